@@ -1,0 +1,37 @@
+import { z } from "@hono/zod-openapi";
+import { MESSAGES, UserError } from "@menu/core";
+import type { Hook } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { ZodError } from "zod";
+
+/** Every error answer: the message key (for the SPA's catalogs) and the specification's text. */
+export const ErrorBody = z.object({ code: z.string(), message: z.string() }).openapi("Error");
+
+export const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: ErrorBody } },
+});
+
+const describeZod = (error: ZodError) =>
+  error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ");
+
+/** Input that fails its schema is a 400 with the fields and reasons, never a 500. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the hook serves every route's input and env
+export const validationHook: Hook<any, any, any, any> = (result, c) => {
+  if (!result.success) {
+    return c.json({ code: "valueIncorrect", message: describeZod(result.error as ZodError) }, 400);
+  }
+};
+
+/** The one error mapper: user errors carry their message; anything unexpected is logged and hidden. */
+export function mapError(error: Error, c: Context) {
+  if (error instanceof UserError) return c.json({ code: error.code, message: error.message }, error.status);
+  if (error instanceof ZodError) return c.json({ code: "valueIncorrect", message: describeZod(error) }, 400);
+  if (error instanceof HTTPException) {
+    const status = error.status >= 500 ? 500 : error.status;
+    return c.json({ code: "requestFailed", message: error.message || MESSAGES.requestFailed }, status);
+  }
+  console.error("Unhandled API error", error);
+  return c.json({ code: "somethingWentWrong", message: MESSAGES.somethingWentWrong }, 500);
+}

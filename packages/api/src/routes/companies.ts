@@ -1,0 +1,17 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { CompanyInfo, companyById } from "@menu/core/company/company";
+import { errorResponse } from "../errors";
+import { router } from "../router";
+
+const single = createRoute({
+  method: "get",
+  path: "/companies/single",
+  summary: "One company by id",
+  request: { query: z.object({ id: z.string().min(1).max(64) }) },
+  responses: {
+    200: { description: "The company", content: { "application/json": { schema: CompanyInfo } } },
+    404: errorResponse("Company not found"),
+  },
+});
+
+export const companyRoutes = router().openapi(single, async (c) => c.json(await companyById(c.req.valid("query").id), 200));

@@ -1,0 +1,26 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { CategoryInfo, severalCategories } from "@menu/core/category/category";
+import { ItemInfo, severalItems } from "@menu/core/item/item";
+import { SeveralIds } from "@menu/core/shared/several-get";
+import { errorResponse } from "../errors";
+import { router } from "../router";
+
+const severalRoute = <S extends z.ZodType>(path: string, summary: string, schema: S) =>
+  createRoute({
+    method: "post",
+    path,
+    summary,
+    request: { body: { required: true, content: { "application/json": { schema: SeveralIds } } } },
+    responses: {
+      200: { description: "The records the caller may see", content: { "application/json": { schema: z.array(schema) } } },
+      400: errorResponse("Bad input"),
+    },
+  });
+
+export const menuRoutes = router()
+  .openapi(severalRoute("/products/several-get", "Items (products, hookahs, games) by id", ItemInfo), async (c) =>
+    c.json(await severalItems(c.req.valid("json")), 200),
+  )
+  .openapi(severalRoute("/categories/several-get", "Categories by id", CategoryInfo), async (c) =>
+    c.json(await severalCategories(c.req.valid("json")), 200),
+  );

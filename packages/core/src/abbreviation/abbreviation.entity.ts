@@ -1,0 +1,21 @@
+import { Entity } from "electrodb";
+import { SERVICE, timestamps } from "../shared/model";
+
+/** The store's glossary: an abbreviation expanded to its full form before machine translation. */
+export const AbbreviationEntity = new Entity({
+  model: { entity: "abbreviation", version: "1", service: SERVICE },
+  attributes: {
+    company_id: { type: "string", required: true, readOnly: true },
+    store_id: { type: "string", required: true, readOnly: true },
+    abbreviation_id: { type: "string", required: true, readOnly: true },
+    abbreviation: { type: "string", required: true },
+    full_form: { type: "string", required: true },
+    ...timestamps,
+  },
+  indexes: {
+    byStore: {
+      pk: { field: "pk", composite: ["company_id", "store_id"] },
+      sk: { field: "sk", composite: ["abbreviation_id"] },
+    },
+  },
+});

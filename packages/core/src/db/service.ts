@@ -1,0 +1,43 @@
+import { Service } from "electrodb";
+import { AbbreviationEntity } from "../abbreviation/abbreviation.entity";
+import { BillingEntity } from "../billing/billing.entity";
+import { CategoryEntity } from "../category/category.entity";
+import { CompanyEntity } from "../company/company.entity";
+import { ItemEntity } from "../item/item.entity";
+import { PromotionEntity } from "../promotion/promotion.entity";
+import { StoreEntity } from "../store/store.entity";
+import { InvoiceEntity, SubscriptionEntity, SubscriptionEventEntity } from "../subscription/subscription.entity";
+import { TableEntity } from "../tables/table.entity";
+import { TranslationEntity } from "../translation/translation.entity";
+import { UniqueEntity } from "../shared/unique.entity";
+import { UserEntity } from "../user/user.entity";
+import { db } from "./client";
+
+const service = new Service({
+  unique: UniqueEntity,
+  company: CompanyEntity,
+  store: StoreEntity,
+  user: UserEntity,
+  table: TableEntity,
+  category: CategoryEntity,
+  item: ItemEntity,
+  promotion: PromotionEntity,
+  abbreviation: AbbreviationEntity,
+  billing: BillingEntity,
+  subscription: SubscriptionEntity,
+  subscriptionEvent: SubscriptionEventEntity,
+  invoice: InvoiceEntity,
+  translation: TranslationEntity,
+});
+
+let bound: unknown;
+/** The ElectroDB service bound to the configured client and table. */
+export function Db() {
+  const { client, table } = db();
+  if (bound !== client) {
+    service.setClient(client);
+    service.setTableName(table);
+    bound = client;
+  }
+  return service;
+}

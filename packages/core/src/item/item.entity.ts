@@ -1,0 +1,54 @@
+import { Entity } from "electrodb";
+import { CURRENCIES, ITEM_KINDS, SERVICE, UNITS, timestamps, translationsAttribute } from "../shared/model";
+
+/**
+ * A product, hookah or game with one or more portions. Prices are decimal strings (at most two
+ * fraction digits), never floats. The description is a Quill Delta JSON string.
+ */
+export const ItemEntity = new Entity({
+  model: { entity: "item", version: "1", service: SERVICE },
+  attributes: {
+    company_id: { type: "string", required: true, readOnly: true },
+    store_id: { type: "string", required: true, readOnly: true },
+    item_id: { type: "string", required: true, readOnly: true },
+    kind: { type: ITEM_KINDS, required: true },
+    category_id: { type: "string", required: true },
+    position: { type: "number", default: 0 },
+    title: { type: "string", required: true },
+    description: { type: "string", default: "" },
+    photo: { type: "string" },
+    visible: { type: "boolean", default: true },
+    portions: {
+      type: "list",
+      required: true,
+      items: {
+        type: "map",
+        properties: {
+          id: { type: "string", required: true },
+          weight: { type: "string", required: true },
+          unit: { type: UNITS, required: true },
+          price: { type: "string", required: true },
+          currency: { type: CURRENCIES, required: true },
+        },
+      },
+    },
+    translations: translationsAttribute,
+    ...timestamps,
+  },
+  indexes: {
+    byStore: {
+      pk: { field: "pk", composite: ["company_id", "store_id"] },
+      sk: { field: "sk", composite: ["item_id"] },
+    },
+    byId: {
+      index: "gsi1",
+      pk: { field: "gsi1pk", composite: ["item_id"] },
+      sk: { field: "gsi1sk", composite: [] },
+    },
+    byCategory: {
+      index: "gsi2",
+      pk: { field: "gsi2pk", composite: ["store_id", "category_id"] },
+      sk: { field: "gsi2sk", composite: ["item_id"] },
+    },
+  },
+});

@@ -1,0 +1,73 @@
+/** Shared vocabulary of the specification (SPEC.md section 3) and PRODUCT.md. */
+export const SERVICE = "menu";
+
+export const UI_LOCALES = ["ru", "en", "zh"] as const;
+export const MENU_LANGUAGES = ["ru", "en", "zh", "ar", "tr", "fr"] as const;
+export type MenuLanguage = (typeof MENU_LANGUAGES)[number];
+export const TRANSLATION_TARGETS = ["en", "zh", "ar", "tr", "fr"] as const;
+
+export const CATEGORY_TYPES = ["products", "hookahs", "entertainment", "promotions"] as const;
+export type CategoryType = (typeof CATEGORY_TYPES)[number];
+/** Menu sections and the category type each one lists. Kitchen and drinks are both "products". */
+export const SECTIONS = ["kitchen", "drinks", "hookahs", "games", "promotions"] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export const ITEM_KINDS = ["product", "hookah", "game"] as const;
+export const UNITS = ["g", "kg", "l", "ml", "pieces"] as const;
+export const CURRENCIES = ["BYN", "USD"] as const;
+export const DEFAULT_CURRENCY = "BYN";
+export const DEFAULT_TIME_ZONE = "Europe/Minsk";
+
+export const DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
+
+export const PLANS = ["trial", "basic", "premium", "premium_unlimited"] as const;
+export const SUBSCRIPTION_STATUSES = ["unpaid", "paid", "available", "active", "completed", "deactivated"] as const;
+export const SUBSCRIPTION_EVENTS = ["added", "activated", "completed", "deactivated"] as const;
+export const TRANSLATION_STATUSES = ["queued", "in_progress", "error", "completed"] as const;
+export const WIFI_ENCRYPTIONS = ["WPA", "WEP", "nopass"] as const;
+
+/** Timestamps are ISO strings; created/updated are kept on every entity. */
+export const timestamps = {
+  created_at: {
+    type: "string",
+    readOnly: true,
+    required: true,
+    default: () => new Date().toISOString(),
+  },
+  updated_at: {
+    type: "string",
+    required: true,
+    watch: "*",
+    default: () => new Date().toISOString(),
+    set: () => new Date().toISOString(),
+  },
+} as const;
+
+/** A translated text per menu language, with a flag for hand-edited ones that auto-translation keeps. */
+export const translationsAttribute = {
+  type: "map",
+  default: () => ({}),
+  properties: Object.fromEntries(
+    TRANSLATION_TARGETS.map((lang) => [
+      lang,
+      {
+        type: "map",
+        properties: {
+          title: { type: "string" },
+          description: { type: "string" },
+          manual: { type: "boolean" },
+        },
+      },
+    ]),
+  ) as Record<
+    (typeof TRANSLATION_TARGETS)[number],
+    {
+      type: "map";
+      properties: {
+        title: { type: "string" };
+        description: { type: "string" };
+        manual: { type: "boolean" };
+      };
+    }
+  >,
+} as const;

@@ -1,0 +1,100 @@
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { serve } from "@hono/node-server";
+import { configureDb, ensureTable, setPorts } from "@menu/core";
+import { fsObjectStore, objectsDir } from "@menu/core/adapters/fs-object-store";
+import { memoryQueue } from "@menu/core/adapters/memory-queue";
+import { outboxMailer } from "@menu/core/adapters/outbox-mailer";
+import { companyIdByUrlKey } from "@menu/core/company/company";
+import { seedDemo, type DemoSeed } from "./demo/seed";
+import { startDynamo } from "./dynamo";
+import { lockDataDir } from "./lock";
+import { createLocalApp } from "./server";
+
+const port = Number(process.env.PORT ?? 3000);
+const dataDir = resolve(process.env.DATA_DIR ?? "./data");
+const baseUrl = process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
+const webDist = resolve(import.meta.dirname, "../../../web/dist");
+
+await mkdir(dataDir, { recursive: true });
+const lock = await lockDataDir(dataDir);
+if (!lock.held) {
+  console.error(
+    `The data folder ${dataDir} is already in use by process ${lock.owner}.\n` +
+      `Stop that process first, or start this one with another DATA_DIR.`,
+  );
+  process.exit(1);
+}
+const releaseLock = lock.release;
+if (!existsSync(join(webDist, "index.html"))) {
+  console.error(`The web app is not built (${webDist}). Run "pnpm start", which builds it first.`);
+  await releaseLock();
+  process.exit(1);
+}
+
+const started = Date.now();
+await mkdir(join(dataDir, "dynamodb"), { recursive: true });
+const dynamo = await startDynamo({ path: join(dataDir, "dynamodb") });
+const { client, table } = configureDb({ table: "menu", endpoint: dynamo.endpoint });
+await ensureTable(client, table);
+
+const outbox = join(dataDir, "outbox");
+const queue = memoryQueue({});
+setPorts({
+  objects: fsObjectStore(objectsDir(dataDir)),
+  queue,
+  mailer: outboxMailer(outbox, process.env.MAIL_FROM ?? "QR Menu <no-reply@localhost>"),
+});
+
+let ready = false;
+const server = serve({ fetch: createLocalApp({ isReady: () => ready, webDist }).fetch, port });
+
+const seedFile = join(dataDir, "demo-seed.json");
+if (!existsSync(seedFile) && !(await companyIdByUrlKey("demo"))) {
+  console.log("Empty data folder: loading the demo data…");
+  await writeFile(seedFile, JSON.stringify(await seedDemo(), null, 2));
+}
+ready = true;
+
+if (existsSync(seedFile)) {
+  const seed = JSON.parse(await readFile(seedFile, "utf8")) as DemoSeed;
+  const demo = {
+    menu_urls: seed.menu_paths.map((p) => baseUrl + p),
+    qr_links: seed.qr_paths.map((p) => baseUrl + p),
+    logins: seed.logins,
+  };
+  await writeFile(join(dataDir, "demo.json"), JSON.stringify(demo, null, 2));
+  console.log(
+    [
+      "",
+      `QR Menu is running on ${baseUrl} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      `Data folder: ${dataDir}    Outbox (sent e-mail): ${outbox}`,
+      `API docs: ${baseUrl}/api/docs`,
+      "",
+      "Demo menus:",
+      ...demo.menu_urls.map((u) => `  ${u}`),
+      "Table QR links:",
+      ...demo.qr_links.map((u) => `  ${u}`),
+      "Logins:",
+      ...demo.logins.map((l) => `  ${l.role.padEnd(16)} ${l.email} / ${l.password}`),
+      "",
+    ].join("\n"),
+  );
+} else {
+  console.log(`QR Menu is running on ${baseUrl}`);
+}
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: shutting down…`);
+  await new Promise<void>((ok) => server.close(() => ok()));
+  await queue.idle();
+  await dynamo.stop();
+  await releaseLock();
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));

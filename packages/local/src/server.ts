@@ -1,0 +1,46 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { createApp, type AppOptions } from "@menu/api";
+import { usePorts } from "@menu/core";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+
+/**
+ * Everything on one port, the way CloudFront routes it in the cloud: the API (/api/*, /t/*),
+ * uploaded media (/media/*) from the object store, and the built SPA with its index.html fallback.
+ */
+export function createLocalApp(options: AppOptions & { webDist: string }) {
+  const app = new Hono();
+  app.use("*", compress());
+  app.route("/", createApp(options));
+
+  app.get("/media/*", async (c) => {
+    const object = await usePorts().objects.get(c.req.path.slice(1));
+    if (!object) return c.notFound();
+    const headers = {
+      ETag: object.etag,
+      // Media keys are generated per upload and never rewritten, so they can be cached forever.
+      "Cache-Control": "public, max-age=31536000, immutable",
+    };
+    if (c.req.header("if-none-match") === object.etag) return c.body(null, 304, headers);
+    return c.body(object.body as Uint8Array<ArrayBuffer>, 200, { ...headers, "Content-Type": object.contentType });
+  });
+
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root: options.webDist,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    }),
+  );
+  app.use("*", serveStatic({ root: options.webDist, index: "" }));
+
+  let indexHtml: Promise<string> | undefined;
+  app.get("*", async (c) => {
+    indexHtml ??= readFile(join(options.webDist, "index.html"), "utf8");
+    c.header("Cache-Control", "no-cache");
+    return c.html(await indexHtml);
+  });
+  return app;
+}

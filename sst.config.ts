@@ -1,0 +1,28 @@
+import type { SSTConfig } from "sst";
+
+export default {
+  config(input) {
+    return {
+      name: "qr-menu",
+      region: input.region ?? process.env.AWS_REGION ?? "eu-central-1",
+    };
+  },
+  async stacks(app) {
+    // Stacks are imported here rather than at the top: SST first loads this file
+    // without `stacks` to read `config`, from the current directory, and top-level
+    // imports would then need `sst` and `aws-cdk-lib` to resolve from there too.
+    const { Database } = await import("./stacks/Database");
+    const { Storage } = await import("./stacks/Storage");
+    const { Workers } = await import("./stacks/Workers");
+    const { Schedules } = await import("./stacks/Schedules");
+    const { Api } = await import("./stacks/Api");
+    const { Web } = await import("./stacks/Web");
+
+    app.setDefaultFunctionProps({
+      runtime: "nodejs22.x",
+      architecture: "arm_64",
+      nodejs: { format: "esm" },
+    });
+    app.stack(Database).stack(Storage).stack(Workers).stack(Schedules).stack(Api).stack(Web);
+  },
+} satisfies SSTConfig;

@@ -1,0 +1,35 @@
+import { Table, type StackContext } from "sst/constructs";
+
+/**
+ * The one DynamoDB table (single-table design, ElectroDB). Same shape as
+ * packages/core/src/db/table.ts creates locally: pk/sk, two generic GSIs with
+ * all attributes projected, TTL on `expiresAt`, on-demand billing.
+ */
+export function Database({ stack }: StackContext) {
+  const table = new Table(stack, "menu", {
+    fields: {
+      pk: "string",
+      sk: "string",
+      gsi1pk: "string",
+      gsi1sk: "string",
+      gsi2pk: "string",
+      gsi2sk: "string",
+    },
+    primaryIndex: { partitionKey: "pk", sortKey: "sk" },
+    globalIndexes: {
+      gsi1: { partitionKey: "gsi1pk", sortKey: "gsi1sk" },
+      gsi2: { partitionKey: "gsi2pk", sortKey: "gsi2sk" },
+    },
+    timeToLiveAttribute: "expiresAt",
+    cdk: {
+      table: {
+        // SST sets the deprecated `pointInTimeRecovery: true`; state it with the current property.
+        pointInTimeRecovery: undefined,
+        pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      },
+    },
+  });
+
+  stack.addOutputs({ TableName: table.tableName });
+  return { table };
+}

@@ -1,0 +1,175 @@
+import { execSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { Duration, Fn, RemovalPolicy } from "aws-cdk-lib";
+import { Certificate } from "aws-cdk-lib/aws-certificatemanager";
+import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
+import { HttpOrigin, S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
+import * as s3 from "aws-cdk-lib/aws-s3";
+import { BucketDeployment, CacheControl, Source, type ISource } from "aws-cdk-lib/aws-s3-deployment";
+import { use, type StackContext } from "sst/constructs";
+import { useProject } from "sst/project.js";
+import { Api } from "./Api";
+import { settings } from "./settings";
+import { Storage } from "./Storage";
+
+/**
+ * One CloudFront distribution in front of everything (raw CDK: SST's StaticSite
+ * owns its default behaviour and its build, and we need five behaviours):
+ *
+ *   default   -> SPA bucket (OAC), extensionless paths rewritten to /index.html
+ *   /api/*    -> HTTP API, no caching, all methods, all viewer headers but Host
+ *   /t/*      -> HTTP API (QR redirects are server-side), same settings
+ *   /m/*      -> menus bucket (published guest menus), cached for seconds
+ *   /media/*  -> uploads bucket (photos, logos), cached
+ */
+export function Web({ stack, app }: StackContext) {
+  const { api } = use(Api);
+  const { menus, uploads } = use(Storage);
+  const config = settings();
+
+  const siteBucket = new s3.Bucket(stack, "site", {
+    blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+    objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+    enforceSSL: true,
+    // Only build output lives here; it is recreated by every deploy.
+    removalPolicy: RemovalPolicy.DESTROY,
+    autoDeleteObjects: true,
+  });
+
+  // SPA fallback as a viewer-request function on the default behaviour only, not
+  // as distribution-wide error responses: those would also turn the API's 403/404
+  // JSON answers and missing menus into index.html with status 200.
+  const spaFallback = new cloudfront.Function(stack, "spa-fallback", {
+    runtime: cloudfront.FunctionRuntime.JS_2_0,
+    code: cloudfront.FunctionCode.fromInline(`
+function handler(event) {
+  var request = event.request;
+  var last = request.uri.substring(request.uri.lastIndexOf("/") + 1);
+  if (last.indexOf(".") === -1) request.uri = "/index.html";
+  return request;
+}`),
+  });
+
+  // The API's endpoint is "https://{id}.execute-api.{region}.amazonaws.com": keep the host.
+  const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split("/", api.url)), {
+    protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+  });
+  const apiBehavior: cloudfront.BehaviorOptions = {
+    origin: apiOrigin,
+    viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+    allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+    cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+    // API Gateway needs its own Host header; everything else (query, cookies, auth) goes through.
+    originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+  };
+
+  // Guest menus change when the owner edits them: the edge keeps them ~10 s (60 s at
+  // most, whatever the object says), browsers always revalidate (ETag -> 304).
+  const menusCache = new cloudfront.CachePolicy(stack, "menus-cache", {
+    comment: "Published guest menus: short edge TTL",
+    minTtl: Duration.seconds(0),
+    defaultTtl: Duration.seconds(10),
+    maxTtl: Duration.seconds(60),
+    enableAcceptEncodingGzip: true,
+    enableAcceptEncodingBrotli: true,
+  });
+  const revalidate = new cloudfront.ResponseHeadersPolicy(stack, "menus-headers", {
+    comment: "Published guest menus: browsers revalidate",
+    customHeadersBehavior: {
+      customHeaders: [
+        { header: "Cache-Control", value: "public, max-age=0, must-revalidate", override: true },
+      ],
+    },
+  });
+
+  // `menus` and `uploads` live in the Storage stack. OAC would need their bucket
+  // policies to name this distribution (Storage -> Web -> Storage: a cycle), so
+  // they use an origin access identity, which CDK creates in Storage itself.
+  const distribution = new cloudfront.Distribution(stack, "cdn", {
+    comment: `${app.name} ${app.stage}`,
+    defaultRootObject: "index.html",
+    httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+    ...(config.domainName && config.certificateArn
+      ? {
+          domainNames: [config.domainName],
+          certificate: Certificate.fromCertificateArn(stack, "certificate", config.certificateArn),
+        }
+      : {}),
+    defaultBehavior: {
+      origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+      functionAssociations: [
+        { function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+      ],
+    },
+    additionalBehaviors: {
+      "/api/*": apiBehavior,
+      "/t/*": apiBehavior,
+      "/m/*": {
+        origin: S3BucketOrigin.withOriginAccessIdentity(menus.cdk.bucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: menusCache,
+        responseHeadersPolicy: revalidate,
+      },
+      "/media/*": {
+        origin: S3BucketOrigin.withOriginAccessIdentity(uploads.cdk.bucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+      },
+    },
+  });
+
+  // Hashed build files first (kept forever, so open tabs still find old chunks),
+  // then everything else with no-cache, pruning stale files, then invalidate.
+  const source = siteSource(app, stack.isActive);
+  const assets = new BucketDeployment(stack, "site-assets", {
+    sources: [source],
+    destinationBucket: siteBucket,
+    exclude: ["*"],
+    include: ["assets/*"],
+    prune: false,
+    cacheControl: [CacheControl.fromString("public, max-age=31536000, immutable")],
+    memoryLimit: 512,
+  });
+  const pages = new BucketDeployment(stack, "site-pages", {
+    sources: [source],
+    destinationBucket: siteBucket,
+    exclude: ["assets/*"],
+    cacheControl: [CacheControl.noCache()],
+    memoryLimit: 512,
+    distribution,
+    distributionPaths: ["/*"],
+  });
+  pages.node.addDependency(assets);
+
+  stack.addOutputs({
+    SiteUrl: config.domainName
+      ? `https://${config.domainName}`
+      : `https://${distribution.distributionDomainName}`,
+    DistributionId: distribution.distributionId,
+  });
+  return { distribution, siteBucket };
+}
+
+/**
+ * The built SPA (web/dist). Like SST's StaticSite, `sst deploy` runs the build.
+ * Tests never build: they synthesize against a placeholder page, so they do not
+ * depend on the state of web/. `sst dev`, `sst remove` and stacks not selected
+ * by `sst deploy <filter>` use the existing build, or the placeholder.
+ */
+function siteSource(app: StackContext["app"], active: boolean): ISource {
+  const placeholder = Source.data("index.html", "<!doctype html><title>qr-menu</title>");
+  if (app.isRunningSSTTest()) return placeholder;
+
+  const webDir = path.join(useProject().paths.root, "web");
+  const dist = path.join(webDir, "dist");
+  if (app.mode === "deploy" && active) {
+    execSync("pnpm build", { cwd: webDir, stdio: "inherit" });
+    if (!existsSync(path.join(dist, "index.html"))) {
+      throw new Error(`The SPA build did not produce ${path.join(dist, "index.html")}`);
+    }
+  }
+  return existsSync(path.join(dist, "index.html")) ? Source.asset(dist) : placeholder;
+}

@@ -1,0 +1,348 @@
+/**
+ * Offline synth test of the whole SST app (sst.config.ts), no AWS account needed.
+ *
+ * SST v2 builds each Function in a deferred task during `app.finish()` by running
+ * esbuild on the handler file. The handlers live in packages/functions and are not
+ * what this test is about, so the Node runtime handler's `build` is replaced by a
+ * stub that writes a one-line module at the path SST's own build would produce
+ * (`<out>/packages/functions/src/api.mjs` -> handler `packages/functions/src/api.handler`).
+ * Everything else (deploy mode, asset code, runtime from the props, permissions,
+ * cross-stack references) is the real SST code path.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Match, Template } from "aws-cdk-lib/assertions";
+import { App, getStack } from "sst/constructs";
+import { initProject, useProject } from "sst/project.js";
+import { useRuntimeHandlers } from "sst/runtime/handlers.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import config from "../../sst.config";
+import { Api } from "../Api";
+import { Database } from "../Database";
+import { Schedules } from "../Schedules";
+import { Storage } from "../Storage";
+import { Web } from "../Web";
+import { Workers } from "../Workers";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const stage = "test";
+const HANDLERS = {
+  api: "packages/functions/src/api.handler",
+  scheduler: "packages/functions/src/scheduler.handler",
+  translate: "packages/functions/src/workers/translate.handler",
+  export: "packages/functions/src/workers/export.handler",
+  publish: "packages/functions/src/workers/publish.handler",
+};
+// AWS managed CloudFront policies.
+const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
+const ALL_VIEWER_EXCEPT_HOST_HEADER = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
+
+type Resource = { Type: string; Properties: Record<string, any> };
+let t: {
+  database: Template;
+  storage: Template;
+  workers: Template;
+  schedules: Template;
+  api: Template;
+  web: Template;
+};
+const built: string[] = [];
+
+/** Replace esbuild with a stub that lays out the output exactly as SST's node build does. */
+function stubNodeBuilds() {
+  const node = useRuntimeHandlers().for("nodejs22.x");
+  node.build = async ({ out, props }) => {
+    const handler = props.handler!;
+    built.push(handler);
+    const parsed = path.parse(handler); // dir/name.export
+    await mkdir(path.join(out, parsed.dir), { recursive: true });
+    await writeFile(
+      path.join(out, parsed.dir, `${parsed.name}.mjs`),
+      `export const ${parsed.ext.slice(1)} = async () => ({});\n`,
+    );
+    return { type: "success", handler };
+  };
+}
+
+beforeAll(async () => {
+  // SST skips its AWS calls (bootstrap lookup) when NODE_ENV is "test"; Web.ts skips the SPA build.
+  process.env.NODE_ENV = "test";
+  await initProject({ root, stage });
+  stubNodeBuilds();
+  const project = useProject();
+  const app = new App(
+    { mode: "deploy", name: project.config.name, stage, region: "eu-central-1", account: "123456789012" },
+    { outdir: path.join(project.paths.out, "cdk.out.test") },
+  );
+  await config.stacks(app);
+  await app.finish();
+  t = {
+    database: Template.fromStack(getStack(Database)),
+    storage: Template.fromStack(getStack(Storage)),
+    workers: Template.fromStack(getStack(Workers)),
+    schedules: Template.fromStack(getStack(Schedules)),
+    api: Template.fromStack(getStack(Api)),
+    web: Template.fromStack(getStack(Web)),
+  };
+}, 120_000);
+
+/** Functions built from our handlers (not CDK/SST custom-resource providers), by logical id. */
+function appFunctions(template: Template): Record<string, Resource> {
+  return Object.fromEntries(
+    Object.entries(template.findResources("AWS::Lambda::Function")).filter(([, r]) =>
+      String(r.Properties.Handler).startsWith("packages/functions/src/"),
+    ),
+  ) as Record<string, Resource>;
+}
+function logicalIdOfHandler(template: Template, handler: string) {
+  const hit = Object.entries(appFunctions(template)).find(([, r]) => r.Properties.Handler === handler);
+  if (!hit) throw new Error(`no function for ${handler}`);
+  return hit[0];
+}
+
+describe("app", () => {
+  it("registers the six stacks, named with the stage", () => {
+    const names = [Database, Storage, Workers, Schedules, Api, Web].map((s) => getStack(s).stackName);
+    expect(names).toEqual(
+      ["Database", "Storage", "Workers", "Schedules", "Api", "Web"].map((n) => `${stage}-qr-menu-${n}`),
+    );
+    expect(getStack(Database).region).toBe("eu-central-1");
+  });
+
+  it("builds exactly the five handlers, on nodejs22.x arm64 ESM", () => {
+    expect([...built].sort()).toEqual(Object.values(HANDLERS).sort());
+    const fns = Object.values(t).flatMap((template) => Object.values(appFunctions(template)));
+    expect(fns.map((f) => f.Properties.Handler).sort()).toEqual(Object.values(HANDLERS).sort());
+    for (const fn of fns) {
+      expect(fn.Properties.Runtime).toBe("nodejs22.x");
+      expect(fn.Properties.Architectures).toEqual(["arm64"]);
+    }
+  });
+});
+
+describe("Database", () => {
+  it("has one table with pk/sk, gsi1, gsi2, TTL and point-in-time recovery", () => {
+    t.database.resourceCountIs("AWS::DynamoDB::Table", 1);
+    const gsi = (n: number) => ({
+      IndexName: `gsi${n}`,
+      KeySchema: [
+        { AttributeName: `gsi${n}pk`, KeyType: "HASH" },
+        { AttributeName: `gsi${n}sk`, KeyType: "RANGE" },
+      ],
+      Projection: { ProjectionType: "ALL" },
+    });
+    t.database.hasResourceProperties("AWS::DynamoDB::Table", {
+      TableName: `${stage}-qr-menu-menu`,
+      BillingMode: "PAY_PER_REQUEST",
+      KeySchema: [
+        { AttributeName: "pk", KeyType: "HASH" },
+        { AttributeName: "sk", KeyType: "RANGE" },
+      ],
+      AttributeDefinitions: Match.arrayWith(
+        ["pk", "sk", "gsi1pk", "gsi1sk", "gsi2pk", "gsi2sk"].map((AttributeName) => ({
+          AttributeName,
+          AttributeType: "S",
+        })),
+      ),
+      GlobalSecondaryIndexes: [gsi(1), gsi(2)],
+      TimeToLiveSpecification: { AttributeName: "expiresAt", Enabled: true },
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      StreamSpecification: Match.absent(),
+    });
+  });
+});
+
+describe("Storage", () => {
+  const blocked = {
+    BlockPublicAcls: true,
+    BlockPublicPolicy: true,
+    IgnorePublicAcls: true,
+    RestrictPublicBuckets: true,
+  };
+
+  it("has three buckets, all blocking public access", () => {
+    t.storage.resourceCountIs("AWS::S3::Bucket", 3);
+    for (const template of [t.storage, t.web]) {
+      const buckets = Object.values(template.findResources("AWS::S3::Bucket"));
+      expect(buckets.length).toBeGreaterThan(0);
+      for (const b of buckets) expect(b.Properties.PublicAccessBlockConfiguration).toEqual(blocked);
+    }
+  });
+
+  it("lets CloudFront read menus and uploads through origin access identities", () => {
+    t.storage.resourceCountIs("AWS::CloudFront::CloudFrontOriginAccessIdentity", 2);
+    const oaiReads = Object.values(t.storage.findResources("AWS::S3::BucketPolicy")).filter((p) =>
+      p.Properties.PolicyDocument.Statement.some(
+        (s: any) => s.Action === "s3:GetObject" && s.Principal?.CanonicalUser,
+      ),
+    );
+    expect(oaiReads).toHaveLength(2);
+  });
+});
+
+describe("Workers", () => {
+  const queueNames = ["translate", "export", "publish"];
+
+  it("has three queues, each redriving to its own DLQ after 5 receives", () => {
+    t.workers.resourceCountIs("AWS::SQS::Queue", 6);
+    const queues = t.workers.findResources("AWS::SQS::Queue");
+    const dlqs = new Set<string>();
+    for (const name of queueNames) {
+      const main = Object.values(queues).find((q) => q.Properties.QueueName === `${stage}-qr-menu-${name}`);
+      expect(main, name).toBeDefined();
+      const redrive = main!.Properties.RedrivePolicy;
+      expect(redrive.maxReceiveCount).toBe(5);
+      const [dlqId] = redrive.deadLetterTargetArn["Fn::GetAtt"];
+      expect(queues[dlqId]?.Properties.QueueName).toBe(`${stage}-qr-menu-${name}-dlq`);
+      expect(queues[dlqId]?.Properties.RedrivePolicy).toBeUndefined();
+      dlqs.add(dlqId);
+    }
+    expect(dlqs.size).toBe(3);
+  });
+
+  it("consumes each queue with its worker, reporting partial batch failures", () => {
+    const mappings = Object.values(t.workers.findResources("AWS::Lambda::EventSourceMapping"));
+    expect(mappings).toHaveLength(3);
+    const queues = t.workers.findResources("AWS::SQS::Queue");
+    const functions = appFunctions(t.workers);
+    for (const name of queueNames) {
+      const handler = HANDLERS[name as keyof typeof HANDLERS];
+      const fnId = logicalIdOfHandler(t.workers, handler);
+      const mapping = mappings.find((m) => m.Properties.FunctionName.Ref === fnId);
+      expect(mapping, handler).toBeDefined();
+      expect(mapping!.Properties.FunctionResponseTypes).toEqual(["ReportBatchItemFailures"]);
+      const queueId = mapping!.Properties.EventSourceArn["Fn::GetAtt"][0];
+      expect(queues[queueId]?.Properties.QueueName).toBe(`${stage}-qr-menu-${name}`);
+      // A message must stay invisible longer than the consumer may run.
+      expect(queues[queueId]!.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(
+        functions[fnId]!.Properties.Timeout,
+      );
+    }
+  });
+
+  it("gives the translate worker Amazon Translate", () => {
+    t.workers.hasResourceProperties("AWS::IAM::Policy", {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Action: "translate:TranslateText", Effect: "Allow", Resource: "*" }),
+        ]),
+      },
+    });
+  });
+});
+
+describe("Schedules", () => {
+  it("runs the scheduler every 5 minutes", () => {
+    const schedulerId = logicalIdOfHandler(t.schedules, HANDLERS.scheduler);
+    t.schedules.hasResourceProperties("AWS::Events::Rule", {
+      ScheduleExpression: "rate(5 minutes)",
+      State: "ENABLED",
+      Targets: [Match.objectLike({ Arn: { "Fn::GetAtt": [schedulerId, "Arn"] } })],
+    });
+    t.schedules.hasResourceProperties("AWS::Lambda::Permission", {
+      Action: "lambda:InvokeFunction",
+      Principal: "events.amazonaws.com",
+      FunctionName: { "Fn::GetAtt": [schedulerId, "Arn"] },
+    });
+  });
+});
+
+describe("Api", () => {
+  it("is an HTTP API with a $default route to the api handler", () => {
+    t.api.hasResourceProperties("AWS::ApiGatewayV2::Api", { ProtocolType: "HTTP" });
+    t.api.hasResourceProperties("AWS::ApiGatewayV2::Route", { RouteKey: "$default" });
+    const apiId = logicalIdOfHandler(t.api, HANDLERS.api);
+    t.api.hasResourceProperties("AWS::ApiGatewayV2::Integration", {
+      IntegrationType: "AWS_PROXY",
+      IntegrationUri: { "Fn::GetAtt": [apiId, "Arn"] },
+    });
+  });
+
+  it("passes the environment and grants SES and Translate", () => {
+    const fn = appFunctions(t.api)[logicalIdOfHandler(t.api, HANDLERS.api)]!;
+    const names = Object.keys(fn.Properties.Environment.Variables);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "TABLE_NAME",
+        "UPLOADS_BUCKET",
+        "MENUS_BUCKET",
+        "EXPORTS_BUCKET",
+        "PUBLISH_QUEUE_URL",
+        "TRANSLATE_QUEUE_URL",
+        "EXPORT_QUEUE_URL",
+        "PUBLIC_BASE_URL",
+        "MAIL_FROM",
+        "SUPPORT_EMAIL",
+      ]),
+    );
+    const actions = Object.values(t.api.findResources("AWS::IAM::Policy")).flatMap((p) =>
+      p.Properties.PolicyDocument.Statement.flatMap((s: any) => [s.Action].flat()),
+    );
+    expect(actions).toEqual(expect.arrayContaining(["ses:SendEmail", "translate:TranslateText"]));
+  });
+});
+
+describe("Web", () => {
+  function distribution() {
+    const all = Object.values(t.web.findResources("AWS::CloudFront::Distribution"));
+    expect(all).toHaveLength(1);
+    return all[0]!.Properties.DistributionConfig;
+  }
+  function behavior(pattern: string) {
+    const b = distribution().CacheBehaviors.find((c: any) => c.PathPattern === pattern);
+    expect(b, pattern).toBeDefined();
+    return b;
+  }
+
+  it("routes /api/*, /t/*, /m/* and /media/*", () => {
+    expect(distribution().CacheBehaviors.map((b: any) => b.PathPattern).sort()).toEqual(
+      ["/api/*", "/m/*", "/media/*", "/t/*"].sort(),
+    );
+  });
+
+  it("sends /api/* and /t/* uncached, with every method, to the API origin", () => {
+    const api = behavior("/api/*");
+    const qr = behavior("/t/*");
+    expect(qr.TargetOriginId).toBe(api.TargetOriginId);
+    for (const b of [api, qr]) {
+      expect(b.CachePolicyId).toBe(CACHING_DISABLED);
+      expect(b.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
+      expect(b.AllowedMethods).toHaveLength(7);
+    }
+    const origin = distribution().Origins.find((o: any) => o.Id === api.TargetOriginId);
+    expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe("https-only");
+    // The host of the API's endpoint, imported from the Api stack.
+    expect(JSON.stringify(origin.DomainName)).toContain("Fn::ImportValue");
+  });
+
+  it("serves /m/* and /media/* cached from their buckets", () => {
+    const menus = behavior("/m/*");
+    const media = behavior("/media/*");
+    expect(menus.TargetOriginId).not.toBe(media.TargetOriginId);
+    for (const b of [menus, media]) {
+      expect(b.CachePolicyId).not.toBe(CACHING_DISABLED);
+      expect(b.AllowedMethods ?? ["GET", "HEAD"]).toEqual(["GET", "HEAD"]);
+      const origin = distribution().Origins.find((o: any) => o.Id === b.TargetOriginId);
+      expect(origin.S3OriginConfig.OriginAccessIdentity).toBeTruthy();
+    }
+    t.web.hasResourceProperties("AWS::CloudFront::CachePolicy", {
+      CachePolicyConfig: Match.objectLike({ DefaultTTL: 10, MaxTTL: 60 }),
+    });
+  });
+
+  it("serves the SPA by default, with index.html for client-side routes", () => {
+    const config = distribution();
+    expect(config.DefaultRootObject).toBe("index.html");
+    // Fallback is a viewer-request function on the default behaviour only, so API errors stay errors.
+    expect(config.CustomErrorResponses).toBeUndefined();
+    const assoc = config.DefaultCacheBehavior.FunctionAssociations;
+    expect(assoc).toHaveLength(1);
+    expect(assoc[0].EventType).toBe("viewer-request");
+    const fn = Object.values(t.web.findResources("AWS::CloudFront::Function"))[0]!;
+    expect(fn.Properties.FunctionCode).toContain('"/index.html"');
+    const origin = config.Origins.find((o: any) => o.Id === config.DefaultCacheBehavior.TargetOriginId);
+    expect(origin.OriginAccessControlId).toBeDefined();
+    t.web.resourceCountIs("Custom::CDKBucketDeployment", 2);
+  });
+});

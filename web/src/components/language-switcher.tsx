@@ -1,0 +1,40 @@
+import { useAtomValue, useSetAtom } from "jotai";
+import { useIntl } from "react-intl";
+import { interfaceLocales, languageNames, languageShortLabels, type InterfaceLocale } from "@/i18n/languages";
+import { notifyError } from "@/lib/errors";
+import { defaultLanguageAtom, setDefaultLanguageAtom } from "@/state/language";
+
+/** Compact RU / EN / 中文 segmented switch for the interface language (persisted in the `locale` cookie). */
+export function LanguageSwitcher({ className }: { className?: string }) {
+  const current = useAtomValue(defaultLanguageAtom);
+  const setLanguage = useSetAtom(setDefaultLanguageAtom);
+  const intl = useIntl();
+
+  const choose = (locale: InterfaceLocale) => {
+    if (locale === current) return;
+    setLanguage(locale).catch(notifyError);
+  };
+
+  return (
+    <div
+      role="group"
+      aria-label={intl.formatMessage({ id: "language.switcherLabel" })}
+      className={className ? `lang-switch ${className}` : "lang-switch"}
+    >
+      {interfaceLocales.map((locale) => (
+        <button
+          key={locale}
+          type="button"
+          lang={locale}
+          className="lang-switch__option"
+          aria-pressed={locale === current}
+          aria-label={languageNames[locale]}
+          title={languageNames[locale]}
+          onClick={() => choose(locale)}
+        >
+          {languageShortLabels[locale]}
+        </button>
+      ))}
+    </div>
+  );
+}
