@@ -1,6 +1,5 @@
+import type { JobHandler } from "../jobs";
 import type { JobQueue, QueueName } from "../ports/queue";
-
-export type JobHandler = (message: Record<string, unknown>) => Promise<void>;
 
 /**
  * The in-process queue of the local runtime: messages are delivered on the next tick, one at a time

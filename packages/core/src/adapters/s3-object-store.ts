@@ -1,0 +1,27 @@
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type { ObjectStore } from "../ports/object-store";
+
+/** The object store on S3 (the cloud deployment). */
+export function s3ObjectStore(bucket: string, client = new S3Client({})): ObjectStore {
+  return {
+    async put(key, body, contentType) {
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
+    },
+    async get(key) {
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        return {
+          body: await res.Body!.transformToByteArray(),
+          contentType: res.ContentType ?? "application/octet-stream",
+          etag: res.ETag ?? "",
+        };
+      } catch (error) {
+        if ((error as Error).name === "NoSuchKey") return undefined;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { Db } from "../db/service";
+import { fn } from "../shared/fn";
+import { guardedWrite, type Guard } from "../shared/guarded-write";
+import { uniqueValue } from "../shared/unique.entity";
+
+const required = z.string().trim().min(1, "This field is required").max(200);
+
+/** Billing details (requisites); the same schema validates the form and the API. */
+export const BillingInfo = z.object({
+  organization_name: required,
+  director_last_name: required,
+  director_first_name: required,
+  director_middle_name: z.string().trim().max(200).default(""),
+  director_position: required,
+  vat_number: required.max(32),
+  bank_name: required,
+  iban: required.max(34).transform((s) => s.replace(/\s+/g, "").toUpperCase()),
+  bic: required.max(11),
+  legal_address: required,
+  postcode: required.max(16),
+  phone: required.max(32),
+});
+
+/** Saves a company's billing details; VAT number and IBAN stay unique across companies. */
+export const saveBilling = fn(BillingInfo.extend({ company_id: z.string().min(1) }), async (input) => {
+  const { data: current } = await Db().entities.billing.get({ company_id: input.company_id }).go();
+  const claim: Guard[] = [];
+  const release: Pick<Guard, "kind" | "value">[] = [];
+  for (const [kind, field] of [
+    ["vat", "vat_number"],
+    ["iban", "iban"],
+  ] as const) {
+    const next = uniqueValue(input[field]);
+    const prev = current && uniqueValue(current[field]);
+    if (next === prev) continue;
+    claim.push({ kind, value: next, ref: input.company_id, company_id: input.company_id });
+    if (prev) release.push({ kind, value: prev });
+  }
+  await guardedWrite({ claim, release }, (e) => [e.billing.put(input).commit()]);
+  return input;
+});

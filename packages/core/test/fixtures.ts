@@ -1,0 +1,27 @@
+import { createCompany } from "@menu/core/company/company";
+import { createStore } from "@menu/core/store/store";
+import { createTable } from "@menu/core/tables/table";
+import { Db } from "@menu/core";
+import { randomUUID } from "node:crypto";
+
+/** A unique Latin-letters-only URL name for tests that share a table. */
+export const letters = (prefix: string) =>
+  prefix + randomUUID().replace(/[^a-f]/g, "").slice(0, 8);
+
+/** A company with one store, a table, a category and a visible and a hidden item. */
+export async function venue(prefix = "venue") {
+  const company = await createCompany({ name: `${prefix} company`, url_key: letters(prefix) });
+  const store = await createStore({ company_id: company.id, name: `${prefix} store`, url_key: "main" });
+  const ids = { company_id: company.id, store_id: store.store_id };
+  const table = await createTable({ ...ids, position: 7, name: "Table 7" });
+  const category_id = randomUUID();
+  await Db().entities.category.create({ ...ids, category_id, section: "kitchen", type: "products", name: "Супы" }).go();
+  const portion = { id: "p1", weight: "300", unit: "g" as const, price: "9.50", currency: "BYN" as const };
+  const visible = randomUUID();
+  const hidden = randomUUID();
+  await Db().entities.item.put([
+    { ...ids, item_id: visible, kind: "product", category_id, title: "Борщ", portions: [portion] },
+    { ...ids, item_id: hidden, kind: "product", category_id, title: "Секрет", portions: [portion], visible: false },
+  ]).go();
+  return { company, store, table, category_id, items: { visible, hidden }, ...ids };
+}

@@ -1,0 +1,18 @@
+import { configureDb, setPorts } from "@menu/core";
+import { s3ObjectStore } from "@menu/core/adapters/s3-object-store";
+import { sesMailer } from "@menu/core/adapters/ses-mailer";
+import { sqsQueue } from "@menu/core/adapters/sqs-queue";
+
+/** Cold start of every Lambda: the cloud adapters, configured from the stack's environment. */
+export function configureCloud(env = process.env) {
+  configureDb({ table: env.TABLE_NAME ?? "menu", endpoint: env.DYNAMODB_ENDPOINT });
+  setPorts({
+    objects: s3ObjectStore(env.UPLOADS_BUCKET ?? ""),
+    queue: sqsQueue({
+      publish: env.PUBLISH_QUEUE_URL,
+      translate: env.TRANSLATE_QUEUE_URL,
+      export: env.EXPORT_QUEUE_URL,
+    }),
+    mailer: sesMailer(env.MAIL_FROM ?? "no-reply@example.com"),
+  });
+}

@@ -1,0 +1,6 @@
+import { configureCloud } from "../cloud";
+import { sqsWorker } from "../sqs-worker";
+
+configureCloud();
+
+export const handler = sqsWorker("translate");
