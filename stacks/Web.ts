@@ -90,7 +90,7 @@ function handler(event) {
     comment: `${app.name} ${app.stage}`,
     defaultRootObject: "index.html",
     httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
-    ...(config.domainName && config.certificateArn
+    ...(config.domainName && config.certificateArn // settings() requires both or neither
       ? {
           domainNames: [config.domainName],
           certificate: Certificate.fromCertificateArn(stack, "certificate", config.certificateArn),

@@ -26,7 +26,7 @@ export function Workers({ stack, app }: StackContext) {
       cdk: {
         queue: {
           visibilityTimeout: Duration.seconds(consumerTimeoutSeconds * 6),
-          deadLetterQueue: { queue: dlq, maxReceiveCount: 3 },
+          deadLetterQueue: { queue: dlq, maxReceiveCount: 5 },
           enforceSSL: true,
         },
       },

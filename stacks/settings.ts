@@ -5,12 +5,16 @@
  */
 export function settings() {
   const domainName = process.env.DOMAIN_NAME || undefined;
+  const certificateArn = process.env.CERTIFICATE_ARN || undefined;
+  if (domainName && !certificateArn) {
+    throw new Error("DOMAIN_NAME needs CERTIFICATE_ARN (an ACM certificate in us-east-1 for CloudFront)");
+  }
   const mailDomain = domainName ?? "example.com";
   return {
     /** Custom domain for the CloudFront distribution, e.g. menu.example.com. Optional. */
     domainName,
     /** ACM certificate for `domainName`; must live in us-east-1 (CloudFront). */
-    certificateArn: process.env.CERTIFICATE_ARN || undefined,
+    certificateArn,
     /**
      * Absolute address guests and mails link to (QR codes, password reset links).
      * Not derived from the distribution: the API stack cannot reference the Web stack

@@ -1,8 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-// Listed as a project by the root vitest config; also runs alone:
-//   npx vitest run --config stacks/vitest.config.ts   (or `npx vitest run stacks/` from the root)
+// Listed as a project by the root vitest config: `npx vitest run --project stacks` from the
+// root, or `pnpm --filter @menu/stacks test`. Offline synth, a few seconds.
 export default defineConfig({
   test: {
     name: "stacks",

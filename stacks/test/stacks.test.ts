@@ -38,7 +38,10 @@ const HANDLERS = {
 const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
 const ALL_VIEWER_EXCEPT_HOST_HEADER = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
 
-type Resource = { Type: string; Properties: Record<string, any> };
+/** CloudFormation template JSON, which has no static type. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Cfn = any;
+type Resource = { Type: string; Properties: Record<string, Cfn> };
 let t: {
   database: Template;
   storage: Template;
@@ -174,7 +177,7 @@ describe("Storage", () => {
     t.storage.resourceCountIs("AWS::CloudFront::CloudFrontOriginAccessIdentity", 2);
     const oaiReads = Object.values(t.storage.findResources("AWS::S3::BucketPolicy")).filter((p) =>
       p.Properties.PolicyDocument.Statement.some(
-        (s: any) => s.Action === "s3:GetObject" && s.Principal?.CanonicalUser,
+        (s: Cfn) => s.Action === "s3:GetObject" && s.Principal?.CanonicalUser,
       ),
     );
     expect(oaiReads).toHaveLength(2);
@@ -277,7 +280,7 @@ describe("Api", () => {
       ]),
     );
     const actions = Object.values(t.api.findResources("AWS::IAM::Policy")).flatMap((p) =>
-      p.Properties.PolicyDocument.Statement.flatMap((s: any) => [s.Action].flat()),
+      p.Properties.PolicyDocument.Statement.flatMap((s: Cfn) => [s.Action].flat()),
     );
     expect(actions).toEqual(expect.arrayContaining(["ses:SendEmail", "translate:TranslateText"]));
   });
@@ -290,13 +293,13 @@ describe("Web", () => {
     return all[0]!.Properties.DistributionConfig;
   }
   function behavior(pattern: string) {
-    const b = distribution().CacheBehaviors.find((c: any) => c.PathPattern === pattern);
+    const b = distribution().CacheBehaviors.find((c: Cfn) => c.PathPattern === pattern);
     expect(b, pattern).toBeDefined();
     return b;
   }
 
   it("routes /api/*, /t/*, /m/* and /media/*", () => {
-    expect(distribution().CacheBehaviors.map((b: any) => b.PathPattern).sort()).toEqual(
+    expect(distribution().CacheBehaviors.map((b: Cfn) => b.PathPattern).sort()).toEqual(
       ["/api/*", "/m/*", "/media/*", "/t/*"].sort(),
     );
   });
@@ -310,7 +313,7 @@ describe("Web", () => {
       expect(b.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
       expect(b.AllowedMethods).toHaveLength(7);
     }
-    const origin = distribution().Origins.find((o: any) => o.Id === api.TargetOriginId);
+    const origin = distribution().Origins.find((o: Cfn) => o.Id === api.TargetOriginId);
     expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe("https-only");
     // The host of the API's endpoint, imported from the Api stack.
     expect(JSON.stringify(origin.DomainName)).toContain("Fn::ImportValue");
@@ -323,7 +326,7 @@ describe("Web", () => {
     for (const b of [menus, media]) {
       expect(b.CachePolicyId).not.toBe(CACHING_DISABLED);
       expect(b.AllowedMethods ?? ["GET", "HEAD"]).toEqual(["GET", "HEAD"]);
-      const origin = distribution().Origins.find((o: any) => o.Id === b.TargetOriginId);
+      const origin = distribution().Origins.find((o: Cfn) => o.Id === b.TargetOriginId);
       expect(origin.S3OriginConfig.OriginAccessIdentity).toBeTruthy();
     }
     t.web.hasResourceProperties("AWS::CloudFront::CachePolicy", {
@@ -341,7 +344,7 @@ describe("Web", () => {
     expect(assoc[0].EventType).toBe("viewer-request");
     const fn = Object.values(t.web.findResources("AWS::CloudFront::Function"))[0]!;
     expect(fn.Properties.FunctionCode).toContain('"/index.html"');
-    const origin = config.Origins.find((o: any) => o.Id === config.DefaultCacheBehavior.TargetOriginId);
+    const origin = config.Origins.find((o: Cfn) => o.Id === config.DefaultCacheBehavior.TargetOriginId);
     expect(origin.OriginAccessControlId).toBeDefined();
     t.web.resourceCountIs("Custom::CDKBucketDeployment", 2);
   });

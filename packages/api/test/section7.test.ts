@@ -166,3 +166,13 @@ describe("service endpoints", () => {
     expect(((await res.json()) as { message: string }).message).toBe("Page Not Found: /api/nope");
   });
 });
+
+describe("GET /api/menu", () => {
+  it("lists the visible categories and items of a store", async () => {
+    const res = await appAs().request(`/api/menu?storeId=${v.store_id}`);
+    const menu = (await res.json()) as { store: { id: string }; categories: { id: string }[]; items: { id: string }[] };
+    expect(menu.store.id).toBe(v.store_id);
+    expect(menu.categories.map((c) => c.id)).toEqual([v.category_id]);
+    expect(menu.items.map((i) => i.id)).toEqual([v.items.visible]);
+  });
+});

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { GuestMenu, guestMenu } from "@menu/core/menu/menu";
 import { StoreSettings, storeSettings } from "@menu/core/store/store";
 import { errorResponse } from "../errors";
 import { router } from "../router";
@@ -14,6 +15,17 @@ const settings = createRoute({
   },
 });
 
-export const storeRoutes = router().openapi(settings, async (c) =>
-  c.json(await storeSettings(c.req.valid("query").storeId), 200),
-);
+const menu = createRoute({
+  method: "get",
+  path: "/menu",
+  summary: "A store's guest menu: settings, visible categories and items",
+  request: { query: z.object({ storeId: z.string().min(1).max(64) }) },
+  responses: {
+    200: { description: "Guest menu", content: { "application/json": { schema: GuestMenu } } },
+    404: errorResponse("Store not found"),
+  },
+});
+
+export const storeRoutes = router()
+  .openapi(settings, async (c) => c.json(await storeSettings(c.req.valid("query").storeId), 200))
+  .openapi(menu, async (c) => c.json(await guestMenu(c.req.valid("query").storeId), 200));

@@ -1,0 +1,58 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { resolve } from "node:path";
+import { freePort } from "../packages/local/src/dynamo";
+
+const root = resolve(import.meta.dirname, "..");
+
+export type Runtime = { baseUrl: string; dataDir: string; child: ChildProcess; output: () => string; stop: () => Promise<number | null> };
+
+/** Starts the local runtime (`packages/local/src/main.ts`) as `pnpm start` does, and waits until it is ready. */
+export async function startRuntime(dataDir: string, env: Record<string, string> = {}): Promise<Runtime> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "packages/local/src/main.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_NO_WARNINGS: "1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const exitCode = new Promise<number | null>((ok) => child.once("exit", (code) => ok(code)));
+  const deadline = Date.now() + 170_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The runtime exited (${child.exitCode}):\n${output}`);
+    const ready = await fetch(`${baseUrl}/api/health`).then((r) => r.ok && output.includes("running on"), () => false);
+    if (ready) break;
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`The runtime did not get ready:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseUrl,
+    dataDir,
+    child,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) child.kill("SIGINT");
+      return exitCode;
+    },
+  };
+}
+
+/** Runs a second runtime process to completion (for the lock test) and returns its exit code and output. */
+export function runToExit(dataDir: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((ok) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "packages/local/src/main.ts"], {
+      cwd: root,
+      env: { ...process.env, PORT: "0", DATA_DIR: dataDir, NODE_NO_WARNINGS: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+    child.once("exit", (code) => ok({ code, output }));
+  });
+}
