@@ -2,11 +2,12 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { serve } from "@hono/node-server";
-import { configureDb, ensureTable, setPorts } from "@menu/core";
+import { clock, configureDb, ensureTable, setPorts } from "@menu/core";
 import { fsObjectStore, objectsDir } from "@menu/core/adapters/fs-object-store";
 import { memoryQueue } from "@menu/core/adapters/memory-queue";
 import { outboxMailer } from "@menu/core/adapters/outbox-mailer";
 import { companyIdByUrlKey } from "@menu/core/company/company";
+import { JOB_HANDLERS, runSchedules } from "@menu/core/jobs";
 import { seedDemo, type DemoSeed } from "./demo/seed";
 import { startDynamo } from "./dynamo";
 import { lockDataDir } from "./lock";
@@ -40,7 +41,7 @@ const { client, table } = configureDb({ table: "menu", endpoint: dynamo.endpoint
 await ensureTable(client, table);
 
 const outbox = join(dataDir, "outbox");
-const queue = memoryQueue({});
+const queue = memoryQueue(JOB_HANDLERS);
 setPorts({
   objects: fsObjectStore(objectsDir(dataDir)),
   queue,
@@ -56,6 +57,12 @@ if (!existsSync(seedFile) && !(await companyIdByUrlKey("demo"))) {
   await writeFile(seedFile, JSON.stringify(await seedDemo(), null, 2));
 }
 ready = true;
+
+// The schedules EventBridge runs in the cloud: once now (catching up after downtime), then every minute.
+const SCHEDULE_INTERVAL_MS = 60_000;
+const tick = () => runSchedules(clock.now()).catch((error) => console.error("Scheduled jobs failed", error));
+void tick();
+const schedules = setInterval(tick, SCHEDULE_INTERVAL_MS);
 
 if (existsSync(seedFile)) {
   const seed = JSON.parse(await readFile(seedFile, "utf8")) as DemoSeed;
@@ -90,6 +97,7 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`\n${signal}: shutting down…`);
+  clearInterval(schedules);
   await new Promise<void>((ok) => server.close(() => ok()));
   await queue.idle();
   await dynamo.stop();

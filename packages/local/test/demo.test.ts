@@ -1,0 +1,195 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { Db, usePorts } from "@menu/core";
+import { categoriesOfStore } from "@menu/core/category/category";
+import { itemsOfStore } from "@menu/core/item/item";
+import { resolveCsObject, storeSettings } from "@menu/core/store/store";
+import { resolveQrKey, tablesOfStore } from "@menu/core/tables/table";
+import { lookupUnique } from "@menu/core/shared/guarded-write";
+import { uniqueValue } from "@menu/core/shared/unique.entity";
+import { verifyPassword } from "@menu/core/user/password";
+import { PLATFORM_COMPANY } from "@menu/core/user/user";
+import { seedDemo, type DemoSeed } from "../src/demo/seed";
+
+let seed: DemoSeed;
+
+// The workspace's test setup has given this file its own table and ports.
+beforeAll(async () => {
+  const started = performance.now();
+  seed = await seedDemo();
+  console.log(`seedDemo took ${Math.round(performance.now() - started)} ms`);
+}, 180_000);
+
+const DECIMAL = /^(0|[1-9]\d*)(\.\d{1,2})?$/;
+const isWebp = (body: Uint8Array) =>
+  Buffer.from(body.subarray(0, 4)).toString("latin1") === "RIFF" && Buffer.from(body.subarray(8, 12)).toString("latin1") === "WEBP";
+
+async function expectWebp(key: string) {
+  const object = await usePorts().objects.get(key);
+  expect(object, key).toBeDefined();
+  expect(object!.contentType).toBe("image/webp");
+  expect(isWebp(object!.body), key).toBe(true);
+}
+
+describe("seedDemo", () => {
+  it("returns the menu paths, QR paths and logins", () => {
+    expect(seed.menu_paths).toEqual(["/demo/center/menu", "/demo/park/menu"]);
+    expect(seed.qr_paths).toHaveLength(6);
+    for (const path of seed.qr_paths) expect(path).toMatch(/^\/t\/[A-Za-z0-9]+$/);
+    expect(seed.logins.map((l) => l.role).sort()).toEqual(["admin", "company_manager", "store_manager"]);
+  });
+
+  for (const storeKey of ["center", "park"]) {
+    describe(`store ${storeKey}`, () => {
+      const load = async () => {
+        const cs = await resolveCsObject({ companyKey: "demo", storeKey });
+        const [store, items, categories, tables] = await Promise.all([
+          storeSettings(cs.store_id),
+          itemsOfStore(cs.company_id, cs.store_id),
+          categoriesOfStore(cs.company_id, cs.store_id),
+          tablesOfStore(cs.company_id, cs.store_id),
+        ]);
+        return { cs, store, items, categories, tables };
+      };
+
+      it("resolves and has its settings filled", async () => {
+        const { cs, store } = await load();
+        expect(cs.company_url_key).toBe("demo");
+        expect(cs.store_url_key).toBe(storeKey);
+        expect(store.name).toMatch(/^Демо /);
+        expect([...store.languages].sort()).toEqual(["en", "ru", "zh"]);
+        expect(store.time_zone).toBe("Europe/Minsk");
+        expect(store.currency).toBe("BYN");
+        expect(store.address).not.toBe("");
+        expect(store.phones).toHaveLength(2);
+        for (const phone of store.phones) expect(phone.number).toMatch(/^\+375 \d{2} \d{3}-\d{2}-\d{2}$/);
+        expect(store.working_hours.length).toBeGreaterThanOrEqual(3);
+        expect(store.working_hours.some((h) => h.close < h.open)).toBe(true); // an overnight day
+        expect(store.socials.map((s) => s.network).sort()).toEqual(["instagram", "telegram"]);
+        expect(store.seo_title).not.toBe("");
+        expect(store.seo_description).not.toBe("");
+        expect(store.wifi).toMatchObject({ encryption: "WPA", hidden: false });
+        expect(store.wifi?.ssid).toBeTruthy();
+        expect(store.reviews_org_id).toMatch(/^\d+$/);
+        for (const key of [store.logo_light, store.logo_dark]) {
+          expect(key).toMatch(new RegExp(`^media/${cs.company_id}/${cs.store_id}/[0-9a-f-]{36}\\.webp$`));
+          await expectWebp(key!);
+        }
+      });
+
+      it("has a full menu of products, hookahs and games", async () => {
+        const { items, categories } = await load();
+        expect(items.length).toBeGreaterThanOrEqual(130);
+        expect(items.length).toBeLessThanOrEqual(180);
+        const kinds = new Set(items.map((i) => i.kind));
+        expect([...kinds].sort()).toEqual(["game", "hookah", "product"]);
+
+        const categoryIds = new Set(categories.map((c) => c.id));
+        for (const item of items) {
+          expect(categoryIds.has(item.category_id), item.title).toBe(true);
+          expect(item.portions.length, item.title).toBeGreaterThanOrEqual(1);
+          expect(item.portions.length, item.title).toBeLessThanOrEqual(3);
+          for (const p of item.portions) {
+            expect(p.price, item.title).toMatch(DECIMAL);
+            expect(Number(p.price), item.title).toBeGreaterThan(0);
+            expect(Number(p.weight), item.title).toBeGreaterThan(0);
+            expect(["BYN", "USD"]).toContain(p.currency);
+          }
+          const ops = (JSON.parse(item.description || '{"ops":[]}') as { ops: { insert: string }[] }).ops;
+          if (ops.length) expect(ops.at(-1)!.insert.endsWith("\n")).toBe(true);
+          expect(item.translations.en?.title, item.title).toBeTruthy();
+          expect(item.translations.zh?.title, item.title).toBeTruthy();
+          if (item.description) {
+            expect(() => JSON.parse(item.translations.en!.description!)).not.toThrow();
+            expect(() => JSON.parse(item.translations.zh!.description!)).not.toThrow();
+          }
+        }
+        expect(items.some((i) => i.portions.some((p) => p.currency === "USD"))).toBe(true);
+        expect(new Set(items.flatMap((i) => i.portions.map((p) => p.unit)))).toEqual(new Set(["g", "kg", "l", "ml", "pieces"]));
+        const hidden = items.filter((i) => !i.visible).length;
+        expect(hidden).toBeGreaterThan(0);
+        expect(hidden).toBeLessThan(15);
+        expect(items.some((i) => i.description.includes('"bold":true'))).toBe(true);
+        const withPhoto = items.filter((i) => i.photo).length;
+        expect(withPhoto).toBeGreaterThan(items.length / 2);
+        expect(withPhoto).toBeLessThan(items.length); // some items show the placeholder
+      });
+
+      it("nests categories one level, in every section, with one scheduled", async () => {
+        const { categories } = await load();
+        const byId = new Map(categories.map((c) => [c.id, c]));
+        expect(new Set(categories.map((c) => c.section))).toEqual(new Set(["kitchen", "drinks", "hookahs", "games", "promotions"]));
+        for (const c of categories) {
+          if (!c.parent_id) continue;
+          const parent = byId.get(c.parent_id);
+          expect(parent, c.name).toBeDefined();
+          expect(parent!.parent_id).toBe("");
+          expect(parent!.section).toBe(c.section);
+        }
+        expect(categories.some((c) => c.parent_id)).toBe(true);
+        const scheduled = categories.filter((c) => c.schedule);
+        expect(scheduled).toHaveLength(1);
+        expect(scheduled[0]!.schedule).toMatchObject({ enabled: true, start: "08:00", end: "12:00" });
+        expect([...scheduled[0]!.schedule!.days].sort()).toEqual(["fri", "mon", "sat", "sun", "thu", "tue", "wed"]);
+        expect(categories.filter((c) => c.type === "promotions")).toHaveLength(2);
+      });
+
+      it("stores every referenced picture as WebP", async () => {
+        const { cs, items } = await load();
+        const { data: promotions } = await Db().entities.promotion.query.byStore(cs).go({ pages: "all" });
+        expect(promotions.length).toBeGreaterThanOrEqual(4);
+        const keys = new Set([...items.flatMap((i) => (i.photo ? [i.photo] : [])), ...promotions.map((p) => p.banner!)]);
+        expect(keys.size).toBeGreaterThan(20);
+        for (const key of keys) {
+          expect(key.startsWith(`media/${cs.company_id}/${cs.store_id}/`)).toBe(true);
+          await expectWebp(key);
+        }
+      });
+
+      it("has twelve tables, an abbreviation glossary and an active premium subscription", async () => {
+        const { cs, tables } = await load();
+        expect(tables.map((t) => t.name)).toEqual(Array.from({ length: 12 }, (_, i) => `Стол ${i + 1}`));
+        expect(tables.map((t) => t.position)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+        const { data: abbreviations } = await Db().entities.abbreviation.query.byStore(cs).go();
+        expect(abbreviations.map((a) => a.abbreviation)).toEqual(expect.arrayContaining(["с/м", "б/к"]));
+        const { data: subscriptions } = await Db().entities.subscription.query.byStore(cs).go();
+        expect(subscriptions).toHaveLength(1);
+        const sub = subscriptions[0]!;
+        expect(sub).toMatchObject({ plan: "premium", status: "active" });
+        expect(Date.parse(sub.starts_at!)).toBeLessThan(Date.now());
+        expect(Date.parse(sub.ends_at!)).toBeGreaterThan(Date.now() + 300 * 24 * 3600 * 1000);
+        const { data: events } = await Db().entities.subscriptionEvent.query.byStore(cs).go();
+        expect(events.map((e) => e.event)).toContain("activated");
+      });
+    });
+  }
+
+  it("resolves the QR paths to their store and table", async () => {
+    const targets = await Promise.all(seed.qr_paths.map((p) => resolveQrKey(p.slice("/t/".length))));
+    expect(targets.map((t) => `${t.company_url_key}/${t.store_url_key}/${t.position}`)).toEqual([
+      "demo/center/1",
+      "demo/center/2",
+      "demo/center/3",
+      "demo/park/1",
+      "demo/park/2",
+      "demo/park/3",
+    ]);
+  });
+
+  it("creates the three logins with their roles and passwords", async () => {
+    const center = await resolveCsObject({ companyKey: "demo", storeKey: "center" });
+    for (const login of seed.logins) {
+      const userId = await lookupUnique("email", uniqueValue(login.email));
+      expect(userId, login.email).toBeDefined();
+      const { data: user } = await Db().entities.user.get({ user_id: userId! }).go();
+      expect(user).toMatchObject({ email: login.email, role: login.role, email_confirmed: true });
+      expect(await verifyPassword(login.password, user!.password_hash)).toBe(true);
+      if (login.role === "admin") expect(user!.company_id).toBe(PLATFORM_COMPANY);
+      else expect(user!.company_id).toBe(center.company_id);
+      if (login.role === "store_manager") expect(user!.store_id).toBe(center.store_id);
+    }
+  });
+
+  it("fails on a second run instead of duplicating the demo", async () => {
+    await expect(seedDemo()).rejects.toThrow();
+  });
+});
