@@ -1,7 +1,9 @@
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { fileURLToPath, URL } from "node:url";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type ProxyOptions } from "vite";
+import { defineConfig, type Plugin, type ProxyOptions } from "vite";
 
 /** The local runtime (packages/local) serves the API, QR redirects, published menus and uploads. */
 const backend = "http://localhost:3000";
@@ -17,6 +19,38 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
   ]),
 );
 
+/**
+ * ICU messages are compiled to ASTs at build time, so the browser bundle ships react-intl without
+ * its message parser (about 14 KB gzipped less in the entry chunk). The parser is react-intl's own
+ * dependency, resolved through it. A malformed message fails the build, naming its key.
+ */
+const requireFromReactIntl = createRequire(createRequire(import.meta.url).resolve("react-intl"));
+const parserPackage = "@formatjs/icu-messageformat-parser";
+const { parse: parseMessage } = requireFromReactIntl(parserPackage) as { parse: (message: string) => unknown };
+const parserNoParserEntry = join(dirname(requireFromReactIntl.resolve(`${parserPackage}/package.json`)), "lib/no-parser.js");
+
+function precompileMessages(): Plugin {
+  const catalog = /\/src\/i18n\/messages\/[^/]+\.json$/;
+  return {
+    name: "menu:precompile-icu-messages",
+    enforce: "pre",
+    transform(code, id) {
+      const path = id.split("?")[0] ?? id;
+      if (!catalog.test(path)) return null;
+      const messages = JSON.parse(code) as Record<string, string>;
+      const compiled: Record<string, unknown> = {};
+      for (const [key, message] of Object.entries(messages)) {
+        try {
+          compiled[key] = parseMessage(message);
+        } catch (error) {
+          throw new Error(`${path}: message "${key}" is not valid ICU: ${String(error)}`);
+        }
+      }
+      return { code: JSON.stringify(compiled), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     // Must come before the React plugin.
@@ -28,9 +62,13 @@ export default defineConfig({
       quoteStyle: "double",
     }),
     react(),
+    precompileMessages(),
   ],
   resolve: {
-    alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
+    alias: [
+      { find: /^@\//, replacement: `${fileURLToPath(new URL("./src", import.meta.url))}/` },
+      { find: new RegExp(`^${parserPackage}$`), replacement: parserNoParserEntry },
+    ],
   },
   server: { proxy },
   preview: { proxy },

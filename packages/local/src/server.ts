@@ -34,7 +34,9 @@ export function createLocalApp(options: AppOptions & { webDist: string }) {
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
     }),
   );
-  app.use("*", serveStatic({ root: options.webDist, index: "" }));
+  // Files of the build (favicon and the like); paths without an extension are SPA routes.
+  const files = serveStatic({ root: options.webDist });
+  app.use("*", (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? files(c, next) : next()));
 
   let indexHtml: Promise<string> | undefined;
   app.get("*", async (c) => {

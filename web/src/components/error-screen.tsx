@@ -1,5 +1,5 @@
-import type { ComponentType, ReactNode } from "react";
-import { FormattedMessage } from "react-intl";
+import { useEffect, type ComponentType, type ReactNode } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
 import { formatError } from "@/lib/errors";
 import { Logo } from "./logo";
 
@@ -26,6 +26,15 @@ type ErrorScreenProps = {
 
 /** The error screen of SPEC section 2: a 404 page, or the error object as formatted JSON text. */
 export function ErrorScreen({ notFound = false, error, onRetry, HomeLink = AnchorHomeLink }: ErrorScreenProps) {
+  const intl = useIntl();
+  const heading = notFound
+    ? intl.formatMessage({ id: "errors.notFound.title", defaultMessage: "Page not found" })
+    : intl.formatMessage({ id: "errors.somethingWentWrong", defaultMessage: "Something went wrong" });
+
+  useEffect(() => {
+    document.title = `${heading} — QR Menu`;
+  }, [heading]);
+
   return (
     <main className="error-screen" data-testid="error-screen">
       <div className="error-screen__brand">
@@ -40,7 +49,7 @@ export function ErrorScreen({ notFound = false, error, onRetry, HomeLink = Ancho
               404
             </p>
             <h1 className="error-screen__title" data-testid="not-found-heading">
-              <FormattedMessage id="errors.notFound.title" defaultMessage="Page not found" />
+              {heading}
             </h1>
             <p className="error-screen__text">
               <FormattedMessage
@@ -52,7 +61,7 @@ export function ErrorScreen({ notFound = false, error, onRetry, HomeLink = Ancho
         ) : (
           <>
             <h1 className="error-screen__title" data-testid="error-heading">
-              <FormattedMessage id="errors.somethingWentWrong" defaultMessage="Something went wrong" />
+              {heading}
             </h1>
             <pre className="error-screen__details" data-testid="error-details">
               {formatError(error)}

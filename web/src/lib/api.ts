@@ -1,7 +1,7 @@
 import type { AppType } from "@menu/api";
 import { hc, type ClientResponse } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
-import { ApiError } from "./api-error";
+import { ApiError, readStringField } from "./api-error";
 
 export { ApiError, isApiError } from "./api-error";
 
@@ -12,7 +12,7 @@ type AnyClientResponse = ClientResponse<unknown, number, "json" | "text" | strin
 
 /** The body type of the success responses of a Hono client response union. */
 export type SuccessBody<R> =
-  R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatusCode ? T : never) : never;
+  R extends ClientResponse<infer T, infer S> ? (S extends SuccessStatusCode ? T : never) : never;
 
 async function readBody(res: Pick<Response, "status" | "headers" | "text">): Promise<unknown> {
   if (res.status === 204 || res.status === 205) return undefined;
@@ -39,11 +39,7 @@ export async function unwrap<R extends AnyClientResponse>(response: R | Promise<
   const res = await response;
   const body = await readBody(res);
   if (!res.ok) {
-    const message =
-      typeof body === "object" && body !== null && "message" in body && typeof body.message === "string"
-        ? body.message
-        : undefined;
-    throw new ApiError(res.status, message, body);
+    throw new ApiError(res.status, readStringField(body, "message"), body);
   }
   return body as SuccessBody<R>;
 }

@@ -4,14 +4,16 @@ import { getIntl } from "@/i18n/intl";
 import { ApiError } from "./api-error";
 
 /**
- * The text shown for a failed request: the server's `message` (translated when it is a key of the
- * catalogs), otherwise "Something went wrong" in the current language.
+ * The text shown for a failed request: the translation of the server's error `code` when the
+ * catalogs have it (`errors.api.<code>`), else the server's `message`, else "Something went wrong"
+ * in the current language.
  */
 export function errorMessageFor(error: unknown): string {
   const intl = getIntl();
-  if (error instanceof ApiError && error.serverMessage) {
-    const key = error.serverMessage;
-    return Object.hasOwn(intl.messages, key) ? intl.formatMessage({ id: key as MessageId }) : key;
+  if (error instanceof ApiError) {
+    const key = error.code ? `errors.api.${error.code}` : undefined;
+    if (key && Object.hasOwn(intl.messages, key)) return intl.formatMessage({ id: key as MessageId });
+    if (error.serverMessage) return error.serverMessage;
   }
   return intl.formatMessage({ id: "errors.somethingWentWrong", defaultMessage: "Something went wrong" });
 }

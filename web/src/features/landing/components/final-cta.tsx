@@ -1,0 +1,32 @@
+import { Link } from "@tanstack/react-router";
+import { pendingPaths } from "@/lib/paths";
+import { FormattedMessage } from "react-intl";
+import { ArrowIcon } from "./icons";
+
+export function FinalCta() {
+  return (
+    <section className="section" aria-labelledby="cta-title">
+      <div className="container">
+        <div className="cta">
+          <div>
+            <h2 id="cta-title" className="cta__title">
+              <FormattedMessage id="landing.cta.title" />
+            </h2>
+            <p className="cta__text">
+              <FormattedMessage id="landing.cta.text" />
+            </p>
+          </div>
+          <div className="cta__actions">
+            <Link to={pendingPaths.registerOrganization} className="btn btn--light btn--lg">
+              <FormattedMessage id="common.register" />
+              <ArrowIcon />
+            </Link>
+            <Link to={pendingPaths.login} className="btn btn--outline-light btn--lg">
+              <FormattedMessage id="common.signIn" />
+            </Link>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

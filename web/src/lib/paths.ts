@@ -1,0 +1,17 @@
+/**
+ * Pages linked from the shell whose routes do not exist yet. TanStack's typed `Link` rejects unknown
+ * path literals but accepts a `string`, so they are typed as plain strings here. When a route is
+ * added, link to its literal path instead and drop it from this list.
+ */
+export const pendingPaths: Readonly<Record<
+  "login" | "registerOrganization" | "offer" | "privacyPolicy" | "privacy" | "userAgreement" | "serviceContacts",
+  string
+>> = {
+  login: "/login",
+  registerOrganization: "/register/organization",
+  offer: "/offer",
+  privacyPolicy: "/privacy-policy",
+  privacy: "/privacy",
+  userAgreement: "/user-agreement",
+  serviceContacts: "/service-contacts",
+};
