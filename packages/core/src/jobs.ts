@@ -1,4 +1,5 @@
 import type { QueueName } from "./ports/queue";
+import { runLifecycle } from "./subscription/lifecycle";
 
 export type JobHandler = (message: Record<string, unknown>) => Promise<void>;
 
@@ -16,7 +17,9 @@ export async function runJob(queue: QueueName, message: Record<string, unknown>)
 }
 
 /** Scheduled jobs (EventBridge in the cloud, a timer locally), run in order on every tick. */
-export const SCHEDULED_JOBS: { name: string; run: (now: Date) => Promise<void> }[] = [];
+export const SCHEDULED_JOBS: { name: string; run: (now: Date) => Promise<unknown> }[] = [
+  { name: "subscription lifecycle", run: runLifecycle },
+];
 
 export async function runSchedules(now: Date) {
   for (const job of SCHEDULED_JOBS) await job.run(now);

@@ -6,6 +6,7 @@ import { CompanyEntity } from "../company/company.entity";
 import { ItemEntity } from "../item/item.entity";
 import { PromotionEntity } from "../promotion/promotion.entity";
 import { StoreEntity } from "../store/store.entity";
+import { LifecycleDueEntity } from "../subscription/due.entity";
 import { InvoiceEntity, SubscriptionEntity, SubscriptionEventEntity } from "../subscription/subscription.entity";
 import { TableEntity } from "../tables/table.entity";
 import { TranslationEntity } from "../translation/translation.entity";
@@ -27,6 +28,7 @@ const service = new Service({
   subscription: SubscriptionEntity,
   subscriptionEvent: SubscriptionEventEntity,
   invoice: InvoiceEntity,
+  lifecycleDue: LifecycleDueEntity,
   translation: TranslationEntity,
 });
 

@@ -26,20 +26,22 @@ export const SUBSCRIPTION_EVENTS = ["added", "activated", "completed", "deactiva
 export const TRANSLATION_STATUSES = ["queued", "in_progress", "error", "completed"] as const;
 export const WIFI_ENCRYPTIONS = ["WPA", "WEP", "nopass"] as const;
 
-/** Timestamps are ISO strings; created/updated are kept on every entity. */
+import { clock } from "./clock";
+
+/** Timestamps are ISO strings from the clock port; created/updated are kept on every entity. */
 export const timestamps = {
   created_at: {
     type: "string",
     readOnly: true,
     required: true,
-    default: () => new Date().toISOString(),
+    default: () => clock.now().toISOString(),
   },
   updated_at: {
     type: "string",
     required: true,
     watch: "*",
-    default: () => new Date().toISOString(),
-    set: () => new Date().toISOString(),
+    default: () => clock.now().toISOString(),
+    set: () => clock.now().toISOString(),
   },
 } as const;
 

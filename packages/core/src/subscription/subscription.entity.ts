@@ -13,6 +13,8 @@ export const SubscriptionEntity = new Entity({
     starts_at: { type: "string" },
     ends_at: { type: "string" },
     invoice_id: { type: "string" },
+    /** When it was paid (or, for the trial, granted): a queued plan never starts before that. */
+    paid_at: { type: "string" },
     ...timestamps,
   },
   indexes: {
