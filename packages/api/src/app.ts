@@ -8,6 +8,7 @@ import { lookupRoutes } from "./routes/lookup";
 import { menuRoutes } from "./routes/menu";
 import { qrRedirect } from "./routes/qr-redirect";
 import { storeRoutes } from "./routes/stores";
+import { subscriptionRoutes } from "./routes/subscription";
 
 export type AppOptions = {
   /** GET /api/health answers 200 only once this says the runtime is ready (table created, data loaded). */
@@ -38,6 +39,7 @@ export function createApp({ isReady = () => true, resolveActor = () => ({ type: 
     .route("/api", companyRoutes)
     .route("/api", storeRoutes)
     .route("/api", menuRoutes)
+    .route("/api", subscriptionRoutes)
     .route("/", qrRedirect);
 
   app.doc31("/api/openapi.json", {

@@ -26,7 +26,10 @@ export const validationHook: Hook<any, any, any, any> = (result, c) => {
 
 /** The one error mapper: user errors carry their message; anything unexpected is logged and hidden. */
 export function mapError(error: Error, c: Context) {
-  if (error instanceof UserError) return c.json({ code: error.code, message: error.message }, error.status);
+  if (error instanceof UserError) {
+    const details = error.details === undefined ? {} : { details: error.details };
+    return c.json({ code: error.code, message: error.message, ...details }, error.status);
+  }
   if (error instanceof ZodError) return c.json({ code: "valueIncorrect", message: describeZod(error) }, 400);
   if (error instanceof HTTPException) {
     const status = error.status >= 500 ? 500 : error.status;

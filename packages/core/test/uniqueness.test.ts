@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UserError } from "@menu/core";
+import { UserError, withActor } from "@menu/core";
 import { saveBilling } from "@menu/core/billing/billing";
 import { createCompany } from "@menu/core/company/company";
 import { createStore } from "@menu/core/store/store";
@@ -65,7 +65,8 @@ describe("uniqueness under concurrent writes", () => {
     phone: "+375291234567",
   });
 
-  it("keeps VAT numbers and IBANs unique across companies, and frees the old ones on change", async () => {
+  it("keeps VAT numbers and IBANs unique across companies, and frees the old ones on change", () =>
+    withActor({ type: "system" }, async () => {
     const vat = letters("vat").toUpperCase();
     const iban = `BY${Date.now()}`;
     const { ok, codes } = await race(4, (i) => saveBilling({ company_id: `company${i}`, ...billing(vat, `${iban}${i}`) }));
@@ -77,5 +78,5 @@ describe("uniqueness under concurrent writes", () => {
     // x1 moves to another IBAN: the old one becomes free for x2.
     await saveBilling({ company_id: "x1", ...billing(`${vat}X`, `${iban}Z`) });
     await expect(saveBilling({ company_id: "x2", ...billing(`${vat}Y`, iban) })).resolves.toBeTruthy();
-  });
+  }));
 });

@@ -19,6 +19,27 @@ export const MESSAGES = {
   forbidden: "Access denied",
   unauthorized: "Sign in required",
   payloadTooLarge: "Request is too large",
+  // Accounts and sign-in (issue 3)
+  userNotFoundByEmail: "A user with this email does not exist",
+  confirmationExpired: "Email confirmation session has expired or is missing",
+  passwordResetExpired: "Password reset session has expired or is missing",
+  csrfSignOut: "Could not fetch CSRF Token for signing out",
+  csrfInvalid: "CSRF token is missing or invalid",
+  tooManyAttempts: "Too many attempts. Please try again later",
+  emailNotConfirmed: "Please confirm your e-mail address first. We have sent you the link again",
+  currentPasswordIncorrect: "The current password is incorrect",
+  storeManagersLimit: "A store can have at most 5 managers",
+  userNotFound: "User not found",
+  selfChangeForbidden: "You cannot change your own role or access, or delete yourself",
+  subscriptionAddFailed: "Failed to add subscription",
+  subscriptionActivateFailed: "Failed to activate subscription",
+  storeCannotAdd: "The current store cannot add a subscription",
+  storeCannotActivate: "The current store cannot activate a subscription",
+  billingRequired: "Fill in the billing details first",
+  unpaidBlocksSwitch: "Pay for the current subscription first",
+  switchCooldown: "The plan cannot be switched yet",
+  downgradeNeedsConfirmation: "Confirm the downgrade: some features will be lost",
+  invalidSignature: "Invalid signature",
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -1,0 +1,107 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { createRoute, z } from "@hono/zod-openapi";
+import { UserError, withActor } from "@menu/core";
+import { BillingInfo, billingOf, saveBilling } from "@menu/core/billing/billing";
+import { PLAN_CONFIG } from "@menu/core/subscription/plans";
+import {
+  ActiveSubscription,
+  AddSubscription,
+  activateSubscription,
+  activeSubscription,
+  addSubscription,
+  markInvoicePaid,
+  subscriptionHistory,
+} from "@menu/core/subscription/subscription";
+import { errorResponse } from "../errors";
+import { router } from "../router";
+
+const json = <S extends z.ZodType>(schema: S, description = "OK") => ({
+  description,
+  content: { "application/json": { schema } },
+});
+const body = <S extends z.ZodType>(schema: S) => ({ body: { required: true, content: { "application/json": { schema } } } });
+const StoreQuery = z.object({ storeId: z.string().min(1).max(64) });
+const CompanyQuery = z.object({ companyId: z.string().min(1).max(64) });
+const conflicts = { 404: errorResponse("Not found"), 409: errorResponse("Refused by a subscription rule") };
+
+/**
+ * Verifies a payment provider's webhook: `X-Signature: sha256=<hex HMAC-SHA256 of the raw body>`
+ * with the shared secret PAYMENT_WEBHOOK_SECRET.
+ */
+export function verifySignature(raw: string, header: string | undefined, secret = process.env.PAYMENT_WEBHOOK_SECRET) {
+  if (!secret || !header?.startsWith("sha256=")) return false;
+  const expected = createHmac("sha256", secret).update(raw).digest();
+  const given = Buffer.from(header.slice(7), "hex");
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export const subscriptionRoutes = router()
+  .openapi(
+    createRoute({ method: "get", path: "/plans", summary: "Plans with prices, languages and features", responses: { 200: json(z.record(z.string(), z.unknown())) } }),
+    (c) => c.json(PLAN_CONFIG, 200),
+  )
+  .openapi(
+    createRoute({ method: "get", path: "/subscription/active", summary: "The store's current subscription state", request: { query: StoreQuery }, responses: { 200: json(ActiveSubscription), ...conflicts } }),
+    async (c) => c.json(await activeSubscription(c.req.valid("query").storeId), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/subscription/history",
+      summary: "The store's subscription history",
+      request: { query: StoreQuery },
+      responses: { 200: json(z.array(z.object({ at: z.string(), event: z.string(), plan: z.string(), subscription_id: z.string() }))), ...conflicts },
+    }),
+    async (c) => c.json(await subscriptionHistory(c.req.valid("query").storeId), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/subscription/add",
+      summary: "Add (switch to) a paid plan; issues its invoice",
+      request: body(AddSubscription),
+      responses: { 200: json(z.object({ subscription_id: z.string(), invoice_id: z.string(), number: z.string(), features_lost: z.array(z.string()) })), ...conflicts },
+    }),
+    async (c) => c.json(await addSubscription(c.req.valid("json")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/subscription/activate",
+      summary: "Activate a paid subscription (now, or queued after the current period)",
+      request: body(z.object({ storeId: z.string().min(1), subscriptionId: z.string().min(1) })),
+      responses: { 200: json(z.object({ status: z.enum(["active", "available"]) })), ...conflicts },
+    }),
+    async (c) => c.json(await activateSubscription(c.req.valid("json")), 200),
+  )
+  .openapi(
+    createRoute({ method: "get", path: "/billing", summary: "The company's billing details", request: { query: CompanyQuery }, responses: { 200: json(BillingInfo.nullable()), ...conflicts } }),
+    async (c) => c.json(await billingOf(c.req.valid("query").companyId), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/billing",
+      summary: "Save the company's billing details",
+      request: body(BillingInfo.extend({ company_id: z.string().min(1) })),
+      responses: { 200: json(BillingInfo), ...conflicts },
+    }),
+    async (c) => c.json(await saveBilling(c.req.valid("json")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/invoices/mark-paid",
+      summary: "Operator: mark an invoice paid",
+      request: body(z.object({ company_id: z.string().min(1), invoice_id: z.string().min(1) })),
+      responses: { 200: json(z.object({ already_paid: z.boolean() })), 403: errorResponse("Operator only"), ...conflicts },
+    }),
+    async (c) => c.json(await markInvoicePaid(c.req.valid("json")), 200),
+  )
+  .post("/payments/webhook", async (c) => {
+    const raw = await c.req.text();
+    if (!verifySignature(raw, c.req.header("x-signature"))) throw new UserError("invalidSignature", 401);
+    const event = z.object({ type: z.literal("invoice.paid"), company_id: z.string(), invoice_id: z.string() }).parse(JSON.parse(raw));
+    const result = await withActor({ type: "system" }, () => markInvoicePaid(event));
+    return c.json(result, 200);
+  });

@@ -1,0 +1,218 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { Db } from "../db/service";
+import { useActor } from "../shared/actor";
+import { clock } from "../shared/clock";
+import { UserError } from "../shared/errors";
+import { fn } from "../shared/fn";
+import { PLANS, SUBSCRIPTION_STATUSES } from "../shared/model";
+import { assertCanManageStore } from "../shared/policy";
+import { storeById } from "../store/store";
+import { activate, advanceStore, historyOf, phaseOf, subscriptionsOf } from "./lifecycle";
+import { FEATURES, PAID_PLANS, PLAN_CONFIG, SWITCH_COOLDOWN_MONTHS, addMonths, featuresLost, planAllows, type Plan } from "./plans";
+
+export const SubscriptionInfo = z.object({
+  id: z.string(),
+  plan: z.enum(PLANS),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  starts_at: z.string().optional(),
+  ends_at: z.string().optional(),
+  paid_at: z.string().optional(),
+  invoice_id: z.string().optional(),
+  created_at: z.string(),
+});
+
+type SubscriptionRecord = Awaited<ReturnType<typeof subscriptionsOf>>[number];
+const toInfo = (s: SubscriptionRecord): z.infer<typeof SubscriptionInfo> => ({
+  id: s.subscription_id,
+  plan: s.plan,
+  status: s.status,
+  starts_at: s.starts_at,
+  ends_at: s.ends_at,
+  paid_at: s.paid_at,
+  invoice_id: s.invoice_id,
+  created_at: s.created_at,
+});
+
+/** GET /api/subscription/active: where the store stands and what the subscription screens need. */
+export const ActiveSubscription = z.object({
+  phase: z.enum(["preparation", "active", "hidden"]),
+  preparation_ends_at: z.string().optional(),
+  active: SubscriptionInfo.optional(),
+  subscriptions: z.array(SubscriptionInfo),
+  features: z.record(z.enum(FEATURES), z.boolean()),
+  languages: z.array(z.string()),
+  next_switch_at: z.string().optional(),
+  switch_blocked_by_unpaid: z.boolean(),
+});
+
+async function accessibleStore(store_id: string) {
+  const store = await storeById(store_id);
+  assertCanManageStore(store.company_id, store.store_id);
+  return { company_id: store.company_id, store_id: store.store_id, preparation_ends_at: store.preparation_ends_at };
+}
+
+/** After a switch (a paid plan added), the next one is possible 3 months later. */
+async function nextSwitchAt(keys: { company_id: string; store_id: string }) {
+  const last = (await historyOf(keys)).filter((e) => e.event === "added" && e.plan !== "trial").at(-1);
+  return last ? addMonths(new Date(last.at), SWITCH_COOLDOWN_MONTHS).toISOString() : undefined;
+}
+
+export const activeSubscription = fn(z.string().min(1), async (store_id) => {
+  const store = await accessibleStore(store_id);
+  const subs = await subscriptionsOf(store);
+  const now = clock.now();
+  const { phase, active } = phaseOf(store.preparation_ends_at, subs, now);
+  const next = await nextSwitchAt(store);
+  const plan = active?.plan;
+  return ActiveSubscription.parse({
+    phase,
+    preparation_ends_at: store.preparation_ends_at,
+    active: active && toInfo(active),
+    subscriptions: subs.sort((a, b) => a.created_at.localeCompare(b.created_at)).map(toInfo),
+    features: Object.fromEntries(FEATURES.map((f) => [f, planAllows(plan, f)])),
+    languages: plan ? [...PLAN_CONFIG[plan].languages] : ["ru"],
+    next_switch_at: next && next > now.toISOString() ? next : undefined,
+    switch_blocked_by_unpaid: subs.some((s) => s.status === "unpaid"),
+  });
+});
+
+export const subscriptionHistory = fn(z.string().min(1), async (store_id) => {
+  const store = await accessibleStore(store_id);
+  return (await historyOf(store)).map(({ at, event, plan, subscription_id }) => ({ at, event, plan, subscription_id }));
+});
+
+/** May the store use a premium feature now? The one gate every premium call goes through. */
+export async function storeMayUse(store: { company_id: string; store_id: string; preparation_ends_at?: string }, feature: (typeof FEATURES)[number]) {
+  // During preparation staff set everything up with the trial's (premium) features.
+  const { phase, active } = phaseOf(store.preparation_ends_at, await subscriptionsOf(store), clock.now());
+  return planAllows(phase === "preparation" ? "trial" : active?.plan, feature);
+}
+
+export const AddSubscription = z.object({
+  storeId: z.string().min(1),
+  plan: z.enum(PAID_PLANS),
+  confirm_downgrade: z.boolean().default(false),
+});
+
+/**
+ * Adds a paid plan to a store (a switch): billing details first, nothing unpaid, 3 months after the
+ * previous switch, a downgrade only when confirmed. Issues the invoice; the plan starts once paid.
+ */
+export const addSubscription = fn(AddSubscription, async ({ storeId, plan, confirm_downgrade }) => {
+  const store = await accessibleStore(storeId);
+  const now = clock.now();
+  const { data: billing } = await Db().entities.billing.get({ company_id: store.company_id }).go();
+  if (!billing) throw new UserError("billingRequired", 409);
+  const subs = await subscriptionsOf(store);
+  if (subs.some((s) => s.status === "unpaid")) throw new UserError("unpaidBlocksSwitch", 409);
+  const next = await nextSwitchAt(store);
+  if (next && next > now.toISOString()) throw new UserError("switchCooldown", 409, { next_switch_at: next });
+  // The plan the store has, or last had: switching away from it is what a downgrade is about.
+  const current: Plan | undefined =
+    phaseOf(store.preparation_ends_at, subs, now).active?.plan ??
+    subs
+      .filter((s) => s.plan !== "trial" && s.status !== "unpaid" && s.status !== "deactivated")
+      .sort((a, b) => a.created_at.localeCompare(b.created_at))
+      .at(-1)?.plan;
+  const lost = current ? featuresLost(current, plan) : [];
+  if (current && current !== "trial" && PLAN_CONFIG[plan].rank < PLAN_CONFIG[current].rank && !confirm_downgrade) {
+    throw new UserError("downgradeNeedsConfirmation", 409, { features_lost: lost });
+  }
+
+  const subscription_id = randomUUID();
+  const invoice_id = randomUUID();
+  const start = now;
+  const end = addMonths(start, 1);
+  const number = `INV-${now.toISOString().slice(0, 7).replace("-", "")}-${invoice_id.slice(0, 6).toUpperCase()}`;
+  await Db()
+    .transaction.write(({ subscription, invoice, subscriptionEvent }) => [
+      subscription.create({ ...store, subscription_id, plan, status: "unpaid", invoice_id }).commit(),
+      invoice
+        .create({
+          company_id: store.company_id,
+          invoice_id,
+          number,
+          store_id: store.store_id,
+          subscription_id,
+          plan,
+          amount: PLAN_CONFIG[plan].price,
+          currency: "BYN",
+          period_start: start.toISOString(),
+          period_end: end.toISOString(),
+          status: "unpaid",
+        })
+        .commit(),
+      subscriptionEvent
+        .create({ ...store, at: now.toISOString(), event_id: randomUUID(), subscription_id, plan, event: "added" })
+        .commit(),
+    ])
+    .go()
+    .then((r) => {
+      if (r.canceled) throw new UserError("subscriptionAddFailed", 409);
+    });
+  return { subscription_id, invoice_id, number, features_lost: lost };
+});
+
+/**
+ * Activates a paid subscription: at once when nothing paid is running (a trial or preparation ends),
+ * otherwise it is queued ("available") and starts when the current period ends.
+ */
+export const activateSubscription = fn(z.object({ storeId: z.string().min(1), subscriptionId: z.string().min(1) }), async ({ storeId, subscriptionId }) => {
+  const store = await accessibleStore(storeId);
+  const now = clock.now();
+  const subs = await subscriptionsOf(store);
+  const sub = subs.find((s) => s.subscription_id === subscriptionId);
+  if (!sub) throw new UserError("storeCannotActivate", 404);
+  if (sub.status !== "paid") throw new UserError("subscriptionActivateFailed", 409);
+  const running = phaseOf(store.preparation_ends_at, subs, now).active;
+  if (running && running.plan !== "trial") {
+    await Db().entities.subscription.patch({ ...store, subscription_id: subscriptionId }).set({ status: "available" }).where((a, op) => op.eq(a.status, "paid")).go();
+    return { status: "available" as const };
+  }
+  if (running) {
+    // A paid plan replaces the trial from now on.
+    await Db().entities.subscription.patch({ ...store, subscription_id: running.subscription_id }).set({ status: "deactivated", ends_at: now.toISOString() }).go();
+    await Db().entities.subscriptionEvent.create({ ...store, at: now.toISOString(), event_id: randomUUID(), subscription_id: running.subscription_id, plan: running.plan, event: "deactivated" }).go();
+  }
+  if (!(await activate(store, sub, now))) throw new UserError("subscriptionActivateFailed", 409);
+  // Ends preparation for good and republishes the (now open) menu.
+  if (store.preparation_ends_at && store.preparation_ends_at > now.toISOString()) {
+    await Db().entities.store.patch(store).set({ preparation_ends_at: now.toISOString() }).go();
+  }
+  await advanceStore(store, now);
+  return { status: "active" as const };
+});
+
+/**
+ * Marks an invoice paid (the operator, or a verified payment webhook) and its subscription with it.
+ * Paying twice changes nothing.
+ */
+export const markInvoicePaid = fn(z.object({ company_id: z.string().min(1), invoice_id: z.string().min(1) }), async ({ company_id, invoice_id }) => {
+  const actor = useActor();
+  if (!(actor.type === "system" || (actor.type === "user" && actor.role === "admin"))) throw new UserError("forbidden", 403);
+  const { data: invoice } = await Db().entities.invoice.get({ company_id, invoice_id }).go();
+  if (!invoice) throw new UserError("notFound", 404);
+  if (invoice.status === "paid") return { already_paid: true };
+  const paid_at = clock.now().toISOString();
+  await Db()
+    .transaction.write(({ invoice: inv, subscription }) => [
+      inv.patch({ company_id, invoice_id }).set({ status: "paid", paid_at }).where((a, op) => op.eq(a.status, "unpaid")).commit(),
+      subscription
+        .patch({ company_id, store_id: invoice.store_id, subscription_id: invoice.subscription_id })
+        .set({ status: "paid", paid_at })
+        .where((a, op) => op.eq(a.status, "unpaid"))
+        .commit(),
+    ])
+    .go()
+    .then((r) => {
+      if (r.canceled) throw new UserError("requestFailed", 409);
+    });
+  return { already_paid: false };
+});
+
+/** True when every paid subscription of the company is paid (a new store may be created). */
+export async function companyHasUnpaid(company_id: string) {
+  const { data } = await Db().entities.invoice.query.byCompany({ company_id }).go({ pages: "all" });
+  return data.some((i) => i.status === "unpaid");
+}
