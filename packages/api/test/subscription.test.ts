@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@menu/api";
 import { clock, withActor, type Actor } from "@menu/core";
 import { startPreparation } from "@menu/core/subscription/lifecycle";
-import { venue } from "../../core/test/fixtures";
+import { iban, venue } from "../../core/test/fixtures";
 
 type Venue = Awaited<ReturnType<typeof venue>>;
 let v: Venue;
@@ -28,7 +28,7 @@ const billing = (company_id: string, n: string) => ({
   director_position: "Директор",
   vat_number: `VAT${n}`,
   bank_name: "Приорбанк",
-  iban: `BY20PJCB3012${n}`,
+  iban: iban("BY", `PJCB3012000000000000${n}`),
   bic: "PJCBBY2X",
   legal_address: "Минск, пр. Независимости 1",
   postcode: "220030",
@@ -76,6 +76,16 @@ describe("subscriptions through the API", () => {
     // The next switch waits 3 months after this one.
     const soon = await call(owner(), "POST", "/api/subscription/add", { storeId: v.store_id, plan: "basic" });
     expect(soon.body).toMatchObject({ code: "switchCooldown", details: { next_switch_at: state.body.next_switch_at } });
+
+    const invoices = (await call(owner(), "GET", `/api/invoices?companyId=${v.company_id}`)).body as unknown as { id: string; status: string; amount: string }[];
+    expect(invoices).toMatchObject([{ id: added.body.invoice_id, status: "paid", amount: "99" }]);
+    const pdf = await createApp({ resolveActor: owner }).request(`/api/invoices/pdf?companyId=${v.company_id}&invoiceId=${added.body.invoice_id}`);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    // The Cyrillic text is set in the embedded DejaVu font (PDF base fonts have no Cyrillic).
+    expect(bytes.toString("latin1")).toMatch(/\/FontName \/[A-Z]{6}\+DejaVuSans/);
+    expect((await createApp({ resolveActor: () => ({ type: "public" }) }).request(`/api/invoices/pdf?companyId=${v.company_id}&invoiceId=${added.body.invoice_id}`)).status).toBe(404);
 
     const history = await call(owner(), "GET", `/api/subscription/history?storeId=${v.store_id}`);
     expect((history.body as unknown as { event: string }[]).map((e) => e.event)).toEqual(["added", "activated"]);

@@ -25,3 +25,11 @@ export async function venue(prefix = "venue") {
   ]).go();
   return { company, store, table, category_id, items: { visible, hidden }, ...ids };
 }
+
+/** A valid IBAN (correct check digits) for a country and account number. */
+export function iban(country: string, bban: string) {
+  const digits = (bban + country + "00").replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  let rest = 0;
+  for (const d of digits) rest = (rest * 10 + Number(d)) % 97;
+  return `${country}${String(98 - rest).padStart(2, "0")}${bban}`;
+}

@@ -5,7 +5,7 @@ import { createCompany } from "@menu/core/company/company";
 import { createStore } from "@menu/core/store/store";
 import { createTable } from "@menu/core/tables/table";
 import { createUser } from "@menu/core/user/user";
-import { letters } from "./fixtures";
+import { iban as makeIban, letters } from "./fixtures";
 
 /** Runs the same write n times at once and splits the outcomes. */
 async function race<T>(n: number, write: (i: number) => Promise<T>) {
@@ -68,15 +68,28 @@ describe("uniqueness under concurrent writes", () => {
   it("keeps VAT numbers and IBANs unique across companies, and frees the old ones on change", () =>
     withActor({ type: "system" }, async () => {
     const vat = letters("vat").toUpperCase();
-    const iban = `BY${Date.now()}`;
-    const { ok, codes } = await race(4, (i) => saveBilling({ company_id: `company${i}`, ...billing(vat, `${iban}${i}`) }));
+    const account = `PJCB${Date.now()}`;
+    const iban = makeIban("BY", account);
+    const { ok, codes } = await race(4, (i) => saveBilling({ company_id: `company${i}`, ...billing(vat, makeIban("BY", `${account}${i}`)) }));
     expect(ok).toBe(1);
     expect(codes).toEqual(Array(3).fill("vatExists"));
 
     await saveBilling({ company_id: "x1", ...billing(`${vat}X`, iban) });
     await expect(saveBilling({ company_id: "x2", ...billing(`${vat}Y`, iban.toLowerCase()) })).rejects.toMatchObject({ code: "ibanExists" });
     // x1 moves to another IBAN: the old one becomes free for x2.
-    await saveBilling({ company_id: "x1", ...billing(`${vat}X`, `${iban}Z`) });
+    await saveBilling({ company_id: "x1", ...billing(`${vat}X`, makeIban("BY", `${account}9`)) });
     await expect(saveBilling({ company_id: "x2", ...billing(`${vat}Y`, iban) })).resolves.toBeTruthy();
   }));
+});
+
+describe("IBAN", () => {
+  it("accepts valid check digits, with spaces and in lower case, and refuses a mistyped one", async () => {
+    const { ibanChecksumValid, BillingInfo } = await import("@menu/core/billing/billing");
+    expect(ibanChecksumValid("BY13NBRB3600900000002Z00AB00")).toBe(true);
+    expect(ibanChecksumValid("DE89370400440532013000")).toBe(true);
+    expect(ibanChecksumValid("DE89370400440532013001")).toBe(false);
+    const parsed = BillingInfo.shape.iban.safeParse("de89 3704 0044 0532 0130 00");
+    expect(parsed).toMatchObject({ success: true, data: "DE89370400440532013000" });
+    expect(BillingInfo.shape.iban.safeParse("DE89 3704 0044 0532 0130 01").error?.issues[0]?.message).toBe("Value is incorrect");
+  });
 });

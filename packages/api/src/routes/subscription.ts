@@ -9,6 +9,9 @@ import {
   activateSubscription,
   activeSubscription,
   addSubscription,
+  InvoiceInfo,
+  invoicePdf,
+  invoicesOf,
   markInvoicePaid,
   subscriptionHistory,
 } from "@menu/core/subscription/subscription";
@@ -87,6 +90,27 @@ export const subscriptionRoutes = router()
       responses: { 200: json(BillingInfo), ...conflicts },
     }),
     async (c) => c.json(await saveBilling(c.req.valid("json")), 200),
+  )
+  .openapi(
+    createRoute({ method: "get", path: "/invoices", summary: "The company's invoices, newest first", request: { query: CompanyQuery }, responses: { 200: json(z.array(InvoiceInfo)), ...conflicts } }),
+    async (c) => c.json(await invoicesOf(c.req.valid("query").companyId), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/invoices/pdf",
+      summary: "An invoice as PDF",
+      request: { query: CompanyQuery.extend({ invoiceId: z.string().min(1).max(64) }) },
+      responses: { 200: { description: "PDF", content: { "application/pdf": { schema: z.string() } } }, ...conflicts },
+    }),
+    async (c) => {
+      const { companyId, invoiceId } = c.req.valid("query");
+      const pdf = await invoicePdf({ company_id: companyId, invoice_id: invoiceId });
+      return c.body(new Uint8Array(pdf), 200, {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="invoice-${invoiceId.slice(0, 8)}.pdf"`,
+      });
+    },
   )
   .openapi(
     createRoute({

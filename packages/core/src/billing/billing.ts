@@ -7,6 +7,15 @@ import { uniqueValue } from "../shared/unique.entity";
 
 const required = z.string().trim().min(1, "This field is required").max(200);
 
+/** ISO 13616 check: move the country and check digits to the end, letters to numbers, mod 97 = 1. */
+export function ibanChecksumValid(iban: string) {
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban)) return false;
+  const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  let rest = 0;
+  for (const d of digits) rest = (rest * 10 + Number(d)) % 97;
+  return rest === 1;
+}
+
 /** Billing details (requisites); the same schema validates the form and the API. */
 export const BillingInfo = z.object({
   organization_name: required,
@@ -16,7 +25,10 @@ export const BillingInfo = z.object({
   director_position: required,
   vat_number: required.max(32),
   bank_name: required,
-  iban: required.max(34).transform((s) => s.replace(/\s+/g, "").toUpperCase()),
+  iban: required
+    .max(42)
+    .transform((s) => s.replace(/\s+/g, "").toUpperCase())
+    .refine(ibanChecksumValid, "Value is incorrect"),
   bic: required.max(11),
   legal_address: required,
   postcode: required.max(16),
