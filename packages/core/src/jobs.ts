@@ -1,4 +1,5 @@
 import type { QueueName } from "./ports/queue";
+import { publishJob, runDuePublishes } from "./publish/publish";
 import { runLifecycle } from "./subscription/lifecycle";
 
 export type JobHandler = (message: Record<string, unknown>) => Promise<void>;
@@ -8,7 +9,9 @@ export type JobHandler = (message: Record<string, unknown>) => Promise<void>;
  * in-process queue locally. A queue without a handler fails its messages, so they are kept
  * (DLQ in the cloud) instead of silently dropped.
  */
-export const JOB_HANDLERS: Partial<Record<QueueName, JobHandler>> = {};
+export const JOB_HANDLERS: Partial<Record<QueueName, JobHandler>> = {
+  publish: publishJob,
+};
 
 export async function runJob(queue: QueueName, message: Record<string, unknown>) {
   const handler = JOB_HANDLERS[queue];
@@ -19,6 +22,7 @@ export async function runJob(queue: QueueName, message: Record<string, unknown>)
 /** Scheduled jobs (EventBridge in the cloud, a timer locally), run in order on every tick. */
 export const SCHEDULED_JOBS: { name: string; run: (now: Date) => Promise<unknown> }[] = [
   { name: "subscription lifecycle", run: runLifecycle },
+  { name: "republish stale menus", run: runDuePublishes },
 ];
 
 export async function runSchedules(now: Date) {

@@ -5,6 +5,7 @@ import { CategoryEntity } from "../category/category.entity";
 import { CompanyEntity } from "../company/company.entity";
 import { ItemEntity } from "../item/item.entity";
 import { PromotionEntity } from "../promotion/promotion.entity";
+import { PublicationEntity, PublishDueEntity } from "../publish/publication.entity";
 import { StoreEntity } from "../store/store.entity";
 import { LifecycleDueEntity } from "../subscription/due.entity";
 import { InvoiceEntity, SubscriptionEntity, SubscriptionEventEntity } from "../subscription/subscription.entity";
@@ -30,6 +31,8 @@ const service = new Service({
   invoice: InvoiceEntity,
   lifecycleDue: LifecycleDueEntity,
   translation: TranslationEntity,
+  publication: PublicationEntity,
+  publishDue: PublishDueEntity,
 });
 
 let bound: unknown;

@@ -1,0 +1,181 @@
+import { createHash } from "node:crypto";
+import { categoriesOfStore } from "../category/category";
+import { Db } from "../db/service";
+import { itemsOfStore } from "../item/item";
+import { notFound } from "../shared/errors";
+import { MENU_LANGUAGES } from "../shared/model";
+import { phaseOf, subscriptionsOf } from "../subscription/lifecycle";
+import { PLAN_CONFIG, planAllows, type Plan } from "../subscription/plans";
+import { toSettings, type StoreRecord } from "../store/store";
+import type { DeltaOp, HiddenReason, PublishedMenu, PublishedStore } from "./published";
+
+type Keys = { company_id: string; store_id: string };
+type Translations = Record<string, { title?: string; description?: string } | undefined> | undefined;
+
+const SAFE_ATTRIBUTES = new Set(["bold", "italic", "underline", "link", "header", "list"]);
+
+/**
+ * A stored rich text (Quill Delta JSON string) as published ops: text inserts with the attributes
+ * the guest renderer knows. Empty → undefined; unparsable → null (the guest sees the placeholder).
+ */
+export function publishDelta(text: string | undefined): DeltaOp[] | null | undefined {
+  if (!text || !text.trim()) return undefined;
+  try {
+    const parsed = JSON.parse(text) as { ops?: unknown };
+    if (!parsed || !Array.isArray(parsed.ops)) return null;
+    const ops: DeltaOp[] = [];
+    for (const op of parsed.ops as { insert?: unknown; attributes?: Record<string, unknown> }[]) {
+      if (typeof op?.insert !== "string") continue; // embeds (images, formulas) are not shown to guests
+      const attributes = Object.fromEntries(Object.entries(op.attributes ?? {}).filter(([k]) => SAFE_ATTRIBUTES.has(k)));
+      ops.push(Object.keys(attributes).length ? { insert: op.insert, attributes } : { insert: op.insert });
+    }
+    return ops.length ? ops : undefined;
+  } catch {
+    return null;
+  }
+}
+
+const pick = (lang: string, source: string, translations: Translations, field: "title" | "description") =>
+  lang === "ru" ? source : translations?.[lang]?.[field] || source;
+
+/** Everything the publish job needs of one store, read once for all languages. */
+export async function loadStoreState(keys: Keys, now: Date) {
+  const e = Db().entities;
+  const [store, company, categories, items, promotions, subs] = await Promise.all([
+    e.store.get(keys).go(),
+    e.company.get({ company_id: keys.company_id }).go(),
+    categoriesOfStore(keys.company_id, keys.store_id),
+    itemsOfStore(keys.company_id, keys.store_id),
+    e.promotion.query.byStore(keys).go({ pages: "all" }),
+    subscriptionsOf(keys),
+  ]);
+  if (!store.data || !company.data) throw notFound("storeNotFound");
+  const { phase, active } = phaseOf(store.data.preparation_ends_at, subs, now);
+  const plan = active?.plan as Plan | undefined;
+  const hidden: HiddenReason | undefined =
+    phase === "active" ? undefined : phase === "preparation" ? "preparation" : "inactive";
+  const allowed = new Set<string>(plan ? PLAN_CONFIG[plan].languages : ["ru"]);
+  // A set in the table: keep the canonical order, the source language (ru) first.
+  const chosen = new Set<string>(store.data.languages ?? ["ru"]);
+  const languages = MENU_LANGUAGES.filter((l) => chosen.has(l) && allowed.has(l)) as string[];
+  if (!languages.length) languages.push("ru");
+  return {
+    store: store.data,
+    company_url_key: company.data.url_key,
+    plan,
+    hidden,
+    languages,
+    categories,
+    items,
+    promotions: promotions.data,
+  };
+}
+
+export type StoreState = Awaited<ReturnType<typeof loadStoreState>>;
+
+/** The WIFI: payload of the Wi-Fi QR (special characters escaped). */
+export function wifiPayload(wifi: { ssid: string; encryption: string; hidden?: boolean; password?: string }) {
+  const esc = (s: string) => s.replace(/([\\;,:"])/g, "\\$1");
+  const type = wifi.encryption === "nopass" ? "nopass" : wifi.encryption;
+  const password = wifi.encryption === "nopass" ? "" : `P:${esc(wifi.password ?? "")};`;
+  return `WIFI:T:${type};S:${esc(wifi.ssid)};${password}H:${wifi.hidden ? "true" : "false"};;`;
+}
+
+function publishedStore(
+  record: StoreRecord,
+  state: StoreState,
+  qr: (text: string) => { size: number; path: string },
+): PublishedStore {
+  const s = toSettings(record);
+  const wifi = s.wifi && planAllows(state.plan, "wifi_qr") ? { ...s.wifi, qr: qr(wifiPayload(s.wifi)) } : undefined;
+  return {
+    id: s.id,
+    company_id: s.company_id,
+    company_url_key: state.company_url_key,
+    url_key: s.url_key,
+    name: s.name,
+    address: s.address,
+    phones: s.phones,
+    working_hours: s.working_hours,
+    socials: s.socials,
+    seo_title: s.seo_title,
+    seo_description: s.seo_description,
+    ...(s.logo_light ? { logo_light: s.logo_light } : {}),
+    ...(s.logo_dark ? { logo_dark: s.logo_dark } : {}),
+    time_zone: s.time_zone,
+    currency: s.currency,
+    ...(wifi ? { wifi } : {}),
+    ...(s.reviews_org_id && planAllows(state.plan, "reviews_widget") ? { reviews_org_id: s.reviews_org_id } : {}),
+  };
+}
+
+const byPosition = (a: { position?: number }, b: { position?: number }) => (a.position ?? 0) - (b.position ?? 0);
+
+/** The published menu of one language: only what guests may see, texts in that language. */
+export function buildPublishedMenu(
+  state: StoreState,
+  lang: string,
+  qr: (text: string) => { size: number; path: string },
+): PublishedMenu {
+  const store = publishedStore(state.store, state, qr);
+  let categories: PublishedMenu["categories"] = [];
+  let items: PublishedMenu["items"] = [];
+  let promotions: PublishedMenu["promotions"] = [];
+  if (!state.hidden) {
+    const shown = new Set(state.categories.filter((c) => c.visible).map((c) => c.id));
+    const visible = state.categories
+      .filter((c) => shown.has(c.id) && (!c.parent_id || shown.has(c.parent_id)))
+      .sort(byPosition);
+    const ids = new Set(visible.map((c) => c.id));
+    categories = visible.map((c) => ({
+      id: c.id,
+      section: c.section,
+      type: c.type,
+      name: pick(lang, c.name, c.translations, "title"),
+      icon: c.icon,
+      parent_id: c.parent_id,
+      position: c.position,
+      ...(c.schedule ? { schedule: c.schedule } : {}),
+    }));
+    items = state.items
+      .filter((i) => i.visible && ids.has(i.category_id))
+      .sort(byPosition)
+      .map((i) => {
+        const description = publishDelta(pick(lang, i.description, i.translations, "description"));
+        return {
+          id: i.id,
+          category_id: i.category_id,
+          kind: i.kind,
+          title: pick(lang, i.title, i.translations, "title"),
+          ...(description !== undefined ? { description } : {}),
+          ...(i.photo ? { photo: i.photo } : {}),
+          portions: i.portions.map((p) => ({ id: p.id, weight: p.weight, unit: p.unit, price: p.price, currency: p.currency })),
+        };
+      });
+    promotions = state.promotions
+      .filter((p) => (p.visible ?? true) && ids.has(p.category_id))
+      .sort(byPosition)
+      .map((p) => {
+        const description = publishDelta(pick(lang, p.description ?? "", p.translations as Translations, "description"));
+        return {
+          id: p.promotion_id,
+          category_id: p.category_id,
+          header: pick(lang, p.header, p.translations as Translations, "title"),
+          ...(description !== undefined ? { description } : {}),
+          ...(p.banner ? { banner: p.banner } : {}),
+        };
+      });
+  }
+  const body = {
+    format: 1 as const,
+    language: lang,
+    languages: state.languages,
+    store,
+    ...(state.hidden ? { hidden: state.hidden } : {}),
+    categories,
+    items,
+    promotions,
+  };
+  const version = createHash("sha256").update(JSON.stringify(body)).digest("base64url").slice(0, 16);
+  return { ...body, version };
+}

@@ -1,0 +1,52 @@
+import { Entity } from "electrodb";
+import { SERVICE } from "../shared/model";
+
+/**
+ * The publish job of one store (the row is the job; the queue only delivers). `requested` counts
+ * publish requests, `published` is the request count the last finished run covered. `queued` says a
+ * message is on its way (requests coalesce into it); `lease_until` is held while a run writes files,
+ * so two workers never interleave their writes.
+ */
+export const PublicationEntity = new Entity({
+  model: { entity: "publication", version: "1", service: SERVICE },
+  attributes: {
+    company_id: { type: "string", required: true, readOnly: true },
+    store_id: { type: "string", required: true, readOnly: true },
+    requested: { type: "number" },
+    requested_at: { type: "string" },
+    published: { type: "number" },
+    published_at: { type: "string" },
+    queued: { type: "boolean" },
+    queued_at: { type: "string" },
+    lease_until: { type: "string" },
+    /** Content hash of the last published menu. */
+    version: { type: "string" },
+    error: { type: "string" },
+  },
+  indexes: {
+    byStore: {
+      pk: { field: "pk", composite: ["company_id", "store_id"] },
+      sk: { field: "sk", composite: [] },
+    },
+  },
+});
+
+/**
+ * When a store's published pages go stale by time alone (a category schedule starts or ends, the
+ * venue opens or closes): the scheduled job republishes the stores that are due, with one key query.
+ */
+export const PublishDueEntity = new Entity({
+  model: { entity: "publishDue", version: "1", service: SERVICE },
+  attributes: {
+    partition: { type: "string", required: true, readOnly: true, default: () => "publish" },
+    due_at: { type: "string", required: true, readOnly: true },
+    store_id: { type: "string", required: true, readOnly: true },
+    company_id: { type: "string", required: true },
+  },
+  indexes: {
+    byDue: {
+      pk: { field: "pk", composite: ["partition"] },
+      sk: { field: "sk", composite: ["due_at", "store_id"] },
+    },
+  },
+});

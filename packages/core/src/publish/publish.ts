@@ -1,0 +1,185 @@
+import { createHash } from "node:crypto";
+import { pathToFileURL } from "node:url";
+import { Db } from "../db/service";
+import { nextBoundary } from "../menu/schedule";
+import { usePorts } from "../ports";
+import { clock } from "../shared/clock";
+import { storeById } from "../store/store";
+import { buildPublishedMenu, loadStoreState } from "./build";
+import { pageName, publishedKeys, type GuestPage, type MenuRenderer, type PublishedManifest } from "./published";
+
+type Keys = { company_id: string; store_id: string };
+
+/** A queued message older than this is taken as lost, and the next request queues a new one. */
+const QUEUED_STALE_MS = 2 * 60_000;
+/** How long one run may hold the store's publish lease (the worker's timeout is 60 s). */
+const LEASE_MS = 2 * 60_000;
+
+let renderer: MenuRenderer | undefined;
+
+/** The server renderer of the guest pages (web/dist-ssr), set at start-up by the runtime. */
+export const setMenuRenderer = (value: MenuRenderer | undefined) => {
+  renderer = value;
+};
+
+/** Loads the web app's SSR build (`web/dist-ssr/ssr.js`, self-contained) from a file path. */
+export async function loadMenuRenderer(path: string): Promise<MenuRenderer> {
+  const mod = (await import(pathToFileURL(path).href)) as Partial<MenuRenderer>;
+  if (typeof mod.renderPage !== "function" || typeof mod.qrPath !== "function") {
+    throw new Error(`${path} is not the guest menu's server renderer`);
+  }
+  return { renderPage: mod.renderPage, qrPath: mod.qrPath };
+}
+
+const isConditionFailure = (error: unknown) =>
+  /conditional/i.test(String((error as Error)?.message)) ||
+  (error as { cause?: { name?: string } })?.cause?.name === "ConditionalCheckFailedException";
+
+async function keysOf(target: string | Keys): Promise<Keys> {
+  if (typeof target !== "string") return { company_id: target.company_id, store_id: target.store_id };
+  const store = await storeById(target);
+  return { company_id: store.company_id, store_id: store.store_id };
+}
+
+/** Sends one publish message unless one is already on its way (coalescing). */
+async function queueOnce(keys: Keys, version: number) {
+  const now = clock.now();
+  const staleBefore = new Date(now.getTime() - QUEUED_STALE_MS).toISOString();
+  try {
+    await Db()
+      .entities.publication.patch(keys)
+      .set({ queued: true, queued_at: now.toISOString() })
+      .where((a, op) => `(${op.notExists(a.queued)} OR ${op.eq(a.queued, false)} OR ${op.lt(a.queued_at, staleBefore)})`)
+      .go();
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+  await usePorts().queue.send("publish", { ...keys, version });
+  return true;
+}
+
+/**
+ * Asks for the store's guest menu to be published again: call it after anything guests see changed
+ * (items, categories, promotions, store settings, subscription). Requests coalesce: while a message
+ * is queued, further requests only count; a request during a run queues exactly one more run.
+ */
+export async function requestPublish(target: string | Keys) {
+  const keys = await keysOf(target);
+  const { data } = await Db()
+    .entities.publication.update(keys)
+    .add({ requested: 1 })
+    .set({ requested_at: clock.now().toISOString() })
+    .go({ response: "all_new" });
+  return { queued: await queueOnce(keys, data.requested ?? 1) };
+}
+
+/**
+ * The publish worker: writes, per language, the menu JSON and the pre-rendered pages, then the
+ * manifest. Idempotent: a redelivered message whose request is already covered does nothing;
+ * messages without a version (sent directly to the queue) always publish.
+ */
+export async function publishJob(message: Record<string, unknown>) {
+  const store_id = String(message.store_id ?? "");
+  if (!store_id) throw new Error("publish: message without store_id");
+  const keys = await keysOf(message.company_id ? { company_id: String(message.company_id), store_id } : store_id);
+  const version = typeof message.version === "number" ? message.version : undefined;
+  const now = clock.now();
+
+  let lease;
+  try {
+    lease = await Db()
+      .entities.publication.update(keys)
+      .set({ queued: false, lease_until: new Date(now.getTime() + LEASE_MS).toISOString() })
+      .where((a, op) => `(${op.notExists(a.lease_until)} OR ${op.lt(a.lease_until, now.toISOString())})`)
+      .go({ response: "all_new" });
+  } catch (error) {
+    // Another run holds the lease; it queues one more run when it sees newer requests.
+    if (isConditionFailure(error)) return;
+    throw error;
+  }
+  const target = lease.data.requested ?? 0;
+  if (version !== undefined && (lease.data.published ?? 0) >= version) {
+    await Db().entities.publication.patch(keys).remove(["lease_until"]).go();
+    return;
+  }
+
+  let result: { version: string; due?: Date };
+  try {
+    result = await publishStore(keys, now);
+  } catch (error) {
+    await Db()
+      .entities.publication.patch(keys)
+      .set({ error: String((error as Error)?.message ?? error).slice(0, 500) })
+      .remove(["lease_until"])
+      .go();
+    throw error;
+  }
+  const done = await Db()
+    .entities.publication.patch(keys)
+    .set({ published: target, published_at: clock.now().toISOString(), version: result.version })
+    .remove(["lease_until", "error"])
+    .go({ response: "all_new" });
+  if (result.due) await Db().entities.publishDue.put({ ...keys, due_at: result.due.toISOString() }).go();
+  // Requests that arrived while this run wrote its files: one more run.
+  if ((done.data.requested ?? 0) > target) await queueOnce(keys, done.data.requested ?? 0);
+}
+
+/** Builds and writes everything of one store. Returns the content version and when it goes stale. */
+export async function publishStore(keys: Keys, now = clock.now()) {
+  if (!renderer) throw new Error("publish: no menu renderer configured (setMenuRenderer)");
+  const render = renderer;
+  const state = await loadStoreState(keys, now);
+  const paths = publishedKeys(state.company_url_key, state.store.url_key);
+  const objects = usePorts().objects;
+  const renderedAt = now.toISOString();
+  const promotionPositions = state.hidden
+    ? []
+    : [...new Set(state.categories.filter((c) => c.section === "promotions" && c.visible).map((c) => c.position))];
+  const pages: GuestPage[] = [
+    { kind: "menu" },
+    ...promotionPositions.map((position) => ({ kind: "promotions" as const, position })),
+    { kind: "reviews" },
+  ];
+  const versions: string[] = [];
+  for (const lang of state.languages) {
+    const menu = buildPublishedMenu(state, lang, render.qrPath);
+    versions.push(menu.version);
+    await objects.put(paths.json(lang), JSON.stringify(menu), "application/json; charset=utf-8");
+    for (const page of pages) {
+      const html = render.renderPage({ menu, page, renderedAt });
+      await objects.put(paths.page(lang, pageName(page)), html, "text/html; charset=utf-8");
+    }
+  }
+  const version = createHash("sha256").update(versions.join(",")).digest("base64url").slice(0, 16);
+  const manifest: PublishedManifest = {
+    format: 1,
+    version,
+    languages: state.languages,
+    default_language: state.languages[0]!,
+    ...(state.hidden ? { hidden: state.hidden } : {}),
+    pages: pages.map(pageName),
+    published_at: renderedAt,
+  };
+  await objects.put(paths.manifest, JSON.stringify(manifest), "application/json; charset=utf-8");
+
+  // The pages show the current menu and "open now": they go stale at the next schedule or hours boundary.
+  const times = [
+    ...state.categories.filter((c) => c.schedule?.enabled).flatMap((c) => [c.schedule!.start, c.schedule!.end]),
+    ...(state.store.working_hours ?? []).flatMap((h: { open: string; close: string }) => [h.open, h.close]),
+  ];
+  const boundary = nextBoundary(times, now, state.store.time_zone ?? "Europe/Minsk");
+  return { version, due: boundary ? new Date(boundary.getTime() + 1000) : undefined };
+}
+
+/** The scheduled job: republishes the stores whose pages went stale by time. */
+export async function runDuePublishes(now = clock.now()) {
+  const { data } = await Db()
+    .entities.publishDue.query.byDue({ partition: "publish" })
+    .lte({ due_at: now.toISOString() })
+    .go({ pages: "all" });
+  const stores = new Map(data.map((d) => [d.store_id, d]));
+  for (const due of stores.values()) await requestPublish({ company_id: due.company_id, store_id: due.store_id });
+  for (const due of data) await Db().entities.publishDue.delete(due).go();
+  return stores.size;
+}
