@@ -1,26 +1,32 @@
 import { swaggerUI } from "@hono/swagger-ui";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { MESSAGES, withActor, type Actor } from "@menu/core";
+import { actorFromHeaders } from "@menu/core/auth/sessions";
 import { bodyLimit } from "hono/body-limit";
 import { mapError, validationHook } from "./errors";
+import { authRoutes } from "./routes/auth";
 import { companyRoutes } from "./routes/companies";
 import { lookupRoutes } from "./routes/lookup";
 import { menuRoutes } from "./routes/menu";
+import { meRoutes } from "./routes/me";
+import { operatorRoutes } from "./routes/operator";
 import { qrRedirect } from "./routes/qr-redirect";
 import { storeRoutes } from "./routes/stores";
+import { userRoutes } from "./routes/users";
+import { csrfGuard, SESSION_SCHEME } from "./session";
 import { subscriptionRoutes } from "./routes/subscription";
 
 export type AppOptions = {
   /** GET /api/health answers 200 only once this says the runtime is ready (table created, data loaded). */
   isReady?: () => boolean;
-  /** Who is calling; sessions resolve the signed-in user here. */
+  /** Who is calling: by default the signed-in user of the session cookie (or bearer accessToken). */
   resolveActor?: (headers: Headers) => Promise<Actor> | Actor;
 };
 
 /** JSON bodies are small; uploads get their own limits on their own routes. */
 const JSON_BODY_LIMIT = 256 * 1024;
 
-export function createApp({ isReady = () => true, resolveActor = () => ({ type: "public" }) }: AppOptions = {}) {
+export function createApp({ isReady = () => true, resolveActor = actorFromHeaders }: AppOptions = {}) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
   app.onError(mapError);
   app.notFound((c) => c.json({ code: "notFound", message: `Page Not Found: ${c.req.path}` }, 404));
@@ -31,7 +37,17 @@ export function createApp({ isReady = () => true, resolveActor = () => ({ type: 
       onError: (c) => c.json({ code: "payloadTooLarge", message: MESSAGES.payloadTooLarge }, 400),
     }),
   );
+  // Every state-changing call that could act with a user's rights must carry the CSRF token.
+  app.use("/api/*", csrfGuard);
   app.use("*", async (c, next) => withActor(await resolveActor(c.req.raw.headers), next));
+  app.openAPIRegistry.registerComponent("securitySchemes", SESSION_SCHEME, {
+    type: "apiKey",
+    in: "cookie",
+    name: "qrm_session",
+    description:
+      "The session cookie set by POST /api/auth/callback/credentials (or `Authorization: Bearer <accessToken>` from GET /api/me). " +
+      "A route's scopes name the least role it needs for the tenant it addresses.",
+  });
 
   const routes = app
     .get("/api/health", (c) => (isReady() ? c.json({ status: "ok" }, 200) : c.json({ status: "starting" }, 503)))
@@ -40,6 +56,10 @@ export function createApp({ isReady = () => true, resolveActor = () => ({ type: 
     .route("/api", storeRoutes)
     .route("/api", menuRoutes)
     .route("/api", subscriptionRoutes)
+    .route("/api", authRoutes)
+    .route("/api", meRoutes)
+    .route("/api", userRoutes)
+    .route("/api", operatorRoutes)
     .route("/", qrRedirect);
 
   app.doc31("/api/openapi.json", {

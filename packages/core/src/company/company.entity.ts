@@ -8,12 +8,20 @@ export const CompanyEntity = new Entity({
     company_id: { type: "string", required: true, readOnly: true },
     name: { type: "string", required: true },
     url_key: { type: "string", required: true },
+    /** Constant: puts every company into the operator's directory (gsi2), listed without a Scan. */
+    directory: { type: "string", required: true, readOnly: true, default: () => "companies" },
     ...timestamps,
   },
   indexes: {
     byId: {
       pk: { field: "pk", composite: ["company_id"] },
       sk: { field: "sk", composite: [] },
+    },
+    /** The operator view: all companies, newest first, from one gsi2 partition. */
+    directory: {
+      index: "gsi2",
+      pk: { field: "gsi2pk", composite: ["directory"] },
+      sk: { field: "gsi2sk", composite: ["created_at", "company_id"] },
     },
   },
 });

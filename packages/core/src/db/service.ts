@@ -1,5 +1,9 @@
 import { Service } from "electrodb";
 import { AbbreviationEntity } from "../abbreviation/abbreviation.entity";
+import { RateLimitEntity } from "../auth/rate-limit.entity";
+import { SecretEntity } from "../auth/secret.entity";
+import { SessionEntity } from "../auth/session.entity";
+import { OneTimeTokenEntity } from "../auth/token.entity";
 import { BillingEntity } from "../billing/billing.entity";
 import { CategoryEntity } from "../category/category.entity";
 import { CompanyEntity } from "../company/company.entity";
@@ -20,6 +24,10 @@ const service = new Service({
   company: CompanyEntity,
   store: StoreEntity,
   user: UserEntity,
+  session: SessionEntity,
+  oneTimeToken: OneTimeTokenEntity,
+  rateLimit: RateLimitEntity,
+  secret: SecretEntity,
   table: TableEntity,
   category: CategoryEntity,
   item: ItemEntity,

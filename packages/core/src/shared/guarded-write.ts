@@ -12,6 +12,7 @@ const CONFLICT: Record<UniqueKind, MessageCode> = {
   vat: "vatExists",
   iban: "ibanExists",
   tableName: "tableNameExists",
+  managerSeat: "storeManagersLimit",
 };
 
 type Service = ReturnType<typeof Db>;

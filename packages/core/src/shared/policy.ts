@@ -32,3 +32,54 @@ export function assertCanManageStore(company_id: string, store_id: string) {
 export function assertCanManageCompany(company_id: string) {
   if (!canManageCompany(useActor(), company_id)) throw new UserError("companyNotFound", 404);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Accounts (issue 3): users, roles, the operator view
+
+type UserRef = { company_id: string; role: "admin" | "company_manager" | "store_manager" };
+
+/** Anyone signed in. */
+export const isSignedIn = (actor: Actor): actor is Extract<Actor, { type: "user" }> => actor.type === "user";
+
+/** settings/users of a company: admin, or a company manager of that company (SPEC.md section 6). */
+export function canManageUsers(actor: Actor, company_id: string) {
+  if (actor.type === "system") return true;
+  if (actor.type !== "user") return false;
+  if (actor.role === "admin") return true;
+  return actor.role === "company_manager" && actor.companyId === company_id;
+}
+
+/** A company manager may hand out the company's roles; only an admin may create an admin. */
+export function canAssignRole(actor: Actor, role: UserRef["role"]) {
+  if (actor.type === "system") return true;
+  if (actor.type !== "user") return false;
+  if (actor.role === "admin") return true;
+  return actor.role === "company_manager" && role !== "admin";
+}
+
+/** Editing or deleting an existing user: their company's users, and never an admin unless admin. */
+export const canManageUser = (actor: Actor, target: UserRef) =>
+  canManageUsers(actor, target.company_id) && canAssignRole(actor, target.role);
+
+/** The operator view (all companies and stores) is the platform admins'. */
+export const canUseOperatorView = (actor: Actor) =>
+  actor.type === "system" || (actor.type === "user" && actor.role === "admin");
+
+/** The signed-in user, or 401. */
+export function assertSignedIn() {
+  const actor = useActor();
+  if (!isSignedIn(actor)) throw new UserError("unauthorized", 401);
+  return actor;
+}
+
+export function assertCanManageUsers(company_id: string) {
+  if (!canManageUsers(useActor(), company_id)) throw new UserError("companyNotFound", 404);
+}
+
+export function assertCanManageUser(target: UserRef) {
+  if (!canManageUser(useActor(), target)) throw new UserError("userNotFound", 404);
+}
+
+export function assertCanUseOperatorView() {
+  if (!canUseOperatorView(useActor())) throw new UserError("notFound", 404);
+}

@@ -3,11 +3,12 @@ import { SERVICE } from "./model";
 
 /**
  * Guard items that keep a value unique across the table (e-mail, company URL name, store URL name
- * within a company, VAT number, IBAN, table name within a store). They are written in the same
+ * within a company, VAT number, IBAN, table name within a store, and the 5 manager seats of a
+ * store). They are written in the same
  * TransactWriteItems as the record they guard, with attribute_not_exists, so uniqueness holds under
  * concurrent writes. `ref` points at the owner, which makes them the lookup for URL names too.
  */
-export const UNIQUE_KINDS = ["email", "companyUrl", "storeUrl", "vat", "iban", "tableName"] as const;
+export const UNIQUE_KINDS = ["email", "companyUrl", "storeUrl", "vat", "iban", "tableName", "managerSeat"] as const;
 export type UniqueKind = (typeof UNIQUE_KINDS)[number];
 
 export const UniqueEntity = new Entity({

@@ -1,7 +1,8 @@
 import { Entity } from "electrodb";
 import { SERVICE, UI_LOCALES, timestamps } from "../shared/model";
+import { ROLES } from "./roles";
 
-export const ROLES = ["admin", "company_manager", "store_manager"] as const;
+export { ROLES };
 
 /** A staff account. Looked up by e-mail through its `email` guard item; listed per company and store. */
 export const UserEntity = new Entity({
@@ -16,11 +17,14 @@ export const UserEntity = new Entity({
     company_id: { type: "string", required: true },
     /** Empty unless the role is store_manager. */
     store_id: { type: "string", default: "" },
+    /** A store manager's seat (1..5) in the store; its guard item keeps the limit under concurrency. */
+    manager_seat: { type: "number" },
     password_hash: { type: "string", required: true },
     email_confirmed: { type: "boolean", default: false },
     pending_email: { type: "string" },
     active: { type: "boolean", default: true },
     ui_locale: { type: UI_LOCALES, default: "ru" },
+    /** false until the welcome dialog after registration has been seen (SPEC.md section 4). */
     setup_welcome_message: { type: "boolean", default: true },
     ...timestamps,
   },

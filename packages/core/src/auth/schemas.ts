@@ -1,0 +1,145 @@
+/**
+ * The zod schemas of the account forms: sign-in, registration, password reset, invitations,
+ * profile and users. The API validates with them and the SPA validates its forms with the same
+ * ones, so this module must stay free of Node-only imports (zod and pure modules only).
+ */
+import { z } from "zod";
+import { UI_LOCALES } from "../shared/model";
+import { UrlKey } from "../shared/url-key";
+import { ROLES } from "../user/roles";
+
+/** The specification's validation texts (SPEC.md section 5); the SPA translates them. */
+export const VALIDATION = {
+  empty: "String cannot be empty",
+  required: "This field is required",
+  invalidEmail: "This is an invalid email address",
+  passwordsMismatch: "Passwords do not match",
+  latinOnly: "Only Latin letters are allowed",
+  valueIncorrect: "Value is incorrect",
+} as const;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 200;
+export const NAME_MAX = 80;
+export const TITLE_MAX = 120;
+
+export const Email = z
+  .string(VALIDATION.required)
+  .trim()
+  .min(1, VALIDATION.required)
+  .max(254)
+  .pipe(z.email(VALIDATION.invalidEmail))
+  .transform((s) => s.toLowerCase());
+
+/** A new password. Existing passwords are only checked for presence (old accounts may be shorter). */
+export const NewPassword = z.string(VALIDATION.required).min(PASSWORD_MIN).max(PASSWORD_MAX);
+const AnyPassword = z.string(VALIDATION.required).min(1, VALIDATION.required).max(PASSWORD_MAX);
+
+const Name = z.string().trim().max(NAME_MAX);
+const Title = z.string(VALIDATION.required).trim().min(1, VALIDATION.empty).max(TITLE_MAX);
+
+/** A one-time token from an e-mail link (base64url, 32 random bytes). */
+export const LinkToken = z.string().min(20).max(200).regex(/^[A-Za-z0-9_-]+$/);
+
+const matching = <T extends { password: string; password_confirmation: string }>(v: T) =>
+  v.password === v.password_confirmation;
+const mismatch = { message: VALIDATION.passwordsMismatch, path: ["password_confirmation"] };
+
+export const SignInForm = z.object({
+  email: Email,
+  password: AnyPassword,
+  remember: z.boolean().default(false),
+});
+export type SignInForm = z.input<typeof SignInForm>;
+
+export const RegisterOrganization = z
+  .object({
+    company_name: Title,
+    store_name: Title,
+    company_url_key: UrlKey,
+    store_url_key: UrlKey,
+    email: Email,
+    password: NewPassword,
+    password_confirmation: z.string(VALIDATION.required),
+    ui_locale: z.enum(UI_LOCALES).default("ru"),
+  })
+  .refine(matching, mismatch);
+export type RegisterOrganization = z.input<typeof RegisterOrganization>;
+
+export const AVAILABILITY_FIELDS = ["email", "company_url_key", "store_url_key"] as const;
+export const Availability = z.object({
+  field: z.enum(AVAILABILITY_FIELDS),
+  value: z.string().max(254),
+  /** For a store URL name: the company it must be unique in (none while registering a new company). */
+  companyKey: z.string().max(64).optional(),
+});
+
+export const ForgotPassword = z.object({ email: Email });
+
+export const ResetPassword = z
+  .object({ token: LinkToken, password: NewPassword, password_confirmation: z.string(VALIDATION.required) })
+  .refine(matching, mismatch);
+export type ResetPassword = z.input<typeof ResetPassword>;
+
+export const ConfirmEmail = z.object({ token: LinkToken });
+
+/** /register/user: an invited user confirms the address, names and (if the manager set none) a password. */
+export const AcceptInvitation = z
+  .object({
+    token: LinkToken,
+    first_name: Name,
+    last_name: Name,
+    password: z.union([NewPassword, z.literal("")]).default(""),
+    password_confirmation: z.string().default(""),
+  })
+  .refine(matching, mismatch);
+export type AcceptInvitation = z.input<typeof AcceptInvitation>;
+
+export const UpdateProfile = z.object({
+  first_name: Name.optional(),
+  last_name: Name.optional(),
+  ui_locale: z.enum(UI_LOCALES).optional(),
+  setup_welcome_message: z.boolean().optional(),
+});
+export type UpdateProfile = z.input<typeof UpdateProfile>;
+
+export const ChangePassword = z
+  .object({
+    current_password: AnyPassword,
+    password: NewPassword,
+    password_confirmation: z.string(VALIDATION.required),
+  })
+  .refine(matching, mismatch);
+export type ChangePassword = z.input<typeof ChangePassword>;
+
+export const ChangeEmail = z.object({ email: Email, current_password: AnyPassword });
+export type ChangeEmail = z.input<typeof ChangeEmail>;
+
+/** settings/users: the user form (SPEC.md section 3: first name, last name, e-mail, role, password). */
+export const UserForm = z.object({
+  first_name: Name.default(""),
+  last_name: Name.default(""),
+  email: Email,
+  role: z.enum(ROLES),
+  /** Required for store managers: the store they manage. */
+  store_id: z.string().max(64).default(""),
+  /** Optional: without one the invited user chooses a password when accepting the invitation. */
+  password: z.union([NewPassword, z.literal("")]).default(""),
+});
+export type UserForm = z.input<typeof UserForm>;
+
+export const CreateUserInput = UserForm.extend({ company_id: z.string().min(1).max(64) }).refine(
+  (v) => v.role !== "store_manager" || v.store_id.length > 0,
+  { message: VALIDATION.required, path: ["store_id"] },
+);
+
+export const UpdateUserInput = z.object({
+  first_name: Name.optional(),
+  last_name: Name.optional(),
+  email: Email.optional(),
+  role: z.enum(ROLES).optional(),
+  store_id: z.string().max(64).optional(),
+  password: z.union([NewPassword, z.literal("")]).optional(),
+  active: z.boolean().optional(),
+});
+export type UpdateUserInput = z.input<typeof UpdateUserInput>;
