@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["**/node_modules", "**/dist", "data", ".sst", "cdk.out", "web/src/routeTree.gen.ts"] },
+  { ignores: ["**/node_modules", "**/dist", "**/dist-ssr", "data", ".sst", "cdk.out", "web/src/routeTree.gen.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -76,5 +76,14 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     sourcemap: true,
+    // The manifest tells the guest menu's server renderer (vite.ssr.config.ts) its script and styles.
+    manifest: true,
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL("./index.html", import.meta.url)),
+        // The pre-rendered guest pages hydrate with their own entry: no router, no admin code.
+        guest: fileURLToPath(new URL("./src/features/menu/hydrate.tsx", import.meta.url)),
+      },
+    },
   },
 });

@@ -32,6 +32,7 @@ beforeAll(() => {
       return `<!doctype html><title>${menu.store.name}</title><p>${menu.items.map((i) => i.title).join(",")}</p>`;
     },
     qrPath: (text: string) => ({ size: 21, path: `M0 0h${text.length}` }),
+    build: "test",
   });
 });
 afterEach(() => {

@@ -8,6 +8,7 @@ import { memoryQueue } from "@menu/core/adapters/memory-queue";
 import { outboxMailer } from "@menu/core/adapters/outbox-mailer";
 import { companyIdByUrlKey } from "@menu/core/company/company";
 import { JOB_HANDLERS, runSchedules } from "@menu/core/jobs";
+import { loadMenuRenderer, setMenuRenderer } from "@menu/core/publish/publish";
 import { seedDemo, type DemoSeed } from "./demo/seed";
 import { startDynamo } from "./dynamo";
 import { lockDataDir } from "./lock";
@@ -34,6 +35,16 @@ if (!existsSync(join(webDist, "index.html"))) {
   process.exit(1);
 }
 
+// The guest pages' server renderer (web/dist-ssr, built with the SPA) for the publish job.
+const ssrEntry = resolve(webDist, "../dist-ssr/ssr.js");
+if (!existsSync(ssrEntry)) {
+  console.error(`The guest menu's server renderer is not built (${ssrEntry}). Run "pnpm start", which builds it first.`);
+  await releaseLock();
+  process.exit(1);
+}
+const renderer = await loadMenuRenderer(ssrEntry);
+setMenuRenderer(renderer);
+
 const started = Date.now();
 await mkdir(join(dataDir, "dynamodb"), { recursive: true });
 const dynamo = await startDynamo({ path: join(dataDir, "dynamodb") });
@@ -49,12 +60,13 @@ setPorts({
 });
 
 let ready = false;
-const server = serve({ fetch: createLocalApp({ isReady: () => ready, webDist }).fetch, port });
+const server = serve({ fetch: createLocalApp({ isReady: () => ready, webDist, guestBuild: renderer.build }).fetch, port });
 
 const seedFile = join(dataDir, "demo-seed.json");
 if (!existsSync(seedFile) && !(await companyIdByUrlKey("demo"))) {
   console.log("Empty data folder: loading the demo data…");
   await writeFile(seedFile, JSON.stringify(await seedDemo(), null, 2));
+  await queue.idle(); // the demo menus are published before the runtime says it is ready
 }
 ready = true;
 

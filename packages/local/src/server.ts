@@ -5,12 +5,13 @@ import { createApp, type AppOptions } from "@menu/api";
 import { usePorts } from "@menu/core";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
+import { servePublished } from "./published";
 
 /**
  * Everything on one port, the way CloudFront routes it in the cloud: the API (/api/*, /t/*),
  * uploaded media (/media/*) from the object store, and the built SPA with its index.html fallback.
  */
-export function createLocalApp(options: AppOptions & { webDist: string }) {
+export function createLocalApp(options: AppOptions & { webDist: string; guestBuild?: string }) {
   const app = new Hono();
   app.use("*", compress());
   app.route("/", createApp(options));
@@ -26,6 +27,9 @@ export function createLocalApp(options: AppOptions & { webDist: string }) {
     if (c.req.header("if-none-match") === object.etag) return c.body(null, 304, headers);
     return c.body(object.body as Uint8Array<ArrayBuffer>, 200, { ...headers, "Content-Type": object.contentType });
   });
+
+  // Published guest menus (/m/*) and the pre-rendered guest pages, as CloudFront serves them.
+  servePublished(app, options.guestBuild);
 
   app.use(
     "/assets/*",

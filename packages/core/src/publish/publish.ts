@@ -25,10 +25,10 @@ export const setMenuRenderer = (value: MenuRenderer | undefined) => {
 /** Loads the web app's SSR build (`web/dist-ssr/ssr.js`, self-contained) from a file path. */
 export async function loadMenuRenderer(path: string): Promise<MenuRenderer> {
   const mod = (await import(pathToFileURL(path).href)) as Partial<MenuRenderer>;
-  if (typeof mod.renderPage !== "function" || typeof mod.qrPath !== "function") {
+  if (typeof mod.renderPage !== "function" || typeof mod.qrPath !== "function" || typeof mod.build !== "string") {
     throw new Error(`${path} is not the guest menu's server renderer`);
   }
-  return { renderPage: mod.renderPage, qrPath: mod.qrPath };
+  return { renderPage: mod.renderPage, qrPath: mod.qrPath, build: mod.build };
 }
 
 const isConditionFailure = (error: unknown) =>
@@ -147,7 +147,7 @@ export async function publishStore(keys: Keys, now = clock.now()) {
     versions.push(menu.version);
     await objects.put(paths.json(lang), JSON.stringify(menu), "application/json; charset=utf-8");
     for (const page of pages) {
-      const html = render.renderPage({ menu, page, renderedAt });
+      const html = render.renderPage({ menu, page, renderedAt, baseUrl: process.env.PUBLIC_BASE_URL ?? "" });
       await objects.put(paths.page(lang, pageName(page)), html, "text/html; charset=utf-8");
     }
   }
@@ -160,6 +160,8 @@ export async function publishStore(keys: Keys, now = clock.now()) {
     ...(state.hidden ? { hidden: state.hidden } : {}),
     pages: pages.map(pageName),
     published_at: renderedAt,
+    ...keys,
+    build: render.build,
   };
   await objects.put(paths.manifest, JSON.stringify(manifest), "application/json; charset=utf-8");
 

@@ -87,14 +87,20 @@ export type PublishedManifest = {
   /** Page paths below the store, e.g. "menu", "promotions/0", "reviews". */
   pages: string[];
   published_at: string;
+  store_id: string;
+  company_id: string;
+  /** The web build the pages were rendered for (MenuRenderer.build). */
+  build: string;
 };
 
 export type GuestPage = { kind: "menu" } | { kind: "promotions"; position: number } | { kind: "reviews" };
 
 /** Server rendering of the guest pages, provided by the web app's SSR build (web/dist-ssr). */
 export interface MenuRenderer {
+  /** Identifies the web build whose scripts the pages load: pages of another build are republished. */
+  build: string;
   /** The whole HTML document of a guest page, the SPA's scripts included. */
-  renderPage(input: { menu: PublishedMenu; page: GuestPage; renderedAt: string }): string;
+  renderPage(input: { menu: PublishedMenu; page: GuestPage; renderedAt: string; baseUrl?: string }): string;
   /** A QR code as an SVG path on a square of `size` modules. */
   qrPath(text: string): { size: number; path: string };
 }

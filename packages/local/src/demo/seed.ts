@@ -9,6 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { clock, DAYS, Db, usePorts, type PLANS, type SUBSCRIPTION_EVENTS, type SUBSCRIPTION_STATUSES } from "@menu/core";
 import { createCompany } from "@menu/core/company/company";
+import { requestPublish } from "@menu/core/publish/publish";
 import { createStore } from "@menu/core/store/store";
 import { createTable } from "@menu/core/tables/table";
 import { createUser, PLATFORM_COMPANY } from "@menu/core/user/user";
@@ -338,6 +339,8 @@ async function seedStore(key: StoreKey, company_id: string, art: Art, now: Date)
       reviews_org_id: info.reviews_org_id,
     })
     .go();
+
+  await requestPublish(ids); // guests see the menu once the publish job has run
 
   const sorted = [...tables].sort((a, b) => a.position - b.position);
   return { store_id: store.store_id, qr_paths: sorted.slice(0, QR_PATHS_PER_STORE).map((t) => `/t/${t.qr_key}`) };

@@ -1,0 +1,121 @@
+import { useEffect, useRef } from "react";
+import { useIntl } from "react-intl";
+import { totals } from "../money";
+import type { PublishedItem } from "../model";
+import { setQuantity, type Cart } from "../state";
+import { useMoney, useWeight } from "./money";
+
+type Props = {
+  cart: Cart;
+  items: Map<string, PublishedItem>;
+  table?: number;
+  open: boolean;
+  onOpen: () => void;
+  onClose: () => void;
+  onChange: (update: (cart: Cart) => Cart) => void;
+};
+
+/** The floating cart button and the cart sheet: lines, quantities, totals per currency, table number. */
+export function CartPanel({ cart, items, table, open, onOpen, onClose, onChange }: Props) {
+  const intl = useIntl();
+  const money = useMoney();
+  const weight = useWeight();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const lines = cart.lines.map((line) => {
+    const portion = line.portions.find((p) => p.id === line.selectedPortionId) ?? line.portions[0];
+    const item = items.get(line.id);
+    const current = item?.portions.find((p) => p.id === line.selectedPortionId);
+    return { line, title: item?.title ?? line.title, portion: current ?? portion };
+  });
+  const sums = totals(lines.flatMap(({ line, portion }) => (portion ? [{ price: portion.price, currency: portion.currency, quantity: line.quantity }] : [])));
+  const count = cart.lines.reduce((n, l) => n + l.quantity, 0);
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+
+  return (
+    <>
+      {count > 0 || table ? (
+        <button type="button" className="cart-button" data-testid="cart-button" onClick={onOpen} aria-label={intl.formatMessage({ id: "menu.cart.open" }, { count })}>
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path d="M4 5h2l2.2 10.2a1 1 0 0 0 1 .8h8.6a1 1 0 0 0 1-.8L20 8H7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            <circle cx="10" cy="19.5" r="1.5" fill="currentColor" />
+            <circle cx="17" cy="19.5" r="1.5" fill="currentColor" />
+          </svg>
+          <span className="cart-button__count" data-testid="cart-count">
+            {count}
+          </span>
+          {sums.length ? <span className="cart-button__total">{sums.map((s) => money(s.amount, s.currency)).join(" + ")}</span> : null}
+          {table ? <span className="cart-button__table">{intl.formatMessage({ id: "menu.cart.table" }, { number: table })}</span> : null}
+        </button>
+      ) : null}
+      <dialog
+        ref={dialog}
+        className="cart-sheet"
+        data-testid="cart"
+        aria-labelledby="cart-title"
+        onCancel={(e) => {
+          e.preventDefault();
+          onClose();
+        }}
+        onClick={(e) => {
+          if (e.target === dialog.current) onClose();
+        }}
+      >
+        <div className="cart-sheet__panel">
+          <header className="cart-sheet__header">
+            <h2 id="cart-title">{intl.formatMessage({ id: "menu.cart.title" })}</h2>
+            {table ? (
+              <span className="badge" data-testid="cart-table">
+                {intl.formatMessage({ id: "menu.cart.table" }, { number: table })}
+              </span>
+            ) : null}
+            <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: "menu.cart.close" })} onClick={onClose}>
+              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+              </svg>
+            </button>
+          </header>
+          {lines.length ? (
+            <>
+              <ul className="cart-lines">
+                {lines.map(({ line, title, portion }, index) => (
+                  <li key={`${line.id}:${line.selectedPortionId}`} className="cart-line" data-testid="cart-line">
+                    <div className="cart-line__text">
+                      <span className="cart-line__title">{title}</span>
+                      {portion?.weight ? <span className="cart-line__weight">{weight(portion.weight, portion.unit ?? "")}</span> : null}
+                    </div>
+                    <div className="stepper stepper--small">
+                      <button type="button" aria-label={intl.formatMessage({ id: "menu.item.decrease" })} onClick={() => onChange((c) => setQuantity(c, index, line.quantity - 1))}>
+                        −
+                      </button>
+                      <output>{line.quantity}</output>
+                      <button type="button" aria-label={intl.formatMessage({ id: "menu.item.increase" })} onClick={() => onChange((c) => setQuantity(c, index, line.quantity + 1))}>
+                        +
+                      </button>
+                    </div>
+                    <span className="cart-line__price">{portion ? money(portion.price, portion.currency) : ""}</span>
+                  </li>
+                ))}
+              </ul>
+              <div className="cart-total" data-testid="cart-total">
+                <span>{intl.formatMessage({ id: "menu.cart.total" })}</span>
+                <strong>{sums.map((s) => money(s.amount, s.currency)).join(" + ")}</strong>
+              </div>
+              <p className="cart-sheet__hint">{intl.formatMessage({ id: "menu.cart.hint" })}</p>
+              <button type="button" className="btn btn--ghost" onClick={() => onChange((c) => ({ ...c, lines: [] }))}>
+                {intl.formatMessage({ id: "menu.cart.clear" })}
+              </button>
+            </>
+          ) : (
+            <p className="cart-sheet__empty">{intl.formatMessage({ id: "menu.cart.empty" })}</p>
+          )}
+        </div>
+      </dialog>
+    </>
+  );
+}

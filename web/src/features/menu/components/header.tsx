@@ -1,0 +1,55 @@
+import { useIntl } from "react-intl";
+import { languageNames, type Language } from "@/i18n/languages";
+import type { PublishedMenu } from "../model";
+
+type Props = {
+  menu: PublishedMenu;
+  table?: number;
+  open?: boolean;
+  onLanguage: (lang: string) => void;
+  infoHref: string;
+};
+
+/** The guest header (120 px): logo for the colour scheme, name, address, table number, menu language. */
+export function GuestHeader({ menu, table, open, onLanguage, infoHref }: Props) {
+  const intl = useIntl();
+  const { store } = menu;
+  return (
+    <header className="guest-header" data-testid="guest-header">
+      {store.logo_light || store.logo_dark ? (
+        <picture className="guest-header__logo">
+          {store.logo_dark ? <source media="(prefers-color-scheme: dark)" srcSet={`/${store.logo_dark}`} /> : null}
+          <img src={`/${store.logo_light ?? store.logo_dark}`} alt="" width={56} height={56} />
+        </picture>
+      ) : null}
+      <div className="guest-header__text">
+        <h1 className="guest-header__name">{store.name}</h1>
+        {store.address ? (
+          <a className="guest-header__address" href={infoHref}>
+            {open !== undefined ? <span className={open ? "dot dot--open" : "dot dot--closed"} aria-hidden="true" /> : null}
+            {store.address}
+          </a>
+        ) : null}
+      </div>
+      <div className="guest-header__side">
+        {menu.languages.length > 1 ? (
+          <label className="lang-select">
+            <span className="visually-hidden">{intl.formatMessage({ id: "menu.language" })}</span>
+            <select value={menu.language} onChange={(e) => onLanguage(e.target.value)} data-testid="menu-language">
+              {menu.languages.map((lang) => (
+                <option key={lang} value={lang} lang={lang}>
+                  {languageNames[lang as Language] ?? lang}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        {table ? (
+          <span className="badge badge--accent" data-testid="table-badge">
+            {intl.formatMessage({ id: "menu.table" }, { number: table })}
+          </span>
+        ) : null}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,52 @@
+import { useIntl } from "react-intl";
+import type { PublishedItem } from "../model";
+import { plainText } from "../model";
+import { useMoney, useWeight } from "./money";
+import { Photo } from "./photo";
+
+type Props = { item: PublishedItem; href: string; onOpen: (id: string) => void; onQuickAdd: (item: PublishedItem) => void };
+
+/** One item in the list: photo, title, a line of the description, portions and prices. */
+export function ItemCard({ item, href, onOpen, onQuickAdd }: Props) {
+  const intl = useIntl();
+  const money = useMoney();
+  const weight = useWeight();
+  const summary = plainText(item.description).replace(/\s+/g, " ").trim();
+  return (
+    <article className="item-card" data-testid="item-card" data-item-id={item.id}>
+      <a
+        className="item-card__link"
+        href={href}
+        onClick={(event) => {
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+          event.preventDefault();
+          onOpen(item.id);
+        }}
+      >
+        <Photo src={item.photo} alt="" className="item-card__photo" />
+        <div className="item-card__body">
+          <h3 className="item-card__title">{item.title}</h3>
+          {summary ? <p className="item-card__text">{summary}</p> : null}
+          <ul className="item-card__portions">
+            {item.portions.map((p) => (
+              <li key={p.id}>
+                <span className="item-card__weight">{weight(p.weight, p.unit)}</span>
+                <span className="item-card__price">{money(p.price, p.currency)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </a>
+      <button
+        type="button"
+        className="item-card__add"
+        aria-label={intl.formatMessage({ id: "menu.item.addShort" }, { title: item.title })}
+        onClick={() => onQuickAdd(item)}
+      >
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+        </svg>
+      </button>
+    </article>
+  );
+}

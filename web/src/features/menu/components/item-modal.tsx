@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState } from "react";
+import { useIntl } from "react-intl";
+import type { PublishedItem } from "../model";
+import { useMoney, useWeight } from "./money";
+import { Photo } from "./photo";
+import { RichText } from "./rich-text";
+
+type Props = { item: PublishedItem; onClose: () => void; onAdd: (item: PublishedItem, portionId: string, quantity: number) => void };
+
+/** The item dialog (deep-linkable with ?item=): photo, description, portion choice, quantity, add to cart. */
+export function ItemModal({ item, onClose, onAdd }: Props) {
+  const intl = useIntl();
+  const money = useMoney();
+  const weight = useWeight();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [portionId, setPortionId] = useState(item.portions[0]?.id ?? "");
+  const [quantity, setQuantity] = useState(1);
+  const [added, setAdded] = useState(false);
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (d && !d.open) d.showModal();
+    const html = document.documentElement;
+    html.classList.add("guest-modal-open");
+    return () => html.classList.remove("guest-modal-open");
+  }, []);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="item-modal"
+      data-testid="item-modal"
+      aria-labelledby="item-modal-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => {
+        if (e.target === dialog.current) onClose(); // the backdrop
+      }}
+    >
+      <div className="item-modal__sheet">
+        <button type="button" className="item-modal__close" aria-label={intl.formatMessage({ id: "menu.item.close" })} onClick={onClose}>
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+          </svg>
+        </button>
+        <Photo src={item.photo} alt={item.title} eager className="item-modal__photo" />
+        <div className="item-modal__body">
+          <h2 id="item-modal-title" className="item-modal__title">
+            {item.title}
+          </h2>
+          <RichText ops={item.description} className="item-modal__text" />
+          <fieldset className="portions">
+            <legend className="visually-hidden">{intl.formatMessage({ id: "menu.item.portion" })}</legend>
+            {item.portions.map((p) => (
+              <label key={p.id} className="portions__option" data-testid="portion-option">
+                <input type="radio" name="portion" value={p.id} checked={portionId === p.id} onChange={() => setPortionId(p.id)} />
+                <span className="portions__weight">{weight(p.weight, p.unit)}</span>
+                <span className="portions__price">{money(p.price, p.currency)}</span>
+              </label>
+            ))}
+          </fieldset>
+          <div className="item-modal__actions">
+            <div className="stepper" role="group" aria-label={intl.formatMessage({ id: "menu.item.quantity" })}>
+              <button type="button" aria-label={intl.formatMessage({ id: "menu.item.decrease" })} onClick={() => setQuantity((q) => Math.max(1, q - 1))}>
+                −
+              </button>
+              <output aria-live="polite" data-testid="quantity">
+                {quantity}
+              </output>
+              <button type="button" aria-label={intl.formatMessage({ id: "menu.item.increase" })} onClick={() => setQuantity((q) => Math.min(99, q + 1))}>
+                +
+              </button>
+            </div>
+            <button
+              type="button"
+              className="btn btn--primary item-modal__add"
+              data-testid="add-to-cart"
+              onClick={() => {
+                onAdd(item, portionId, quantity);
+                setAdded(true);
+                setQuantity(1);
+              }}
+            >
+              {intl.formatMessage({ id: added ? "menu.item.added" : "menu.item.add" })}
+            </button>
+          </div>
+        </div>
+      </div>
+    </dialog>
+  );
+}

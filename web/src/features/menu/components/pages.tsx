@@ -1,0 +1,70 @@
+import { useIntl } from "react-intl";
+import type { PublishedCategory, PublishedMenu } from "../model";
+import { RichText } from "./rich-text";
+
+/** The polite page of a hidden menu (preparation, no active subscription). */
+export function HiddenMenu({ menu }: { menu: PublishedMenu }) {
+  const intl = useIntl();
+  return (
+    <section className="guest-hidden" data-testid="menu-hidden">
+      <div className="guest-hidden__art" aria-hidden="true">
+        <svg viewBox="0 0 64 64" width="72" height="72">
+          <circle cx="32" cy="32" r="30" fill="var(--accent-soft)" />
+          <path d="M20 38h24M22 38a10 10 0 0 1 20 0M32 24v4M18 44h28" stroke="var(--accent)" strokeWidth="3" strokeLinecap="round" fill="none" />
+        </svg>
+      </div>
+      <h2>{intl.formatMessage({ id: "menu.hidden.title" })}</h2>
+      <p>{intl.formatMessage({ id: menu.hidden === "preparation" ? "menu.hidden.preparation" : "menu.hidden.inactive" })}</p>
+    </section>
+  );
+}
+
+export function PromotionsPage({ menu, category }: { menu: PublishedMenu; category?: PublishedCategory }) {
+  const intl = useIntl();
+  const promotions = category ? menu.promotions.filter((p) => p.category_id === category.id) : [];
+  return (
+    <section className="promotions-page" data-testid="promotions-page">
+      <h2 className="page-title">{category?.name ?? intl.formatMessage({ id: "menu.promotions" })}</h2>
+      {promotions.length ? (
+        <ul className="promotion-list">
+          {promotions.map((p, i) => (
+            <li key={p.id} className="promotion-card">
+              {p.banner ? <img className="promotion-card__banner" src={`/${p.banner}`} alt="" loading={i < 2 ? "eager" : "lazy"} decoding="async" width={800} height={400} /> : null}
+              <div className="promotion-card__body">
+                <h3>{p.header}</h3>
+                <RichText ops={p.description} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="empty-state">{intl.formatMessage({ id: "menu.promotions.empty" })}</p>
+      )}
+    </section>
+  );
+}
+
+/** The reviews widget: our own iframe built from the stored organisation id; never pasted HTML. */
+export function ReviewsPage({ menu }: { menu: PublishedMenu }) {
+  const intl = useIntl();
+  const org = menu.store.reviews_org_id;
+  return (
+    <section className="reviews-page" data-testid="reviews-page">
+      <h2 className="page-title">{intl.formatMessage({ id: "menu.reviews.title" })}</h2>
+      {org && /^\d{1,20}$/.test(org) ? (
+        <iframe
+          className="reviews-frame"
+          title={intl.formatMessage({ id: "menu.reviews.frame" })}
+          src={`https://yandex.ru/maps-reviews-widget/${org}?comments`}
+          loading="lazy"
+          referrerPolicy="no-referrer"
+          sandbox="allow-scripts allow-same-origin allow-popups"
+        />
+      ) : (
+        <p className="empty-state" data-testid="reviews-empty">
+          {intl.formatMessage({ id: "menu.reviews.empty" })}
+        </p>
+      )}
+    </section>
+  );
+}

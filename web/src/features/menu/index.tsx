@@ -1,0 +1,57 @@
+import { useQuery } from "@tanstack/react-query";
+import { useParams, useRouter } from "@tanstack/react-router";
+import { useSetAtom } from "jotai";
+import { useEffect, useMemo } from "react";
+import { NotFoundScreen } from "@/components/route-errors";
+import { setMenuLanguageAtom, useMenuLanguageScope } from "@/state/language";
+import type { Language } from "@/i18n/languages";
+import { GuestApp } from "./guest-app";
+import { chooseLanguage, manifestUrl, menuJsonUrl, type PublishedManifest, type PublishedMenu } from "./model";
+import type { GuestNav } from "./nav";
+
+async function getJson<T>(url: string): Promise<T> {
+  const res = await fetch(url);
+  if (!res.ok) throw Object.assign(new Error(`${url}: ${res.status}`), { status: res.status });
+  return (await res.json()) as T;
+}
+
+/** The published menu in the guest's language: the remembered one when the store has it, else its default. */
+export async function loadPublishedMenu(company: string, store: string): Promise<PublishedMenu> {
+  const manifest = await getJson<PublishedManifest>(manifestUrl(company, store));
+  const lang = chooseLanguage(manifest.languages, manifest.default_language);
+  return getJson<PublishedMenu>(menuJsonUrl(company, store, lang));
+}
+
+/**
+ * The guest pages inside the SPA (when a page was not served pre-rendered, e.g. reached by a link
+ * in the app): the same GuestApp on the same published JSON, with the router as its navigation.
+ */
+export function GuestRoute() {
+  const router = useRouter();
+  const { company = "", store = "" } = useParams({ strict: false }) as { company?: string; store?: string };
+  useMenuLanguageScope();
+  const setMenuLanguage = useSetAtom(setMenuLanguageAtom);
+  const query = useQuery({
+    queryKey: ["published-menu", company.toLowerCase(), store.toLowerCase()],
+    queryFn: () => loadPublishedMenu(company.toLowerCase(), store.toLowerCase()),
+    staleTime: 60_000,
+    retry: false,
+    meta: { silentError: true },
+  });
+  const language = query.data?.language;
+  useEffect(() => {
+    if (language) void setMenuLanguage(language as Language);
+  }, [language, setMenuLanguage]);
+  const nav = useMemo<GuestNav>(
+    () => ({
+      subscribe: (listener) => router.history.subscribe(listener),
+      getHref: () => router.history.location.href,
+      push: (href) => router.history.push(href),
+      replace: (href) => router.history.replace(href),
+    }),
+    [router],
+  );
+  if (query.isError) return <NotFoundScreen />;
+  if (!query.data) return <div className="guest-loading" aria-busy="true" />;
+  return <GuestApp initialMenu={query.data} nav={nav} setInterfaceLanguage={(lang) => setMenuLanguage(lang)} />;
+}

@@ -1,0 +1,83 @@
+import type { DeltaOp, GuestPage, PublishedCategory, PublishedItem, PublishedMenu } from "@menu/core/publish/published";
+
+export type { DeltaOp, GuestPage, PublishedCategory, PublishedItem, PublishedMenu };
+export type PublishedManifest = import("@menu/core/publish/published").PublishedManifest;
+
+/** Menu sections a guest browses (promotions have their own pages). */
+export const MENU_SECTIONS = ["kitchen", "drinks", "hookahs", "games"] as const;
+export type MenuSection = (typeof MENU_SECTIONS)[number];
+
+/** Section 3 "Menu state": header and sticky menu heights. */
+export const MENU_HEIGHTS = { header: 120, sticky: 100, stickyCollapsed: 100 } as const;
+
+export type GuestLocation = {
+  company: string;
+  store: string;
+  page: GuestPage;
+  item?: string;
+  table?: number;
+};
+
+/** The store path a cart belongs to: the path without the /menu, /promotions/… and /reviews suffixes. */
+export const storeBasePath = (pathname: string) =>
+  pathname.replace(/\/+$/, "").replace(/\/(menu|reviews|promotions(\/[^/]*)?)$/, "");
+
+export function parseLocation(href: string): GuestLocation {
+  const url = new URL(href, "http://x");
+  const parts = url.pathname.split("/").filter(Boolean);
+  const [company = "", store = "", kind, position] = parts.map(decodeURIComponent);
+  const page: GuestPage =
+    kind === "promotions" ? { kind: "promotions", position: Number(position) || 0 } : kind === "reviews" ? { kind: "reviews" } : { kind: "menu" };
+  const table = Number(url.searchParams.get("table"));
+  const item = url.searchParams.get("item") ?? undefined;
+  return { company, store, page, ...(item ? { item } : {}), ...(Number.isInteger(table) && table > 0 ? { table } : {}) };
+}
+
+export const pagePath = (company: string, store: string, page: GuestPage) =>
+  `/${company}/${store}/${page.kind === "promotions" ? `promotions/${page.position}` : page.kind}`;
+
+/** The text of a rich text, for search. */
+export const plainText = (ops: DeltaOp[] | null | undefined) => (ops ? ops.map((o) => o.insert).join("") : "");
+
+/** Case- and ё-insensitive search text. */
+export const normalize = (text: string) => text.toLocaleLowerCase().replace(/ё/g, "е").replace(/\s+/g, " ").trim();
+
+/** Item ids by category (section 3 "product ids by category"). */
+export function itemsByCategory(items: readonly PublishedItem[]) {
+  const map = new Map<string, PublishedItem[]>();
+  for (const item of items) {
+    const list = map.get(item.category_id);
+    if (list) list.push(item);
+    else map.set(item.category_id, [item]);
+  }
+  return map;
+}
+
+/** The published menu's URL (same path locally and behind CloudFront). */
+export const menuJsonUrl = (company: string, store: string, lang: string) => `/m/${company}/${store}/${lang}/menu.json`;
+export const manifestUrl = (company: string, store: string) => `/m/${company}/${store}/manifest.json`;
+
+export const MENU_LANGUAGE_COOKIE = "menu_language";
+
+export function readCookie(name: string): string | undefined {
+  if (typeof document === "undefined") return undefined;
+  for (const part of document.cookie.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
+  }
+  return undefined;
+}
+
+/** Remembers the guest's menu language for a year (the server picks the pre-rendered page by it). */
+export function rememberMenuLanguage(lang: string) {
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${MENU_LANGUAGE_COOKIE}=${encodeURIComponent(lang)}; Max-Age=${365 * 24 * 3600}; Path=/; SameSite=Lax${secure}`;
+}
+
+/** The menu language for a store: the remembered one if the store has it, else the interface one, else the store's default. */
+export function chooseLanguage(languages: readonly string[], fallback: string) {
+  for (const candidate of [readCookie(MENU_LANGUAGE_COOKIE), readCookie("locale")]) {
+    if (candidate && languages.includes(candidate)) return candidate;
+  }
+  return fallback;
+}

@@ -1,0 +1,6 @@
+/** Search parameters of the guest pages, validated without a schema library (kept out of the guest bundle). */
+export function validateGuestSearch(search: Record<string, unknown>): { table?: number; item?: string } {
+  const table = Number(search.table);
+  const item = typeof search.item === "string" && search.item.length <= 64 ? search.item : undefined;
+  return { ...(Number.isInteger(table) && table > 0 ? { table } : {}), ...(item ? { item } : {}) };
+}

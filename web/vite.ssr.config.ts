@@ -1,0 +1,47 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath, URL } from "node:url";
+import { defineConfig, type Manifest, type UserConfig } from "vite";
+import base from "./vite.config";
+
+/**
+ * The server renderer of the guest pages (src/features/menu/ssr.tsx) for the publish job:
+ * web/dist-ssr/ssr.js with every dependency bundled, so it runs in the local runtime and in the
+ * publish Lambda alike. Run after the client build: it embeds the guest entry's script, styles and
+ * preloads from web/dist/.vite/manifest.json.
+ */
+function guestAssets() {
+  const manifest = JSON.parse(readFileSync(new URL("./dist/.vite/manifest.json", import.meta.url), "utf8")) as Manifest;
+  const entry = manifest["src/features/menu/hydrate.tsx"];
+  if (!entry) throw new Error("The client build has no guest entry (src/features/menu/hydrate.tsx)");
+  const css = new Set<string>();
+  const preload = new Set<string>();
+  const seen = new Set<string>();
+  const walk = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key]!;
+    chunk.css?.forEach((c) => css.add(`/${c}`));
+    if (key !== "src/features/menu/hydrate.tsx") preload.add(`/${chunk.file}`);
+    chunk.imports?.forEach(walk);
+  };
+  walk("src/features/menu/hydrate.tsx");
+  // The catalogs are loaded on demand; the guest's one is fetched before hydration, so preload them is not worth it.
+  return { js: `/${entry.file}`, css: [...css], preload: [...preload] };
+}
+
+const client = base as UserConfig;
+
+export default defineConfig({
+  plugins: client.plugins,
+  resolve: client.resolve,
+  define: { __GUEST_ASSETS__: JSON.stringify(guestAssets()) },
+  ssr: { noExternal: true, target: "node" },
+  build: {
+    ssr: fileURLToPath(new URL("./src/features/menu/ssr.tsx", import.meta.url)),
+    outDir: "dist-ssr",
+    emptyOutDir: true,
+    sourcemap: false,
+    minify: false,
+    rollupOptions: { output: { entryFileNames: "ssr.js", inlineDynamicImports: true } },
+  },
+});
