@@ -6,6 +6,7 @@ import { bodyLimit } from "hono/body-limit";
 import { mapError, validationHook } from "./errors";
 import { authRoutes } from "./routes/auth";
 import { companyRoutes } from "./routes/companies";
+import { eventRoutes } from "./routes/events";
 import { lookupRoutes } from "./routes/lookup";
 import { menuRoutes } from "./routes/menu";
 import { meRoutes } from "./routes/me";
@@ -60,6 +61,7 @@ export function createApp({ isReady = () => true, resolveActor = actorFromHeader
     .route("/api", meRoutes)
     .route("/api", userRoutes)
     .route("/api", operatorRoutes)
+    .route("/api", eventRoutes)
     .route("/", qrRedirect);
 
   app.doc31("/api/openapi.json", {

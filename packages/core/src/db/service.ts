@@ -1,5 +1,6 @@
 import { Service } from "electrodb";
 import { AbbreviationEntity } from "../abbreviation/abbreviation.entity";
+import { MetricEntity } from "../analytics/metric.entity";
 import { RateLimitEntity } from "../auth/rate-limit.entity";
 import { SecretEntity } from "../auth/secret.entity";
 import { SessionEntity } from "../auth/session.entity";
@@ -41,6 +42,7 @@ const service = new Service({
   translation: TranslationEntity,
   publication: PublicationEntity,
   publishDue: PublishDueEntity,
+  metric: MetricEntity,
 });
 
 let bound: unknown;
