@@ -80,8 +80,10 @@ export function Workers({ stack, app }: StackContext) {
       timeout: 60,
       // Server-renders the guest menu HTML per language.
       memorySize: 1024,
-      environment,
+      environment: { ...environment, MENU_SSR_ENTRY: "web/dist-ssr/ssr.js" },
       permissions,
+      // The guest pages' server renderer, self-contained, built with the SPA (web/vite.ssr.config.ts).
+      copyFiles: [{ from: "web/dist-ssr", to: "web/dist-ssr" }],
     },
     cdk: { eventSource: { batchSize: 10, reportBatchItemFailures: true } },
   });

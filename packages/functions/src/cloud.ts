@@ -1,4 +1,5 @@
 import { configureDb, setPorts } from "@menu/core";
+import { routedObjectStore } from "@menu/core/adapters/routed-object-store";
 import { s3ObjectStore } from "@menu/core/adapters/s3-object-store";
 import { sesMailer } from "@menu/core/adapters/ses-mailer";
 import { sqsQueue } from "@menu/core/adapters/sqs-queue";
@@ -7,7 +8,8 @@ import { sqsQueue } from "@menu/core/adapters/sqs-queue";
 export function configureCloud(env = process.env) {
   configureDb({ table: env.TABLE_NAME ?? "menu", endpoint: env.DYNAMODB_ENDPOINT });
   setPorts({
-    objects: s3ObjectStore(env.UPLOADS_BUCKET ?? ""),
+    // Published guest menus (m/…) go to the menus bucket that CloudFront serves at /m/*.
+    objects: routedObjectStore([["m/", s3ObjectStore(env.MENUS_BUCKET ?? "")]], s3ObjectStore(env.UPLOADS_BUCKET ?? "")),
     queue: sqsQueue({
       publish: env.PUBLISH_QUEUE_URL,
       translate: env.TRANSLATE_QUEUE_URL,

@@ -1,0 +1,15 @@
+import type { ObjectStore } from "../ports/object-store";
+
+/**
+ * One object store made of several by key prefix: in the cloud, published menus (`m/…`) live in the
+ * menus bucket (CloudFront's /m/* origin) and everything else in the uploads bucket; locally one
+ * folder holds both, so the keys are the same everywhere.
+ */
+export function routedObjectStore(routes: [prefix: string, store: ObjectStore][], fallback: ObjectStore): ObjectStore {
+  const pick = (key: string) => routes.find(([prefix]) => key.startsWith(prefix))?.[1] ?? fallback;
+  return {
+    put: (key, body, contentType) => pick(key).put(key, body, contentType),
+    get: (key) => pick(key).get(key),
+    delete: (key) => pick(key).delete(key),
+  };
+}
