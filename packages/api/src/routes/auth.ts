@@ -38,6 +38,8 @@ import {
 } from "../session";
 
 const PROVIDER = "credentials";
+/** OpenAPI: no session needed (the tenant-isolation matrix then only smoke-tests the route). */
+const PUBLIC: [] = [];
 const json = <S extends z.ZodType>(schema: S, description: string) => ({
   description,
   content: { "application/json": { schema } },
@@ -76,6 +78,7 @@ const Provider = z.object({
 });
 
 const providers = createRoute({
+  security: PUBLIC,
   method: "get",
   path: "/auth/providers",
   summary: "Sign-in providers (e-mail and password only)",
@@ -83,6 +86,7 @@ const providers = createRoute({
 });
 
 const csrf = createRoute({
+  security: PUBLIC,
   method: "get",
   path: "/auth/csrf",
   summary: "The CSRF token every state-changing call must send back (sets its cookie)",
@@ -100,6 +104,7 @@ const SessionUser = z.object({
 const SessionAnswer = z.object({ user: SessionUser.optional(), expires: z.string().optional() });
 
 const session = createRoute({
+  security: PUBLIC,
   method: "get",
   path: "/auth/session",
   summary: "The current session (empty when signed out); renews the session when it is half used",
@@ -118,6 +123,7 @@ const SignInFormBody = z.object({
 
 const signInRoute = (path: string) =>
   createRoute({
+    security: PUBLIC,
     method: "post",
     path,
     summary: "Sign in with e-mail and password (form-encoded; json=true answers JSON instead of redirecting)",
@@ -132,6 +138,7 @@ const signInRoute = (path: string) =>
   });
 
 const signOut = createRoute({
+  security: PUBLIC,
   method: "post",
   path: "/auth/signout",
   summary: "Sign out: ends the session at once (form-encoded with csrfToken)",
@@ -151,6 +158,7 @@ const signOut = createRoute({
 // Registration, confirmation, invitations, password reset
 
 const availabilityRoute = createRoute({
+  security: PUBLIC,
   method: "get",
   path: "/auth/availability",
   summary: "Live availability of an e-mail, a company URL name or a store URL name",
@@ -161,6 +169,7 @@ const availabilityRoute = createRoute({
 const Registered = z.object({ email: z.string(), company_url_key: z.string(), store_url_key: z.string(), preparation_ends_at: z.string() });
 
 const register = createRoute({
+  security: PUBLIC,
   method: "post",
   path: "/auth/register",
   summary: "Register a company with its first store and its manager; mails the confirmation link",
@@ -174,6 +183,7 @@ const register = createRoute({
 });
 
 const confirm = createRoute({
+  security: PUBLIC,
   method: "post",
   path: "/auth/confirm-email",
   summary: "Confirm an address with the token of the e-mailed link (registration or e-mail change)",
@@ -185,6 +195,7 @@ const confirm = createRoute({
 });
 
 const forgot = createRoute({
+  security: PUBLIC,
   method: "post",
   path: "/auth/forgot-password",
   summary: "Mail a single-use password-reset link",
@@ -197,6 +208,7 @@ const forgot = createRoute({
 });
 
 const reset = createRoute({
+  security: PUBLIC,
   method: "post",
   path: "/auth/reset-password",
   summary: "Set a new password with the reset link's token; ends every session of the user",
@@ -208,6 +220,7 @@ const reset = createRoute({
 });
 
 const invitationRoute = createRoute({
+  security: PUBLIC,
   method: "get",
   path: "/auth/invitation",
   summary: "The invitation behind a /register/user link (does not use it up)",
@@ -216,6 +229,7 @@ const invitationRoute = createRoute({
 });
 
 const accept = createRoute({
+  security: PUBLIC,
   method: "post",
   path: "/auth/accept-invitation",
   summary: "Accept an invitation: confirms the address, sets names and password",

@@ -4,6 +4,8 @@ import { errorResponse } from "../errors";
 import { router } from "../router";
 
 const single = createRoute({
+  // Public: guests may call it (the tenant-isolation matrix treats undeclared routes as protected).
+  security: [],
   method: "get",
   path: "/companies/single",
   summary: "One company by id",

@@ -9,6 +9,8 @@ import { router } from "../router";
  */
 export const eventRoutes = router().openapi(
   createRoute({
+    // Public: guests send it (the tenant-isolation matrix treats undeclared routes as protected).
+    security: [],
     method: "post",
     path: "/events",
     summary: "Record a batch of guest menu events (anonymous counters)",

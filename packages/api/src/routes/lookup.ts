@@ -7,6 +7,8 @@ import { errorResponse } from "../errors";
 import { router } from "../router";
 
 const qrLookup = createRoute({
+  // Public: guests may call it (the tenant-isolation matrix treats undeclared routes as protected).
+  security: [],
   method: "get",
   path: "/store-and-company-by-qr-key",
   summary: "Resolve a table QR key to its menu",
@@ -18,6 +20,8 @@ const qrLookup = createRoute({
 });
 
 const csObject = createRoute({
+  // Public: guests may call it (the tenant-isolation matrix treats undeclared routes as protected).
+  security: [],
   method: "get",
   path: "/cs-object",
   summary: "Resolve a /{company}/{store} pair (scope=owned: only among the caller's stores)",

@@ -5,6 +5,8 @@ import { errorResponse } from "../errors";
 import { router } from "../router";
 
 const settings = createRoute({
+  // Public: guests may call it (the tenant-isolation matrix treats undeclared routes as protected).
+  security: [],
   method: "get",
   path: "/store-settings",
   summary: "A store's settings as guests and staff read them",
@@ -16,6 +18,8 @@ const settings = createRoute({
 });
 
 const menu = createRoute({
+  // Public: guests may call it (the tenant-isolation matrix treats undeclared routes as protected).
+  security: [],
   method: "get",
   path: "/menu",
   summary: "A store's guest menu: settings, visible categories and items",

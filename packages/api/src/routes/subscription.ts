@@ -17,6 +17,7 @@ import {
 } from "@menu/core/subscription/subscription";
 import { errorResponse } from "../errors";
 import { router } from "../router";
+import { requiresSession } from "../session";
 
 const json = <S extends z.ZodType>(schema: S, description = "OK") => ({
   description,
@@ -40,7 +41,7 @@ export function verifySignature(raw: string, header: string | undefined, secret 
 
 export const subscriptionRoutes = router()
   .openapi(
-    createRoute({ method: "get", path: "/plans", summary: "Plans with prices, languages and features", responses: { 200: json(z.record(z.string(), z.unknown())) } }),
+    createRoute({ security: [], method: "get", path: "/plans", summary: "Plans with prices, languages and features", responses: { 200: json(z.record(z.string(), z.unknown())) } }),
     (c) => c.json(PLAN_CONFIG, 200),
   )
   .openapi(
@@ -117,15 +118,26 @@ export const subscriptionRoutes = router()
       method: "post",
       path: "/invoices/mark-paid",
       summary: "Operator: mark an invoice paid",
+      security: requiresSession("admin"),
       request: body(z.object({ company_id: z.string().min(1), invoice_id: z.string().min(1) })),
       responses: { 200: json(z.object({ already_paid: z.boolean() })), 403: errorResponse("Operator only"), ...conflicts },
     }),
     async (c) => c.json(await markInvoicePaid(c.req.valid("json")), 200),
   )
-  .post("/payments/webhook", async (c) => {
-    const raw = await c.req.text();
-    if (!verifySignature(raw, c.req.header("x-signature"))) throw new UserError("invalidSignature", 401);
-    const event = z.object({ type: z.literal("invoice.paid"), company_id: z.string(), invoice_id: z.string() }).parse(JSON.parse(raw));
-    const result = await withActor({ type: "system" }, () => markInvoicePaid(event));
-    return c.json(result, 200);
-  });
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/payments/webhook",
+      summary: "Payment provider webhook: `X-Signature: sha256=<hex HMAC-SHA256 of the raw body>`",
+      // No session: the HMAC signature is the authentication.
+      security: [],
+      responses: { 200: json(z.object({ already_paid: z.boolean() })), 401: errorResponse("Invalid signature") },
+    }),
+    async (c) => {
+      const raw = await c.req.text();
+      if (!verifySignature(raw, c.req.header("x-signature"))) throw new UserError("invalidSignature", 401);
+      const event = z.object({ type: z.literal("invoice.paid"), company_id: z.string(), invoice_id: z.string() }).parse(JSON.parse(raw));
+      const result = await withActor({ type: "system" }, () => markInvoicePaid(event));
+      return c.json(result, 200);
+    },
+  );
