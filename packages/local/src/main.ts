@@ -17,6 +17,8 @@ import { createLocalApp } from "./server";
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = resolve(process.env.DATA_DIR ?? "./data");
 const baseUrl = process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
+// Links in e-mails (confirmation, password reset) are built from it, never from the request's Host.
+process.env.PUBLIC_BASE_URL = baseUrl;
 const webDist = resolve(import.meta.dirname, "../../../web/dist");
 
 await mkdir(dataDir, { recursive: true });
