@@ -80,9 +80,10 @@ const cancelEmail = createRoute({
 const stores = createRoute({
   method: "get",
   path: "/me/stores",
-  summary: "The stores the signed-in user manages (admins: none, they use the operator view)",
+  summary: "The stores the signed-in user manages; with companyId, that company's (admins: any company)",
   security,
-  responses: { 200: json(z.array(OwnedStore), "Stores") },
+  request: { query: z.object({ companyId: z.string().min(1).max(64).optional() }) },
+  responses: { 200: json(z.array(OwnedStore), "Stores"), 404: errorResponse("Company not found") },
 });
 
 export const meRoutes = router()
@@ -103,4 +104,4 @@ export const meRoutes = router()
   })
   .openapi(email, async (c) => c.json(await requestEmailChange(c.req.valid("json")), 200))
   .openapi(cancelEmail, async (c) => c.json(await cancelEmailChange(), 200))
-  .openapi(stores, async (c) => c.json(await ownedStores(), 200));
+  .openapi(stores, async (c) => c.json(await ownedStores(c.req.valid("query").companyId), 200));

@@ -92,20 +92,21 @@ export const OwnedStore = z.object({
 export type OwnedStore = z.infer<typeof OwnedStore>;
 
 /**
- * The stores the signed-in user manages (app state "available companies and stores", and where to
- * go after signing in): a company manager's company's stores, a store manager's store. Admins
- * reach every store through the operator view, so none are listed here.
+ * The stores the signed-in user manages (app state "available companies and stores", the store
+ * switcher, where to go after signing in): a company manager's company's stores, a store manager's
+ * store. With `company_id`, the stores of that company the caller manages: an admin gets any
+ * company's, others only their own (another company is "not found"). Without it, admins get none
+ * (they reach every store through the operator view).
  */
-export async function ownedStores(): Promise<OwnedStore[]> {
+export async function ownedStores(company_id?: string): Promise<OwnedStore[]> {
   const actor = assertSignedIn();
-  if (actor.role === "admin" || !actor.companyId) return [];
-  const [company, stores] = await Promise.all([
-    Db().entities.company.get({ company_id: actor.companyId }).go(),
-    storesOfCompany(actor.companyId),
-  ]);
-  if (!company.data) return [];
+  const target = company_id ?? (actor.role === "admin" ? undefined : actor.companyId);
+  if (!target) return [];
+  if (actor.role !== "admin" && target !== actor.companyId) throw new UserError("companyNotFound", 404);
+  const [company, stores] = await Promise.all([Db().entities.company.get({ company_id: target }).go(), storesOfCompany(target)]);
+  if (!company.data) throw new UserError("companyNotFound", 404);
   return stores
-    .filter((s) => actor.role === "company_manager" || s.store_id === actor.storeId)
+    .filter((s) => actor.role !== "store_manager" || s.store_id === actor.storeId)
     .sort((a, b) => a.created_at.localeCompare(b.created_at))
     .map((s) => ({
       company_id: s.company_id,
@@ -116,4 +117,3 @@ export async function ownedStores(): Promise<OwnedStore[]> {
       store_name: s.name,
     }));
 }
-
