@@ -35,8 +35,9 @@ export function publishDelta(text: string | undefined): DeltaOp[] | null | undef
   }
 }
 
+/** A text in the language: its translation, else the English one (read by more guests than Russian), else the source. */
 const pick = (lang: string, source: string, translations: Translations, field: "title" | "description") =>
-  lang === "ru" ? source : translations?.[lang]?.[field] || source;
+  lang === "ru" ? source : translations?.[lang]?.[field] || translations?.en?.[field] || source;
 
 /** Everything the publish job needs of one store, read once for all languages. */
 export async function loadStoreState(keys: Keys, now: Date) {

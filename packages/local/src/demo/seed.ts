@@ -264,7 +264,8 @@ async function seedStore(key: StoreKey, company_id: string, art: Art, now: Date)
     company_id,
     name: info.name,
     url_key: key,
-    languages: [...DEMO_LANGUAGES],
+    // The park store also offers Arabic (premium): texts without an Arabic translation fall back to English.
+    languages: key === "park" ? [...DEMO_LANGUAGES, "ar"] : [...DEMO_LANGUAGES],
     preparation_ends_at: startsAt.toISOString(),
   });
   const ids = { company_id, store_id: store.store_id };

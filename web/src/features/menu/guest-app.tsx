@@ -270,7 +270,7 @@ export function GuestApp({ initialMenu, nav, renderedAt, setInterfaceLanguage }:
     c.schedule?.enabled ? <p className="menu-category__note">{intl.formatMessage({ id: "menu.availableFrom" }, { start: c.schedule.start, end: c.schedule.end })}</p> : null;
 
   return (
-    <div className="guest" dir={textDirection(menu.language as Language)} lang={menu.language} style={style} data-testid="guest-menu">
+    <div className="guest" dir={textDirection(menu.language as Language)} lang={menu.language} style={style} data-testid="guest-menu" data-ready={mounted ? "" : undefined}>
       <GuestHeader menu={menu} table={table} onLanguage={(l) => void changeLanguage(l)} infoHref={`${pagePath(company, storeKey, { kind: "menu" })}#info`} />
       {mounted && (!online || stale) ? (
         <div className="offline-banner" role="status" data-testid="offline-banner">

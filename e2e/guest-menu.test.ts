@@ -1,0 +1,220 @@
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { PublishedManifest, PublishedMenu } from "@menu/core/publish/published";
+import { launchBrowser } from "./browser";
+import { demo, path } from "./demo";
+
+const base = inject("baseUrl");
+const artifacts = resolve(import.meta.dirname, "../test-results");
+let browser: Browser;
+let menu: PublishedMenu;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  menu = (await (await fetch(`${base}/m/demo/center/ru/menu.json`)).json()) as PublishedMenu;
+  mkdirSync(artifacts, { recursive: true });
+});
+afterAll(() => browser?.close());
+
+const contexts: BrowserContext[] = [];
+afterAll(() => Promise.all(contexts.map((c) => c.close())));
+
+async function phone(cookies: Record<string, string> = {}) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true });
+  contexts.push(context);
+  await context.addCookies(Object.entries(cookies).map(([name, value]) => ({ name, value, url: base })));
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error" && !/Failed to load resource|net::ERR/.test(m.text())) errors.push(m.text());
+  });
+  return { context, page, errors };
+}
+
+/** Hydrated: the buttons respond. */
+const ready = (page: Page) => page.waitForSelector("[data-testid=guest-menu][data-ready]");
+
+const digits = (text: string) => text.replace(/[^\d,.]/g, "").replace(/\.$/, "");
+
+describe("the published guest menu", () => {
+  it("is pre-rendered HTML with SEO and social tags, served with ETags and 304s, and its JSON is small", async () => {
+    const res = await fetch(`${base}/demo/center/menu`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<html lang="ru" dir="ltr">');
+    expect(html).toMatch(/<title>[^<]+<\/title>/);
+    expect(html).toContain('property="og:title"');
+    expect(html).toContain('name="description"');
+    const categories = new Map(menu.categories.map((c) => [c.id, c]));
+    const always = menu.items.find((i) => {
+      const c = categories.get(i.category_id);
+      const parent = c?.parent_id ? categories.get(c.parent_id) : undefined;
+      return c?.section === "kitchen" && !c.schedule?.enabled && !parent?.schedule?.enabled;
+    })!;
+    expect(html).toContain(always.title.replace(/&/g, "&amp;"));
+    const etag = res.headers.get("etag")!;
+    expect((await fetch(`${base}/demo/center/menu`, { headers: { "if-none-match": etag } })).status).toBe(304);
+    const json = await fetch(`${base}/m/demo/center/ru/menu.json`, { headers: { "accept-encoding": "gzip" } });
+    expect(json.headers.get("content-encoding")).toBe("gzip");
+    expect((await fetch(`${base}/m/demo/center/ru/menu.json`, { headers: { "if-none-match": json.headers.get("etag")! } })).status).toBe(304);
+    const manifest = (await (await fetch(`${base}/m/demo/center/manifest.json`)).json()) as PublishedManifest;
+    expect(manifest.languages).toEqual(["ru", "en", "zh"]);
+    // The language cookie picks the pre-rendered page.
+    const zh = await (await fetch(`${base}/demo/center/menu`, { headers: { cookie: "menu_language=zh" } })).text();
+    expect(zh).toContain('<html lang="zh"');
+  });
+
+  it("QR link → the menu with the table number, then search and the item modal", async () => {
+    const { page, errors } = await phone();
+    const qr = demo().qr_links[0]!;
+    await page.goto(base + path(qr));
+    await page.waitForURL(/\/demo\/center\/menu\?table=\d+$/);
+    await ready(page);
+    const table = new URL(page.url()).searchParams.get("table");
+    await expect.poll(() => page.getByTestId("table-badge").textContent()).toBe(`Стол ${table}`);
+
+    // Search by a word of an item's title.
+    const target = menu.items.find((i) => i.title.split(" ")[0]!.length >= 5)!;
+    const word = target.title.split(" ")[0]!.slice(0, 5).toLowerCase();
+    await page.getByTestId("search-open").click();
+    await page.getByTestId("search-input").fill(word);
+    await expect.poll(() => page.getByTestId("search-results").getByTestId("item-card").count()).toBeGreaterThan(0);
+    const titles = await page.getByTestId("search-results").locator(".item-card__title").allTextContents();
+    expect(titles).toContain(target.title);
+    for (const t of titles) expect(t.toLowerCase().replace(/ё/g, "е")).toBeDefined();
+    await page.getByRole("button", { name: "Закрыть поиск" }).click();
+
+    // The item modal is deep-linkable and closing returns to the same scroll position.
+    await page.mouse.wheel(0, 1400);
+    await page.waitForTimeout(300);
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(500);
+    const card = page.locator("[data-testid=item-card]:visible").filter({ has: page.locator(".item-card__link") });
+    const visibleCard = await card.evaluateAll((els) => {
+      const el = els.find((e) => e.getBoundingClientRect().top > 250 && e.getBoundingClientRect().bottom < 800);
+      return el?.getAttribute("data-item-id");
+    });
+    await page.locator(`[data-item-id="${visibleCard}"] .item-card__link`).click();
+    await expect.poll(() => page.getByTestId("item-modal").isVisible()).toBe(true);
+    expect(new URL(page.url()).searchParams.get("item")).toBe(visibleCard);
+    await page.getByTestId("item-modal").getByRole("button", { name: "Закрыть", exact: true }).click();
+    await expect.poll(() => page.getByTestId("item-modal").count()).toBe(0);
+    expect(new URL(page.url()).searchParams.get("item")).toBeNull();
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(5);
+
+    await page.goto(`${base}/demo/center/menu?item=${target.id}`);
+    await ready(page);
+    await expect.poll(() => page.getByTestId("item-modal").locator("h2").textContent()).toBe(target.title);
+    expect(errors).toEqual([]);
+  });
+
+  it("puts two portions into the cart with the right total, keeps it on reload and empties it after an hour", async () => {
+    const { page, errors } = await phone();
+    await page.clock.install();
+    const item = menu.items.find((i) => i.portions.length >= 2 && i.portions.every((p) => p.currency === "BYN"))!;
+    await page.goto(`${base}/demo/center/menu?table=4&item=${item.id}`);
+    await ready(page);
+    const modal = page.getByTestId("item-modal");
+    await expect.poll(() => modal.isVisible()).toBe(true);
+    const options = modal.getByTestId("portion-option");
+    await options.nth(0).click();
+    await modal.getByTestId("add-to-cart").click();
+    await options.nth(1).click();
+    await modal.getByRole("button", { name: "Больше" }).click(); // 2 of the second portion
+    await modal.getByTestId("add-to-cart").click();
+    await page.getByTestId("item-modal").getByRole("button", { name: "Закрыть", exact: true }).click();
+
+    const cents = (price: string) => Math.round(Number(price) * 100);
+    const expected = cents(item.portions[0]!.price) + 2 * cents(item.portions[1]!.price);
+    const expectedText = `${Math.floor(expected / 100)},${String(expected % 100).padStart(2, "0")}`;
+    await expect.poll(() => page.getByTestId("cart-count").textContent()).toBe("3");
+    await page.getByTestId("cart-button").click();
+    const cart = page.getByTestId("cart");
+    await expect.poll(() => cart.getByTestId("cart-line").count()).toBe(2);
+    expect(digits((await cart.getByTestId("cart-total").locator("strong").textContent())!)).toBe(expectedText);
+    expect(await cart.getByTestId("cart-table").textContent()).toBe("Стол 4");
+    await page.screenshot({ path: join(artifacts, "cart-ru-390x844.png") });
+
+    await page.reload();
+    await ready(page);
+    await expect.poll(() => page.getByTestId("cart-count").textContent()).toBe("3");
+
+    await page.clock.fastForward(61 * 60_000);
+    // The table number stays (it is in the address); the lines are gone.
+    await expect.poll(() => page.getByTestId("cart-count").textContent()).toBe("0");
+    await page.reload();
+    await ready(page);
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId("cart-count").textContent()).toBe("0");
+    await page.getByTestId("cart-button").click();
+    expect(await page.getByTestId("cart").getByTestId("cart-line").count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it("keeps working offline after the first visit, with a banner", async () => {
+    const { context, page } = await phone();
+    await page.goto(`${base}/demo/center/menu`);
+    await ready(page);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await expect
+      .poll(() => page.evaluate(async () => (await (await caches.open("guest-v1-pages")).keys()).map((r) => new URL(r.url).pathname)), { timeout: 20_000 })
+      .toEqual(expect.arrayContaining(["/demo/center/menu", "/m/demo/center/ru/menu.json"]));
+    await expect.poll(() => page.evaluate(async () => (await (await caches.open("guest-v1-static")).keys()).length)).toBeGreaterThan(2);
+
+    await context.setOffline(true);
+    await page.reload();
+    await ready(page);
+    await expect.poll(() => page.getByTestId("offline-banner").isVisible()).toBe(true);
+    expect(await page.getByTestId("offline-banner").textContent()).toContain("меню могло устареть");
+    // Search, the item modal and the cart still work.
+    const target = menu.items[3]!;
+    await page.getByTestId("search-open").click();
+    await page.getByTestId("search-input").fill(target.title.slice(0, 6));
+    await expect.poll(() => page.getByTestId("search-results").getByTestId("item-card").count()).toBeGreaterThan(0);
+    await page.getByTestId("search-results").locator(".item-card__link").first().click();
+    await expect.poll(() => page.getByTestId("item-modal").isVisible()).toBe(true);
+    await page.getByTestId("add-to-cart").click();
+    await page.getByTestId("item-modal").getByRole("button", { name: "Закрыть", exact: true }).click();
+    await expect.poll(() => page.getByTestId("cart-count").textContent()).toBe("1");
+    await context.setOffline(false);
+  });
+
+  it("renders Arabic right to left and remembers the language", async () => {
+    const { page, errors } = await phone();
+    await page.goto(`${base}/demo/park/menu`);
+    await ready(page);
+    await page.getByTestId("menu-language").selectOption("ar");
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe("rtl");
+    expect(await page.getByTestId("guest-menu").getAttribute("dir")).toBe("rtl");
+    await page.reload();
+    await ready(page);
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(["ar", "rtl"]);
+    await page.screenshot({ path: join(artifacts, "menu-ar-390x844.png") });
+    expect(errors).toEqual([]);
+  });
+
+  it("saves screenshots of the menu in Russian and Chinese at 390x844", async () => {
+    for (const lang of ["ru", "zh"]) {
+      const { page, errors } = await phone({ menu_language: lang });
+      await page.goto(`${base}/demo/center/menu?table=3`);
+      await ready(page);
+      await page.waitForSelector("[data-testid=table-badge]");
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({ path: join(artifacts, `menu-${lang}-390x844.png`) });
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      expect(errors).toEqual([]);
+    }
+  });
+
+  it("shows promotions and the reviews widget pages", async () => {
+    const { page } = await phone();
+    await page.goto(`${base}/demo/center/promotions/0`);
+    await page.waitForSelector("[data-testid=promotions-page] .promotion-card");
+    await page.goto(`${base}/demo/center/reviews`);
+    const frame = page.locator("[data-testid=reviews-page] iframe");
+    expect(await frame.getAttribute("src")).toMatch(/^https:\/\/yandex\.ru\/maps-reviews-widget\/\d+\?comments$/);
+  });
+});
