@@ -121,7 +121,7 @@ const SignInFormBody = z.object({
   remember: z.string().max(10).optional(),
 });
 
-const signInRoute = (path: string) =>
+const signInRoute = <P extends string>(path: P) =>
   createRoute({
     security: PUBLIC,
     method: "post",

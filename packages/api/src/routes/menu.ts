@@ -5,7 +5,7 @@ import { SeveralIds } from "@menu/core/shared/several-get";
 import { errorResponse } from "../errors";
 import { router } from "../router";
 
-const severalRoute = <S extends z.ZodType>(path: string, summary: string, schema: S) =>
+const severalRoute = <P extends string, S extends z.ZodType>(path: P, summary: string, schema: S) =>
   createRoute({
     // Public: guests may call it (hidden records only reach the store's staff).
     security: [],
