@@ -1,6 +1,25 @@
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { usePorts, type StoredObject } from "@menu/core";
 import type { PublishedManifest } from "@menu/core/publish/published";
 import type { Context, Hono } from "hono";
+
+/**
+ * Like CloudFront's edge, published objects are kept for a moment (2 s here, 10 s there) with their
+ * compressed forms, so a busy menu is not read and compressed again for every guest.
+ */
+const EDGE_TTL_MS = 2_000;
+const EDGE_MAX = 500;
+type Cached = { object: StoredObject | undefined; at: number; encoded: Map<string, Uint8Array>; parsed?: unknown };
+const edge = new Map<string, Cached>();
+
+async function cachedGet(key: string): Promise<Cached> {
+  const hit = edge.get(key);
+  if (hit && Date.now() - hit.at < EDGE_TTL_MS) return hit;
+  const entry: Cached = { object: await usePorts().objects.get(key), at: Date.now(), encoded: new Map() };
+  if (edge.size >= EDGE_MAX) edge.delete(edge.keys().next().value!);
+  edge.set(key, entry);
+  return entry;
+}
 
 /**
  * The published guest menus, served from the object store the way CloudFront serves the menus
@@ -14,19 +33,19 @@ export function servePublished(app: Hono, guestBuild?: string) {
   app.get("/m/*", async (c) => {
     const key = c.req.path.slice(1);
     if (key.includes("..")) return c.notFound();
-    const object = await usePorts().objects.get(key);
-    if (!object) return c.notFound();
-    return answer(c, object, "public, max-age=0, must-revalidate");
+    const entry = await cachedGet(key);
+    if (!entry.object) return c.notFound();
+    return answer(c, entry, "public, max-age=0, must-revalidate");
   });
 
   app.get("/:company/:store/:page{menu|reviews|promotions/\\d{1,4}}", async (c, next) => {
     const company = c.req.param("company").toLowerCase();
     const store = c.req.param("store").toLowerCase();
     const page = c.req.param("page").replace(/\/+$/, "");
-    const objects = usePorts().objects;
-    const manifestObject = await objects.get(`m/${company}/${store}/manifest.json`);
-    if (!manifestObject) return next(); // not published (yet): the SPA renders it or says not found
-    const manifest = JSON.parse(Buffer.from(manifestObject.body).toString("utf8")) as PublishedManifest;
+    const manifestEntry = await cachedGet(`m/${company}/${store}/manifest.json`);
+    if (!manifestEntry.object) return next(); // not published (yet): the SPA renders it or says not found
+    manifestEntry.parsed ??= JSON.parse(Buffer.from(manifestEntry.object.body).toString("utf8"));
+    const manifest = manifestEntry.parsed as PublishedManifest;
     if (guestBuild && manifest.build !== guestBuild) {
       // Pages of an older web build load scripts that are gone: the SPA renders this time, and the
       // store is republished in the background (a queue message, no database on this path).
@@ -39,10 +58,9 @@ export function servePublished(app: Hono, guestBuild?: string) {
     // An unknown promotions position still shows the menu's first promotions page rather than a 404 dump.
     const name = manifest.pages.includes(page) ? page : page.startsWith("promotions/") ? "menu" : page;
     const lang = chooseLanguage(c.req.header("cookie") ?? "", manifest);
-    const object = await objects.get(`m/${company}/${store}/${lang}/${name}.html`);
-    if (!object) return next();
-    c.header("Vary", "Cookie");
-    return answer(c, object, "no-cache");
+    const entry = await cachedGet(`m/${company}/${store}/${lang}/${name}.html`);
+    if (!entry.object) return next();
+    return answer(c, entry, "no-cache", "Cookie, Accept-Encoding");
   });
 }
 
@@ -62,9 +80,22 @@ export function chooseLanguage(cookieHeader: string, manifest: Pick<PublishedMan
   return manifest.default_language;
 }
 
-function answer(c: Context, object: StoredObject, cacheControl: string) {
-  const headers = { ETag: object.etag, "Cache-Control": cacheControl };
+function answer(c: Context, entry: Cached, cacheControl: string, vary = "Accept-Encoding") {
+  const object = entry.object!;
+  const headers: Record<string, string> = { ETag: object.etag, "Cache-Control": cacheControl, Vary: vary };
   const match = c.req.header("if-none-match");
   if (match && match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === object.etag)) return c.body(null, 304, headers);
-  return c.body(object.body as Uint8Array<ArrayBuffer>, 200, { ...headers, "Content-Type": object.contentType });
+  headers["Content-Type"] = object.contentType;
+  const accept = c.req.header("accept-encoding") ?? "";
+  const encoding = object.body.byteLength < 1024 ? undefined : /\bbr\b/.test(accept) ? "br" : /\bgzip\b/.test(accept) ? "gzip" : undefined;
+  if (!encoding) return c.body(object.body as Uint8Array<ArrayBuffer>, 200, headers);
+  let body = entry.encoded.get(encoding);
+  if (!body) {
+    body =
+      encoding === "br"
+        ? brotliCompressSync(object.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : gzipSync(object.body, { level: 6 });
+    entry.encoded.set(encoding, body);
+  }
+  return c.body(body as Uint8Array<ArrayBuffer>, 200, { ...headers, "Content-Encoding": encoding });
 }

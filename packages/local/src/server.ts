@@ -14,6 +14,9 @@ import { servePublished } from "./published";
 export function createLocalApp(options: AppOptions & { webDist: string; guestBuild?: string }) {
   const app = new Hono();
   app.use("*", compress());
+  // Published guest menus (/m/*) and the pre-rendered guest pages, as CloudFront serves them:
+  // before the API, so a guest's request runs none of its middleware (no session, no database).
+  servePublished(app, options.guestBuild);
   app.route("/", createApp(options));
 
   app.get("/media/*", async (c) => {
@@ -27,9 +30,6 @@ export function createLocalApp(options: AppOptions & { webDist: string; guestBui
     if (c.req.header("if-none-match") === object.etag) return c.body(null, 304, headers);
     return c.body(object.body as Uint8Array<ArrayBuffer>, 200, { ...headers, "Content-Type": object.contentType });
   });
-
-  // Published guest menus (/m/*) and the pre-rendered guest pages, as CloudFront serves them.
-  servePublished(app, options.guestBuild);
 
   app.use(
     "/assets/*",

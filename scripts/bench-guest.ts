@@ -1,0 +1,161 @@
+/**
+ * pnpm bench:guest — what a guest's first view of a ~150-item demo store costs, and how fast the
+ * local runtime serves the published menu compared with nginx serving the same files (same tool,
+ * same concurrency, same run). Loopback only, bounded in count and time.
+ *
+ * Needs a built web app (the script is run after `pnpm --filter @menu/web build`), Java, and nginx +
+ * wrk (installed with apt-get when missing and running as root).
+ */
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { freePort } from "../packages/local/src/dynamo";
+import { startRuntime } from "../e2e/runtime";
+
+const root = resolve(import.meta.dirname, "..");
+const dist = join(root, "web/dist");
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const gz = (b: Buffer) => gzipSync(b, { level: 9 }).length;
+const br = (b: Buffer) => brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+
+function ensureTools() {
+  const missing = ["nginx", "wrk"].filter((t) => spawnSync("sh", ["-c", `command -v ${t} || test -x /usr/sbin/${t}`]).status !== 0);
+  if (!missing.length) return;
+  console.log(`Installing ${missing.join(", ")} with apt-get…`);
+  execFileSync("apt-get", ["install", "-y", "--no-install-recommends", ...missing], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+}
+const nginxBin = () => (existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx");
+
+ensureTools();
+const dataDir = mkdtempSync(join(tmpdir(), "menu-bench-"));
+console.log("Starting the local runtime with the demo data…");
+const runtime = await startRuntime(dataDir);
+let nginx: ReturnType<typeof spawn> | undefined;
+try {
+  const base = runtime.baseUrl;
+  const company = "demo";
+  const store = "center";
+  const pagePath = `/${company}/${store}/menu`;
+  const jsonPath = `/m/${company}/${store}/ru/menu.json`;
+  const menu = JSON.parse(await (await fetch(base + jsonPath)).text()) as { items: unknown[]; categories: unknown[] };
+
+  // ---- First view: the HTML, what it links, the catalog the hydration loads, the menu JSON.
+  const html = Buffer.from(await (await fetch(base + pagePath)).arrayBuffer());
+  const text = html.toString("utf8");
+  const css = [...text.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
+  const js = [
+    ...text.matchAll(/<script type="module" crossorigin src="([^"]+)"/g),
+    ...text.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g),
+  ].map((m) => m[1]!);
+  const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8")) as Record<string, { file: string }>;
+  const catalog = manifest["src/i18n/messages/ru.json"]?.file;
+  if (catalog) js.push(`/${catalog}`);
+  const read = (p: string) => readFileSync(join(dist, p));
+  const json = Buffer.from(await (await fetch(base + jsonPath)).arrayBuffer());
+  const rows = [
+    { what: "HTML", files: [pagePath], bytes: [html] },
+    { what: "CSS", files: css, bytes: css.map(read) },
+    { what: "JS", files: js, bytes: js.map(read) },
+    { what: "menu JSON", files: [jsonPath], bytes: [json] },
+  ];
+  console.log(`\nFirst view of ${pagePath} (${menu.items.length} items, ${menu.categories.length} categories, Russian):`);
+  console.log("  what        files        raw       gzip     brotli");
+  const sums = { raw: 0, gz: 0, br: 0 };
+  const totals: Record<string, number> = {};
+  for (const r of rows) {
+    const raw = r.bytes.reduce((n, b) => n + b.length, 0);
+    const g = r.bytes.reduce((n, b) => n + gz(b), 0);
+    const b = r.bytes.reduce((n, x) => n + br(x), 0);
+    totals[r.what] = g;
+    sums.raw += raw;
+    sums.gz += g;
+    sums.br += b;
+    console.log(`  ${r.what.padEnd(10)} ${String(r.files.length).padStart(5)} ${kb(raw).padStart(10)} ${kb(g).padStart(10)} ${kb(b).padStart(10)}`);
+  }
+  console.log(`  ${"total".padEnd(10)} ${"".padStart(5)} ${kb(sums.raw).padStart(10)} ${kb(sums.gz).padStart(10)} ${kb(sums.br).padStart(10)}`);
+
+  // ---- No admin code: every module in the first view's scripts, from their source maps.
+  const sources = new Set<string>();
+  for (const file of js) {
+    const map = join(dist, `${file}.map`);
+    if (!existsSync(map)) continue;
+    for (const s of (JSON.parse(readFileSync(map, "utf8")) as { sources: string[] }).sources) sources.add(s.replace(/^(\.\.\/)+/, ""));
+  }
+  const forbidden = /features\/(admin|auth|landing)|routes\/|admin-panel|quill|qrcode|@tanstack\/(react-router|router-core|react-query)|\/zod\/|sonner|recharts|chart/;
+  const offending = [...sources].filter((s) => forbidden.test(s));
+  const packages = [...new Set([...sources].map((s) => /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(s)?.[1]).filter(Boolean))].sort();
+  const own = [...sources].filter((s) => s.startsWith("src/") || s.includes("web/src/") || s.includes("packages/core/"));
+  console.log(`\nGuest route JS: ${sources.size} modules; packages: ${packages.join(", ")}`);
+  console.log(`  own modules: ${own.map((s) => s.replace(/^.*?(src\/|packages\/)/, "$1")).join(", ")}`);
+  console.log(offending.length ? `  ADMIN/ROUTER CODE FOUND: ${offending.join(", ")}` : "  no admin, auth, router, query, zod, quill or qrcode module in it ✔");
+
+  // ---- Throughput: the local runtime against nginx serving the same files.
+  const site = mkdtempSync(join(tmpdir(), "menu-nginx-"));
+  mkdirSync(join(site, company, store), { recursive: true });
+  cpSync(join(dataDir, "objects/m"), join(site, "m"), { recursive: true, filter: (src) => !src.endsWith(".meta") });
+  cpSync(join(dataDir, `objects/m/${company}/${store}/ru/menu.html`), join(site, company, store, "menu.html"));
+  const port = await freePort();
+  const conf = join(site, "nginx.conf");
+  writeFileSync(
+    conf,
+    `worker_processes ${process.env.BENCH_NGINX_WORKERS ?? "1"}; daemon off; pid ${site}/nginx.pid; error_log ${site}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
+  types { text/html html; application/json json; }
+  gzip on; gzip_comp_level 6; gzip_types application/json; gzip_vary on;
+  client_body_temp_path ${site}/tmp; proxy_temp_path ${site}/tmp; fastcgi_temp_path ${site}/tmp; uwsgi_temp_path ${site}/tmp; scgi_temp_path ${site}/tmp;
+  server {
+    listen 127.0.0.1:${port};
+    root ${site};
+    etag on;
+    location = ${pagePath} { default_type text/html; try_files /${company}/${store}/menu.html =404; add_header Cache-Control no-cache; }
+    location /m/ { add_header Cache-Control "public, max-age=0, must-revalidate"; }
+  }
+}
+`,
+  );
+  mkdirSync(join(site, "tmp"), { recursive: true });
+  nginx = spawn(nginxBin(), ["-c", conf, "-p", site], { stdio: "ignore" });
+  const nginxBase = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 50 && !(await fetch(nginxBase + jsonPath).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 100));
+
+  const DURATION = process.env.BENCH_SECONDS ?? "8";
+  const CONNECTIONS = process.env.BENCH_CONNECTIONS ?? "32";
+  const wrk = (url: string) => {
+    const out = execFileSync("wrk", ["-t2", `-c${CONNECTIONS}`, `-d${DURATION}s`, "--latency", "-H", "Accept-Encoding: gzip, br", url], { encoding: "utf8" });
+    const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
+    const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
+    const ms = p99 ? Number(p99[1]) * (p99[2] === "us" ? 0.001 : p99[2] === "s" ? 1000 : 1) : NaN;
+    return { rps, p99: ms };
+  };
+  // Warm both (the runtime's edge cache, nginx's page cache).
+  for (const b of [base, nginxBase]) for (const p of [pagePath, jsonPath]) await fetch(b + p, { headers: { "accept-encoding": "gzip" } });
+  // One nginx worker against the runtime's one Node process (BENCH_NGINX_WORKERS=auto for all cores).
+  console.log(`\nThroughput (wrk, 2 threads, ${CONNECTIONS} connections, ${DURATION} s each, gzip/br accepted, loopback; nginx workers: ${process.env.BENCH_NGINX_WORKERS ?? "1"}):`);
+  console.log("  url                          server          req/s     p99 ms");
+  const ratios: number[] = [];
+  for (const p of [pagePath, jsonPath]) {
+    const local = wrk(base + p);
+    const ref = wrk(nginxBase + p);
+    ratios.push(local.rps / ref.rps);
+    console.log(`  ${p.padEnd(28)} local runtime ${local.rps.toFixed(0).padStart(8)} ${local.p99.toFixed(2).padStart(10)}`);
+    console.log(`  ${"".padEnd(28)} nginx         ${ref.rps.toFixed(0).padStart(8)} ${ref.p99.toFixed(2).padStart(10)}`);
+    console.log(`  ${"".padEnd(28)} ratio ${(local.rps / ref.rps).toFixed(2)}× nginx`);
+  }
+
+  const checks = [
+    [`first-view JS ≤ 150 KB gzip (${kb(totals.JS!)})`, totals.JS! <= 150 * 1024],
+    [`menu JSON ≤ 40 KB gzip (${kb(totals["menu JSON"]!)})`, totals["menu JSON"]! <= 40 * 1024],
+    ["no admin code in the guest route", offending.length === 0],
+    [`local runtime ≥ 0.5× nginx (${ratios.map((r) => r.toFixed(2)).join(", ")})`, ratios.every((r) => r >= 0.5)],
+  ] as const;
+  console.log("\nTargets:");
+  for (const [what, ok] of checks) console.log(`  ${ok ? "✔" : "✘"} ${what}`);
+  process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;
+} finally {
+  nginx?.kill("SIGQUIT");
+  await runtime.stop();
+}
