@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
