@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Db } from "../db/service";
-import { usePorts } from "../ports";
+import { requestPublish } from "../publish/publish";
 import { clock } from "../shared/clock";
 import { PERIOD_MONTHS, PREPARATION_DAYS, TRIAL_DAYS, addDays, addMonths, type Plan } from "./plans";
 
@@ -79,7 +79,7 @@ export async function advanceStore(store: StoreKeys, now = clock.now()) {
   let changed = false;
   // Each step makes one transition; a long downtime may need several (trial started and ended).
   for (let step = 0; step < 12 && (await advanceOnce(store, now)); step++) changed = true;
-  if (changed) await usePorts().queue.send("publish", { store_id: store.store_id });
+  if (changed) await requestPublish(store);
   return changed;
 }
 
