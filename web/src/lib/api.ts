@@ -2,11 +2,15 @@ import type { AppType } from "@menu/api";
 import { hc, type ClientResponse } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
 import { ApiError, readStringField } from "./api-error";
+import { csrfFetch } from "./csrf";
 
 export { ApiError, isApiError } from "./api-error";
 
-/** Typed client for the Hono app in packages/api. Same origin: the dev server proxies /api. */
-export const api = hc<AppType>("/");
+/**
+ * Typed client for the Hono app in packages/api. Same origin: the dev server proxies /api.
+ * State-changing calls carry the CSRF token (lib/csrf.ts).
+ */
+export const api = hc<AppType>("/", { fetch: csrfFetch });
 
 type AnyClientResponse = ClientResponse<unknown, number, "json" | "text" | string>;
 

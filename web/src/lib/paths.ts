@@ -4,11 +4,9 @@
  * added, link to its literal path instead and drop it from this list.
  */
 export const pendingPaths: Readonly<Record<
-  "login" | "registerOrganization" | "offer" | "privacyPolicy" | "privacy" | "userAgreement" | "serviceContacts",
+  "offer" | "privacyPolicy" | "privacy" | "userAgreement" | "serviceContacts",
   string
 >> = {
-  login: "/login",
-  registerOrganization: "/register/organization",
   offer: "/offer",
   privacyPolicy: "/privacy-policy",
   privacy: "/privacy",

@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
+import { AuthEffects } from "@/components/auth-effects";
 import { LoadingBar } from "@/components/loading-bar";
 import { NotFoundScreen, RouteErrorScreen } from "@/components/route-errors";
 
@@ -18,6 +19,7 @@ function RootLayout() {
     <>
       <LoadingBar />
       <Outlet />
+      <AuthEffects />
     </>
   );
 }

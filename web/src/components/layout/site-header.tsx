@@ -1,5 +1,4 @@
 import { Link } from "@tanstack/react-router";
-import { pendingPaths } from "@/lib/paths";
 import { FormattedMessage, useIntl } from "react-intl";
 import { LanguageSwitcher } from "../language-switcher";
 import { Logo } from "../logo";
@@ -15,10 +14,10 @@ export function SiteHeader() {
         </Link>
         <nav className="site-header__actions" aria-label={intl.formatMessage({ id: "header.navLabel" })}>
           <LanguageSwitcher />
-          <Link to={pendingPaths.login} className="btn btn--ghost btn--sm">
+          <Link to="/login" className="btn btn--ghost btn--sm">
             <FormattedMessage id="common.signIn" />
           </Link>
-          <Link to={pendingPaths.registerOrganization} className="btn btn--primary btn--sm site-header__register">
+          <Link to="/register/organization" className="btn btn--primary btn--sm site-header__register">
             <FormattedMessage id="common.register" />
           </Link>
         </nav>

@@ -1,5 +1,4 @@
 import { Link } from "@tanstack/react-router";
-import { pendingPaths } from "@/lib/paths";
 import { FormattedMessage } from "react-intl";
 import { ArrowIcon } from "./icons";
 
@@ -17,11 +16,11 @@ export function FinalCta() {
             </p>
           </div>
           <div className="cta__actions">
-            <Link to={pendingPaths.registerOrganization} className="btn btn--light btn--lg">
+            <Link to="/register/organization" className="btn btn--light btn--lg">
               <FormattedMessage id="common.register" />
               <ArrowIcon />
             </Link>
-            <Link to={pendingPaths.login} className="btn btn--outline-light btn--lg">
+            <Link to="/login" className="btn btn--outline-light btn--lg">
               <FormattedMessage id="common.signIn" />
             </Link>
           </div>

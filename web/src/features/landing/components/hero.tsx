@@ -1,5 +1,4 @@
 import { Link } from "@tanstack/react-router";
-import { pendingPaths } from "@/lib/paths";
 import { FormattedMessage } from "react-intl";
 import type { MessageId } from "@/i18n/catalogs";
 import { TRIAL_DAYS } from "../data/facts";
@@ -23,11 +22,11 @@ export function Hero() {
             <FormattedMessage id="landing.hero.lead" />
           </p>
           <div className="hero__actions">
-            <Link to={pendingPaths.registerOrganization} className="btn btn--primary btn--lg">
+            <Link to="/register/organization" className="btn btn--primary btn--lg">
               <FormattedMessage id="landing.hero.ctaRegister" />
               <ArrowIcon />
             </Link>
-            <Link to={pendingPaths.login} className="btn btn--secondary btn--lg">
+            <Link to="/login" className="btn btn--secondary btn--lg">
               <FormattedMessage id="landing.hero.ctaSignIn" />
             </Link>
           </div>

@@ -1,5 +1,4 @@
 import { Link } from "@tanstack/react-router";
-import { pendingPaths } from "@/lib/paths";
 import { FormattedMessage } from "react-intl";
 import type { MessageId } from "@/i18n/catalogs";
 import { TRIAL_DAYS } from "../data/facts";
@@ -79,7 +78,7 @@ export function Plans() {
                 ))}
               </ul>
               <Link
-                to={pendingPaths.registerOrganization}
+                to="/register/organization"
                 className={plan.featured ? "btn btn--primary plan__cta" : "btn btn--secondary plan__cta"}
               >
                 <FormattedMessage id="landing.plans.cta" />

@@ -1,0 +1,42 @@
+import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { useIntl } from "react-intl";
+import type { SessionUser } from "@/lib/session";
+import { LanguageSwitcher } from "../language-switcher";
+import { Logo } from "../logo";
+import { UserMenu } from "../user-menu";
+import "./staff.css";
+
+type StaffHeaderProps = {
+  user: SessionUser;
+  homeHref: string;
+  /** Company and store, the store switcher. */
+  context?: ReactNode;
+  /** Section tabs under the bar. */
+  nav?: ReactNode;
+  profileHref?: string;
+};
+
+/** Header of the staff pages (admin panel, operator view): where you are, language, who you are. */
+export function StaffHeader({ user, homeHref, context, nav, profileHref }: StaffHeaderProps) {
+  const intl = useIntl();
+  return (
+    <header className="staff-header">
+      <div className="staff-header__bar">
+        <Link to={homeHref} className="staff-header__logo" aria-label={intl.formatMessage({ id: "nav.home" })}>
+          <Logo />
+        </Link>
+        {context ? <div className="staff-header__context">{context}</div> : <span className="staff-header__spacer" />}
+        <div className="staff-header__actions">
+          <LanguageSwitcher className="staff-header__lang" />
+          <UserMenu user={user} profileHref={profileHref} />
+        </div>
+      </div>
+      {nav ? (
+        <nav className="staff-nav" aria-label={intl.formatMessage({ id: "nav.sections" })}>
+          <div className="staff-nav__inner">{nav}</div>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

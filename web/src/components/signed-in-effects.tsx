@@ -1,0 +1,78 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "@tanstack/react-router";
+import { useAtomValue, useSetAtom } from "jotai";
+import { useEffect, useRef } from "react";
+import { isInterfaceLocale } from "@/i18n/languages";
+import { api, unwrap } from "@/lib/api";
+import { forgetUser, meQueryKey, meQueryOptions, refreshSession } from "@/lib/session";
+import { defaultLanguageAtom, setDefaultLanguageAtom } from "@/state/language";
+
+/**
+ * How often the session is refreshed besides window focus (SPEC section 9: configurable; `true`
+ * means every second). Off by default: focus is enough for an admin panel.
+ */
+export const SESSION_REFRESH_INTERVAL: number | boolean = false;
+const intervalMs = (value: number | boolean) => (value === true ? 1000 : typeof value === "number" && value > 0 ? value : 0);
+
+export default function SignedInEffects() {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const me = useQuery(meQueryOptions());
+  const language = useAtomValue(defaultLanguageAtom);
+  const setLanguage = useSetAtom(setDefaultLanguageAtom);
+  const applied = useRef<string | undefined>(undefined);
+  const switching = useRef(false);
+  const user = me.data;
+
+  // Session refresh on window focus (and optionally on an interval): a session that ended elsewhere
+  // (signed out, password changed, user deactivated) sends this tab through its route guards again.
+  useEffect(() => {
+    let running = false;
+    const refresh = async () => {
+      if (running || document.visibilityState === "hidden") return;
+      running = true;
+      try {
+        if (await refreshSession()) {
+          void queryClient.invalidateQueries({ queryKey: meQueryKey });
+        } else {
+          forgetUser(queryClient);
+          await router.invalidate();
+        }
+      } catch {
+        // offline: try again on the next focus
+      } finally {
+        running = false;
+      }
+    };
+    window.addEventListener("focus", refresh);
+    const every = intervalMs(SESSION_REFRESH_INTERVAL);
+    const timer = every ? setInterval(refresh, every) : undefined;
+    return () => {
+      window.removeEventListener("focus", refresh);
+      clearInterval(timer);
+    };
+  }, [queryClient, router]);
+
+  // The user's ui_locale wins when it differs from the current language (SPEC section 4)…
+  useEffect(() => {
+    if (!user || applied.current === `${user.id}:${user.ui_locale}`) return;
+    applied.current = `${user.id}:${user.ui_locale}`;
+    if (isInterfaceLocale(user.ui_locale) && user.ui_locale !== language) {
+      switching.current = true;
+      void setLanguage(user.ui_locale).finally(() => {
+        switching.current = false;
+      });
+    }
+  }, [user, language, setLanguage]);
+
+  // …and a language the signed-in user picks becomes their ui_locale, so it stays after reloading.
+  useEffect(() => {
+    if (!user || switching.current || applied.current !== `${user.id}:${user.ui_locale}` || user.ui_locale === language) return;
+    applied.current = `${user.id}:${language}`;
+    void unwrap(api.api.me.$patch({ json: { ui_locale: language } }))
+      .then((updated) => queryClient.setQueryData(meQueryKey, { ...user, ...updated }))
+      .catch(() => undefined);
+  }, [language, user, queryClient]);
+
+  return null;
+}

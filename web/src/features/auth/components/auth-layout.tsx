@@ -1,0 +1,46 @@
+import { Link } from "@tanstack/react-router";
+import { useEffect, type ReactNode } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { LanguageSwitcher } from "@/components/language-switcher";
+import { Logo } from "@/components/logo";
+import type { MessageId } from "@/i18n/catalogs";
+import "../auth.css";
+
+type AuthLayoutProps = {
+  title: MessageId;
+  titleValues?: Record<string, string>;
+  lead?: ReactNode;
+  children: ReactNode;
+  /** Under the card: links to the other account pages. */
+  aside?: ReactNode;
+  wide?: boolean;
+};
+
+/** The account pages (sign-in, registration, password reset, confirmation): one centred card. */
+export function AuthLayout({ title, titleValues, lead, children, aside, wide = false }: AuthLayoutProps) {
+  const intl = useIntl();
+  useEffect(() => {
+    document.title = `${intl.formatMessage({ id: title }, titleValues)} — QR Menu`;
+  }, [intl, title, titleValues]);
+
+  return (
+    <div className="auth-page">
+      <header className="auth-page__header">
+        <Link to="/" className="auth-page__logo" aria-label={intl.formatMessage({ id: "auth.homeLink" })}>
+          <Logo />
+        </Link>
+        <LanguageSwitcher />
+      </header>
+      <main id="main" className="auth-page__main">
+        <div className={wide ? "auth-card auth-card--wide" : "auth-card"}>
+          <h1 className="auth-card__title">
+            <FormattedMessage id={title} values={titleValues} />
+          </h1>
+          {lead ? <p className="auth-card__lead">{lead}</p> : null}
+          {children}
+        </div>
+        {aside ? <div className="auth-page__aside">{aside}</div> : null}
+      </main>
+    </div>
+  );
+}

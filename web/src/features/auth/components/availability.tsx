@@ -1,0 +1,62 @@
+import { useQuery } from "@tanstack/react-query";
+import { Email } from "@menu/core/auth/schemas";
+import { UrlKey } from "@menu/core/shared/url-key";
+import { useEffect, useState } from "react";
+import { FormattedMessage } from "react-intl";
+import type { MessageId } from "@/i18n/catalogs";
+import { api, unwrap } from "@/lib/api";
+
+type Field = "email" | "company_url_key" | "store_url_key";
+const FORMAT = { email: Email, company_url_key: UrlKey, store_url_key: UrlKey } as const;
+
+function useDebounced<T>(value: T, ms: number) {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** Live availability of an e-mail or URL name while it is typed (checked 400 ms after the last key). */
+export function useAvailability(field: Field, value: string) {
+  const debounced = useDebounced(value.trim(), 400);
+  const wellFormed = FORMAT[field].safeParse(debounced).success;
+  const query = useQuery({
+    queryKey: ["availability", field, debounced.toLowerCase()],
+    queryFn: () => unwrap(api.api.auth.availability.$get({ query: { field, value: debounced } })),
+    enabled: wellFormed,
+    staleTime: 10_000,
+    meta: { silentError: true },
+  });
+  if (!wellFormed || debounced !== value.trim()) return { state: "idle" as const };
+  if (query.isPending) return { state: "checking" as const };
+  if (query.data?.available) return { state: "available" as const };
+  if (query.data?.code) return { state: "taken" as const, code: query.data.code };
+  return { state: "idle" as const };
+}
+
+export function AvailabilityStatus({ status }: { status: ReturnType<typeof useAvailability> }) {
+  if (status.state === "checking") {
+    return (
+      <span className="field__status">
+        <FormattedMessage id="register.checking" />
+      </span>
+    );
+  }
+  if (status.state === "available") {
+    return (
+      <span className="field__status field__status--ok">
+        ✓ <FormattedMessage id="register.available" />
+      </span>
+    );
+  }
+  if (status.state === "taken") {
+    return (
+      <span className="field__error">
+        <FormattedMessage id={`errors.api.${status.code}` as MessageId} />
+      </span>
+    );
+  }
+  return null;
+}

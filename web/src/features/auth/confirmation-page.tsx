@@ -1,0 +1,61 @@
+import { useQuery } from "@tanstack/react-query";
+import { useAtomValue } from "jotai";
+import { Link } from "@tanstack/react-router";
+import { FormattedMessage } from "react-intl";
+import { FormAlert } from "@/components/form/fields";
+import { api, unwrap } from "@/lib/api";
+import { errorMessageFor } from "@/lib/errors";
+import { storedUserAtom } from "@/state/user";
+import { AuthLayout } from "./components/auth-layout";
+import { useRedirectAfter } from "./components/use-redirect-after";
+
+/**
+ * /register/user-confirmation?token=: confirms a new account's address, or a changed address.
+ * A used or expired link answers the specification's "session expired or missing".
+ */
+export function ConfirmationPage({ token }: { token: string }) {
+  const signedIn = useAtomValue(storedUserAtom);
+  // A query, not an effect: one request per token even when React mounts the page twice.
+  const confirm = useQuery({
+    queryKey: ["confirm-email", token],
+    queryFn: () => unwrap(api.api.auth["confirm-email"].$post({ json: { token } })),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    refetchOnWindowFocus: false,
+    meta: { silentError: true },
+  });
+  const next = confirm.data ? (signedIn ? "/" : "/login") : undefined;
+  const left = useRedirectAfter(5, next);
+
+  return (
+    <AuthLayout
+      title="confirm.title"
+      aside={
+        <Link to="/login" className="link">
+          <FormattedMessage id="auth.backToLogin" />
+        </Link>
+      }
+    >
+      {confirm.isPending ? (
+        <p className="auth-card__lead" role="status">
+          <FormattedMessage id="confirm.checking" />
+        </p>
+      ) : confirm.error ? (
+        <FormAlert testId="confirmation-error">{errorMessageFor(confirm.error)}</FormAlert>
+      ) : (
+        <div className="form">
+          <FormAlert tone="success" testId="confirmation-done">
+            <FormattedMessage
+              id={confirm.data.kind === "email_change" ? "confirm.emailChanged" : "confirm.done"}
+              values={{ email: <strong>{confirm.data.email}</strong> }}
+            />
+          </FormAlert>
+          <p className="auth-card__note">
+            <FormattedMessage id={signedIn ? "confirm.redirectHome" : "confirm.redirectLogin"} values={{ seconds: left }} />
+          </p>
+        </div>
+      )}
+    </AuthLayout>
+  );
+}

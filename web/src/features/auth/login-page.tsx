@@ -1,0 +1,78 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { SignInForm } from "@menu/core/auth/schemas";
+import { FormattedMessage } from "react-intl";
+import { CheckboxField, FormAlert, SubmitButton, TextField } from "@/components/form/fields";
+import { useZodForm } from "@/components/form/use-zod-form";
+import type { MessageId } from "@/i18n/catalogs";
+import { isApiError } from "@/lib/api";
+import { errorMessageFor } from "@/lib/errors";
+import { safeRedirect, signIn, startPath } from "@/lib/session";
+import { AuthLayout } from "./components/auth-layout";
+
+const NOTICES: Record<string, MessageId> = {
+  incorrectLogin: "errors.api.incorrectLogin",
+  tooManyAttempts: "errors.api.tooManyAttempts",
+  emailNotConfirmed: "errors.api.emailNotConfirmed",
+  csrfInvalid: "errors.api.csrfInvalid",
+};
+
+/** Sign-in with e-mail, password and "remember me"; back to the page that asked for it. */
+export function LoginPage({ redirect, error, email = "" }: { redirect?: string; error?: string; email?: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const form = useZodForm(SignInForm, { email, password: "", remember: false });
+  const mutation = useMutation({
+    mutationFn: (values: { email: string; password: string; remember: boolean }) =>
+      signIn(queryClient, { ...values, callbackUrl: safeRedirect(redirect) ?? "/" }),
+    meta: { silentError: true },
+    onSuccess: async (user) => {
+      const target = safeRedirect(redirect) ?? (await startPath(queryClient, user)) ?? "/";
+      await navigate({ href: target, replace: true });
+    },
+  });
+
+  const failure = mutation.error ?? (error ? { code: error } : undefined);
+  const code = isApiError(failure) ? failure.code : (failure as { code?: string } | undefined)?.code;
+  const notConfirmed = code === "emailNotConfirmed";
+
+  return (
+    <AuthLayout
+      title="login.title"
+      lead={<FormattedMessage id="login.lead" />}
+      aside={
+        <p>
+          <FormattedMessage id="login.noAccount" />{" "}
+          <Link to="/register/organization" className="link">
+            <FormattedMessage id="login.registerLink" />
+          </Link>
+        </p>
+      }
+    >
+      <form
+        className="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const values = form.validate();
+          if (values) mutation.mutate(values);
+        }}
+      >
+        {failure ? (
+          <FormAlert tone={notConfirmed ? "info" : "error"} testId="login-error">
+            {code && NOTICES[code] ? <FormattedMessage id={NOTICES[code]} /> : errorMessageFor(failure)}
+          </FormAlert>
+        ) : null}
+        <TextField label="form.email" type="email" autoComplete="username" inputMode="email" required autoFocus {...form.bind("email")} />
+        <TextField label="form.password" type="password" autoComplete="current-password" required {...form.bind("password")} />
+        <div className="auth-row">
+          <CheckboxField label="login.remember" {...form.bind("remember")} />
+          <Link to="/forgot-password" className="link auth-row__link">
+            <FormattedMessage id="login.forgot" />
+          </Link>
+        </div>
+        <SubmitButton pending={mutation.isPending} label="login.submit" />
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,143 @@
+import { useMutation } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { RegisterOrganization } from "@menu/core/auth/schemas";
+import { useAtomValue } from "jotai";
+import { FormattedMessage } from "react-intl";
+import { FormAlert, SubmitButton, TextField } from "@/components/form/fields";
+import { useZodForm } from "@/components/form/use-zod-form";
+import { apiFieldError } from "@/components/form/validation";
+import { api, unwrap } from "@/lib/api";
+import { errorMessageFor } from "@/lib/errors";
+import { defaultLanguageAtom } from "@/state/language";
+import { AuthLayout } from "./components/auth-layout";
+import { AvailabilityStatus, useAvailability } from "./components/availability";
+
+const FIELDS = ["email", "company_url_key", "store_url_key"] as const;
+
+/**
+ * /register/organization: a company with its first store and its manager. E-mail and URL names are
+ * checked while typed; the store starts its 3-day preparation; a confirmation link is mailed.
+ */
+export function RegisterOrganizationPage() {
+  const language = useAtomValue(defaultLanguageAtom);
+  const form = useZodForm(RegisterOrganization, {
+    company_name: "",
+    store_name: "",
+    company_url_key: "",
+    store_url_key: "",
+    email: "",
+    password: "",
+    password_confirmation: "",
+    ui_locale: language,
+  });
+  const email = useAvailability("email", String(form.values.email));
+  const companyKey = useAvailability("company_url_key", String(form.values.company_url_key));
+  const storeKey = useAvailability("store_url_key", String(form.values.store_url_key));
+  const mutation = useMutation({
+    mutationFn: (json: Parameters<typeof api.api.auth.register.$post>[0]["json"]) => unwrap(api.api.auth.register.$post({ json })),
+    meta: { silentError: true },
+    onError: (error) => {
+      const field = apiFieldError(error, FIELDS);
+      if (field) form.setFieldError(...field);
+    },
+  });
+  const formError = mutation.error && !apiFieldError(mutation.error, FIELDS) ? mutation.error : undefined;
+  const preview = `${window.location.host}/${String(form.values.company_url_key).toLowerCase() || "company"}/${String(form.values.store_url_key).toLowerCase() || "store"}/menu`;
+
+  if (mutation.isSuccess) {
+    return (
+      <AuthLayout title="register.doneTitle">
+        <div className="form">
+          <FormAlert tone="success" testId="registration-done">
+            <FormattedMessage id="register.done" values={{ email: <strong>{mutation.data.email}</strong> }} />
+          </FormAlert>
+          <p className="auth-card__note">
+            <FormattedMessage id="register.preparationNote" />
+          </p>
+          <Link to="/login" search={{ email: mutation.data.email }} className="btn btn--primary btn--block">
+            <FormattedMessage id="register.toLogin" />
+          </Link>
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      title="register.title"
+      lead={<FormattedMessage id="register.lead" />}
+      wide
+      aside={
+        <p>
+          <FormattedMessage id="register.haveAccount" />{" "}
+          <Link to="/login" className="link">
+            <FormattedMessage id="common.signIn" />
+          </Link>
+        </p>
+      }
+    >
+      <form
+        className="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const values = form.validate();
+          if (values) mutation.mutate(values);
+        }}
+      >
+        {formError ? <FormAlert>{errorMessageFor(formError)}</FormAlert> : null}
+        <p className="form__section-title">
+          <FormattedMessage id="register.sectionVenue" />
+        </p>
+        <div className="form__row form__row--2">
+          <TextField label="register.companyName" autoComplete="organization" required {...form.bind("company_name")} />
+          <TextField
+            label="register.companyUrl"
+            autoComplete="off"
+            required
+            hint={<FormattedMessage id="register.urlHint" />}
+            status={form.errors.company_url_key ? undefined : <AvailabilityStatus status={companyKey} />}
+            invalid={companyKey.state === "taken"}
+            {...form.bind("company_url_key")}
+          />
+        </div>
+        <div className="form__row form__row--2">
+          <TextField label="register.storeName" autoComplete="off" required {...form.bind("store_name")} />
+          <TextField
+            label="register.storeUrl"
+            autoComplete="off"
+            required
+            hint={<FormattedMessage id="register.urlHint" />}
+            status={form.errors.store_url_key ? undefined : <AvailabilityStatus status={storeKey} />}
+            invalid={storeKey.state === "taken"}
+            {...form.bind("store_url_key")}
+          />
+        </div>
+        <p className="auth-card__preview">
+          <FormattedMessage id="register.menuAddress" values={{ address: <code>{preview}</code> }} />
+        </p>
+        <p className="form__section-title">
+          <FormattedMessage id="register.sectionAccount" />
+        </p>
+        <TextField
+          label="form.email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          status={form.errors.email ? undefined : <AvailabilityStatus status={email} />}
+          invalid={email.state === "taken"}
+          {...form.bind("email")}
+        />
+        <div className="form__row form__row--2">
+          <TextField label="form.password" type="password" autoComplete="new-password" required hint={<FormattedMessage id="form.passwordHint" />} {...form.bind("password")} />
+          <TextField label="form.repeatPassword" type="password" autoComplete="new-password" required {...form.bind("password_confirmation")} />
+        </div>
+        <p className="auth-card__note">
+          <FormattedMessage id="register.trialNote" />
+        </p>
+        <SubmitButton pending={mutation.isPending} label="register.submit" />
+      </form>
+    </AuthLayout>
+  );
+}

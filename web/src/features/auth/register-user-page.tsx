@@ -1,0 +1,101 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { AcceptInvitation } from "@menu/core/auth/schemas";
+import { FormattedMessage } from "react-intl";
+import { FormAlert, SubmitButton, TextField } from "@/components/form/fields";
+import { useZodForm } from "@/components/form/use-zod-form";
+import { api, unwrap } from "@/lib/api";
+import { errorMessageFor } from "@/lib/errors";
+import { AuthLayout } from "./components/auth-layout";
+import { useRedirectAfter } from "./components/use-redirect-after";
+
+type Invitation = { email: string; first_name: string; last_name: string; company_name: string; has_password: boolean };
+
+/** /register/user?token=: a user invited by a manager confirms the address and chooses a password. */
+export function RegisterUserPage({ token }: { token: string }) {
+  const invitation = useQuery({
+    queryKey: ["invitation", token],
+    queryFn: () => unwrap(api.api.auth.invitation.$get({ query: { token } })),
+    retry: false,
+    meta: { silentError: true },
+  });
+  return (
+    <AuthLayout
+      title="invite.title"
+      aside={
+        <Link to="/login" className="link">
+          <FormattedMessage id="auth.backToLogin" />
+        </Link>
+      }
+    >
+      {invitation.isPending ? (
+        <p className="auth-card__lead" role="status">
+          <FormattedMessage id="confirm.checking" />
+        </p>
+      ) : invitation.error ? (
+        <FormAlert testId="invitation-error">{errorMessageFor(invitation.error)}</FormAlert>
+      ) : (
+        <InvitationForm token={token} invitation={invitation.data} />
+      )}
+    </AuthLayout>
+  );
+}
+
+function InvitationForm({ token, invitation }: { token: string; invitation: Invitation }) {
+  const form = useZodForm(AcceptInvitation, {
+    token,
+    first_name: invitation.first_name,
+    last_name: invitation.last_name,
+    password: "",
+    password_confirmation: "",
+  });
+  const mutation = useMutation({
+    mutationFn: (json: Parameters<(typeof api.api.auth)["accept-invitation"]["$post"]>[0]["json"]) =>
+      unwrap(api.api.auth["accept-invitation"].$post({ json })),
+    meta: { silentError: true },
+  });
+  const left = useRedirectAfter(5, mutation.isSuccess ? `/login?email=${encodeURIComponent(invitation.email)}` : undefined);
+
+  if (mutation.isSuccess) {
+    return (
+      <FormAlert tone="success" testId="invitation-done">
+        <FormattedMessage id="invite.done" values={{ seconds: left }} />
+      </FormAlert>
+    );
+  }
+  return (
+    <form
+      className="form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const values = form.validate();
+        if (!values) return;
+        if (!invitation.has_password && !values.password) {
+          form.setFieldError("password", { id: "validation.required" });
+          return;
+        }
+        mutation.mutate(values);
+      }}
+    >
+      <p className="auth-card__lead">
+        <FormattedMessage id="invite.lead" values={{ company: <strong>{invitation.company_name}</strong> }} />
+      </p>
+      {mutation.error ? <FormAlert>{errorMessageFor(mutation.error)}</FormAlert> : null}
+      <TextField label="form.email" type="email" readOnly name="email" value={invitation.email} onChange={() => {}} />
+      <div className="form__row form__row--2">
+        <TextField label="form.firstName" autoComplete="given-name" {...form.bind("first_name")} />
+        <TextField label="form.lastName" autoComplete="family-name" {...form.bind("last_name")} />
+      </div>
+      <TextField
+        label={invitation.has_password ? "invite.passwordOptional" : "form.password"}
+        type="password"
+        autoComplete="new-password"
+        hint={<FormattedMessage id={invitation.has_password ? "invite.passwordKeepHint" : "form.passwordHint"} />}
+        {...form.bind("password")}
+      />
+      <TextField label="form.repeatPassword" type="password" autoComplete="new-password" {...form.bind("password_confirmation")} />
+      <SubmitButton pending={mutation.isPending} label="invite.submit" />
+    </form>
+  );
+}

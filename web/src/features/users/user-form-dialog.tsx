@@ -1,0 +1,160 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { MAX_STORE_MANAGERS } from "@menu/core/user/roles";
+import { UserForm } from "@menu/core/auth/schemas";
+import { useId } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { toast } from "sonner";
+import { Dialog } from "@/components/dialog";
+import { CheckboxField, FormAlert, SelectField, SubmitButton, TextField } from "@/components/form/fields";
+import { useZodForm } from "@/components/form/use-zod-form";
+import { apiFieldError } from "@/components/form/validation";
+import { ROLE_LABELS } from "@/components/user-menu";
+import type { CsObject } from "@/lib/admin-scope";
+import { api, unwrap } from "@/lib/api";
+import { errorMessageFor } from "@/lib/errors";
+import type { OwnedStore, SessionUser } from "@/lib/session";
+
+export type UserRow = SessionUser;
+type Role = SessionUser["role"];
+
+const FIELDS = ["email", "store_id"] as const;
+
+/**
+ * Create or edit a user: first and last name, e-mail, role, store (store managers), password, and
+ * on edit whether the account is active. A new user is invited by e-mail; a changed e-mail is
+ * confirmed by the new address first.
+ */
+export function UserFormDialog({
+  viewer,
+  cs,
+  stores,
+  user,
+  onClose,
+}: {
+  viewer: SessionUser;
+  cs: CsObject;
+  stores: OwnedStore[];
+  user?: UserRow;
+  onClose: () => void;
+}) {
+  const intl = useIntl();
+  const formId = useId();
+  const queryClient = useQueryClient();
+  const self = user?.id === viewer.id;
+  const form = useZodForm(UserForm, {
+    first_name: user?.first_name ?? "",
+    last_name: user?.last_name ?? "",
+    email: user?.email ?? "",
+    role: user?.role ?? "store_manager",
+    store_id: user?.role === "store_manager" ? user.store_id : cs.store_id,
+    password: "",
+    active: user?.active ?? true,
+  });
+  const roles: Role[] =
+    user?.role === "admin" ? ["admin"] : viewer.role === "admin" ? ["admin", "company_manager", "store_manager"] : ["company_manager", "store_manager"];
+
+  const save = useMutation({
+    mutationFn: async (values: { first_name: string; last_name: string; email: string; role: Role; store_id: string; password: string }) => {
+      const store_id = values.role === "store_manager" ? values.store_id : "";
+      if (!user) {
+        return unwrap(api.api.users.$post({ json: { ...values, store_id, company_id: cs.company_id } }));
+      }
+      return unwrap(
+        api.api.users[":userId"].$patch({
+          param: { userId: user.id },
+          json: {
+            first_name: values.first_name,
+            last_name: values.last_name,
+            ...(values.email !== user.email ? { email: values.email } : {}),
+            ...(self ? {} : { role: values.role, store_id, active: form.values.active === true }),
+            ...(values.password ? { password: values.password } : {}),
+          },
+        }),
+      );
+    },
+    meta: { silentError: true },
+    onSuccess: (saved) => {
+      toast.success(
+        intl.formatMessage(
+          { id: user ? (saved.pending_email && saved.pending_email !== user.pending_email ? "users.savedPendingEmail" : "users.saved") : "users.created" },
+          { email: saved.pending_email ?? saved.email },
+        ),
+      );
+      void queryClient.invalidateQueries({ queryKey: ["users", cs.company_id] });
+      onClose();
+    },
+    onError: (error) => {
+      const field = apiFieldError(error, FIELDS);
+      if (field) form.setFieldError(...field);
+    },
+  });
+  const formError = save.error && !apiFieldError(save.error, FIELDS) ? save.error : undefined;
+  const isStoreManager = form.values.role === "store_manager";
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      testId="user-dialog"
+      title={user ? <FormattedMessage id="users.editTitle" /> : <FormattedMessage id="users.addTitle" />}
+      footer={
+        <>
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            <FormattedMessage id="common.cancel" />
+          </button>
+          <SubmitButton pending={save.isPending} label={user ? "common.save" : "users.invite"} className="btn btn--primary" form={formId} />
+        </>
+      }
+    >
+      <form
+        id={formId}
+        className="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const values = form.validate();
+          if (values) save.mutate(values);
+        }}
+      >
+        {formError ? <FormAlert>{errorMessageFor(formError)}</FormAlert> : null}
+        <div className="form__row form__row--2">
+          <TextField label="form.firstName" autoComplete="off" {...form.bind("first_name")} />
+          <TextField label="form.lastName" autoComplete="off" {...form.bind("last_name")} />
+        </div>
+        <TextField
+          label="form.email"
+          type="email"
+          autoComplete="off"
+          required
+          hint={user ? <FormattedMessage id="users.emailChangeHint" /> : <FormattedMessage id="users.inviteHint" />}
+          {...form.bind("email")}
+        />
+        <div className="form__row form__row--2">
+          <SelectField
+            label="users.role"
+            disabled={self || roles.length === 1}
+            options={roles.map((r) => ({ value: r, label: intl.formatMessage({ id: ROLE_LABELS[r] }) }))}
+            {...form.bind("role")}
+          />
+          {isStoreManager ? (
+            <SelectField
+              label="users.store"
+              disabled={self}
+              hint={<FormattedMessage id="users.storeHint" values={{ max: MAX_STORE_MANAGERS }} />}
+              options={stores.map((s) => ({ value: s.store_id, label: s.store_name }))}
+              {...form.bind("store_id")}
+            />
+          ) : null}
+        </div>
+        <TextField
+          label={user ? "users.newPassword" : "users.passwordOptional"}
+          type="password"
+          autoComplete="new-password"
+          hint={<FormattedMessage id={user ? "users.newPasswordHint" : "users.passwordHint"} />}
+          {...form.bind("password")}
+        />
+        {user && !self ? <CheckboxField label="users.active" {...form.bind("active")} /> : null}
+      </form>
+    </Dialog>
+  );
+}

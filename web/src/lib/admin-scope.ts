@@ -1,0 +1,31 @@
+/**
+ * The store an admin-panel page works on: /{company}/{store}/admin-panel/... opens only when the
+ * pair resolves among the stores the user manages (GET /api/cs-object?scope=owned), otherwise not
+ * found (SPEC sections 2, 5 and 8).
+ */
+import { queryOptions } from "@tanstack/react-query";
+import { api, unwrap } from "./api";
+
+export type CsObject = { company_id: string; store_id: string; company_url_key: string; store_url_key: string };
+
+export const ownedCsObjectQueryOptions = (companyKey: string, storeKey: string) =>
+  queryOptions({
+    queryKey: ["cs-object", "owned", companyKey.toLowerCase(), storeKey.toLowerCase()],
+    queryFn: (): Promise<CsObject> => unwrap(api.api["cs-object"].$get({ query: { companyKey, storeKey, scope: "owned" } })),
+    staleTime: 5 * 60_000,
+    meta: { silentError: true },
+  });
+
+export const companyQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ["company", id],
+    queryFn: () => unwrap(api.api.companies.single.$get({ query: { id } })),
+    staleTime: 5 * 60_000,
+  });
+
+export const storeSettingsQueryOptions = (storeId: string) =>
+  queryOptions({
+    queryKey: ["store-settings", storeId],
+    queryFn: () => unwrap(api.api["store-settings"].$get({ query: { storeId } })),
+    staleTime: 60_000,
+  });

@@ -1,0 +1,28 @@
+import { createFileRoute, notFound } from "@tanstack/react-router";
+import { AdminLayout } from "@/features/admin-panel/admin-layout";
+import { ownedCsObjectQueryOptions } from "@/lib/admin-scope";
+import { isApiError } from "@/lib/api";
+import { requireAuth } from "@/lib/route-guards";
+
+/**
+ * Admin layout (signed-in page access): the pair must resolve among the stores the user manages
+ * (cs-object, scope=owned); anything else — unknown, or someone else's — is not found.
+ */
+export const Route = createFileRoute("/$company/$store/admin-panel")({
+  beforeLoad: async (ctx) => {
+    const { user } = await requireAuth(ctx);
+    const cs = await ctx.context.queryClient
+      .ensureQueryData(ownedCsObjectQueryOptions(ctx.params.company, ctx.params.store))
+      .catch((error: unknown) => {
+        if (isApiError(error) && error.status === 404) throw notFound();
+        throw error;
+      });
+    return { user, cs };
+  },
+  component: AdminPanelRoute,
+});
+
+function AdminPanelRoute() {
+  const { user, cs } = Route.useRouteContext();
+  return <AdminLayout user={user} cs={cs} />;
+}
