@@ -1,0 +1,249 @@
+/// <reference lib="dom" />
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomUUID } from "node:crypto";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "./browser";
+import { demo } from "./demo";
+import { linkMailedTo } from "./outbox";
+
+const base = inject("baseUrl");
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await browser?.close();
+});
+
+const login = (role: string) => demo().logins.find((l) => l.role === role)!;
+const letters = () => "e" + randomUUID().replace(/[^a-f]/g, "").slice(0, 9);
+
+async function open(path: string, { locale, viewport = { width: 1280, height: 800 } }: { locale?: string; viewport?: { width: number; height: number } } = {}) {
+  const context = await browser.newContext({ viewport });
+  contexts.push(context);
+  if (locale) await context.addCookies([{ name: "locale", value: locale, url: base }]);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(base + path);
+  return { page, context, errors };
+}
+
+async function signIn(page: Page, email: string, password: string, { remember = false } = {}) {
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  if (remember) await page.getByLabel(/Запомнить меня|Remember me/).check();
+  await page.locator('form button[type="submit"]').click();
+}
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+describe("registration, confirmation, first sign-in, sign-out", () => {
+  it("registers an organisation, confirms the e-mail from the outbox, signs in, sees the welcome dialog, signs out", async () => {
+    const companyKey = letters();
+    const email = `${companyKey}@example.com`;
+    const password = "Registered-pass-1";
+    const { page, errors } = await open("/register/organization", { viewport: { width: 390, height: 844 } });
+    await page.locator('input[name="company_name"]').fill("Кафе «Тест»");
+    await page.locator('input[name="company_url_key"]').fill("demo");
+    // Live availability: the demo company already has this URL name.
+    await expect.poll(() => page.getByText("Такое URL-имя компании уже занято").count()).toBe(1);
+    await page.locator('input[name="company_url_key"]').fill(companyKey);
+    await expect.poll(() => page.getByText("Свободно").count()).toBeGreaterThan(0);
+    await page.locator('input[name="store_name"]').fill("Центр");
+    await page.locator('input[name="store_url_key"]').fill("центр");
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="password"]').fill(password);
+    await page.locator('input[name="password_confirmation"]').fill(password);
+    await page.locator('form button[type="submit"]').click();
+    await page.getByText("Допустимы только латинские буквы").waitFor();
+    await page.locator('input[name="store_url_key"]').fill("center");
+    await page.locator('form button[type="submit"]').click();
+    await page.getByTestId("registration-done").waitFor();
+    expect(await page.getByTestId("registration-done").innerText()).toContain(email);
+
+    // Not before confirming.
+    await page.goto(`${base}/login`);
+    await signIn(page, email, password);
+    await page.getByTestId("login-error").waitFor();
+    expect(pathOf(page)).toBe("/login");
+
+    const link = await linkMailedTo(email, "/register/user-confirmation");
+    await page.goto(base + link);
+    await page.getByTestId("confirmation-done").waitFor();
+    // A used link: the specification's "session expired or missing".
+    await page.reload();
+    expect(await page.getByTestId("confirmation-error").innerText()).toBe("Сессия подтверждения электронной почты истекла или отсутствует");
+
+    await page.goto(`${base}/login`);
+    await signIn(page, email, password);
+    await page.waitForURL(`${base}/${companyKey}/center/admin-panel`);
+    await page.getByTestId("welcome-dialog").getByRole("button", { name: "Начать" }).click();
+    expect(await page.getByTestId("welcome-dialog").isVisible()).toBe(false);
+    expect(await page.getByTestId("venue-context").innerText()).toContain("Кафе «Тест»");
+    await page.reload();
+    await page.getByTestId("dashboard-title").waitFor();
+    expect(await page.getByTestId("welcome-dialog").isVisible()).toBe(false);
+
+    await page.getByTestId("user-menu").click();
+    await page.getByTestId("sign-out").click();
+    await page.waitForURL(`${base}/login`);
+    await page.goto(`${base}/${companyKey}/center/admin-panel`);
+    await page.waitForURL(/\/login\?redirect=/);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("route guards", () => {
+  it("sends a signed-out visitor to sign in and back to the page afterwards", async () => {
+    const manager = login("store_manager");
+    const { page } = await open("/demo/center/admin-panel/settings/profile");
+    await page.waitForURL(/\/login\?redirect=/);
+    expect(new URL(page.url()).searchParams.get("redirect")).toBe("/demo/center/admin-panel/settings/profile");
+    await signIn(page, manager.email, "wrong-password");
+    expect(await page.getByTestId("login-error").innerText()).toBe("Неверный логин или пароль");
+    await signIn(page, manager.email, manager.password);
+    await page.waitForURL(`${base}/demo/center/admin-panel/settings/profile`);
+
+    // Guest-only pages send a signed-in user on (to / and from there to their admin panel).
+    for (const guestOnly of ["/login", "/forgot-password", "/register/organization", "/"]) {
+      await page.goto(base + guestOnly);
+      await page.waitForURL(`${base}/demo/center/admin-panel`);
+    }
+    // Another store of the same company, and settings/users, are not this store manager's.
+    await page.goto(`${base}/demo/park/admin-panel`);
+    await page.getByTestId("not-found-heading").waitFor();
+    await page.goto(`${base}/demo/center/admin-panel/settings/users`);
+    await page.getByTestId("not-found-heading").waitFor();
+    await page.goto(`${base}/nosuch/center/admin-panel`);
+    await page.getByTestId("not-found-heading").waitFor();
+  });
+
+  it("opens settings/users for the company manager and the operator view for the admin only", async () => {
+    const owner = login("company_manager");
+    const { page } = await open("/login");
+    await signIn(page, owner.email, owner.password);
+    await page.waitForURL(`${base}/demo/center/admin-panel`);
+    await page.goto(`${base}/demo/park/admin-panel/settings/users`);
+    await page.getByTestId("users-table").waitFor();
+    expect(await page.getByTestId("user-row").count()).toBeGreaterThanOrEqual(2);
+    await page.goto(`${base}/operator`);
+    await page.getByTestId("not-found-heading").waitFor();
+
+    const admin = login("admin");
+    const other = await open("/login");
+    await signIn(other.page, admin.email, admin.password);
+    await other.page.waitForURL(`${base}/operator`);
+    await other.page.getByTestId("operator-companies").getByRole("link", { name: "Панель управления" }).first().click();
+    await other.page.getByTestId("dashboard-title").waitFor();
+  });
+
+  it("needs a token on /change-password and /register/user-confirmation", async () => {
+    const { page } = await open("/change-password");
+    await page.getByTestId("not-found-heading").waitFor();
+    await page.goto(`${base}/register/user-confirmation`);
+    await page.getByTestId("not-found-heading").waitFor();
+    await page.goto(`${base}/change-password?token=${"x".repeat(43)}`);
+    await page.locator('input[name="password"]').fill("Whatever-pass-1");
+    await page.locator('input[name="password_confirmation"]').fill("Whatever-pass-1");
+    await page.locator('form button[type="submit"]').click();
+    expect(await page.getByTestId("change-password-error").innerText()).toContain("Сессия восстановления пароля истекла или отсутствует");
+  });
+});
+
+describe("remember me", () => {
+  const executablePath = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find(existsSync)!;
+  const args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+  const profiles: string[] = [];
+  afterAll(() => profiles.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+  /** Signs in with a browser profile on disk, quits the browser, starts it again on the same profile. */
+  async function afterRestart(remember: boolean) {
+    const profile = mkdtempSync(join(tmpdir(), "menu-profile-"));
+    profiles.push(profile);
+    const manager = login("store_manager");
+    const first = await chromium.launchPersistentContext(profile, { executablePath, args });
+    const page = first.pages()[0] ?? (await first.newPage());
+    await page.goto(`${base}/login`);
+    await signIn(page, manager.email, manager.password, { remember });
+    await page.waitForURL(`${base}/demo/center/admin-panel`);
+    await first.close();
+
+    const second = await chromium.launchPersistentContext(profile, { executablePath, args });
+    try {
+      const again = second.pages()[0] ?? (await second.newPage());
+      await again.goto(`${base}/demo/center/admin-panel`);
+      await again.waitForURL((url) => url.pathname === "/demo/center/admin-panel" || url.pathname === "/login");
+      await again.waitForLoadState("networkidle");
+      return pathOf(again);
+    } finally {
+      await second.close();
+    }
+  }
+
+  it("keeps the user signed in across a browser restart only with remember me", async () => {
+    expect(await afterRestart(true)).toBe("/demo/center/admin-panel");
+    expect(await afterRestart(false)).toBe("/login");
+  });
+});
+
+describe("e-mail change", () => {
+  it("confirms the new address from the outbox; the old one works until then", async () => {
+    // A user of its own (the demo logins stay as they are for the other tests).
+    const key = letters();
+    const oldEmail = `${key}@example.com`;
+    const newEmail = `${key}-new@example.com`;
+    const password = "Changing-pass-1";
+    const csrf = await fetch(`${base}/api/auth/csrf`);
+    const cookie = csrf.headers.getSetCookie()[0]!.split(";")[0]!;
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const registered = await fetch(`${base}/api/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie, "x-csrf-token": csrfToken },
+      body: JSON.stringify({
+        company_name: "Смена почты",
+        store_name: "Main",
+        company_url_key: key,
+        store_url_key: "main",
+        email: oldEmail,
+        password,
+        password_confirmation: password,
+      }),
+    });
+    expect(registered.status).toBe(201);
+    const { page } = await open(await linkMailedTo(oldEmail, "/register/user-confirmation"));
+    await page.getByTestId("confirmation-done").waitFor();
+    await page.goto(`${base}/login`);
+    await signIn(page, oldEmail, password);
+    await page.waitForURL(`${base}/${key}/main/admin-panel`);
+    await page.getByTestId("welcome-dialog").getByRole("button").last().click();
+    await page.goto(`${base}/${key}/main/admin-panel/settings/profile`);
+
+    await page.locator('input[name="email"]').fill(newEmail);
+    await page.locator('input[name="current_password"]').first().fill(password);
+    await page.getByRole("button", { name: "Сменить адрес" }).click();
+    await page.getByTestId("pending-email").waitFor();
+    expect(await page.getByTestId("pending-email").innerText()).toContain(newEmail);
+
+    // Until confirmed, the old address is the sign-in address.
+    const other = await open("/login");
+    await signIn(other.page, newEmail, password);
+    await other.page.getByTestId("login-error").waitFor();
+
+    await page.goto(base + (await linkMailedTo(newEmail, "/register/user-confirmation")));
+    await page.getByTestId("confirmation-done").waitFor();
+    expect(await page.getByTestId("confirmation-done").innerText()).toContain(newEmail);
+
+    const fresh = await open("/login");
+    await signIn(fresh.page, oldEmail, password);
+    await fresh.page.getByTestId("login-error").waitFor();
+    await signIn(fresh.page, newEmail, password);
+    await fresh.page.waitForURL(`${base}/${key}/main/admin-panel`);
+  });
+});
