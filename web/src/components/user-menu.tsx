@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import type { MessageId } from "@/i18n/catalogs";
 import { notifyError } from "@/lib/errors";
 import { displayName, signOut, type SessionUser } from "@/lib/session";
+import { LanguageSwitcher } from "./language-switcher";
 
 export const ROLE_LABELS: Record<SessionUser["role"], MessageId> = {
   admin: "roles.admin",
@@ -86,6 +87,9 @@ export function UserMenu({ user, profileHref }: { user: SessionUser; profileHref
             <span className="user-menu__role">
               <FormattedMessage id={ROLE_LABELS[user.role]} />
             </span>
+          </div>
+          <div className="user-menu__lang">
+            <LanguageSwitcher />
           </div>
           {profileHref ? (
             <Link to={profileHref} className="user-menu__item" onClick={() => setOpen(false)}>
