@@ -44,6 +44,55 @@ async function signIn(page: Page, email: string, password: string, { remember = 
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
+/** A client of the API with its own cookies (session and CSRF), like another browser. */
+async function apiSession(email?: string, password?: string) {
+  const cookies = new Map<string, string>();
+  const request = async (path: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set("cookie", [...cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    const res = await fetch(base + path, { ...init, headers, redirect: "manual" });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const [name, ...value] = pair!.split("=");
+      cookies.set(name!, value.join("="));
+    }
+    return res;
+  };
+  const { csrfToken } = (await (await request("/api/auth/csrf")).json()) as { csrfToken: string };
+  const send = (method: string, path: string, body: unknown) =>
+    request(path, { method, headers: { "content-type": "application/json", "x-csrf-token": csrfToken }, body: JSON.stringify(body) });
+  if (email && password) {
+    const res = await request("/api/auth/callback/credentials", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
+    });
+    expect(res.status).toBe(200);
+  }
+  return { send };
+}
+
+/** A freshly registered and confirmed company manager of a company of its own (store `main`). */
+async function registeredUser() {
+  const key = letters();
+  const email = `${key}@example.com`;
+  const password = "Registered-pass-2";
+  const res = await (await apiSession()).send("POST", "/api/auth/register", {
+    company_name: `Компания ${key}`,
+    store_name: "Main",
+    company_url_key: key,
+    store_url_key: "main",
+    email,
+    password,
+    password_confirmation: password,
+  });
+  expect(res.status).toBe(201);
+  const link = await linkMailedTo(email, "/register/user-confirmation");
+  const confirmed = await (await apiSession()).send("POST", "/api/auth/confirm-email", { token: new URL(base + link).searchParams.get("token") });
+  expect(confirmed.status).toBe(200);
+  return { key, email, password };
+}
+
 describe("registration, confirmation, first sign-in, sign-out", () => {
   it("registers an organisation, confirms the e-mail from the outbox, signs in, sees the welcome dialog, signs out", async () => {
     const companyKey = letters();
@@ -85,8 +134,8 @@ describe("registration, confirmation, first sign-in, sign-out", () => {
     await signIn(page, email, password);
     await page.waitForURL(`${base}/${companyKey}/center/admin-panel`);
     await page.getByTestId("welcome-dialog").getByRole("button", { name: "Начать" }).click();
-    expect(await page.getByTestId("welcome-dialog").isVisible()).toBe(false);
-    expect(await page.getByTestId("venue-context").innerText()).toContain("Кафе «Тест»");
+    await expect.poll(() => page.getByTestId("welcome-dialog").isVisible()).toBe(false);
+    await expect.poll(() => page.getByTestId("venue-context").innerText()).toContain("Кафе «Тест»");
     await page.reload();
     await page.getByTestId("dashboard-title").waitFor();
     expect(await page.getByTestId("welcome-dialog").isVisible()).toBe(false);
@@ -144,6 +193,44 @@ describe("route guards", () => {
     await other.page.getByTestId("dashboard-title").waitFor();
   });
 
+  it("signs out the other tabs, and a tab whose session ended elsewhere goes to sign-in on focus", async () => {
+    const manager = login("store_manager");
+    const { page, context } = await open("/login");
+    await signIn(page, manager.email, manager.password);
+    await page.waitForURL(`${base}/demo/center/admin-panel`);
+    const other = await context.newPage();
+    await other.goto(`${base}/demo/center/admin-panel/settings/profile`);
+    await other.getByTestId("user-menu").click();
+    await other.getByTestId("sign-out").click();
+    await other.waitForURL(`${base}/login`);
+    await page.waitForURL(/\/login\?redirect=/);
+
+    // The session ends on the server (a password change in another browser): this tab learns it on focus.
+    const user = await registeredUser();
+    const here = await open("/login");
+    await signIn(here.page, user.email, user.password);
+    await here.page.waitForURL(`${base}/${user.key}/main/admin-panel`);
+    const elsewhere = await apiSession(user.email, user.password);
+    const changed = await elsewhere.send("POST", "/api/me/password", {
+      current_password: user.password,
+      password: "Another-pass-22",
+      password_confirmation: "Another-pass-22",
+    });
+    expect(changed.status).toBe(200);
+    expect(pathOf(here.page)).toBe(`/${user.key}/main/admin-panel`);
+    await here.page.bringToFront();
+    // The focus listener comes with a lazy chunk after sign-in: focus until it has run.
+    await expect
+      .poll(
+        async () => {
+          await here.page.evaluate(() => window.dispatchEvent(new Event("focus")));
+          return pathOf(here.page);
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toBe("/login");
+  });
+
   it("needs a token on /change-password and /register/user-confirmation", async () => {
     const { page } = await open("/change-password");
     await page.getByTestId("not-found-heading").waitFor();
@@ -196,33 +283,13 @@ describe("remember me", () => {
 describe("e-mail change", () => {
   it("confirms the new address from the outbox; the old one works until then", async () => {
     // A user of its own (the demo logins stay as they are for the other tests).
-    const key = letters();
-    const oldEmail = `${key}@example.com`;
+    const { key, email: oldEmail, password } = await registeredUser();
     const newEmail = `${key}-new@example.com`;
-    const password = "Changing-pass-1";
-    const csrf = await fetch(`${base}/api/auth/csrf`);
-    const cookie = csrf.headers.getSetCookie()[0]!.split(";")[0]!;
-    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const registered = await fetch(`${base}/api/auth/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json", cookie, "x-csrf-token": csrfToken },
-      body: JSON.stringify({
-        company_name: "Смена почты",
-        store_name: "Main",
-        company_url_key: key,
-        store_url_key: "main",
-        email: oldEmail,
-        password,
-        password_confirmation: password,
-      }),
-    });
-    expect(registered.status).toBe(201);
-    const { page } = await open(await linkMailedTo(oldEmail, "/register/user-confirmation"));
-    await page.getByTestId("confirmation-done").waitFor();
-    await page.goto(`${base}/login`);
+    const { page } = await open("/login");
     await signIn(page, oldEmail, password);
     await page.waitForURL(`${base}/${key}/main/admin-panel`);
-    await page.getByTestId("welcome-dialog").getByRole("button").last().click();
+    await page.getByTestId("welcome-dialog").getByRole("button", { name: "Начать" }).click();
+    await expect.poll(() => page.getByTestId("welcome-dialog").isVisible()).toBe(false);
     await page.goto(`${base}/${key}/main/admin-panel/settings/profile`);
 
     await page.locator('input[name="email"]').fill(newEmail);

@@ -19,10 +19,13 @@ type DialogProps = {
  */
 export function Dialog({ open, onClose, title, children, footer, size = "md", testId }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // The native "close" event also follows our own close(): only a close the user did reports back.
+  const openRef = useRef(open);
   const titleId = useId();
   const intl = useIntl();
 
   useEffect(() => {
+    openRef.current = open;
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
@@ -35,7 +38,9 @@ export function Dialog({ open, onClose, title, children, footer, size = "md", te
       className={`dialog dialog--${size}`}
       aria-labelledby={titleId}
       data-testid={testId}
-      onClose={onClose}
+      onClose={() => {
+        if (openRef.current) onClose();
+      }}
       onCancel={(e) => {
         e.preventDefault();
         onClose();

@@ -8,8 +8,8 @@ const CSRF_URL = "/api/auth/csrf";
 
 let token: Promise<string> | undefined;
 
-export function csrfToken(): Promise<string> {
-  token ??= fetch(CSRF_URL, { credentials: "same-origin" })
+export function csrfToken({ keepalive = false } = {}): Promise<string> {
+  token ??= fetch(CSRF_URL, { credentials: "same-origin", keepalive })
     .then(async (res) => {
       if (!res.ok) throw new Error(`CSRF token: ${res.status}`);
       return ((await res.json()) as { csrfToken: string }).csrfToken;
@@ -38,7 +38,8 @@ export const csrfFetch: typeof fetch = async (input, init) => {
   if (SAFE.has(method)) return fetch(input, init);
   const send = async () => {
     const headers = new Headers(init?.headers);
-    headers.set("x-csrf-token", await csrfToken());
+    // A keepalive call (it must survive leaving the page) fetches its token the same way.
+    headers.set("x-csrf-token", await csrfToken({ keepalive: init?.keepalive === true }));
     return fetch(input, { ...init, headers, credentials: "same-origin" });
   };
   const res = await send();

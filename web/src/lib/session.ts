@@ -100,7 +100,6 @@ export async function signIn(queryClient: QueryClient, input: SignInInput): Prom
   );
   // Nothing cached for the previous visitor may be shown to this user.
   queryClient.clear();
-  resetCsrfToken();
   const user = await queryClient.fetchQuery(meQueryOptions());
   if (!user) throw new ApiError(401, "Sign in required", { code: "unauthorized" });
   return user;

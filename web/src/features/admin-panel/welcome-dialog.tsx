@@ -15,7 +15,13 @@ export function WelcomeDialog({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient();
   const [dismissed, setDismissed] = useState(false);
   const seen = useMutation({
-    mutationFn: () => unwrap(api.api.me.$patch({ json: { setup_welcome_message: true } })),
+    // keepalive: the dismissal is recorded even when the user leaves the page right away.
+    mutationFn: () => unwrap(api.api.me.$patch({ json: { setup_welcome_message: true } }, { init: { keepalive: true } })),
+    onMutate: () => {
+      const next = { ...user, setup_welcome_message: true };
+      queryClient.setQueryData(meQueryKey, next);
+      appStore.set(storedUserAtom, next);
+    },
     onSuccess: (updated) => {
       const next = { ...user, ...updated };
       queryClient.setQueryData(meQueryKey, next);
