@@ -26,7 +26,8 @@ export function ConfirmationPage({ token }: { token: string }) {
     meta: { silentError: true },
   });
   const next = confirm.data ? (signedIn ? "/" : "/login") : undefined;
-  const left = useRedirectAfter(5, next);
+  // SPEC section 9: 5 s to the sign-in page, 3 s back to the admin panel.
+  const left = useRedirectAfter(signedIn ? 3 : 5, next);
 
   return (
     <AuthLayout
