@@ -36,6 +36,9 @@ export function AdminLayout({ user: initialUser, cs }: { user: SessionUser; cs: 
                 <FormattedMessage id="nav.users" />
               </Link>
             ) : null}
+            <Link to="/$company/$store/admin-panel/subscription" params={params} className="staff-nav__link">
+              <FormattedMessage id="nav.subscription" />
+            </Link>
             <Link to="/$company/$store/admin-panel/settings/profile" params={params} className="staff-nav__link">
               <FormattedMessage id="nav.profile" />
             </Link>

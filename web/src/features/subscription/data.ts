@@ -1,0 +1,104 @@
+/**
+ * Data of the subscription screens (issue 8): queries of the subscription, plans, history, billing
+ * details and invoices, and the message keys of plans, features, statuses and events.
+ */
+import { queryOptions } from "@tanstack/react-query";
+import type { FEATURES, Plan, PLAN_CONFIG } from "@menu/core/subscription/plans";
+import type { MessageId } from "@/i18n/catalogs";
+import { api, unwrap } from "@/lib/api";
+
+export type Feature = (typeof FEATURES)[number];
+export type PlanTable = typeof PLAN_CONFIG;
+
+export const subscriptionKeys = {
+  active: (storeId: string) => ["subscription", "active", storeId] as const,
+  history: (storeId: string) => ["subscription", "history", storeId] as const,
+  billing: (companyId: string) => ["billing", companyId] as const,
+  invoices: (companyId: string) => ["invoices", companyId] as const,
+};
+
+export const plansQueryOptions = () =>
+  queryOptions({
+    queryKey: ["plans"],
+    queryFn: async () => (await unwrap(api.api.plans.$get())) as unknown as PlanTable,
+    staleTime: 10 * 60_000,
+  });
+
+export const activeSubscriptionQueryOptions = (storeId: string) =>
+  queryOptions({
+    queryKey: subscriptionKeys.active(storeId),
+    queryFn: () => unwrap(api.api.subscription.active.$get({ query: { storeId } })),
+  });
+
+export type ActiveState = Awaited<ReturnType<NonNullable<ReturnType<typeof activeSubscriptionQueryOptions>["queryFn"]>>>;
+export type SubscriptionItem = ActiveState["subscriptions"][number];
+
+export const historyQueryOptions = (storeId: string) =>
+  queryOptions({
+    queryKey: subscriptionKeys.history(storeId),
+    queryFn: () => unwrap(api.api.subscription.history.$get({ query: { storeId } })),
+  });
+
+export const billingQueryOptions = (companyId: string) =>
+  queryOptions({
+    queryKey: subscriptionKeys.billing(companyId),
+    queryFn: () => unwrap(api.api.billing.$get({ query: { companyId } })),
+  });
+
+export const invoicesQueryOptions = (companyId: string) =>
+  queryOptions({
+    queryKey: subscriptionKeys.invoices(companyId),
+    queryFn: () => unwrap(api.api.invoices.$get({ query: { companyId } })),
+  });
+
+export const invoicePdfHref = (companyId: string, invoiceId: string) =>
+  `/api/invoices/pdf?${new URLSearchParams({ companyId, invoiceId }).toString()}`;
+
+export const PLAN_NAMES: Record<Plan, MessageId> = {
+  trial: "subscription.plan.trial",
+  basic: "subscription.plan.basic",
+  premium: "subscription.plan.premium",
+  premium_unlimited: "subscription.plan.premium_unlimited",
+};
+
+export const FEATURE_NAMES: Record<Feature, MessageId> = {
+  extra_languages: "subscription.feature.extra_languages",
+  reviews_widget: "subscription.feature.reviews_widget",
+  menu_export: "subscription.feature.menu_export",
+  wifi_qr: "subscription.feature.wifi_qr",
+};
+
+export const STATUS_NAMES: Record<SubscriptionItem["status"], MessageId> = {
+  unpaid: "subscription.status.unpaid",
+  paid: "subscription.status.paid",
+  available: "subscription.status.available",
+  active: "subscription.status.active",
+  completed: "subscription.status.completed",
+  deactivated: "subscription.status.deactivated",
+};
+
+export const STATUS_TONE: Record<SubscriptionItem["status"], string> = {
+  unpaid: "pill pill--wait",
+  paid: "pill pill--ok",
+  available: "pill pill--ok",
+  active: "pill pill--ok",
+  completed: "pill",
+  deactivated: "pill pill--off",
+};
+
+export const EVENT_NAMES: Record<string, MessageId> = {
+  added: "subscription.event.added",
+  activated: "subscription.event.activated",
+  completed: "subscription.event.completed",
+  deactivated: "subscription.event.deactivated",
+};
+
+export const INVOICE_STATUS_NAMES: Record<string, MessageId> = {
+  unpaid: "payments.status.unpaid",
+  paid: "payments.status.paid",
+  cancelled: "payments.status.cancelled",
+};
+
+export const isPlan = (plan: string): plan is Plan => plan in PLAN_NAMES;
+
+export type InvoiceItem = Awaited<ReturnType<NonNullable<ReturnType<typeof invoicesQueryOptions>["queryFn"]>>>[number];

@@ -1,0 +1,124 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { toast } from "sonner";
+import { FormAlert, SubmitButton, TextField } from "@/components/form/fields";
+import { useZodForm } from "@/components/form/use-zod-form";
+import type { MessageId } from "@/i18n/catalogs";
+import type { CsObject } from "@/lib/admin-scope";
+import { api, isApiError, unwrap } from "@/lib/api";
+import { errorMessageFor, notifyError } from "@/lib/errors";
+import { BillingForm, emptyBilling, type BillingValues } from "./billing-schema";
+import { billingQueryOptions, subscriptionKeys } from "./data";
+
+/** Server codes that belong to one field of the billing form. */
+const FIELD_OF_CODE: Record<string, keyof BillingValues> = { vatExists: "vat_number", ibanExists: "iban" };
+
+/** .../subscription/requisites: the company's billing details, needed before a paid plan. */
+export function RequisitesPage({ cs }: { cs: CsObject }) {
+  const intl = useIntl();
+  const billing = useQuery(billingQueryOptions(cs.company_id));
+  useEffect(() => {
+    document.title = `${intl.formatMessage({ id: "requisites.title" })} — QR Menu`;
+  }, [intl]);
+  return (
+    <>
+      <div className="page-head">
+        <div>
+          <h1 className="page-head__title">
+            <FormattedMessage id="requisites.title" />
+          </h1>
+          <p className="page-head__lead">
+            <FormattedMessage id="requisites.lead" />
+          </p>
+        </div>
+      </div>
+      <section className="panel">
+        {billing.isPending ? (
+          <p role="status">
+            <FormattedMessage id="common.loading" />
+          </p>
+        ) : billing.error ? (
+          <FormAlert>{errorMessageFor(billing.error)}</FormAlert>
+        ) : (
+          <RequisitesForm cs={cs} initial={{ ...emptyBilling(), ...(billing.data ?? {}) }} />
+        )}
+      </section>
+    </>
+  );
+}
+
+function RequisitesForm({ cs, initial }: { cs: CsObject; initial: ReturnType<typeof emptyBilling> }) {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const form = useZodForm(BillingForm, initial);
+  const save = useMutation({
+    mutationFn: (values: ReturnType<typeof BillingForm.parse>) => unwrap(api.api.billing.$put({ json: { company_id: cs.company_id, ...values } })),
+    meta: { silentError: true },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(subscriptionKeys.billing(cs.company_id), saved);
+      form.setValues({ ...emptyBilling(), ...saved });
+      toast.success(intl.formatMessage({ id: "requisites.saved" }));
+    },
+    onError: (error) => {
+      const code = isApiError(error) ? error.code : undefined;
+      const field = code ? FIELD_OF_CODE[code] : undefined;
+      if (field) form.setFieldError(field, { id: `errors.api.${code}` as MessageId });
+      else notifyError(error);
+    },
+  });
+  const field = (name: keyof BillingValues, label: MessageId, extra: { autoComplete?: string; inputMode?: "tel" | "text" | "numeric" } = {}) => (
+    <TextField label={label} {...extra} {...form.bind(name)} />
+  );
+  return (
+    <form
+      className="form"
+      noValidate
+      data-testid="requisites-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const values = form.validate();
+        if (values) save.mutate(values);
+      }}
+    >
+      <fieldset className="sub-fieldset">
+        <legend>
+          <FormattedMessage id="requisites.organization" />
+        </legend>
+        {field("organization_name", "requisites.organizationName", { autoComplete: "organization" })}
+        <div className="form__row form__row--2">
+          {field("vat_number", "requisites.vatNumber")}
+          {field("phone", "requisites.phone", { autoComplete: "tel", inputMode: "tel" })}
+        </div>
+        {field("legal_address", "requisites.legalAddress", { autoComplete: "street-address" })}
+        <div className="form__row form__row--2">{field("postcode", "requisites.postcode", { autoComplete: "postal-code" })}</div>
+      </fieldset>
+      <fieldset className="sub-fieldset">
+        <legend>
+          <FormattedMessage id="requisites.director" />
+        </legend>
+        <div className="form__row form__row--2">
+          {field("director_last_name", "requisites.directorLastName")}
+          {field("director_first_name", "requisites.directorFirstName")}
+        </div>
+        <div className="form__row form__row--2">
+          {field("director_middle_name", "requisites.directorMiddleName")}
+          {field("director_position", "requisites.directorPosition", { autoComplete: "organization-title" })}
+        </div>
+      </fieldset>
+      <fieldset className="sub-fieldset">
+        <legend>
+          <FormattedMessage id="requisites.bank" />
+        </legend>
+        {field("bank_name", "requisites.bankName")}
+        <div className="form__row form__row--2">
+          {field("iban", "requisites.iban")}
+          {field("bic", "requisites.bic")}
+        </div>
+      </fieldset>
+      <div>
+        <SubmitButton pending={save.isPending} label="common.save" className="btn btn--primary" />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,11 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { SubscriptionLayout } from "@/features/subscription/subscription-layout";
+
+export const Route = createFileRoute("/$company/$store/admin-panel/subscription")({
+  component: SubscriptionLayoutRoute,
+});
+
+function SubscriptionLayoutRoute() {
+  const { cs } = Route.useRouteContext();
+  return <SubscriptionLayout cs={cs} />;
+}
