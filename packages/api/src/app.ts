@@ -16,6 +16,8 @@ import { storeRoutes } from "./routes/stores";
 import { userRoutes } from "./routes/users";
 import { csrfGuard, SESSION_SCHEME } from "./session";
 import { subscriptionRoutes } from "./routes/subscription";
+import { tableRoutes } from "./routes/tables";
+import { wifiRoutes } from "./routes/wifi";
 
 export type AppOptions = {
   /** GET /api/health answers 200 only once this says the runtime is ready (table created, data loaded). */
@@ -62,6 +64,8 @@ export function createApp({ isReady = () => true, resolveActor = actorFromHeader
     .route("/api", userRoutes)
     .route("/api", operatorRoutes)
     .route("/api", eventRoutes)
+    .route("/api", tableRoutes)
+    .route("/api", wifiRoutes)
     .route("/", qrRedirect);
 
   app.doc31("/api/openapi.json", {

@@ -171,6 +171,9 @@ function byName(name: string): unknown {
       return "main";
     case "qrKey":
       return V.table.qr_key;
+    case "tableId":
+    case "table_id":
+      return V.table.table_id;
     case "ids":
       return [V.items.hidden, V.category_id];
     case "provider":
@@ -198,7 +201,7 @@ function byName(name: string): unknown {
   }
 }
 /** Optional fields that address a tenant are always filled, so a route cannot dodge the check by defaults. */
-const TENANT_FIELDS = new Set(["companyId", "company_id", "storeId", "store_id", "userId", "user_id", "ids", "subscriptionId", "invoiceId"]);
+const TENANT_FIELDS = new Set(["companyId", "company_id", "storeId", "store_id", "userId", "user_id", "ids", "subscriptionId", "invoiceId", "tableId"]);
 
 const resolve = (s: Schema): Schema => (s.$ref ? resolve(doc.components!.schemas![s.$ref.split("/").pop()!]!) : s);
 

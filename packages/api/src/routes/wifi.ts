@@ -1,0 +1,30 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { WifiFields } from "@menu/core/wifi/payload";
+import { saveWifi, wifiOf, WifiState } from "@menu/core/wifi/wifi";
+import { errorResponse } from "../errors";
+import { router } from "../router";
+import { requiresSession } from "../session";
+
+const json = <S extends z.ZodType>(schema: S, description = "OK") => ({ description, content: { "application/json": { schema } } });
+const security = requiresSession("store_manager");
+
+const get = createRoute({
+  method: "get",
+  path: "/wifi",
+  summary: "The store's Wi-Fi network, its WIFI: payload, and whether the plan allows the Wi-Fi QR",
+  security,
+  request: { query: z.object({ storeId: z.string().min(1).max(64) }) },
+  responses: { 200: json(WifiState), 404: errorResponse("Store not found") },
+});
+const put = createRoute({
+  method: "put",
+  path: "/wifi",
+  summary: "Save the Wi-Fi network (premium plans; 409 otherwise)",
+  security,
+  request: { body: { required: true, content: { "application/json": { schema: WifiFields } } } },
+  responses: { 200: json(WifiState), 409: errorResponse("This feature is available on the premium plans"), 404: errorResponse("Store not found") },
+});
+
+export const wifiRoutes = router()
+  .openapi(get, async (c) => c.json(await wifiOf(c.req.valid("query").storeId), 200))
+  .openapi(put, async (c) => c.json(await saveWifi(c.req.valid("json")), 200));

@@ -1,0 +1,137 @@
+/**
+ * admin-panel/tables (issue 6): list, create, edit, delete, reorder tables and re-issue their QR keys.
+ * Every call resolves the store by id, then asks the policy; denied access answers "not found".
+ */
+import { z } from "zod";
+import { publicBaseUrl } from "../auth/config";
+import { Db } from "../db/service";
+import { UserError } from "../shared/errors";
+import { fn } from "../shared/fn";
+import { guardedWrite } from "../shared/guarded-write";
+import { newToken } from "../shared/ids";
+import { assertCanManageStore } from "../shared/policy";
+import { uniqueValue } from "../shared/unique.entity";
+import { storeById } from "../store/store";
+import { createTable, tablesOfStore } from "./table";
+
+const Id = z.string().min(1).max(64);
+const name = z.string().trim().min(1, "String cannot be empty").max(60);
+const note = z.string().trim().max(500);
+const position = z.number().int().positive().max(100000);
+
+export const TableInfo = z.object({
+  table_id: z.string(),
+  store_id: z.string(),
+  position: z.number(),
+  name: z.string(),
+  note: z.string(),
+  index: z.number(),
+  qr_key: z.string(),
+  /** The absolute QR link printed on the table: `{PUBLIC_BASE_URL}/t/{qr_key}`. */
+  qr_url: z.string(),
+});
+export type TableInfo = z.infer<typeof TableInfo>;
+
+export const CreateTableInput = z.object({ store_id: Id, position, name, note: note.default("") });
+export const UpdateTableInput = z.object({ store_id: Id, position: position.optional(), name: name.optional(), note: note.optional() });
+export const ReorderTablesInput = z.object({ store_id: Id, table_ids: z.array(Id).min(1).max(1000) });
+
+/** The absolute URL a table's QR code encodes. */
+export const qrUrlOf = (qr_key: string) => `${publicBaseUrl()}/t/${encodeURIComponent(qr_key)}`;
+
+type Row = Awaited<ReturnType<typeof tablesOfStore>>[number];
+const toInfo = (t: Row): TableInfo => ({
+  table_id: t.table_id,
+  store_id: t.store_id,
+  position: t.position,
+  name: t.name,
+  note: t.note ?? "",
+  index: t.index ?? 0,
+  qr_key: t.qr_key,
+  qr_url: qrUrlOf(t.qr_key),
+});
+
+const guard = (store_id: string, value: string) => uniqueValue(store_id, value);
+
+async function storeFor(store_id: string) {
+  const store = await storeById(store_id);
+  assertCanManageStore(store.company_id, store.store_id);
+  return store;
+}
+
+async function tableOf(store_id: string, table_id: string) {
+  const store = await storeFor(store_id);
+  const { data } = await Db().entities.table.get({ company_id: store.company_id, store_id, table_id }).go();
+  if (!data) throw new UserError("tableNotFound", 404);
+  return { store, table: data };
+}
+
+/** The store's tables in index order (then by number). */
+export const listTables = fn(Id, async (store_id) => {
+  const store = await storeFor(store_id);
+  return (await tablesOfStore(store.company_id, store.store_id)).map(toInfo);
+});
+
+export const oneTable = fn(z.object({ store_id: Id, table_id: Id }), async ({ store_id, table_id }) => toInfo((await tableOf(store_id, table_id)).table));
+
+/** A new table goes to the end of the list; its name is unique in the store. */
+export const createTableAs = fn(CreateTableInput, async (input) => {
+  const store = await storeFor(input.store_id);
+  const existing = await tablesOfStore(store.company_id, store.store_id);
+  const index = existing.reduce((max, t) => Math.max(max, (t.index ?? 0) + 1), 0);
+  const created = await createTable({ ...input, company_id: store.company_id, store_id: store.store_id, index });
+  return toInfo({ ...created, created_at: "", updated_at: "" });
+});
+
+/** Edits position, name and note; a new name claims its guard and releases the old one in one transaction. */
+export const updateTableAs = fn(UpdateTableInput.extend({ table_id: Id }), async ({ store_id, table_id, ...patch }) => {
+  const { store, table } = await tableOf(store_id, table_id);
+  const keys = { company_id: store.company_id, store_id, table_id };
+  const renamed = patch.name !== undefined && guard(store_id, patch.name) !== guard(store_id, table.name);
+  const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  await guardedWrite(
+    renamed
+      ? {
+          claim: [{ kind: "tableName", value: guard(store_id, patch.name!), ref: table_id, company_id: store.company_id }],
+          release: [{ kind: "tableName", value: guard(store_id, table.name) }],
+        }
+      : {},
+    (e) => [e.table.patch(keys).set(changes).commit()],
+  );
+  return toInfo({ ...table, ...changes });
+});
+
+/** Deletes a table and frees its name; its printed code stops working. */
+export const deleteTableAs = fn(z.object({ store_id: Id, table_id: Id }), async ({ store_id, table_id }) => {
+  const { store, table } = await tableOf(store_id, table_id);
+  await guardedWrite({ release: [{ kind: "tableName", value: guard(store_id, table.name) }] }, (e) => [
+    e.table.delete({ company_id: store.company_id, store_id, table_id }).commit(),
+  ]);
+  return { id: table_id };
+});
+
+/**
+ * Puts the tables in the given order (ids of this store; unknown ids are ignored, unlisted tables
+ * follow in their current order). An order that changes nothing is refused (SPEC.md section 5).
+ */
+export const reorderTables = fn(ReorderTablesInput, async ({ store_id, table_ids }) => {
+  const store = await storeFor(store_id);
+  const tables = await tablesOfStore(store.company_id, store.store_id);
+  const byId = new Map(tables.map((t) => [t.table_id, t]));
+  const listed = [...new Set(table_ids)].filter((id) => byId.has(id));
+  const order = [...listed, ...tables.map((t) => t.table_id).filter((id) => !listed.includes(id))];
+  const changed = order.map((id, index) => ({ id, index })).filter(({ id, index }) => (byId.get(id)!.index ?? 0) !== index);
+  if (!changed.length) throw new UserError("sortingUnchanged", 409);
+  await Promise.all(
+    changed.map(({ id, index }) => Db().entities.table.patch({ company_id: store.company_id, store_id, table_id: id }).set({ index }).go()),
+  );
+  return (await tablesOfStore(store.company_id, store.store_id)).map(toInfo);
+});
+
+/** A new QR key: the old printed code stops working at once. */
+export const reissueQrKey = fn(z.object({ store_id: Id, table_id: Id }), async ({ store_id, table_id }) => {
+  const { store, table } = await tableOf(store_id, table_id);
+  const qr_key = newToken();
+  await Db().entities.table.patch({ company_id: store.company_id, store_id, table_id }).set({ qr_key }).go();
+  return toInfo({ ...table, qr_key });
+});
