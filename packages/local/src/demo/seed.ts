@@ -259,7 +259,8 @@ const TABLE_NOTES: Record<StoreKey, (position: number) => string> = {
 
 async function seedStore(key: StoreKey, company_id: string, art: Art, now: Date) {
   const info = STORES[key];
-  const startsAt = new Date(now.getTime() - 10 * DAY_MS);
+  // Premium since 100 days: past the 3-month switch cooldown, so the demo can switch plans at once.
+  const startsAt = new Date(now.getTime() - 100 * DAY_MS);
   const store = await createStore({
     company_id,
     name: info.name,
