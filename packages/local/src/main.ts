@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
 import { join, resolve } from "node:path";
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import { clock, configureDb, ensureTable, setPorts } from "@menu/core";
 import { fsObjectStore, objectsDir } from "@menu/core/adapters/fs-object-store";
 import { memoryQueue } from "@menu/core/adapters/memory-queue";
@@ -12,6 +13,7 @@ import { loadMenuRenderer, setMenuRenderer } from "@menu/core/publish/publish";
 import { seedDemo, type DemoSeed } from "./demo/seed";
 import { startDynamo } from "./dynamo";
 import { lockDataDir } from "./lock";
+import { publishedHandler } from "./published";
 import { createLocalApp } from "./server";
 
 const port = Number(process.env.PORT ?? 3000);
@@ -62,7 +64,20 @@ setPorts({
 });
 
 let ready = false;
-const server = serve({ fetch: createLocalApp({ isReady: () => ready, webDist, guestBuild: renderer.build }).fetch, port });
+const app = getRequestListener(createLocalApp({ isReady: () => ready, webDist }).fetch);
+const published = publishedHandler(renderer.build);
+// The published guest pages first (like the CDN edge), everything else through the app.
+const server = createServer((req, res) => {
+  published(req, res).then(
+    async (answered) => {
+      if (!answered) await app(req, res);
+    },
+    (error) => {
+      console.error("Serving a published page failed", error);
+      if (!res.headersSent) res.writeHead(500).end();
+    },
+  );
+}).listen(port);
 
 const seedFile = join(dataDir, "demo-seed.json");
 if (!existsSync(seedFile) && !(await companyIdByUrlKey("demo"))) {

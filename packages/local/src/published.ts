@@ -1,7 +1,7 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { usePorts, type StoredObject } from "@menu/core";
 import type { PublishedManifest } from "@menu/core/publish/published";
-import type { Context, Hono } from "hono";
 
 /**
  * Like CloudFront's edge, published objects are kept for a moment (2 s here, 10 s there) with their
@@ -21,29 +21,34 @@ async function cachedGet(key: string): Promise<Cached> {
   return entry;
 }
 
+const GUEST_PAGE = /^\/([^/]+)\/([^/]+)\/(menu|reviews|promotions\/\d{1,4})\/?$/;
+
 /**
  * The published guest menus, served from the object store the way CloudFront serves the menus
  * bucket (docs/deploy.md): `/m/*` as stored, and the guest pages (`/{company}/{store}/menu`,
  * `/promotions/{n}`, `/reviews`) as the pre-rendered page of the guest's language. ETags answer
  * revalidations with 304; browsers always revalidate (the menu may change any minute). Nothing here
- * reads the database.
+ * reads the database. It is a plain Node handler in front of the app (the edge in front of the
+ * origin): guests' hot path runs no routing or middleware. Resolves false for anything else.
  */
-export function servePublished(app: Hono, guestBuild?: string) {
+export function publishedHandler(guestBuild?: string) {
   const republishing = new Set<string>();
-  app.get("/m/*", async (c) => {
-    const key = c.req.path.slice(1);
-    if (key.includes("..")) return c.notFound();
-    const entry = await cachedGet(key);
-    if (!entry.object) return c.notFound();
-    return answer(c, entry, "public, max-age=0, must-revalidate");
-  });
-
-  app.get("/:company/:store/:page{menu|reviews|promotions/\\d{1,4}}", async (c, next) => {
-    const company = c.req.param("company").toLowerCase();
-    const store = c.req.param("store").toLowerCase();
-    const page = c.req.param("page").replace(/\/+$/, "");
+  return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const path = decodeURIComponent((req.url ?? "/").split("?")[0]!);
+    if (path.startsWith("/m/")) {
+      const key = path.slice(1);
+      if (key.includes("..")) return false;
+      const entry = await cachedGet(key);
+      if (!entry.object) return false;
+      answer(req, res, entry, "public, max-age=0, must-revalidate");
+      return true;
+    }
+    const match = GUEST_PAGE.exec(path);
+    if (!match) return false;
+    const [, company, store, page] = match.map((m) => m?.toLowerCase()) as [string, string, string, string];
     const manifestEntry = await cachedGet(`m/${company}/${store}/manifest.json`);
-    if (!manifestEntry.object) return next(); // not published (yet): the SPA renders it or says not found
+    if (!manifestEntry.object) return false; // not published (yet): the SPA renders it or says not found
     manifestEntry.parsed ??= JSON.parse(Buffer.from(manifestEntry.object.body).toString("utf8"));
     const manifest = manifestEntry.parsed as PublishedManifest;
     if (guestBuild && manifest.build !== guestBuild) {
@@ -53,15 +58,16 @@ export function servePublished(app: Hono, guestBuild?: string) {
         republishing.add(manifest.store_id);
         await usePorts().queue.send("publish", { store_id: manifest.store_id, company_id: manifest.company_id });
       }
-      return next();
+      return false;
     }
     // An unknown promotions position still shows the menu's first promotions page rather than a 404 dump.
     const name = manifest.pages.includes(page) ? page : page.startsWith("promotions/") ? "menu" : page;
-    const lang = chooseLanguage(c.req.header("cookie") ?? "", manifest);
+    const lang = chooseLanguage(req.headers.cookie ?? "", manifest);
     const entry = await cachedGet(`m/${company}/${store}/${lang}/${name}.html`);
-    if (!entry.object) return next();
-    return answer(c, entry, "no-cache", "Cookie, Accept-Encoding");
-  });
+    if (!entry.object) return false;
+    answer(req, res, entry, "no-cache", "Cookie, Accept-Encoding");
+    return true;
+  };
 }
 
 /** The guest's menu language: the remembered one, else the interface one, when the store has it; else its default. */
@@ -80,22 +86,30 @@ export function chooseLanguage(cookieHeader: string, manifest: Pick<PublishedMan
   return manifest.default_language;
 }
 
-function answer(c: Context, entry: Cached, cacheControl: string, vary = "Accept-Encoding") {
+function answer(req: IncomingMessage, res: ServerResponse, entry: Cached, cacheControl: string, vary = "Accept-Encoding") {
   const object = entry.object!;
   const headers: Record<string, string> = { ETag: object.etag, "Cache-Control": cacheControl, Vary: vary };
-  const match = c.req.header("if-none-match");
-  if (match && match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === object.etag)) return c.body(null, 304, headers);
-  headers["Content-Type"] = object.contentType;
-  const accept = c.req.header("accept-encoding") ?? "";
-  const encoding = object.body.byteLength < 1024 ? undefined : /\bbr\b/.test(accept) ? "br" : /\bgzip\b/.test(accept) ? "gzip" : undefined;
-  if (!encoding) return c.body(object.body as Uint8Array<ArrayBuffer>, 200, headers);
-  let body = entry.encoded.get(encoding);
-  if (!body) {
-    body =
-      encoding === "br"
-        ? brotliCompressSync(object.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-        : gzipSync(object.body, { level: 6 });
-    entry.encoded.set(encoding, body);
+  const match = req.headers["if-none-match"];
+  if (match && match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === object.etag)) {
+    res.writeHead(304, headers).end();
+    return;
   }
-  return c.body(body as Uint8Array<ArrayBuffer>, 200, { ...headers, "Content-Encoding": encoding });
+  headers["Content-Type"] = object.contentType;
+  const accept = req.headers["accept-encoding"] ?? "";
+  const encoding = object.body.byteLength < 1024 ? undefined : /\bbr\b/.test(accept) ? "br" : /\bgzip\b/.test(accept) ? "gzip" : undefined;
+  let body = object.body;
+  if (encoding) {
+    let encoded = entry.encoded.get(encoding);
+    if (!encoded) {
+      encoded =
+        encoding === "br"
+          ? brotliCompressSync(object.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+          : gzipSync(object.body, { level: 6 });
+      entry.encoded.set(encoding, encoded);
+    }
+    body = encoded;
+    headers["Content-Encoding"] = encoding;
+  }
+  headers["Content-Length"] = String(body.byteLength);
+  res.writeHead(200, headers).end(req.method === "HEAD" ? undefined : body);
 }

@@ -5,18 +5,15 @@ import { createApp, type AppOptions } from "@menu/api";
 import { usePorts } from "@menu/core";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
-import { servePublished } from "./published";
 
 /**
  * Everything on one port, the way CloudFront routes it in the cloud: the API (/api/*, /t/*),
  * uploaded media (/media/*) from the object store, and the built SPA with its index.html fallback.
+ * The published guest menus are answered in front of it (`publishedHandler`, see main.ts).
  */
-export function createLocalApp(options: AppOptions & { webDist: string; guestBuild?: string }) {
+export function createLocalApp(options: AppOptions & { webDist: string }) {
   const app = new Hono();
   app.use("*", compress());
-  // Published guest menus (/m/*) and the pre-rendered guest pages, as CloudFront serves them:
-  // before the API, so a guest's request runs none of its middleware (no session, no database).
-  servePublished(app, options.guestBuild);
   app.route("/", createApp(options));
 
   app.get("/media/*", async (c) => {
