@@ -12,12 +12,13 @@ import { newToken } from "../shared/ids";
 import { assertCanManageStore } from "../shared/policy";
 import { uniqueValue } from "../shared/unique.entity";
 import { storeById } from "../store/store";
+import { tableName, tableNote, tablePosition } from "./schemas";
 import { createTable, tablesOfStore } from "./table";
 
 const Id = z.string().min(1).max(64);
-const name = z.string().trim().min(1, "String cannot be empty").max(60);
-const note = z.string().trim().max(500);
-const position = z.number().int().positive().max(100000);
+const name = tableName;
+const note = tableNote;
+const position = tablePosition;
 
 export const TableInfo = z.object({
   table_id: z.string(),

@@ -32,10 +32,10 @@ export const WifiFields = z.object({
 });
 
 export const WifiInput = WifiFields.superRefine((w, ctx) => {
-    if (w.encryption === "WPA" && (w.password.length < 8 || w.password.length > 63))
-      ctx.addIssue({ code: "custom", path: ["password"], message: "wifiPasswordWpa" });
+    if (w.encryption === "WPA" && w.password.length < 8)
+      ctx.addIssue({ code: "too_small", origin: "string", minimum: 8, inclusive: true, input: w.password, path: ["password"], message: "WPA password: 8 to 63 characters" });
     if (w.encryption === "WEP" && ![5, 10, 13, 26].includes(w.password.length))
-      ctx.addIssue({ code: "custom", path: ["password"], message: "wifiPasswordWep" });
+      ctx.addIssue({ code: "custom", input: w.password, path: ["password"], message: "Value is incorrect" });
   })
   .transform((w) => (w.encryption === "nopass" ? { ...w, password: "" } : w));
 export type WifiInput = z.input<typeof WifiInput>;

@@ -46,6 +46,7 @@ export const FIELD_OF_CODE: Record<string, string> = {
   userNotFoundByEmail: "email",
   currentPasswordIncorrect: "current_password",
   storeManagersLimit: "store_id",
+  tableNameExists: "name",
 };
 
 /** The field an API error belongs to, if any, with its translated message key. */

@@ -36,6 +36,12 @@ export function AdminLayout({ user: initialUser, cs }: { user: SessionUser; cs: 
                 <FormattedMessage id="nav.users" />
               </Link>
             ) : null}
+            <Link to="/$company/$store/admin-panel/tables" params={params} className="staff-nav__link">
+              <FormattedMessage id="nav.tables" />
+            </Link>
+            <Link to="/$company/$store/admin-panel/settings/wifi" params={params} className="staff-nav__link">
+              <FormattedMessage id="nav.wifi" />
+            </Link>
             <Link to="/$company/$store/admin-panel/subscription" params={params} className="staff-nav__link">
               <FormattedMessage id="nav.subscription" />
             </Link>

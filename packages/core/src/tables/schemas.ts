@@ -1,0 +1,22 @@
+/** The table form's fields, free of Node imports (the SPA validates with them too). */
+import { z } from "zod";
+
+export const TABLE_NAME_MAX = 60;
+export const TABLE_NOTE_MAX = 500;
+export const TABLE_POSITION_MAX = 100000;
+
+export const tableName = z.string().trim().min(1, "String cannot be empty").max(TABLE_NAME_MAX);
+export const tableNote = z.string().trim().max(TABLE_NOTE_MAX);
+export const tablePosition = z.number().int().positive().max(TABLE_POSITION_MAX);
+
+/** The form as typed: the number arrives as text. */
+export const TableForm = z.object({
+  position: z
+    .string()
+    .trim()
+    .min(1, "This field is required")
+    .regex(/^[1-9][0-9]{0,5}$/, "Value is incorrect")
+    .refine((v) => Number(v) <= TABLE_POSITION_MAX, "Value is incorrect"),
+  name: tableName,
+  note: tableNote,
+});
