@@ -275,8 +275,9 @@ function timelineOf(state: ActiveState): Step[] {
     const from = addDays(new Date(to), -PREPARATION_DAYS).toISOString();
     steps.push({ key: "preparation", kind: "preparation", from, to, now: state.phase === "preparation" });
   }
+  // Started periods by their start; the ones not started yet (unpaid, paid, queued) after them ("~" sorts last).
   const order = (s: SubscriptionItem) => s.starts_at ?? `~${s.created_at}`;
-  const subs = [...state.subscriptions].sort((a, b) => order(a).localeCompare(order(b)));
+  const subs = [...state.subscriptions].sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
   for (const sub of subs) {
     steps.push({ key: sub.id, kind: "subscription", sub, from: sub.starts_at, to: sub.ends_at, now: sub.id === state.active?.id });
   }
