@@ -1,4 +1,6 @@
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+import { variantKey } from "@menu/core/media/variants";
 import { Db, usePorts } from "@menu/core";
 import { categoriesOfStore } from "@menu/core/category/category";
 import { itemsOfStore } from "@menu/core/item/item";
@@ -142,6 +144,9 @@ describe("seedDemo", () => {
         for (const key of keys) {
           expect(key.startsWith(`media/${cs.company_id}/${cs.store_id}/`)).toBe(true);
           await expectWebp(key);
+          // The thumbnail guests' cards load (srcset) exists at its width.
+          const thumb = await usePorts().objects.get(variantKey(key, 320));
+          expect((await sharp(thumb!.body).metadata()).width, key).toBe(320);
         }
       });
 

@@ -7,8 +7,10 @@
  * deterministic (seeded generator) except ids, QR keys and timestamps.
  */
 import { randomUUID } from "node:crypto";
+import sharp from "sharp";
 import { clock, DAYS, Db, usePorts, type PLANS, type SUBSCRIPTION_EVENTS, type SUBSCRIPTION_STATUSES } from "@menu/core";
 import { createCompany } from "@menu/core/company/company";
+import { PHOTO_WIDTHS, variantKey } from "@menu/core/media/variants";
 import { requestPublish } from "@menu/core/publish/publish";
 import { createStore } from "@menu/core/store/store";
 import { createTable } from "@menu/core/tables/table";
@@ -144,10 +146,15 @@ async function drawArt(): Promise<Art> {
   };
 }
 
-/** Stores a picture under the store's media folder and returns its key. */
+/** Stores a picture (and its smaller widths) under the store's media folder and returns its key. */
 async function putMedia(company_id: string, store_id: string, body: Buffer) {
   const key = `media/${company_id}/${store_id}/${randomUUID()}.webp`;
   await usePorts().objects.put(key, body, "image/webp");
+  await Promise.all(
+    PHOTO_WIDTHS.map(async (width) =>
+      usePorts().objects.put(variantKey(key, width), await sharp(body).resize({ width }).webp({ quality: 70 }).toBuffer(), "image/webp"),
+    ),
+  );
   return key;
 }
 

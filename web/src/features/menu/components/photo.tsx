@@ -1,3 +1,4 @@
+import { photoSrcSet } from "@menu/core/media/variants";
 import { useIntl } from "react-intl";
 
 /**
@@ -15,6 +16,7 @@ export function Photo({ src, alt, eager = false, className }: { src?: string; al
         <img
           className="photo__img"
           src={`/${src}`}
+          srcSet={photoSrcSet(src)}
           alt={alt}
           loading={eager ? "eager" : "lazy"}
           decoding="async"
