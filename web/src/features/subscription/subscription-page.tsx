@@ -375,8 +375,14 @@ function PlanCard({ plan, table, current, disabled, onChoose }: { plan: Plan; ta
 
 function Mark({ on }: { on: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2.2" aria-hidden="true">
-      {on ? <path d="m5 12 5 5 9-10" /> : <path d="M7 7l10 10M17 7 7 17" />}
-    </svg>
+    <>
+      <span className="visually-hidden">
+        <FormattedMessage id={on ? "subscription.included" : "subscription.notIncluded"} />
+        {": "}
+      </span>
+      <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2.2" aria-hidden="true">
+        {on ? <path d="m5 12 5 5 9-10" /> : <path d="M7 7l10 10M17 7 7 17" />}
+      </svg>
+    </>
   );
 }
