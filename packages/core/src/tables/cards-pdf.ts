@@ -94,7 +94,10 @@ export async function renderCards(cards: Card[]): Promise<Buffer> {
     cy += qrSize + 4;
     doc.font("bold").fontSize(20).text(`${TABLE_WORD.ru} ${card.table.position}`, x + 12, cy, { width: cw - 24, align: "center", lineBreak: false });
     cy += 26;
-    doc.font("regular").fontSize(11).fillColor("#333333").text(card.table.name, x + 12, cy, { width: cw - 24, align: "center", lineBreak: false, ellipsis: true });
+    const number = `${TABLE_WORD.ru} ${card.table.position}`;
+    if (card.table.name.trim().toLowerCase() !== number.toLowerCase()) {
+      doc.font("regular").fontSize(11).fillColor("#333333").text(card.table.name, x + 12, cy, { width: cw - 24, align: "center", lineBreak: false, ellipsis: true });
+    }
     cy += 18;
     for (const lang of card.languages) {
       doc.font(lang === "zh" ? "cjk" : "regular").fontSize(9).fillColor("#555555").text(SCAN_LINE[lang]!, x + 12, cy, { width: cw - 24, align: "center", lineBreak: false });

@@ -34,15 +34,18 @@ function QrSvg({ text }: { text: string }) {
 }
 
 function Card({ table, store }: { table: TableRow; store: { name: string; logo?: string; languages: string[] } }) {
+  const intl = useIntl();
+  // A name that only repeats the number ("Стол 7") is not printed twice.
+  const label = intl.formatMessage({ id: "tables.cardNumber" }, { n: table.position });
   return (
     <article className="print-card" data-testid="print-card">
       {store.logo ? <img className="print-card__logo" src={store.logo} alt="" /> : null}
       <div className="print-card__store">{store.name}</div>
       <QrSvg text={table.qr_url} />
       <div className="print-card__number">
-        <FormattedMessage id="tables.cardNumber" values={{ n: table.position }} />
+        {label}
       </div>
-      <div className="print-card__name">{table.name}</div>
+      {table.name !== label ? <div className="print-card__name">{table.name}</div> : null}
       <div className="print-card__scan">
         {store.languages.map((l) => (
           <div key={l} lang={l} dir={l === "ar" ? "rtl" : undefined}>

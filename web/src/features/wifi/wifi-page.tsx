@@ -178,7 +178,7 @@ function WifiForm({ cs, state }: { cs: CsObject; state: WifiState }) {
           </>
         ) : (
           <p className="field__hint">
-            <FormattedMessage id="wifi.noQr" />
+            <FormattedMessage id={state.allowed ? "wifi.noQr" : "wifi.notOnMenu"} />
           </p>
         )}
       </section>
