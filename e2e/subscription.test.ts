@@ -115,4 +115,13 @@ describe("subscription screens", () => {
     await page.getByText("Подписка начнётся после окончания текущего периода").waitFor();
     await expect.poll(() => page.getByTestId("timeline").innerText()).toContain("В очереди");
   });
+
+  it("shows a store manager the plan but not the company's payments and billing details", async () => {
+    const { page, errors } = await signedIn("store_manager", `${admin}/subscription`);
+    await expect.poll(() => page.getByTestId("current-plan-name").innerText()).toBe("Премиум");
+    expect(await page.getByTestId("subscription-tabs").getByRole("link").allInnerTexts()).toEqual(["Тариф", "История"]);
+    await page.goto(`${base}${admin}/subscription/payments`);
+    await page.getByTestId("not-found-heading").waitFor();
+    expect(errors).toEqual([]);
+  });
 });

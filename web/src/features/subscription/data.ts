@@ -6,6 +6,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { FEATURES, Plan, PLAN_CONFIG } from "@menu/core/subscription/plans";
 import type { MessageId } from "@/i18n/catalogs";
 import { api, unwrap } from "@/lib/api";
+import type { SessionUser } from "@/lib/session";
 
 export type Feature = (typeof FEATURES)[number];
 export type PlanTable = typeof PLAN_CONFIG;
@@ -39,10 +40,11 @@ export const historyQueryOptions = (storeId: string) =>
     queryFn: () => unwrap(api.api.subscription.history.$get({ query: { storeId } })),
   });
 
-export const billingQueryOptions = (companyId: string) =>
+export const billingQueryOptions = (companyId: string, enabled = true) =>
   queryOptions({
     queryKey: subscriptionKeys.billing(companyId),
     queryFn: () => unwrap(api.api.billing.$get({ query: { companyId } })),
+    enabled,
   });
 
 export const invoicesQueryOptions = (companyId: string) =>
@@ -102,3 +104,6 @@ export const INVOICE_STATUS_NAMES: Record<string, MessageId> = {
 export const isPlan = (plan: string): plan is Plan => plan in PLAN_NAMES;
 
 export type InvoiceItem = Awaited<ReturnType<NonNullable<ReturnType<typeof invoicesQueryOptions>["queryFn"]>>>[number];
+
+/** Billing details and invoices belong to the company: admin and company manager only (a store manager gets not found). */
+export const seesCompanyBilling = (user: SessionUser) => user.role === "admin" || user.role === "company_manager";

@@ -1,10 +1,12 @@
 import { Link, Outlet } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
 import type { CsObject } from "@/lib/admin-scope";
+import type { SessionUser } from "@/lib/session";
+import { seesCompanyBilling } from "./data";
 import "./subscription.css";
 
 /** Subscription layout (SPEC section 2): the plan, history, payments and billing details as tabs. */
-export function SubscriptionLayout({ cs }: { cs: CsObject }) {
+export function SubscriptionLayout({ cs, user }: { cs: CsObject; user: SessionUser }) {
   const params = { company: cs.company_url_key, store: cs.store_url_key };
   return (
     <>
@@ -15,12 +17,16 @@ export function SubscriptionLayout({ cs }: { cs: CsObject }) {
         <Link to="/$company/$store/admin-panel/subscription/history" params={params} className="sub-tabs__link">
           <FormattedMessage id="subscription.tab.history" />
         </Link>
-        <Link to="/$company/$store/admin-panel/subscription/payments" params={params} className="sub-tabs__link">
-          <FormattedMessage id="subscription.tab.payments" />
-        </Link>
-        <Link to="/$company/$store/admin-panel/subscription/requisites" params={params} className="sub-tabs__link">
-          <FormattedMessage id="subscription.tab.requisites" />
-        </Link>
+        {seesCompanyBilling(user) ? (
+          <>
+            <Link to="/$company/$store/admin-panel/subscription/payments" params={params} className="sub-tabs__link">
+              <FormattedMessage id="subscription.tab.payments" />
+            </Link>
+            <Link to="/$company/$store/admin-panel/subscription/requisites" params={params} className="sub-tabs__link">
+              <FormattedMessage id="subscription.tab.requisites" />
+            </Link>
+          </>
+        ) : null}
       </nav>
       <Outlet />
     </>

@@ -10,6 +10,7 @@ import { languageNames, type Language } from "@/i18n/languages";
 import type { CsObject } from "@/lib/admin-scope";
 import { api, isApiError, unwrap } from "@/lib/api";
 import { errorMessageFor, notifyError } from "@/lib/errors";
+import type { SessionUser } from "@/lib/session";
 import {
   FEATURE_NAMES,
   PLAN_NAMES,
@@ -19,6 +20,7 @@ import {
   billingQueryOptions,
   isPlan,
   plansQueryOptions,
+  seesCompanyBilling,
   subscriptionKeys,
   type ActiveState,
   type Feature,
@@ -31,12 +33,13 @@ type PaidPlan = (typeof PAID_PLANS)[number];
 type Pending = { plan: PaidPlan; lost: Feature[]; downgrade: boolean };
 
 /** .../admin-panel/subscription: the plan and status, the timeline, the plan switcher. */
-export function SubscriptionPage({ cs }: { cs: CsObject }) {
+export function SubscriptionPage({ cs, user }: { cs: CsObject; user: SessionUser }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const state = useQuery(activeSubscriptionQueryOptions(cs.store_id));
   const plans = useQuery(plansQueryOptions());
-  const billing = useQuery(billingQueryOptions(cs.company_id));
+  const companyBilling = seesCompanyBilling(user);
+  const billing = useQuery(billingQueryOptions(cs.company_id, companyBilling));
   const [pending, setPending] = useState<Pending | null>(null);
   useEffect(() => {
     document.title = `${intl.formatMessage({ id: "subscription.title" })} — QR Menu`;
@@ -119,9 +122,11 @@ export function SubscriptionPage({ cs }: { cs: CsObject }) {
         {s.switch_blocked_by_unpaid ? (
           <FormAlert tone="info" testId="switch-unpaid">
             <FormattedMessage id="subscription.unpaidBlocks" />{" "}
-            <Link to="/$company/$store/admin-panel/subscription/payments" params={params}>
-              <FormattedMessage id="subscription.toPayments" />
-            </Link>
+            {companyBilling ? (
+              <Link to="/$company/$store/admin-panel/subscription/payments" params={params}>
+                <FormattedMessage id="subscription.toPayments" />
+              </Link>
+            ) : null}
           </FormAlert>
         ) : null}
         {s.next_switch_at ? (

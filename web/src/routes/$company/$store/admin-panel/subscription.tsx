@@ -6,6 +6,6 @@ export const Route = createFileRoute("/$company/$store/admin-panel/subscription"
 });
 
 function SubscriptionLayoutRoute() {
-  const { cs } = Route.useRouteContext();
-  return <SubscriptionLayout cs={cs} />;
+  const { cs, user } = Route.useRouteContext();
+  return <SubscriptionLayout cs={cs} user={user} />;
 }

@@ -6,6 +6,6 @@ export const Route = createFileRoute("/$company/$store/admin-panel/subscription/
 });
 
 function SubscriptionRoute() {
-  const { cs } = Route.useRouteContext();
-  return <SubscriptionPage cs={cs} />;
+  const { cs, user } = Route.useRouteContext();
+  return <SubscriptionPage cs={cs} user={user} />;
 }
