@@ -7,6 +7,7 @@ import { MENU_LANGUAGES } from "../shared/model";
 import { phaseOf, subscriptionsOf } from "../subscription/lifecycle";
 import { PLAN_CONFIG, planAllows, type Plan } from "../subscription/plans";
 import { toSettings, type StoreRecord } from "../store/store";
+import { wifiPayload } from "../wifi/payload";
 import type { DeltaOp, HiddenReason, PublishedMenu, PublishedStore } from "./published";
 
 type Keys = { company_id: string; store_id: string };
@@ -74,13 +75,8 @@ export async function loadStoreState(keys: Keys, now: Date) {
 
 export type StoreState = Awaited<ReturnType<typeof loadStoreState>>;
 
-/** The WIFI: payload of the Wi-Fi QR (special characters escaped). */
-export function wifiPayload(wifi: { ssid: string; encryption: string; hidden?: boolean; password?: string }) {
-  const esc = (s: string) => s.replace(/([\\;,:"])/g, "\\$1");
-  const type = wifi.encryption === "nopass" ? "nopass" : wifi.encryption;
-  const password = wifi.encryption === "nopass" ? "" : `P:${esc(wifi.password ?? "")};`;
-  return `WIFI:T:${type};S:${esc(wifi.ssid)};${password}H:${wifi.hidden ? "true" : "false"};;`;
-}
+/** The WIFI: payload of the Wi-Fi QR (special characters escaped): one implementation for the menu and settings/wifi. */
+export { wifiPayload };
 
 function publishedStore(
   record: StoreRecord,
