@@ -1,7 +1,8 @@
+import QRCode from "qrcode";
 import { describe, expect, it } from "vitest";
 import { wifiPayload as publishedPayload } from "@menu/core/publish/build";
 import { renderQr } from "@menu/core/tables/qr";
-import { WifiInput, wifiPayload } from "@menu/core/wifi/payload";
+import { QR_OPTIONS, WifiInput, wifiPayload } from "@menu/core/wifi/payload";
 import { decodePng, decodeSvg } from "./support/qr-decode";
 
 describe("Wi-Fi payload", () => {
@@ -43,5 +44,15 @@ describe("QR images decode back to exactly their text", () => {
     const { body, type } = await renderQr(text, "svg");
     expect(type).toBe("image/svg+xml");
     expect(decodeSvg(body as string)).toBe(text);
+  });
+});
+
+describe("QR options", () => {
+  it("use error correction M and a 4-module quiet zone", async () => {
+    const text = "http://localhost:3000/t/AbCd3fGh2k";
+    const qr = QRCode.create(text, QR_OPTIONS);
+    expect(qr.errorCorrectionLevel.bit).toBe(QRCode.create(text, { errorCorrectionLevel: "M" }).errorCorrectionLevel.bit);
+    const { body } = await renderQr(text, "svg");
+    expect(body as string).toContain(`viewBox="0 0 ${qr.modules.size + 8} ${qr.modules.size + 8}"`);
   });
 });
