@@ -176,3 +176,15 @@ describe("GET /api/menu", () => {
     expect(menu.items.map((i) => i.id)).toEqual([v.items.visible]);
   });
 });
+
+describe("Wi-Fi in the store settings", () => {
+  it("keeps the password from guests when the plan has no Wi-Fi QR, but shows it to the store's staff", async () => {
+    const { Db } = await import("@menu/core");
+    await Db().entities.store.patch({ company_id: v.company_id, store_id: v.store_id }).set({ wifi: { ssid: "Cafe", encryption: "WPA", hidden: false, password: "secret-pass" } }).go();
+    const guest = (await (await appAs().request(`/api/store-settings?storeId=${v.store_id}`)).json()) as { wifi?: unknown };
+    expect(guest.wifi).toBeUndefined();
+    const manager: Actor = { type: "user", userId: "u", role: "store_manager", companyId: v.company_id, storeId: v.store_id };
+    const staff = (await (await appAs(manager).request(`/api/store-settings?storeId=${v.store_id}`)).json()) as { wifi?: { password: string } };
+    expect(staff.wifi?.password).toBe("secret-pass");
+  });
+});

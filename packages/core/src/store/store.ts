@@ -8,6 +8,9 @@ import { newId } from "../shared/ids";
 import { MENU_LANGUAGES } from "../shared/model";
 import { uniqueValue } from "../shared/unique.entity";
 import { UrlKey } from "../shared/url-key";
+import { useActor } from "../shared/actor";
+import { canManageStore } from "../shared/policy";
+import { storeMayUse } from "../subscription/subscription";
 import { StoreEntity } from "./store.entity";
 
 export type StoreRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof StoreEntity.get>["go"]>>["data"]>;
@@ -116,4 +119,12 @@ export function toSettings(s: StoreRecord): StoreSettings {
   };
 }
 
-export const storeSettings = fn(z.string().min(1), async (store_id) => toSettings(await storeById(store_id)));
+/** A store's settings; the Wi-Fi password only reaches guests when the plan includes the Wi-Fi QR. */
+export const storeSettings = fn(z.string().min(1), async (store_id) => {
+  const store = await storeById(store_id);
+  const settings = toSettings(store);
+  if (settings.wifi && !canManageStore(useActor(), store.company_id, store.store_id) && !(await storeMayUse(store, "wifi_qr"))) {
+    delete settings.wifi;
+  }
+  return settings;
+});
