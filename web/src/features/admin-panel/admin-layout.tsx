@@ -1,9 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link, Outlet, useNavigate } from "@tanstack/react-router";
+import { Link, Outlet, useLocation, useNavigate } from "@tanstack/react-router";
+import { useAtomValue, useSetAtom } from "jotai";
+import { useEffect, useRef } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { StaffHeader } from "@/components/layout/staff-header";
 import { companyQueryOptions, storeSettingsQueryOptions, type CsObject } from "@/lib/admin-scope";
 import { adminPanelPath, meQueryOptions, ownedStoresQueryOptions, type SessionUser } from "@/lib/session";
+import { appVenuesAtom } from "@/state/app";
 import { WelcomeDialog } from "./welcome-dialog";
 import "./admin-panel.css";
 
@@ -18,7 +21,7 @@ export function AdminLayout({ user: initialUser, cs }: { user: SessionUser; cs: 
   const me = useQuery(meQueryOptions());
   const user = me.data ?? initialUser;
   const base = adminPanelPath(cs);
-  const params = { company: cs.company_url_key, store: cs.store_url_key };
+  useVenueState(cs);
   return (
     <div className="staff">
       <StaffHeader
@@ -26,30 +29,7 @@ export function AdminLayout({ user: initialUser, cs }: { user: SessionUser; cs: 
         homeHref={base}
         profileHref={`${base}/settings/profile`}
         context={<VenueContext cs={cs} />}
-        nav={
-          <>
-            <Link to="/$company/$store/admin-panel" params={params} className="staff-nav__link" activeOptions={{ exact: true }}>
-              <FormattedMessage id="nav.dashboard" />
-            </Link>
-            {canManageUsers(user) ? (
-              <Link to="/$company/$store/admin-panel/settings/users" params={params} className="staff-nav__link">
-                <FormattedMessage id="nav.users" />
-              </Link>
-            ) : null}
-            <Link to="/$company/$store/admin-panel/tables" params={params} className="staff-nav__link">
-              <FormattedMessage id="nav.tables" />
-            </Link>
-            <Link to="/$company/$store/admin-panel/settings/wifi" params={params} className="staff-nav__link">
-              <FormattedMessage id="nav.wifi" />
-            </Link>
-            <Link to="/$company/$store/admin-panel/subscription" params={params} className="staff-nav__link">
-              <FormattedMessage id="nav.subscription" />
-            </Link>
-            <Link to="/$company/$store/admin-panel/settings/profile" params={params} className="staff-nav__link">
-              <FormattedMessage id="nav.profile" />
-            </Link>
-          </>
-        }
+        nav={<AdminNav user={user} cs={cs} />}
       />
       <main id="main" className="staff-main">
         <Outlet />
@@ -59,16 +39,82 @@ export function AdminLayout({ user: initialUser, cs }: { user: SessionUser; cs: 
   );
 }
 
+/**
+ * The sections of the admin panel as one row of tabs; on a phone the row scrolls sideways and the
+ * active tab is scrolled into view.
+ */
+function AdminNav({ user, cs }: { user: SessionUser; cs: CsObject }) {
+  const params = { company: cs.company_url_key, store: cs.store_url_key };
+  const base = adminPanelPath(cs);
+  const { pathname } = useLocation();
+  const inSettings = pathname.startsWith(`${base}/settings/`) && !pathname.startsWith(`${base}/settings/users`);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current
+      ?.querySelector('[data-status="active"], [aria-current="page"]')
+      ?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [pathname]);
+  return (
+    <div ref={ref} className="admin-nav">
+      <Link to="/$company/$store/admin-panel" params={params} className="staff-nav__link" activeOptions={{ exact: true }}>
+        <FormattedMessage id="nav.dashboard" />
+      </Link>
+      {/* Menu sections (kitchen, drinks, hookahs, games, promotions) */}
+      <Link to="/$company/$store/admin-panel/tables" params={params} className="staff-nav__link">
+        <FormattedMessage id="nav.tables" />
+      </Link>
+      {canManageUsers(user) ? (
+        <Link to="/$company/$store/admin-panel/settings/users" params={params} className="staff-nav__link">
+          <FormattedMessage id="nav.users" />
+        </Link>
+      ) : null}
+      <Link
+        to="/$company/$store/admin-panel/settings/store"
+        params={params}
+        className="staff-nav__link"
+        data-status={inSettings ? "active" : undefined}
+        aria-current={inSettings ? "page" : undefined}
+      >
+        <FormattedMessage id="nav.settings" />
+      </Link>
+      <Link to="/$company/$store/admin-panel/subscription" params={params} className="staff-nav__link">
+        <FormattedMessage id="nav.subscription" />
+      </Link>
+    </div>
+  );
+}
+
+/** Keeps the app state (current venue, available companies and stores) in step with the route. */
+function useVenueState(cs: CsObject) {
+  const setVenues = useSetAtom(appVenuesAtom);
+  const company = useQuery(companyQueryOptions(cs.company_id));
+  const stores = useQuery(ownedStoresQueryOptions(cs.company_id));
+  useEffect(() => {
+    const list = (stores.data ?? []).map((s) => ({
+      company_id: s.company_id,
+      company_url_key: s.company_url_key,
+      company_name: s.company_name,
+      store_id: s.store_id,
+      store_url_key: s.store_url_key,
+      store_name: s.store_name,
+    }));
+    const companies = [
+      { company_id: cs.company_id, company_url_key: cs.company_url_key, name: company.data?.name ?? cs.company_url_key },
+    ];
+    setVenues({ current: cs, companies, stores: list });
+  }, [cs, company.data?.name, stores.data, setVenues]);
+}
+
 function VenueContext({ cs }: { cs: CsObject }) {
   const intl = useIntl();
   const navigate = useNavigate();
-  const company = useQuery(companyQueryOptions(cs.company_id));
+  const venues = useAtomValue(appVenuesAtom);
   const store = useQuery(storeSettingsQueryOptions(cs.store_id));
-  const stores = useQuery(ownedStoresQueryOptions(cs.company_id));
-  const choices = stores.data ?? [];
+  const company = venues.companies.find((c) => c.company_id === cs.company_id);
+  const choices = venues.stores.filter((s) => s.company_id === cs.company_id);
   return (
     <div className="venue-context" data-testid="venue-context">
-      <span className="venue-context__company">{company.data?.name ?? cs.company_url_key}</span>
+      <span className="venue-context__company">{company?.name ?? cs.company_url_key}</span>
       {choices.length > 1 ? (
         <select
           className="venue-context__switch"
