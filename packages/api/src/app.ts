@@ -17,6 +17,8 @@ import { userRoutes } from "./routes/users";
 import { csrfGuard, SESSION_SCHEME } from "./session";
 import { subscriptionRoutes } from "./routes/subscription";
 import { tableRoutes } from "./routes/tables";
+import { itemRoutes } from "./routes/items";
+import { promotionRoutes } from "./routes/promotions";
 import { wifiRoutes } from "./routes/wifi";
 
 export type AppOptions = {
@@ -65,6 +67,8 @@ export function createApp({ isReady = () => true, resolveActor = actorFromHeader
     .route("/api", operatorRoutes)
     .route("/api", eventRoutes)
     .route("/api", tableRoutes)
+    .route("/api", itemRoutes)
+    .route("/api", promotionRoutes)
     .route("/api", wifiRoutes)
     .route("/", qrRedirect);
 

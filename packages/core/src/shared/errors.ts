@@ -43,6 +43,12 @@ export const MESSAGES = {
   switchCooldown: "The plan cannot be switched yet",
   downgradeNeedsConfirmation: "Confirm the downgrade: some features will be lost",
   invalidSignature: "Invalid signature",
+  // Menu items and promotions (issue 4)
+  itemNotFound: "Item not found",
+  promotionNotFound: "Promotion not found",
+  menuCategoryNotFound: "Category not found",
+  wrongCategoryForContent: "This category is for another kind of content",
+  selectAtLeastOne: "You need to select at least one item",
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

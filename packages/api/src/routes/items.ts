@@ -1,0 +1,116 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  BulkItemsInput,
+  bulkItems,
+  CreateItemInput,
+  createItem,
+  duplicateItem,
+  listItems,
+  moveItem,
+  SearchHit,
+  searchItems,
+  SortItemsInput,
+  sortItems,
+  updateItem,
+} from "@menu/core/item/manage";
+import { ItemInfo } from "@menu/core/item/item";
+import { ItemForm } from "@menu/core/item/schemas";
+import { errorResponse } from "../errors";
+import { router } from "../router";
+import { requiresSession } from "../session";
+
+const json = <S extends z.ZodType>(schema: S, description = "OK") => ({ description, content: { "application/json": { schema } } });
+const jsonBody = <S extends z.ZodType>(schema: S) => ({ body: { required: true, content: { "application/json": { schema } } } });
+/** The menu of a store: every staff role of the store (SPEC.md section 2). */
+const security = requiresSession("store_manager");
+const Id = z.string().min(1).max(64);
+const ItemParams = z.object({ itemId: Id });
+const StoreBody = z.object({ store_id: Id });
+const notFound = { 404: errorResponse("Store, category or item not found") };
+const badInput = { 400: errorResponse("Invalid input (the field and the specification's message)") };
+const wrongCategory = { 409: errorResponse("The category holds another kind of content") };
+
+const list = createRoute({
+  method: "get",
+  path: "/items",
+  summary: "A category's items in display order (hidden ones included)",
+  security,
+  request: { query: z.object({ storeId: Id, categoryId: Id }) },
+  responses: { 200: json(z.array(ItemInfo)), ...notFound, ...wrongCategory },
+});
+const search = createRoute({
+  method: "get",
+  path: "/items/search",
+  summary: "Items of the store whose title or translated title contains q (case-insensitive)",
+  security,
+  request: { query: z.object({ storeId: Id, q: z.string().trim().min(1).max(100) }) },
+  responses: { 200: json(z.array(SearchHit)), ...notFound },
+});
+const create = createRoute({
+  method: "post",
+  path: "/items",
+  summary: "Create an item at the end of its category (its kind follows the section)",
+  security,
+  request: jsonBody(CreateItemInput),
+  responses: { 201: json(ItemInfo, "Created"), ...badInput, ...notFound, ...wrongCategory },
+});
+const update = createRoute({
+  method: "put",
+  path: "/items/{itemId}",
+  summary: "Replace an item's title, description, photo, visibility and portions",
+  security,
+  request: { params: ItemParams, ...jsonBody(ItemForm.extend({ store_id: Id })) },
+  responses: { 200: json(ItemInfo), ...badInput, ...notFound },
+});
+const duplicate = createRoute({
+  method: "post",
+  path: "/items/{itemId}/duplicate",
+  summary: "Copy an item (new id) right after the original",
+  security,
+  request: { params: ItemParams, ...jsonBody(StoreBody) },
+  responses: { 201: json(ItemInfo, "Created"), ...notFound },
+});
+const move = createRoute({
+  method: "post",
+  path: "/items/{itemId}/move",
+  summary: "Move an item to the end of another category of the same kind",
+  security,
+  request: { params: ItemParams, ...jsonBody(StoreBody.extend({ category_id: Id })) },
+  responses: { 200: json(ItemInfo), ...notFound, ...wrongCategory },
+});
+const order = createRoute({
+  method: "post",
+  path: "/items/order",
+  summary: "Put a category's items in this order",
+  security,
+  request: jsonBody(SortItemsInput),
+  responses: { 200: json(z.array(ItemInfo)), ...notFound, 409: errorResponse("You did not make any changes to the sorting") },
+});
+const bulk = createRoute({
+  method: "post",
+  path: "/items/bulk",
+  summary: "Hide, show or delete the selected items",
+  security,
+  request: jsonBody(BulkItemsInput),
+  responses: {
+    200: json(z.object({ action: z.string(), ids: z.array(z.string()) })),
+    400: errorResponse("You need to select at least one item"),
+    ...notFound,
+  },
+});
+
+export const itemRoutes = router()
+  .openapi(list, async (c) => {
+    const { storeId, categoryId } = c.req.valid("query");
+    return c.json(await listItems({ store_id: storeId, category_id: categoryId }), 200);
+  })
+  .openapi(search, async (c) => {
+    const { storeId, q } = c.req.valid("query");
+    return c.json(await searchItems({ store_id: storeId, q }), 200);
+  })
+  .openapi(create, async (c) => c.json(await createItem(c.req.valid("json")), 201))
+  .openapi(order, async (c) => c.json(await sortItems(c.req.valid("json")), 200))
+  .openapi(bulk, async (c) => c.json(await bulkItems(c.req.valid("json")), 200))
+  .openapi(update, async (c) => c.json(await updateItem({ ...c.req.valid("json"), item_id: c.req.valid("param").itemId }), 200))
+  .openapi(duplicate, async (c) => c.json(await duplicateItem({ ...c.req.valid("json"), item_id: c.req.valid("param").itemId }), 201))
+  .openapi(move, async (c) => c.json(await moveItem({ ...c.req.valid("json"), item_id: c.req.valid("param").itemId }), 200));

@@ -1,0 +1,79 @@
+/**
+ * What items and promotions share: the store and category a call addresses (checked through the
+ * policy; denied answers "not found"), positions inside a category, and translations that a new
+ * source text makes stale.
+ */
+import { Db } from "../db/service";
+import { toCategoryInfo } from "../category/category";
+import { UserError } from "../shared/errors";
+import { assertCanManageStore } from "../shared/policy";
+import { storeById } from "../store/store";
+
+export type StoreKeys = { company_id: string; store_id: string };
+
+/** The store of a call; a caller who may not manage it gets "Store not found". */
+export async function managedStore(store_id: string): Promise<StoreKeys> {
+  const store = await storeById(store_id);
+  assertCanManageStore(store.company_id, store.store_id);
+  return { company_id: store.company_id, store_id: store.store_id };
+}
+
+/** A category of the store (GetItem on the store's partition, so another store's id is not found). */
+export async function categoryOfStore(keys: StoreKeys, category_id: string) {
+  const { data } = await Db().entities.category.get({ ...keys, category_id }).go();
+  if (!data) throw new UserError("menuCategoryNotFound", 404);
+  return toCategoryInfo(data);
+}
+
+type Positioned = { id: string; position: number };
+const byPosition = <T extends Positioned>(a: T, b: T) => a.position - b.position;
+
+/** Records in display order: by position; equal positions keep their given order. */
+export const inOrder = <T extends Positioned>(rows: T[]) => [...rows].sort(byPosition);
+
+/** The next position at the end of a list. */
+export const endPosition = (rows: Positioned[]) => rows.reduce((max, r) => Math.max(max, r.position + 1), 0);
+
+/**
+ * Positions 0..n-1 for `ids` in this order: answers only the records whose position changes, so a
+ * sort writes as little as it can.
+ */
+export function renumber(rows: Positioned[], ids: string[]) {
+  const current = new Map(rows.map((r) => [r.id, r.position]));
+  return ids.map((id, position) => ({ id, position })).filter(({ id, position }) => current.get(id) !== position);
+}
+
+/**
+ * The new order of a sort: the listed ids of this list first (unknown ones ignored), then the
+ * others in their current order. An order that changes nothing is refused (SPEC.md section 5).
+ */
+export function sortedIds(rows: Positioned[], ids: string[]) {
+  const known = new Set(rows.map((r) => r.id));
+  const listed = [...new Set(ids)].filter((id) => known.has(id));
+  const order = [...listed, ...inOrder(rows).map((r) => r.id).filter((id) => !listed.includes(id))];
+  const changes = renumber(rows, order);
+  if (!changes.length) throw new UserError("sortingUnchanged", 409);
+  return changes;
+}
+
+type Translations = Record<string, { title?: string; description?: string; manual?: boolean } | undefined>;
+
+/**
+ * When the source title or description changes, machine translations of it are stale: they are
+ * dropped (guests then see the fallback language until it is translated again); hand-made ones stay.
+ */
+export function withoutStaleTranslations(translations: Translations | undefined, changed: { title: boolean; description: boolean }) {
+  const out: Translations = {};
+  for (const [lang, t] of Object.entries(translations ?? {})) {
+    if (!t) continue;
+    if (t.manual) {
+      out[lang] = t;
+      continue;
+    }
+    const kept = { ...t };
+    if (changed.title) delete kept.title;
+    if (changed.description) delete kept.description;
+    if (kept.title !== undefined || kept.description !== undefined) out[lang] = kept;
+  }
+  return out;
+}

@@ -1,0 +1,77 @@
+/**
+ * The item form (products, hookahs, games) and its portions, free of Node imports: the SPA
+ * validates with these schemas and the server parses the same ones (SPEC.md section 5 messages).
+ */
+import { z } from "zod";
+import { CURRENCIES, DEFAULT_CURRENCY, UNITS } from "../shared/model";
+
+export const ITEM_MESSAGES = {
+  required: "This field is required",
+  valueIncorrect: "Value is incorrect",
+  priceZero: "Price cannot be 0",
+  weightZero: "Weight cannot be 0",
+  selectAtLeastOne: "You need to select at least one item",
+} as const;
+
+export const ITEM_TITLE_MIN = 2;
+export const ITEM_TITLE_MAX = 120;
+/** A Delta JSON string; generous, but bounded so one item cannot fill the 256 KiB body limit. */
+export const DESCRIPTION_MAX = 20_000;
+export const PORTIONS_MAX = 10;
+/** How many items one bulk action or sort may name. */
+export const SELECTION_MAX = 500;
+
+const required = z.string(ITEM_MESSAGES.required).trim().min(1, ITEM_MESSAGES.required);
+
+/**
+ * A positive decimal as typed: digits, optionally a dot or comma and up to `fraction` digits.
+ * Answers the canonical form with a dot ("12,5" → "12.5"); zero is refused with `zeroMessage`.
+ */
+const positiveDecimal = (integer: number, fraction: number, zeroMessage: string) =>
+  required
+    .regex(new RegExp(`^\\d{1,${integer}}(?:[.,]\\d{1,${fraction}})?$`), ITEM_MESSAGES.valueIncorrect)
+    .transform((s) => s.replace(",", ".").replace(/^0+(?=\d)/, ""))
+    .refine((s) => /[1-9]/.test(s), zeroMessage);
+
+/** Weight of a portion: up to 6 integer and 3 fraction digits, not zero. */
+export const Weight = positiveDecimal(6, 3, ITEM_MESSAGES.weightZero);
+/** Price: a decimal string with at most 2 fraction digits (PRODUCT.md: never floats), not zero. */
+export const Price = positiveDecimal(7, 2, ITEM_MESSAGES.priceZero);
+
+export const PortionForm = z.object({
+  /** Kept when editing, so carts that hold a portion id stay valid; new portions get one on the server. */
+  id: z.string().max(64).optional(),
+  weight: Weight,
+  unit: z.enum(UNITS, ITEM_MESSAGES.required),
+  price: Price,
+  currency: z.enum(CURRENCIES, ITEM_MESSAGES.required).default(DEFAULT_CURRENCY),
+});
+export type PortionForm = z.input<typeof PortionForm>;
+
+export const ItemTitle = required.pipe(z.string().min(ITEM_TITLE_MIN).max(ITEM_TITLE_MAX));
+/** Rich text as a Quill Delta JSON string ("" = none). */
+export const Description = z.string().max(DESCRIPTION_MAX).default("");
+/** An uploaded picture's object key (from the upload endpoint). */
+export const PhotoKey = z.string().max(300).regex(/^[\w./-]+$/, ITEM_MESSAGES.valueIncorrect);
+
+export const ItemForm = z.object({
+  title: ItemTitle,
+  description: Description,
+  photo: PhotoKey.optional(),
+  visible: z.boolean().default(true),
+  portions: z.array(PortionForm).min(1, ITEM_MESSAGES.required).max(PORTIONS_MAX),
+});
+export type ItemFormInput = z.input<typeof ItemForm>;
+export type ItemFormValues = z.output<typeof ItemForm>;
+
+export const BULK_ACTIONS = ["hide", "show", "delete"] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+/** A selection for a bulk action; the SPA checks it before calling (the server answers the same message). */
+export const Selection = z.array(z.string().min(1).max(64)).min(1, ITEM_MESSAGES.selectAtLeastOne).max(SELECTION_MAX);
+
+/** An empty portion row of the form. */
+export const emptyPortion = (): PortionForm => ({ weight: "", unit: "g", price: "", currency: DEFAULT_CURRENCY });
+
+/** The kind of item a section holds (PRODUCT.md: kitchen and drinks list products). */
+export const KIND_OF_SECTION = { kitchen: "product", drinks: "product", hookahs: "hookah", games: "game" } as const;

@@ -1,0 +1,131 @@
+/**
+ * Promotions of a promotions category in the admin panel (issue 4): list, create, edit, delete,
+ * sort, bulk hide/show/delete. Same rules as items: store through the policy, publish after changes.
+ */
+import { z } from "zod";
+import { Db } from "../db/service";
+import { categoryOfStore, endPosition, inOrder, managedStore, sortedIds, withoutStaleTranslations, type StoreKeys } from "../item/content";
+import { BULK_ACTIONS, SELECTION_MAX } from "../item/schemas";
+import { requestPublish } from "../publish/publish";
+import { UserError } from "../shared/errors";
+import { fn } from "../shared/fn";
+import { newId } from "../shared/ids";
+import type { CategoryInfo } from "../category/category";
+import { PromotionForm } from "./schemas";
+
+const Id = z.string().min(1).max(64);
+
+export const PromotionInfo = z.object({
+  id: z.string(),
+  company_id: z.string(),
+  store_id: z.string(),
+  category_id: z.string(),
+  position: z.number(),
+  header: z.string(),
+  description: z.string(),
+  banner: z.string().optional(),
+  visible: z.boolean(),
+  updated_at: z.string(),
+});
+export type PromotionInfo = z.infer<typeof PromotionInfo>;
+
+export const ListPromotionsInput = z.object({ store_id: Id, category_id: Id });
+export const CreatePromotionInput = PromotionForm.extend({ store_id: Id, category_id: Id });
+export const UpdatePromotionInput = PromotionForm.extend({ store_id: Id, promotion_id: Id });
+export const PromotionRef = z.object({ store_id: Id, promotion_id: Id });
+export const SortPromotionsInput = z.object({ store_id: Id, category_id: Id, promotion_ids: z.array(Id).max(SELECTION_MAX) });
+export const BulkPromotionsInput = z.object({ store_id: Id, action: z.enum(BULK_ACTIONS), promotion_ids: z.array(Id).max(SELECTION_MAX) });
+
+type PromotionRecord = NonNullable<Awaited<ReturnType<ReturnType<ReturnType<typeof Db>["entities"]["promotion"]["get"]>["go"]>>["data"]>;
+
+const toInfo = (r: PromotionRecord): PromotionInfo => ({
+  id: r.promotion_id,
+  company_id: r.company_id,
+  store_id: r.store_id,
+  category_id: r.category_id,
+  position: r.position ?? 0,
+  header: r.header,
+  description: r.description ?? "",
+  ...(r.banner ? { banner: r.banner } : {}),
+  visible: r.visible ?? true,
+  updated_at: r.updated_at,
+});
+
+function assertPromotionCategory(category: CategoryInfo) {
+  if (category.section !== "promotions") throw new UserError("wrongCategoryForContent", 409);
+}
+
+/** Promotions live in the store's partition (tens per store); the category is a filter. */
+async function promotionsOfCategory(keys: StoreKeys, category_id: string) {
+  const { data } = await Db().entities.promotion.query.byStore(keys).where((a, op) => op.eq(a.category_id, category_id)).go({ pages: "all" });
+  return inOrder(data.map(toInfo));
+}
+
+async function promotionOfStore(keys: StoreKeys, promotion_id: string) {
+  const { data } = await Db().entities.promotion.get({ ...keys, promotion_id }).go();
+  if (!data) throw new UserError("promotionNotFound", 404);
+  return data;
+}
+
+/** admin-panel/promotions/{categoryid}: the category's promotions in order, hidden ones included. */
+export const listPromotions = fn(ListPromotionsInput, async ({ store_id, category_id }) => {
+  const keys = await managedStore(store_id);
+  assertPromotionCategory(await categoryOfStore(keys, category_id));
+  return promotionsOfCategory(keys, category_id);
+});
+
+/** A new promotion goes to the end of its category. */
+export const createPromotion = fn(CreatePromotionInput, async ({ store_id, category_id, ...form }) => {
+  const keys = await managedStore(store_id);
+  assertPromotionCategory(await categoryOfStore(keys, category_id));
+  const position = endPosition(await promotionsOfCategory(keys, category_id));
+  const { data } = await Db().entities.promotion.create({ ...keys, promotion_id: newId(), category_id, position, ...form }).go();
+  await requestPublish(keys);
+  return toInfo(data);
+});
+
+export const updatePromotion = fn(UpdatePromotionInput, async ({ store_id, promotion_id, banner, ...form }) => {
+  const keys = await managedStore(store_id);
+  const promotion = await promotionOfStore(keys, promotion_id);
+  const translations = withoutStaleTranslations(promotion.translations, {
+    title: form.header !== promotion.header,
+    description: form.description !== (promotion.description ?? ""),
+  });
+  const patch = Db()
+    .entities.promotion.patch({ ...keys, promotion_id })
+    .set({ ...form, ...(banner ? { banner } : {}), translations });
+  const { data } = await (banner ? patch : patch.remove(["banner"])).go({ response: "all_new" });
+  await requestPublish(keys);
+  return toInfo(data as PromotionRecord);
+});
+
+export const deletePromotion = fn(PromotionRef, async ({ store_id, promotion_id }) => {
+  const keys = await managedStore(store_id);
+  await promotionOfStore(keys, promotion_id);
+  await Db().entities.promotion.delete({ ...keys, promotion_id }).go();
+  await requestPublish(keys);
+  return { id: promotion_id };
+});
+
+/** Puts the category's promotions in this order; an order that changes nothing is refused. */
+export const sortPromotions = fn(SortPromotionsInput, async ({ store_id, category_id, promotion_ids }) => {
+  const keys = await managedStore(store_id);
+  assertPromotionCategory(await categoryOfStore(keys, category_id));
+  const changes = sortedIds(await promotionsOfCategory(keys, category_id), promotion_ids);
+  await Promise.all(changes.map(({ id, position }) => Db().entities.promotion.patch({ ...keys, promotion_id: id }).set({ position }).go()));
+  await requestPublish(keys);
+  return promotionsOfCategory(keys, category_id);
+});
+
+export const bulkPromotions = fn(BulkPromotionsInput, async ({ store_id, action, promotion_ids }) => {
+  const keys = await managedStore(store_id);
+  const ids = [...new Set(promotion_ids)];
+  if (!ids.length) throw new UserError("selectAtLeastOne", 400);
+  const { data } = await Db().entities.promotion.get(ids.map((promotion_id) => ({ ...keys, promotion_id }))).go();
+  if (!data.length) throw new UserError("promotionNotFound", 404);
+  const found = data.map((r) => r.promotion_id);
+  if (action === "delete") await Db().entities.promotion.delete(found.map((promotion_id) => ({ ...keys, promotion_id }))).go();
+  else await Promise.all(found.map((promotion_id) => Db().entities.promotion.patch({ ...keys, promotion_id }).set({ visible: action === "show" }).go()));
+  await requestPublish(keys);
+  return { action, ids: found };
+});

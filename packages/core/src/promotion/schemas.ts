@@ -1,0 +1,21 @@
+/** The promotion form, free of Node imports (the SPA validates with it too). */
+import { z } from "zod";
+import { Description, ITEM_MESSAGES, PhotoKey } from "../item/schemas";
+
+export const PROMOTION_HEADER_MIN = 2;
+export const PROMOTION_HEADER_MAX = 150;
+
+export const PromotionHeader = z
+  .string(ITEM_MESSAGES.required)
+  .trim()
+  .min(1, ITEM_MESSAGES.required)
+  .pipe(z.string().min(PROMOTION_HEADER_MIN).max(PROMOTION_HEADER_MAX));
+
+export const PromotionForm = z.object({
+  header: PromotionHeader,
+  description: Description,
+  banner: PhotoKey.optional(),
+  visible: z.boolean().default(true),
+});
+export type PromotionFormInput = z.input<typeof PromotionForm>;
+export type PromotionFormValues = z.output<typeof PromotionForm>;
