@@ -8,6 +8,7 @@ import { authRoutes } from "./routes/auth";
 import { companyRoutes } from "./routes/companies";
 import { eventRoutes } from "./routes/events";
 import { lookupRoutes } from "./routes/lookup";
+import { MEDIA_PATH, mediaRoutes } from "./routes/media";
 import { menuRoutes } from "./routes/menu";
 import { meRoutes } from "./routes/me";
 import { operatorRoutes } from "./routes/operator";
@@ -35,13 +36,12 @@ export function createApp({ isReady = () => true, resolveActor = actorFromHeader
   const app = new OpenAPIHono({ defaultHook: validationHook });
   app.onError(mapError);
   app.notFound((c) => c.json({ code: "notFound", message: `Page Not Found: ${c.req.path}` }, 404));
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: (c) => c.json({ code: "payloadTooLarge", message: MESSAGES.payloadTooLarge }, 400),
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: (c) => c.json({ code: "payloadTooLarge", message: MESSAGES.payloadTooLarge }, 400),
+  });
+  // Routes that take files set their own limit.
+  app.use("/api/*", (c, next) => (c.req.path === MEDIA_PATH ? next() : jsonBodyLimit(c, next)));
   // Every state-changing call that could act with a user's rights must carry the CSRF token.
   app.use("/api/*", csrfGuard);
   app.use("*", async (c, next) => withActor(await resolveActor(c.req.raw.headers), next));
@@ -70,6 +70,7 @@ export function createApp({ isReady = () => true, resolveActor = actorFromHeader
     .route("/api", itemRoutes)
     .route("/api", promotionRoutes)
     .route("/api", wifiRoutes)
+    .route("/api", mediaRoutes)
     .route("/", qrRedirect);
 
   app.doc31("/api/openapi.json", {

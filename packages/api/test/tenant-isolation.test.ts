@@ -235,6 +235,9 @@ function sample(schema: Schema, name?: string): unknown {
   }
 }
 
+/** A 1×1 PNG for upload routes. */
+const TINY_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+
 type Built = { path: string; init: RequestInit; addressesVictim: boolean; role: "admin" | "company_manager" | "store_manager" | "any" };
 
 function build(path: string, method: string, op: Operation): Built {
@@ -263,6 +266,17 @@ function build(path: string, method: string, op: Operation): Built {
     used.push(body);
     init.body = new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)] as [string, string]));
     init.headers = { "content-type": "application/x-www-form-urlencoded" };
+  } else if (content["multipart/form-data"]) {
+    // Uploads: the sampled fields, and a small real PNG in every binary field.
+    const schema = resolve(content["multipart/form-data"].schema);
+    const fields = sample(schema) as Record<string, unknown>;
+    used.push(fields);
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.set(key, String(value));
+    for (const [key, property] of Object.entries(schema.properties ?? {})) {
+      if (resolve(property).format === "binary") form.set(key, new Blob([TINY_PNG], { type: "image/png" }), `${key}.png`);
+    }
+    init.body = form;
   }
   const text = JSON.stringify(used);
   const addressesVictim = [...victimIds].some((id) => text.includes(id));

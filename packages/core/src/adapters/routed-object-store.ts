@@ -8,7 +8,7 @@ import type { ObjectStore } from "../ports/object-store";
 export function routedObjectStore(routes: [prefix: string, store: ObjectStore][], fallback: ObjectStore): ObjectStore {
   const pick = (key: string) => routes.find(([prefix]) => key.startsWith(prefix))?.[1] ?? fallback;
   return {
-    put: (key, body, contentType) => pick(key).put(key, body, contentType),
+    put: (key, body, contentType, options) => pick(key).put(key, body, contentType, options),
     get: (key) => pick(key).get(key),
     delete: (key) => pick(key).delete(key),
   };

@@ -4,8 +4,10 @@ import type { ObjectStore } from "../ports/object-store";
 /** The object store on S3 (the cloud deployment). */
 export function s3ObjectStore(bucket: string, client = new S3Client({})): ObjectStore {
   return {
-    async put(key, body, contentType) {
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
+    async put(key, body, contentType, options) {
+      await client.send(
+        new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, CacheControl: options?.cacheControl }),
+      );
     },
     async get(key) {
       try {

@@ -3,7 +3,7 @@ import type { ObjectStore } from "./object-store";
 import type { JobQueue } from "./queue";
 
 export type { Mail, Mailer } from "./mailer";
-export type { ObjectStore, StoredObject } from "./object-store";
+export type { ObjectStore, PutOptions, StoredObject } from "./object-store";
 export { QUEUES, type JobQueue, type QueueName } from "./queue";
 
 /** The adapters the runtime chose. Set once at start-up (Lambda cold start, local runtime, tests). */

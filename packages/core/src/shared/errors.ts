@@ -49,6 +49,11 @@ export const MESSAGES = {
   menuCategoryNotFound: "Category not found",
   wrongCategoryForContent: "This category is for another kind of content",
   selectAtLeastOne: "You need to select at least one item",
+  // Image uploads (issue 4, SPEC section 5: required, a single image only, maximum size, unsupported extension)
+  imageRequired: "Image is required",
+  imageSingleOnly: "Only one image can be uploaded at a time",
+  imageTooLarge: "The image is too large. Maximum size: 4 MB",
+  imageUnsupported: "Unsupported file extension. Use JPEG, PNG, WebP, GIF or AVIF",
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;
@@ -56,7 +61,7 @@ export type MessageCode = keyof typeof MESSAGES;
 export class UserError extends Error {
   constructor(
     readonly code: MessageCode,
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 = 400,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 = 400,
     readonly details?: unknown,
   ) {
     super(MESSAGES[code]);

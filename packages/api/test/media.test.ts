@@ -1,0 +1,295 @@
+/**
+ * POST /api/media (issue 4, part 4): images are judged by their bytes, re-encoded to WebP in the
+ * sizes of their kind without metadata, stored under new keys in the store's media folder; the
+ * specification's image messages; staff of the store only.
+ */
+import { tmpdir } from "node:os";
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "@menu/api";
+import { usePorts } from "@menu/core";
+import { assertStoreMedia } from "@menu/core/media/upload";
+import { MAX_IMAGE_BYTES, variantKey } from "@menu/core/media/variants";
+import { createLocalApp } from "@menu/local/server";
+import { browser, captureMail } from "./support/browser-client";
+import { PASSWORD, platformAdmin, tenant } from "./support/accounts";
+
+const app = createApp();
+captureMail();
+type Client = ReturnType<typeof browser>;
+type Tenant = Awaited<ReturnType<typeof tenant>>;
+type Uploaded = { key: string; src: string; srcSet: string };
+let t: Tenant;
+let other: Tenant;
+let manager: Client;
+let owner: Client;
+let stranger: Client;
+let otherStoreManager: Client;
+let admin: Client;
+
+const signedIn = async (email: string) => {
+  const b = browser(app);
+  expect((await b.signIn(email, PASSWORD)).status).toBe(200);
+  return b;
+};
+
+beforeAll(async () => {
+  [t, other] = await Promise.all([tenant("media"), tenant("mediaother")]);
+  const a = await platformAdmin();
+  [manager, owner, stranger, admin] = await Promise.all([signedIn(t.manager.email), signedIn(t.owner.email), signedIn(other.owner.email), signedIn(a.email)]);
+  otherStoreManager = await signedIn(other.manager.email);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Real pictures made with sharp
+
+/** A 1200×900 picture with a gradient, EXIF (camera, GPS-like comment, orientation) and an ICC profile. */
+const picture = (format: "png" | "jpeg" | "webp" | "gif" | "avif", opts: { width?: number; height?: number; orientation?: number } = {}) => {
+  const width = opts.width ?? 1200;
+  const height = opts.height ?? 900;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g"><stop offset="0" stop-color="#c33"/><stop offset="1" stop-color="#36c"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><rect x="0" y="0" width="${width / 4}" height="${height / 4}" fill="#0f0"/></svg>`;
+  const img = sharp(Buffer.from(svg)).withMetadata({
+    orientation: opts.orientation,
+    exif: { IFD0: { Make: "SecretCam", Model: "X1", ImageDescription: "Home address 12" } },
+  });
+  const encoded = format === "jpeg" ? img.jpeg() : format === "png" ? img.png() : format === "webp" ? img.webp() : format === "gif" ? img.gif() : img.avif();
+  return encoded.toBuffer();
+};
+
+type Part = { name?: string; body: BlobPart; filename?: string; type?: string };
+
+async function upload(client: Client, parts: Part[], fields: Record<string, string> = { storeId: t.store_id, kind: "photo" }) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  for (const p of parts) form.append(p.name ?? "file", new Blob([p.body], { type: p.type ?? "" }), p.filename ?? "image");
+  const headers = new Headers();
+  headers.set("x-csrf-token", await client.csrfToken());
+  return client.request("/api/media", { method: "POST", body: form, headers });
+}
+
+const stored = async (key: string) => {
+  const object = await usePorts().objects.get(key);
+  expect(object, key).toBeDefined();
+  return object!;
+};
+
+describe("POST /api/media stores re-encoded WebP", () => {
+  it.each(["png", "jpeg", "webp", "avif"] as const)("accepts a %s: WebP 800 px + 320 px thumbnail, no metadata", async (format) => {
+    const res = await upload(manager, [{ body: await picture(format), filename: `dish.${format}`, type: `image/${format}` }]);
+    expect(res.status, await res.clone().text()).toBe(201);
+    const body = (await res.json()) as Uploaded;
+    expect(body.key).toMatch(new RegExp(`^media/${t.company_id}/${t.store_id}/photo-[0-9a-f-]{36}\\.webp$`));
+    expect(body.key).not.toContain("dish");
+    expect(body.src).toBe(`/${body.key}`);
+    expect(body.srcSet).toBe(`/${variantKey(body.key, 320)} 320w, /${body.key} 800w`);
+
+    for (const [key, width, height] of [
+      [body.key, 800, 600],
+      [variantKey(body.key, 320), 320, 240],
+    ] as const) {
+      const object = await stored(key);
+      expect(object.contentType).toBe("image/webp");
+      const meta = await sharp(object.body).metadata();
+      expect(meta).toMatchObject({ format: "webp", width, height });
+      expect(meta.exif).toBeUndefined();
+      expect(meta.icc).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(Buffer.from(object.body).includes("SecretCam")).toBe(false);
+    }
+  });
+
+  it("takes the first frame of an animated GIF", async () => {
+    const frame = (background: string) => sharp({ create: { width: 400, height: 300, channels: 3, background } }).png().toBuffer();
+    const gif = await sharp([await frame("#ff0000"), await frame("#0000ff")], { join: { animated: true } }).gif().toBuffer();
+    expect((await sharp(gif).metadata()).pages).toBe(2);
+    const res = await upload(manager, [{ body: gif, type: "image/gif" }]);
+    expect(res.status).toBe(201);
+    const webp = (await stored(((await res.json()) as Uploaded).key)).body;
+    const meta = await sharp(webp).metadata();
+    expect(meta).toMatchObject({ format: "webp", width: 400, height: 300 });
+    expect(meta.pages ?? 1).toBe(1);
+    const [r, g, b] = await sharp(webp).extract({ left: 200, top: 150, width: 1, height: 1 }).raw().toBuffer();
+    expect(r).toBeGreaterThan(200);
+    expect(b).toBeLessThan(50);
+    expect(g).toBeLessThan(50);
+  });
+
+  it("turns the picture upright by its EXIF orientation", async () => {
+    // Orientation 6: the camera was turned; the stored picture must be portrait (900 wide, 1200 high → 800×1067).
+    const res = await upload(manager, [{ body: await picture("jpeg", { orientation: 6 }), type: "image/jpeg" }]);
+    expect(res.status).toBe(201);
+    const { key } = (await res.json()) as Uploaded;
+    const meta = await sharp((await stored(key)).body).metadata();
+    expect(meta).toMatchObject({ width: 800, height: 1067 });
+    expect(meta.orientation).toBeUndefined();
+  });
+
+  it("does not enlarge small pictures", async () => {
+    const res = await upload(manager, [{ body: await picture("png", { width: 200, height: 100 }) }]);
+    const { key } = (await res.json()) as Uploaded;
+    expect(await sharp((await stored(key)).body).metadata()).toMatchObject({ width: 200, height: 100 });
+    expect(await sharp((await stored(variantKey(key, 320))).body).metadata()).toMatchObject({ width: 200, height: 100 });
+  });
+
+  it("keeps a logo's transparency, one size at most 512 px wide", async () => {
+    const logo = await sharp({ create: { width: 1000, height: 400, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><circle cx="200" cy="200" r="180" fill="#d40"/></svg>'), left: 0, top: 0 }])
+      .png()
+      .toBuffer();
+    const res = await upload(owner, [{ body: logo, filename: "logo.png", type: "image/png" }], { storeId: t.store_id, kind: "logo" });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as Uploaded;
+    expect(body.key).toMatch(/\/logo-[0-9a-f-]{36}\.webp$/);
+    expect(body.srcSet).toBe("");
+    const object = await stored(body.key);
+    const meta = await sharp(object.body).metadata();
+    expect(meta).toMatchObject({ format: "webp", width: 512, height: 205, hasAlpha: true });
+    // The right part of the logo was transparent and still is.
+    const corner = await sharp(object.body).extract({ left: 500, top: 0, width: 1, height: 1 }).ensureAlpha().raw().toBuffer();
+    expect(corner[3]).toBe(0);
+    expect(await usePorts().objects.get(variantKey(body.key, 320))).toBeUndefined();
+  });
+
+  it("stores banners like photos", async () => {
+    const res = await upload(manager, [{ body: await picture("jpeg", { width: 1600, height: 800 }) }], { storeId: t.store_id, kind: "banner" });
+    expect(res.status).toBe(201);
+    const { key } = (await res.json()) as Uploaded;
+    expect(key).toMatch(/\/banner-[0-9a-f-]{36}\.webp$/);
+    expect(await sharp((await stored(key)).body).metadata()).toMatchObject({ width: 800, height: 400 });
+    expect(await sharp((await stored(variantKey(key, 320))).body).metadata()).toMatchObject({ width: 320, height: 160 });
+  });
+
+  it("gives every upload a new key, even of the same file", async () => {
+    const png = await picture("png", { width: 100, height: 100 });
+    const a = (await (await upload(manager, [{ body: png }])).json()) as Uploaded;
+    const b = (await (await upload(manager, [{ body: png }])).json()) as Uploaded;
+    expect(a.key).not.toBe(b.key);
+  });
+});
+
+describe("POST /api/media judges the bytes, not the name or the declared type", () => {
+  it("accepts a PNG named .jpg and declared as text/plain", async () => {
+    const res = await upload(manager, [{ body: await picture("png", { width: 300, height: 200 }), filename: "photo.jpg", type: "text/plain" }]);
+    expect(res.status).toBe(201);
+    expect(await sharp((await stored(((await res.json()) as Uploaded).key)).body).metadata()).toMatchObject({ format: "webp", width: 300 });
+  });
+
+  it.each([
+    ["a text file named .png", Buffer.from("hello, I am not a picture at all, just some words"), "notes.png", "image/png"],
+    ["an SVG (scripts, external references)", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'), "x.svg", "image/svg+xml"],
+    ["an HTML page named .jpg", Buffer.from("<!doctype html><script>alert(1)</script>"), "x.jpg", "image/jpeg"],
+  ])("refuses %s as unsupported", async (_, body, filename, type) => {
+    const res = await upload(manager, [{ body, filename, type }]);
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({ code: "imageUnsupported", message: "Unsupported file extension. Use JPEG, PNG, WebP, GIF or AVIF" });
+  });
+
+  it("refuses a TIFF and a truncated JPEG as unsupported", async () => {
+    const tiff = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#fff" } }).tiff().toBuffer();
+    const jpeg = await picture("jpeg");
+    for (const body of [tiff, jpeg.subarray(0, 600)]) {
+      const res = await upload(manager, [{ body, type: "image/jpeg" }]);
+      expect(res.status).toBe(415);
+      expect(((await res.json()) as { code: string }).code).toBe("imageUnsupported");
+    }
+  });
+});
+
+describe("POST /api/media messages (SPEC section 5)", () => {
+  it("refuses two files with the single-image message, whatever their field names", async () => {
+    const png = await picture("png", { width: 50, height: 50 });
+    for (const parts of [[{ body: png }, { body: png }], [{ body: png }, { name: "other", body: png }]]) {
+      const res = await upload(manager, parts);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ code: "imageSingleOnly", message: "Only one image can be uploaded at a time" });
+    }
+  });
+
+  it("refuses a request without a file, or with an empty one, as required", async () => {
+    for (const parts of [[], [{ body: new Uint8Array(0) }]]) {
+      const res = await upload(manager, parts);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ code: "imageRequired", message: "Image is required" });
+    }
+  });
+
+  it("refuses a file over 4 MB with the maximum-size message (just over, and far over the body limit)", async () => {
+    const png = await picture("png", { width: 50, height: 50 });
+    for (const size of [MAX_IMAGE_BYTES + 1, MAX_IMAGE_BYTES * 2]) {
+      const big = Buffer.alloc(size);
+      png.copy(big);
+      const res = await upload(manager, [{ body: big, type: "image/png" }]);
+      expect(res.status).toBe(413);
+      expect(await res.json()).toEqual({ code: "imageTooLarge", message: "The image is too large. Maximum size: 4 MB" });
+    }
+  });
+
+  it("refuses a small file that decodes into a huge bitmap as too large", async () => {
+    const bomb = await sharp({ create: { width: 10_000, height: 6_000, channels: 3, background: "#fff" } }).png({ compressionLevel: 9 }).toBuffer();
+    expect(bomb.length).toBeLessThan(MAX_IMAGE_BYTES);
+    const res = await upload(manager, [{ body: bomb }]);
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { code: string }).code).toBe("imageTooLarge");
+  });
+
+  it("refuses an unknown kind or a missing store id as incorrect", async () => {
+    const png = await picture("png", { width: 50, height: 50 });
+    expect((await upload(manager, [{ body: png }], { storeId: t.store_id, kind: "avatar" })).status).toBe(400);
+    expect((await upload(manager, [{ body: png }], { kind: "photo" })).status).toBe(400);
+  });
+});
+
+describe("POST /api/media access", () => {
+  it("lets the store's staff and the operator upload; everyone else gets Store not found or 401", async () => {
+    const png = await picture("png", { width: 60, height: 40 });
+    for (const who of [manager, owner, admin]) expect((await upload(who, [{ body: png }])).status).toBe(201);
+    for (const who of [stranger, otherStoreManager]) {
+      const res = await upload(who, [{ body: png }]);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ code: "storeNotFound", message: "Store not found" });
+    }
+    const anonymous = browser(app);
+    const res = await anonymous.request("/api/media", {
+      method: "POST",
+      body: (() => {
+        const f = new FormData();
+        f.set("storeId", t.store_id);
+        f.set("kind", "photo");
+        f.set("file", new Blob([png]), "a.png");
+        return f;
+      })(),
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it("refuses an upload without the CSRF token", async () => {
+    const form = new FormData();
+    form.set("storeId", t.store_id);
+    form.set("kind", "photo");
+    form.set("file", new Blob([await picture("png", { width: 20, height: 20 })]), "a.png");
+    const res = await manager.request("/api/media", { method: "POST", body: form });
+    expect(res.status).toBe(403);
+  });
+
+  it("assertStoreMedia accepts the store's own existing keys only", async () => {
+    const { key } = (await (await upload(manager, [{ body: await picture("png", { width: 20, height: 20 }) }])).json()) as Uploaded;
+    await expect(assertStoreMedia(key, t)).resolves.toBeUndefined();
+    await expect(assertStoreMedia(key, other)).rejects.toMatchObject({ code: "valueIncorrect" });
+    await expect(assertStoreMedia(key.replace(/photo-[0-9a-f]/, "photo-0"), t)).rejects.toMatchObject({ code: "valueIncorrect" });
+    await expect(assertStoreMedia("m/demo/ru.json", t)).rejects.toMatchObject({ code: "valueIncorrect" });
+  });
+});
+
+describe("serving /media/*", () => {
+  it("answers stored pictures with immutable cache headers and ETag revalidation (local runtime)", async () => {
+    const { key } = (await (await upload(manager, [{ body: await picture("png", { width: 40, height: 40 }) }])).json()) as Uploaded;
+    const local = createLocalApp({ webDist: tmpdir() });
+    const res = await local.request(`/${key}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/webp");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const again = await local.request(`/${key}`, { headers: { "if-none-match": res.headers.get("etag")! } });
+    expect(again.status).toBe(304);
+    expect((await local.request(`/${variantKey(key, 320)}`)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * Photo, banner and logo uploads (issue 4, part 4). The server trusts neither the file name nor the
+ * declared type: the bytes must start like one of the accepted formats and decode with sharp. Every
+ * upload is re-encoded (turned upright by its EXIF orientation, metadata stripped, WebP) into the
+ * sizes of its kind and stored under a server-generated name in the store's media folder. Keys are
+ * never rewritten, so they are served with immutable cache headers.
+ */
+import { randomUUID } from "node:crypto";
+import sharp from "sharp";
+import { z } from "zod";
+import { usePorts } from "../ports";
+import { UserError } from "../shared/errors";
+import { fn } from "../shared/fn";
+import { assertCanManageStore, assertSignedIn } from "../shared/policy";
+import { storeById } from "../store/store";
+import { isMediaKeyOf, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MEDIA_KINDS, MEDIA_SIZES, mediaSrcSet, variantKey, type MediaKind } from "./variants";
+
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/** What the upload call answers: the key to store on the item, promotion or store, and how to show it. */
+export const UploadedImage = z.object({ key: z.string(), src: z.string(), srcSet: z.string() });
+export type UploadedImage = z.infer<typeof UploadedImage>;
+
+export const UploadImageInput = z.object({
+  store_id: z.string().min(1).max(64),
+  kind: z.enum(MEDIA_KINDS),
+  /** Every file part of the request: exactly one is an image upload. */
+  files: z.array(z.instanceof(Uint8Array)),
+});
+
+type Format = "jpeg" | "png" | "webp" | "gif" | "avif";
+
+const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+
+/** The format the first bytes announce (magic numbers), before any decoder sees the file. */
+export function sniffImage(bytes: Uint8Array): Format | undefined {
+  if (bytes.length < 12) return undefined;
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
+  if (ascii(bytes, 0, 8) === "\x89PNG\r\n\x1a\n") return "png";
+  if (ascii(bytes, 0, 6) === "GIF87a" || ascii(bytes, 0, 6) === "GIF89a") return "gif";
+  if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") return "webp";
+  // ISO-BMFF: `ftyp` box with an AVIF brand (HEIC/HEVC is not decodable by the bundled libvips).
+  if (ascii(bytes, 4, 8) === "ftyp" && ["avif", "avis"].includes(ascii(bytes, 8, 12))) return "avif";
+  return undefined;
+}
+
+/** sharp's name for each accepted format (AVIF is a HEIF container with AV1 inside). */
+const SHARP_FORMAT: Record<Format, string> = { jpeg: "jpeg", png: "png", gif: "gif", webp: "webp", avif: "heif" };
+
+/** Decodes the single image (first frame of an animation) or refuses it with the specification's messages. */
+async function decode(bytes: Uint8Array) {
+  if (bytes.byteLength === 0) throw new UserError("imageRequired", 400);
+  if (bytes.byteLength > MAX_IMAGE_BYTES) throw new UserError("imageTooLarge", 413);
+  const format = sniffImage(bytes);
+  if (!format) throw new UserError("imageUnsupported", 415);
+  let meta: sharp.Metadata;
+  try {
+    // The header only (no pixel limit yet): the size is judged before anything is decoded.
+    meta = await sharp(bytes, { limitInputPixels: false, pages: 1 }).metadata();
+  } catch {
+    throw new UserError("imageUnsupported", 415);
+  }
+  if (meta.format !== SHARP_FORMAT[format] || (format === "avif" && meta.compression !== "av1")) {
+    throw new UserError("imageUnsupported", 415);
+  }
+  if ((meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) > MAX_IMAGE_PIXELS) throw new UserError("imageTooLarge", 413);
+  return sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error", pages: 1 });
+}
+
+/** One stored size: upright, sRGB, no metadata (sharp drops EXIF, XMP and ICC unless asked to keep them). */
+async function encode(image: sharp.Sharp, width: number, kind: MediaKind) {
+  const resized = image.clone().rotate().resize({ width, withoutEnlargement: true });
+  const webp = kind === "logo" ? resized.webp({ quality: 90, alphaQuality: 100, effort: 4 }) : resized.webp({ quality: 78, effort: 4 });
+  try {
+    return await webp.toBuffer();
+  } catch {
+    // Truncated or corrupt data that only shows when the pixels are read.
+    throw new UserError("imageUnsupported", 415);
+  }
+}
+
+/**
+ * POST /api/media: re-encodes one image for the store and answers its key. Staff of the store only
+ * (others get "Store not found"). Replaced pictures are not deleted: a duplicated item shares its
+ * photo key, and published pages and caches may still show the old one (docs/decisions.md).
+ */
+export const uploadImage = fn(UploadImageInput, async ({ store_id, kind, files }): Promise<UploadedImage> => {
+  assertSignedIn();
+  const store = await storeById(store_id);
+  assertCanManageStore(store.company_id, store.store_id);
+  if (files.length === 0) throw new UserError("imageRequired", 400);
+  if (files.length > 1) throw new UserError("imageSingleOnly", 400);
+  const image = await decode(files[0]!);
+
+  const sizes = MEDIA_SIZES[kind];
+  const [full, ...variants] = await Promise.all([sizes.full, ...sizes.variants].map((width) => encode(image, width, kind)));
+  const key = `media/${store.company_id}/${store.store_id}/${kind}-${randomUUID()}.webp`;
+  const objects = usePorts().objects;
+  // Variants first: once the main key exists, every size it implies exists too.
+  await Promise.all(sizes.variants.map((width, i) => objects.put(variantKey(key, width), variants[i]!, "image/webp", { cacheControl: IMMUTABLE })));
+  await objects.put(key, full!, "image/webp", { cacheControl: IMMUTABLE });
+  return { key, src: `/${key}`, srcSet: mediaSrcSet(key, kind) };
+});
+
+/**
+ * For the item, promotion and store-settings use-cases: a picture key they are asked to save must
+ * be one this store uploaded (and still exists), so a record cannot point at another tenant's files
+ * or at anything else in the object store. Answers "Value is incorrect" otherwise.
+ */
+export async function assertStoreMedia(key: string, store: { company_id: string; store_id: string }) {
+  if (!isMediaKeyOf(key, store) || !(await usePorts().objects.get(key))) {
+    throw new UserError("valueIncorrect", 400, { field: "image" });
+  }
+}
