@@ -68,6 +68,7 @@ const as = {} as Record<"anonymous" | "otherStoreManager" | "otherCompanyManager
 let victimIds: Set<string>;
 let victimSubscription: { subscription_id: string; invoice_id: string };
 let victimMarkers: string[];
+let victimPromotion: string;
 const results: Record<string, string>[] = [];
 
 beforeAll(async () => {
@@ -87,6 +88,12 @@ beforeAll(async () => {
     await saveBilling({ company_id: v.company_id, ...billing() });
     return addSubscription({ storeId: v.store_id, plan: "basic" });
   });
+  // A promotion in a promotions category, so the promotion routes have something to address.
+  const promotionCategory = randomUUID();
+  victimPromotion = randomUUID();
+  const keys = { company_id: v.company_id, store_id: v.store_id };
+  await Db().entities.category.create({ ...keys, category_id: promotionCategory, section: "promotions", type: "promotions", name: "Promo" }).go();
+  await Db().entities.promotion.create({ ...keys, promotion_id: victimPromotion, category_id: promotionCategory, header: "Victim promo" }).go();
   const admin = await platformAdmin();
   const signedIn = async (email: string) => {
     const b = browser(app);
@@ -111,6 +118,7 @@ beforeAll(async () => {
     V.category_id,
     V.items.visible,
     V.items.hidden,
+    victimPromotion,
     victimSubscription.subscription_id,
     victimSubscription.invoice_id,
   ]);
@@ -176,6 +184,20 @@ function byName(name: string): unknown {
       return V.table.table_id;
     case "ids":
       return [V.items.hidden, V.category_id];
+    case "itemId":
+    case "item_id":
+      return V.items.visible;
+    case "item_ids":
+      return [V.items.visible];
+    case "promotionId":
+    case "promotion_id":
+      return victimPromotion;
+    case "promotion_ids":
+      return [victimPromotion];
+    case "weight":
+      return "250";
+    case "price":
+      return "9.50";
     case "provider":
       return "credentials";
     case "email":
@@ -201,7 +223,7 @@ function byName(name: string): unknown {
   }
 }
 /** Optional fields that address a tenant are always filled, so a route cannot dodge the check by defaults. */
-const TENANT_FIELDS = new Set(["companyId", "company_id", "storeId", "store_id", "userId", "user_id", "ids", "subscriptionId", "invoiceId", "tableId"]);
+const TENANT_FIELDS = new Set(["companyId", "company_id", "storeId", "store_id", "userId", "user_id", "ids", "subscriptionId", "invoiceId", "tableId", "itemId", "item_id", "item_ids", "promotionId", "promotion_id", "promotion_ids"]);
 
 const resolve = (s: Schema): Schema => (s.$ref ? resolve(doc.components!.schemas![s.$ref.split("/").pop()!]!) : s);
 
