@@ -218,6 +218,8 @@ function byName(name: string): unknown {
       return iban();
     case "vat_number":
       return digits(9);
+    case "widget_code":
+      return "https://yandex.ru/maps-reviews-widget/1234567890?comments";
     default:
       return undefined;
   }
