@@ -5,6 +5,7 @@ import { actorFromHeaders } from "@menu/core/auth/sessions";
 import { bodyLimit } from "hono/body-limit";
 import { mapError, validationHook } from "./errors";
 import { authRoutes } from "./routes/auth";
+import { CONTACT_PATH, contactRoutes } from "./routes/contact";
 import { companyRoutes } from "./routes/companies";
 import { eventRoutes } from "./routes/events";
 import { lookupRoutes } from "./routes/lookup";
@@ -21,6 +22,7 @@ import { tableRoutes } from "./routes/tables";
 import { itemRoutes } from "./routes/items";
 import { promotionRoutes } from "./routes/promotions";
 import { wifiRoutes } from "./routes/wifi";
+import { reviewsWidgetRoutes } from "./routes/reviews-widget";
 
 export type AppOptions = {
   /** GET /api/health answers 200 only once this says the runtime is ready (table created, data loaded). */
@@ -41,7 +43,7 @@ export function createApp({ isReady = () => true, resolveActor = actorFromHeader
     onError: (c) => c.json({ code: "payloadTooLarge", message: MESSAGES.payloadTooLarge }, 400),
   });
   // Routes that take files set their own limit.
-  app.use("/api/*", (c, next) => (c.req.path === MEDIA_PATH ? next() : jsonBodyLimit(c, next)));
+  app.use("/api/*", (c, next) => (c.req.path === CONTACT_PATH || c.req.path === MEDIA_PATH ? next() : jsonBodyLimit(c, next)));
   // Every state-changing call that could act with a user's rights must carry the CSRF token.
   app.use("/api/*", csrfGuard);
   app.use("*", async (c, next) => withActor(await resolveActor(c.req.raw.headers), next));
@@ -71,6 +73,8 @@ export function createApp({ isReady = () => true, resolveActor = actorFromHeader
     .route("/api", promotionRoutes)
     .route("/api", wifiRoutes)
     .route("/api", mediaRoutes)
+    .route("/api", reviewsWidgetRoutes)
+    .route("/api", contactRoutes)
     .route("/", qrRedirect);
 
   app.doc31("/api/openapi.json", {

@@ -43,6 +43,11 @@ export const MESSAGES = {
   switchCooldown: "The plan cannot be switched yet",
   downgradeNeedsConfirmation: "Confirm the downgrade: some features will be lost",
   invalidSignature: "Invalid signature",
+  // Reviews widget and contact form (issue 7)
+  reviewsWidgetFormat: "Incorrect Yandex.Reviews widget format",
+  messageNotDelivered: "The message could not be delivered",
+  contactTooManyFiles: "At most 3 files can be attached",
+  contactFileTooLarge: "A file can be at most 5 MB",
   // Menu items and promotions (issue 4)
   itemNotFound: "Item not found",
   promotionNotFound: "Promotion not found",
@@ -61,7 +66,7 @@ export type MessageCode = keyof typeof MESSAGES;
 export class UserError extends Error {
   constructor(
     readonly code: MessageCode,
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 = 400,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503 = 400,
     readonly details?: unknown,
   ) {
     super(MESSAGES[code]);
