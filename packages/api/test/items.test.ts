@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@menu/api";
-import { Db } from "@menu/core";
+import { Db, usePorts } from "@menu/core";
 import { createStore } from "@menu/core/store/store";
 import { browser, captureMail } from "./support/browser-client";
 import { PASSWORD, platformAdmin, tenant } from "./support/accounts";
@@ -31,6 +31,12 @@ async function category(ids: { company_id: string; store_id: string }, section: 
   const category_id = randomUUID();
   await Db().entities.category.create({ ...ids, category_id, section, type: TYPE[section], name }).go();
   return category_id;
+}
+/** A picture as POST /api/media stores it, in that store's media folder. */
+async function storedPicture(ids: { company_id: string; store_id: string }) {
+  const key = `media/${ids.company_id}/${ids.store_id}/photo-${randomUUID()}.webp`;
+  await usePorts().objects.put(key, new Uint8Array([1, 2, 3]), "image/webp");
+  return key;
 }
 const requested = async (ids = t) => (await Db().entities.publication.get({ company_id: ids.company_id, store_id: ids.store_id }).go()).data?.requested ?? 0;
 
@@ -73,6 +79,15 @@ describe("item form validation (the specification's messages)", () => {
     await refused({ title: "Щ".repeat(121) }, "title:");
   });
 
+  it("description: a Delta of the editor's formats; photo: a picture this store uploaded", async () => {
+    await refused({ description: "just text" }, "description: Value is incorrect");
+    await refused({ description: JSON.stringify({ ops: [{ insert: "x", attributes: { link: "javascript:alert(1)" } }] }) }, "description: Value is incorrect");
+    await refused({ photo: "../../etc/passwd" }, "photo: Value is incorrect");
+    // Another tenant's picture, and a well-formed key that was never uploaded.
+    expect((await create(manager, cat.kitchen, { photo: await storedPicture(other) })).status).toBe(400);
+    expect((await create(manager, cat.kitchen, { photo: `media/${t.company_id}/${t.store_id}/photo-${randomUUID()}.webp` })).status).toBe(400);
+  });
+
   it("portions: at least one; weight and price decimals with their messages", async () => {
     await refused({ portions: [] }, "portions: This field is required");
     await refused({ portions: [portion({ weight: "" })] }, "portions.0.weight: This field is required");
@@ -104,11 +119,12 @@ describe("item form validation (the specification's messages)", () => {
 
 describe("items of a category", () => {
   it("creates at the end of the category; kind follows the section; a publish is requested", async () => {
+    const photo = await storedPicture(t);
     const before = await requested();
-    const res = await create(manager, cat.kitchen, { title: "Уха", description: JSON.stringify({ ops: [{ insert: "Из судака\n" }] }), photo: "media/x/photo.webp" });
+    const res = await create(manager, cat.kitchen, { title: "Уха", description: JSON.stringify({ ops: [{ insert: "Из судака\n" }] }), photo });
     expect(res.status).toBe(201);
     const item = await body<Item>(res);
-    expect(item).toMatchObject({ kind: "product", category_id: cat.kitchen, title: "Уха", photo: "media/x/photo.webp", visible: true });
+    expect(item).toMatchObject({ kind: "product", category_id: cat.kitchen, title: "Уха", photo, visible: true });
     expect((await titles(cat.kitchen)).at(-1)).toBe("Уха");
     expect(await requested()).toBeGreaterThan(before);
 
@@ -130,7 +146,7 @@ describe("items of a category", () => {
   });
 
   it("edits: replaces the fields, keeps given portion ids, removes the photo, drops machine translations of a changed title", async () => {
-    const item = await body<Item>(await create(manager, cat.kitchen, { title: "Окрошка", photo: "media/x/a.webp" }));
+    const item = await body<Item>(await create(manager, cat.kitchen, { title: "Окрошка", photo: await storedPicture(t) }));
     await Db().entities.item.patch({ company_id: t.company_id, store_id: t.store_id, item_id: item.id }).set({ translations: { en: { title: "Okroshka" }, zh: { title: "冷汤", manual: true } } }).go();
     const before = await requested();
     const res = await manager.send("PUT", `/api/items/${item.id}`, {

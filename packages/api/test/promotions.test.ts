@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@menu/api";
-import { Db } from "@menu/core";
+import { Db, usePorts } from "@menu/core";
 import { createStore } from "@menu/core/store/store";
 import { createUser } from "@menu/core/user/user";
 import { browser, captureMail } from "./support/browser-client";
@@ -32,7 +32,8 @@ async function promotionsCategory(ids: { company_id: string; store_id: string },
 }
 const requested = async () => (await Db().entities.publication.get({ company_id: t.company_id, store_id: t.store_id }).go()).data?.requested ?? 0;
 const DELTA = JSON.stringify({ ops: [{ insert: "Скидка 20%", attributes: { bold: true } }, { insert: " на всё\n" }] });
-const form = (over: Record<string, unknown> = {}) => ({ header: "Счастливые часы", description: DELTA, banner: "media/x/banner.webp", visible: true, ...over });
+let banner: string;
+const form = (over: Record<string, unknown> = {}) => ({ header: "Счастливые часы", description: DELTA, banner, visible: true, ...over });
 const create = (b: Client, category_id = promos, over: Record<string, unknown> = {}) => b.send("POST", "/api/promotions", { store_id: t.store_id, category_id, ...form(over) });
 const list = async (category_id = promos) => body<Promotion[]>(await manager.get(`/api/promotions?storeId=${t.store_id}&categoryId=${category_id}`));
 
@@ -50,6 +51,8 @@ beforeAll(async () => {
     signedIn(secondManager.email),
   ]);
   anonymous = browser(app);
+  banner = `media/${t.company_id}/${t.store_id}/banner-${randomUUID()}.webp`;
+  await usePorts().objects.put(banner, new Uint8Array([1, 2, 3]), "image/webp");
 });
 
 describe("promotions of a promotions category", () => {
@@ -65,7 +68,10 @@ describe("promotions of a promotions category", () => {
       expect(res.status).toBe(400);
       expect((await body<{ message: string }>(res)).message).toContain(message);
     }
-    expect((await create(manager, promos, { banner: "../../etc/passwd x" })).status).toBe(400);
+    expect((await create(manager, promos, { banner: "../../etc/passwd" })).status).toBe(400);
+    expect((await create(manager, promos, { banner: `media/${other.company_id}/${other.store_id}/banner-${randomUUID()}.webp` })).status).toBe(400);
+    const bad = await create(manager, promos, { description: "{not json" });
+    expect((await body<{ message: string }>(bad)).message).toContain("description: Value is incorrect");
   });
 
   it("creates at the end of the category with a publish request; items' categories are refused", async () => {
@@ -74,7 +80,7 @@ describe("promotions of a promotions category", () => {
     const res = await create(owner, promos, { header: "Бизнес-ланч", banner: undefined, visible: false });
     expect(res.status).toBe(201);
     const second = await body<Promotion>(res);
-    expect(first).toMatchObject({ header: "Счастливые часы", description: DELTA, banner: "media/x/banner.webp", visible: true, category_id: promos });
+    expect(first).toMatchObject({ header: "Счастливые часы", description: DELTA, banner, visible: true, category_id: promos });
     expect(second).toMatchObject({ header: "Бизнес-ланч", visible: false });
     expect(second.banner).toBeUndefined();
     expect(second.position).toBeGreaterThan(first.position);

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { Db } from "../db/service";
+import { assertStoreMedia } from "../media/upload";
 import { requestPublish } from "../publish/publish";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
@@ -64,6 +65,7 @@ export const listItems = fn(ListItemsInput, async ({ store_id, category_id }) =>
 export const createItem = fn(CreateItemInput, async ({ store_id, category_id, ...form }) => {
   const keys = await managedStore(store_id);
   const kind = assertItemCategory(await categoryOfStore(keys, category_id));
+  if (form.photo) await assertStoreMedia(form.photo, keys);
   const position = endPosition(await itemsOfCategory(keys, category_id));
   const { data } = await Db()
     .entities.item.create({ ...keys, item_id: newId(), kind, category_id, position, ...form, portions: withPortionIds(form.portions) })
@@ -76,6 +78,7 @@ export const createItem = fn(CreateItemInput, async ({ store_id, category_id, ..
 export const updateItem = fn(UpdateItemInput, async ({ store_id, item_id, photo, ...form }) => {
   const keys = await managedStore(store_id);
   const item = await itemOfStore(keys, item_id);
+  if (photo && photo !== item.photo) await assertStoreMedia(photo, keys);
   const translations = withoutStaleTranslations(item.translations, {
     title: form.title !== item.title,
     description: form.description !== (item.description ?? ""),

@@ -3,7 +3,9 @@
  * validates with these schemas and the server parses the same ones (SPEC.md section 5 messages).
  */
 import { z } from "zod";
+import { MEDIA_KEY } from "../media/variants";
 import { CURRENCIES, DEFAULT_CURRENCY, UNITS } from "../shared/model";
+import { RichText } from "../shared/rich-text";
 
 export const ITEM_MESSAGES = {
   required: "This field is required",
@@ -15,8 +17,6 @@ export const ITEM_MESSAGES = {
 
 export const ITEM_TITLE_MIN = 2;
 export const ITEM_TITLE_MAX = 120;
-/** A Delta JSON string; generous, but bounded so one item cannot fill the 256 KiB body limit. */
-export const DESCRIPTION_MAX = 20_000;
 export const PORTIONS_MAX = 10;
 /** How many items one bulk action or sort may name. */
 export const SELECTION_MAX = 500;
@@ -49,10 +49,10 @@ export const PortionForm = z.object({
 export type PortionForm = z.input<typeof PortionForm>;
 
 export const ItemTitle = required.pipe(z.string().min(ITEM_TITLE_MIN).max(ITEM_TITLE_MAX));
-/** Rich text as a Quill Delta JSON string ("" = none). */
-export const Description = z.string().max(DESCRIPTION_MAX).default("");
-/** An uploaded picture's object key (from the upload endpoint). */
-export const PhotoKey = z.string().max(300).regex(/^[\w./-]+$/, ITEM_MESSAGES.valueIncorrect);
+/** Rich text as a Quill Delta JSON string ("" = none), limited to the editor's formats. */
+export const Description = RichText.default("");
+/** An uploaded picture's object key, as POST /api/media answered it (the server also checks it is the store's). */
+export const PhotoKey = z.string().regex(MEDIA_KEY, ITEM_MESSAGES.valueIncorrect);
 
 export const ItemForm = z.object({
   title: ItemTitle,

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { Db } from "../db/service";
+import { assertStoreMedia } from "../media/upload";
 import { categoryOfStore, endPosition, inOrder, managedStore, sortedIds, withoutStaleTranslations, type StoreKeys } from "../item/content";
 import { BULK_ACTIONS, SELECTION_MAX } from "../item/schemas";
 import { requestPublish } from "../publish/publish";
@@ -78,6 +79,7 @@ export const listPromotions = fn(ListPromotionsInput, async ({ store_id, categor
 export const createPromotion = fn(CreatePromotionInput, async ({ store_id, category_id, ...form }) => {
   const keys = await managedStore(store_id);
   assertPromotionCategory(await categoryOfStore(keys, category_id));
+  if (form.banner) await assertStoreMedia(form.banner, keys);
   const position = endPosition(await promotionsOfCategory(keys, category_id));
   const { data } = await Db().entities.promotion.create({ ...keys, promotion_id: newId(), category_id, position, ...form }).go();
   await requestPublish(keys);
@@ -87,6 +89,7 @@ export const createPromotion = fn(CreatePromotionInput, async ({ store_id, categ
 export const updatePromotion = fn(UpdatePromotionInput, async ({ store_id, promotion_id, banner, ...form }) => {
   const keys = await managedStore(store_id);
   const promotion = await promotionOfStore(keys, promotion_id);
+  if (banner && banner !== promotion.banner) await assertStoreMedia(banner, keys);
   const translations = withoutStaleTranslations(promotion.translations, {
     title: form.header !== promotion.header,
     description: form.description !== (promotion.description ?? ""),
