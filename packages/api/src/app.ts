@@ -21,6 +21,7 @@ import { subscriptionRoutes } from "./routes/subscription";
 import { tableRoutes } from "./routes/tables";
 import { itemRoutes } from "./routes/items";
 import { promotionRoutes } from "./routes/promotions";
+import { categoryRoutes } from "./routes/categories";
 import { wifiRoutes } from "./routes/wifi";
 import { reviewsWidgetRoutes } from "./routes/reviews-widget";
 
@@ -71,6 +72,7 @@ export function createApp({ isReady = () => true, resolveActor = actorFromHeader
     .route("/api", tableRoutes)
     .route("/api", itemRoutes)
     .route("/api", promotionRoutes)
+    .route("/api", categoryRoutes)
     .route("/api", wifiRoutes)
     .route("/api", mediaRoutes)
     .route("/api", reviewsWidgetRoutes)

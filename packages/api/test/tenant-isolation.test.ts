@@ -198,6 +198,15 @@ function byName(name: string): unknown {
       return "250";
     case "price":
       return "9.50";
+    case "categoryId":
+    case "category_id":
+      return V.category_id;
+    case "category_ids":
+      return [V.category_id];
+    case "start":
+      return "10:00";
+    case "end":
+      return "18:00";
     case "provider":
       return "credentials";
     case "email":
@@ -225,7 +234,7 @@ function byName(name: string): unknown {
   }
 }
 /** Optional fields that address a tenant are always filled, so a route cannot dodge the check by defaults. */
-const TENANT_FIELDS = new Set(["companyId", "company_id", "storeId", "store_id", "userId", "user_id", "ids", "subscriptionId", "invoiceId", "tableId", "itemId", "item_id", "item_ids", "promotionId", "promotion_id", "promotion_ids"]);
+const TENANT_FIELDS = new Set(["companyId", "company_id", "storeId", "store_id", "userId", "user_id", "ids", "subscriptionId", "invoiceId", "tableId", "categoryId", "category_id", "category_ids", "itemId", "item_id", "item_ids", "promotionId", "promotion_id", "promotion_ids"]);
 
 const resolve = (s: Schema): Schema => (s.$ref ? resolve(doc.components!.schemas![s.$ref.split("/").pop()!]!) : s);
 

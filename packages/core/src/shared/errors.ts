@@ -48,6 +48,14 @@ export const MESSAGES = {
   messageNotDelivered: "The message could not be delivered",
   contactTooManyFiles: "At most 3 files can be attached",
   contactFileTooLarge: "A file can be at most 5 MB",
+  // Categories and supercategories (issue 4)
+  categoryNotFound: "Category not found",
+  categoryAddFailed: "Failed to add category",
+  categoryUpdateFailed: "Failed to update category",
+  categoryDeleteFailed: "Could not delete category",
+  parentHasSchedule: "A category schedule cannot be added if a parent already has its own schedule",
+  childHasSchedule: "A category of this supercategory already has its own schedule",
+  categoryNestingTooDeep: "A supercategory with categories cannot be moved into another one",
   // Menu items and promotions (issue 4)
   itemNotFound: "Item not found",
   promotionNotFound: "Promotion not found",

@@ -1,0 +1,228 @@
+/**
+ * Categories and supercategories of a menu section (issue 4, part 1): list, create, edit, delete,
+ * move, sort and schedule. Every call resolves the store by id, asks the policy (denied = not found)
+ * and asks for a publish after a change guests can see.
+ */
+import { z } from "zod";
+import { Db } from "../db/service";
+import { requestPublish } from "../publish/publish";
+import { UserError } from "../shared/errors";
+import { fn } from "../shared/fn";
+import { newId } from "../shared/ids";
+import { assertCanManageStore } from "../shared/policy";
+import { storeById } from "../store/store";
+import { CategoryInfo, toCategoryInfo } from "./category";
+import { CategoryForm, categoryIcon, categoryName, ScheduleForm, section, TYPE_OF_SECTION } from "./schemas";
+
+const Id = z.string().min(1).max(64);
+/** A parent id, or "" for the top level (a supercategory, or a category without one). */
+const ParentId = z.string().max(64);
+
+/** A category as staff see it, with how many items (or promotions) it holds. */
+export const AdminCategory = CategoryInfo.extend({ content_count: z.number() });
+export type AdminCategory = z.infer<typeof AdminCategory>;
+
+export const CreateCategoryInput = CategoryForm.extend({
+  store_id: Id,
+  section,
+  parent_id: ParentId.default(""),
+  icon: categoryIcon.default(""),
+  visible: z.boolean().default(true),
+});
+export const UpdateCategoryInput = z.object({
+  store_id: Id,
+  name: categoryName.optional(),
+  icon: categoryIcon.optional(),
+  visible: z.boolean().optional(),
+});
+export const MoveCategoryInput = z.object({ store_id: Id, parent_id: ParentId });
+export const SortCategoriesInput = z.object({
+  store_id: Id,
+  section,
+  parent_id: ParentId,
+  category_ids: z.array(Id).min(1).max(500),
+});
+export const ScheduleInput = z.object({ store_id: Id, schedule: ScheduleForm.nullable() });
+
+type Store = Awaited<ReturnType<typeof storeById>>;
+type Category = CategoryInfo;
+
+async function storeFor(store_id: string) {
+  const store = await storeById(store_id);
+  assertCanManageStore(store.company_id, store.store_id);
+  return store;
+}
+
+async function categoriesOf(store: Store) {
+  const { data } = await Db()
+    .entities.category.query.byStore({ company_id: store.company_id, store_id: store.store_id })
+    .go({ pages: "all" });
+  return data.map(toCategoryInfo);
+}
+
+/** The store's category, or 404: ids of other stores find nothing. */
+async function categoryOf(store_id: string, category_id: string) {
+  const store = await storeFor(store_id);
+  const { data } = await Db().entities.category.get({ company_id: store.company_id, store_id: store.store_id, category_id }).go();
+  if (!data) throw new UserError("categoryNotFound", 404);
+  return { store, category: toCategoryInfo(data) };
+}
+
+/** Siblings in display order: by position, then by id (the order of the key query, as guests get it). */
+const inOrder = (list: Category[]) => [...list].sort((a, b) => a.position - b.position || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+const siblingsOf = (all: Category[], of: Pick<Category, "section" | "parent_id">) =>
+  inOrder(all.filter((c) => c.section === of.section && c.parent_id === of.parent_id));
+const nextPosition = (siblings: Category[]) => siblings.reduce((max, c) => Math.max(max, c.position + 1), 0);
+
+/** How many items (or, for promotion categories, promotions) each category of the store holds. */
+async function contentCounts(store: Store) {
+  const keys = { company_id: store.company_id, store_id: store.store_id };
+  const [items, promotions] = await Promise.all([
+    Db().entities.item.query.byStore(keys).go({ pages: "all", attributes: ["category_id"] }),
+    Db().entities.promotion.query.byStore(keys).go({ pages: "all", attributes: ["category_id"] }),
+  ]);
+  const counts = new Map<string, number>();
+  for (const { category_id } of [...items.data, ...promotions.data]) {
+    if (category_id) counts.set(category_id, (counts.get(category_id) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** A supercategory a category may go under: the store's top-level category of the same section. */
+function parentFor(all: Category[], parent_id: string, child: Pick<Category, "section"> & { id?: string }) {
+  if (!parent_id) return { ok: true as const, parent: undefined };
+  const parent = all.find((c) => c.id === parent_id);
+  const ok = !!parent && parent.id !== child.id && parent.section === child.section && !parent.parent_id && child.section !== "promotions";
+  return ok ? { ok: true as const, parent } : { ok: false as const, parent: undefined };
+}
+
+/** The section's categories in tree order (each supercategory followed by its categories), hidden ones too. */
+export const listCategories = fn(z.object({ store_id: Id, section }), async ({ store_id, section }) => {
+  const store = await storeFor(store_id);
+  const [all, counts] = await Promise.all([categoriesOf(store), contentCounts(store)]);
+  const ofSection = all.filter((c) => c.section === section);
+  const top = inOrder(ofSection.filter((c) => !c.parent_id || !ofSection.some((p) => p.id === c.parent_id)));
+  return top
+    .flatMap((c) => [c, ...inOrder(ofSection.filter((x) => x.parent_id === c.id))])
+    .map((c): AdminCategory => ({ ...c, content_count: counts.get(c.id) ?? 0 }));
+});
+
+/** A new category goes to the end of its siblings. A parent must be a top-level category of the same section. */
+export const createCategory = fn(CreateCategoryInput, async ({ store_id, parent_id, ...fields }) => {
+  const store = await storeFor(store_id);
+  const all = await categoriesOf(store);
+  if (!parentFor(all, parent_id, fields).ok) throw new UserError("categoryAddFailed", 409, { reason: "parent" });
+  const { data } = await Db()
+    .entities.category.create({
+      company_id: store.company_id,
+      store_id: store.store_id,
+      category_id: newId(),
+      type: TYPE_OF_SECTION[fields.section],
+      parent_id,
+      position: nextPosition(siblingsOf(all, { section: fields.section, parent_id })),
+      ...fields,
+    })
+    .go();
+  await requestPublish(store);
+  return { ...toCategoryInfo(data), content_count: 0 } satisfies AdminCategory;
+});
+
+/**
+ * Name, icon and visibility. A new name drops the automatic translations of the old one (guests would
+ * see a stale name); translations staff wrote by hand are kept.
+ */
+export const updateCategory = fn(UpdateCategoryInput.extend({ category_id: Id }), async ({ store_id, category_id, ...patch }) => {
+  const { store, category } = await categoryOf(store_id, category_id);
+  const changes: Record<string, unknown> = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  if (patch.name !== undefined && patch.name !== category.name) {
+    changes.translations = Object.fromEntries(Object.entries(category.translations).filter(([, t]) => t.manual));
+  }
+  if (!Object.keys(changes).length) return category;
+  try {
+    await Db().entities.category.patch({ company_id: store.company_id, store_id: store.store_id, category_id }).set(changes).go();
+  } catch (error) {
+    // The row went away meanwhile (deleted in another tab).
+    throw new UserError("categoryUpdateFailed", 409, { cause: String((error as Error).message) });
+  }
+  await requestPublish(store);
+  return { ...category, ...changes } as Category;
+});
+
+/**
+ * Deletes an empty category. One holding items, promotions or categories is refused: deleting
+ * a menu's dishes as a side effect is too easy to regret, and moving them first is quick.
+ */
+export const deleteCategory = fn(z.object({ store_id: Id, category_id: Id }), async ({ store_id, category_id }) => {
+  const { store } = await categoryOf(store_id, category_id);
+  const [all, counts] = await Promise.all([categoriesOf(store), contentCounts(store)]);
+  const categories = all.filter((c) => c.parent_id === category_id).length;
+  const items = counts.get(category_id) ?? 0;
+  if (categories || items) throw new UserError("categoryDeleteFailed", 409, { categories, items });
+  await Db().entities.category.delete({ company_id: store.company_id, store_id: store.store_id, category_id }).go();
+  await requestPublish(store);
+  return { id: category_id };
+});
+
+/**
+ * Moves a category under another supercategory of its section, or to the top level (parent_id "").
+ * Categories nest one level: a supercategory that has categories cannot go under another one.
+ */
+export const moveCategory = fn(MoveCategoryInput.extend({ category_id: Id }), async ({ store_id, category_id, parent_id }) => {
+  const { store, category } = await categoryOf(store_id, category_id);
+  if (parent_id === category.parent_id) return category;
+  const all = await categoriesOf(store);
+  if (parent_id && all.some((c) => c.parent_id === category_id)) throw new UserError("categoryNestingTooDeep", 409);
+  const { ok, parent } = parentFor(all, parent_id, category);
+  if (!ok) throw new UserError("categoryUpdateFailed", 409, { reason: "parent" });
+  if (parent?.schedule && category.schedule) throw new UserError("parentHasSchedule", 409);
+  const position = nextPosition(siblingsOf(all, { section: category.section, parent_id }));
+  await Db().entities.category.patch({ company_id: store.company_id, store_id: store.store_id, category_id }).set({ parent_id, position }).go();
+  await requestPublish(store);
+  return { ...category, parent_id, position };
+});
+
+/**
+ * Puts one parent's categories in the given order (ids of other parents are ignored, unlisted
+ * siblings follow in their order). An order that changes nothing is refused (SPEC.md section 5).
+ */
+export const sortCategories = fn(SortCategoriesInput, async ({ store_id, section, parent_id, category_ids }) => {
+  const store = await storeFor(store_id);
+  const siblings = siblingsOf(await categoriesOf(store), { section, parent_id });
+  const ids = new Set(siblings.map((c) => c.id));
+  const listed = [...new Set(category_ids)].filter((id) => ids.has(id));
+  const order = [...listed, ...siblings.map((c) => c.id).filter((id) => !listed.includes(id))];
+  if (order.every((id, i) => siblings[i]!.id === id)) throw new UserError("sortingUnchanged", 409);
+  const byId = new Map(siblings.map((c) => [c.id, c]));
+  await Promise.all(
+    order
+      .map((id, position) => ({ id, position }))
+      .filter(({ id, position }) => byId.get(id)!.position !== position)
+      .map(({ id, position }) =>
+        Db().entities.category.patch({ company_id: store.company_id, store_id: store.store_id, category_id: id }).set({ position }).go(),
+      ),
+  );
+  await requestPublish(store);
+  return order;
+});
+
+/**
+ * Sets (or, with null, removes) a category's schedule. A schedule is refused when the parent has its
+ * own, and on a supercategory when one of its categories has its own: guests would see both windows
+ * combined, which nobody reading one of them expects.
+ */
+export const setCategorySchedule = fn(ScheduleInput.extend({ category_id: Id }), async ({ store_id, category_id, schedule }) => {
+  const { store, category } = await categoryOf(store_id, category_id);
+  const keys = { company_id: store.company_id, store_id: store.store_id, category_id };
+  if (!schedule) {
+    if (category.schedule) await Db().entities.category.patch(keys).remove(["schedule"]).go();
+  } else {
+    const all = await categoriesOf(store);
+    const parent = category.parent_id ? all.find((c) => c.id === category.parent_id) : undefined;
+    if (parent?.schedule) throw new UserError("parentHasSchedule", 409);
+    if (all.some((c) => c.parent_id === category_id && c.schedule)) throw new UserError("childHasSchedule", 409);
+    await Db().entities.category.patch(keys).set({ schedule }).go();
+  }
+  await requestPublish(store);
+  const { schedule: _, ...rest } = category;
+  return schedule ? { ...rest, schedule } : rest;
+});
