@@ -23,8 +23,9 @@ export function Api({ stack }: StackContext) {
           // API Gateway gives up after 30 s.
           timeout: 29,
           memorySize: 1024,
-          // pdfkit reads its font metrics and the DejaVu fonts from disk: ship them as packages.
-          nodejs: { install: ["pdfkit", "dejavu-fonts-ttf"] },
+          // pdfkit reads its font metrics and the fonts (core/src/shared/pdf-fonts.ts) from disk:
+          // ship them as packages.
+          nodejs: { install: ["pdfkit", "dejavu-fonts-ttf", "@expo-google-fonts/noto-sans-sc", "@expo-google-fonts/noto-sans-arabic"] },
           environment: { ...environment, PAYMENT_WEBHOOK_SECRET: process.env.PAYMENT_WEBHOOK_SECRET ?? "" },
           permissions: [
             table,

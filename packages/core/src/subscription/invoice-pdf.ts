@@ -1,10 +1,5 @@
-import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
-
-const require = createRequire(import.meta.url);
-// DejaVu covers Cyrillic (and Latin); PDF's built-in fonts do not.
-const FONT = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
-const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
+import { registerPdfFonts } from "../shared/pdf-fonts";
 
 export type Party = { name: string; lines: string[] };
 export type InvoiceDoc = {
@@ -29,7 +24,7 @@ const date = (iso: string) => new Date(iso).toLocaleDateString("ru-RU", { timeZo
 /** Renders an invoice (счёт на оплату) as a one-page A4 PDF with both parties' details. */
 export function renderInvoicePdf(invoice: InvoiceDoc, buyer: Party, seller: Party = SELLER): Promise<Buffer> {
   const doc = new PDFDocument({ size: "A4", margin: 50, info: { Title: `Счёт ${invoice.number}` } });
-  doc.registerFont("regular", FONT).registerFont("bold", FONT_BOLD);
+  registerPdfFonts(doc);
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((ok, fail) => {

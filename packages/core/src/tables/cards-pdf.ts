@@ -2,32 +2,27 @@
  * Printable table cards (issue 6): A4, 2 × 2 cards per page, each with the store's logo and name,
  * the table's name and number, its QR code and a "scan to see the menu" line per store language.
  */
-import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { usePorts } from "../ports";
+import { pdfLine, registerPdfFonts } from "../shared/pdf-fonts";
 import { storeById } from "../store/store";
+import type { MenuLanguage } from "../shared/model";
 import { QR_OPTIONS } from "../wifi/payload";
 import { listTables, oneTable, type TableInfo } from "./manage";
 
-const require = createRequire(import.meta.url);
-const FONT = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
-const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
-/** DejaVu has no Chinese glyphs: a CJK font when the machine has one (CJK_FONT, else Noto CJK). */
-const CJK_FONT = [process.env.CJK_FONT, "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"].find((p) => p && existsSync(p));
-
-/** "Scan to see the menu" in every menu language (Arabic needs shaping pdfkit lacks: English stands in). */
-export const SCAN_LINE: Record<string, string> = {
+/** "Scan to see the menu" in every menu language. */
+export const SCAN_LINE: Record<MenuLanguage, string> = {
   ru: "Отсканируйте, чтобы открыть меню",
   en: "Scan to see the menu",
   zh: "扫码查看菜单",
+  ar: "امسح الرمز لعرض القائمة",
   tr: "Menüyü görmek için tarayın",
   fr: "Scannez pour voir le menu",
 };
 const TABLE_WORD: Record<string, string> = { ru: "Стол", en: "Table", zh: "桌号" };
 
-type Card = { store: string; logo?: Buffer; table: TableInfo; languages: string[] };
+type Card = { store: string; logo?: Buffer; table: TableInfo; languages: MenuLanguage[] };
 
 async function logoOf(path: string | undefined): Promise<Buffer | undefined> {
   if (!path) return undefined;
@@ -46,7 +41,7 @@ export async function tableCardsPdf({ store_id, table_id }: { store_id: string; 
   const tables = table_id ? [await oneTable({ store_id, table_id })] : await listTables(store_id);
   const store = await storeById(store_id);
   const logo = await logoOf(store.logo_light ?? store.logo_dark);
-  const languages = [...new Set(["ru", ...(store.languages ?? [])])].filter((l) => SCAN_LINE[l] && (l !== "zh" || CJK_FONT));
+  const languages = [...new Set<MenuLanguage>(["ru", ...(store.languages ?? [])])];
   const cards = tables.map((table) => ({ store: store.name, logo, table, languages }));
   const name = table_id && tables[0] ? `table-${tables[0].position}` : `tables-${store.url_key}`;
   return { name, body: await renderCards(cards) };
@@ -59,8 +54,7 @@ const ROWS = 2;
 
 export async function renderCards(cards: Card[]): Promise<Buffer> {
   const doc = new PDFDocument({ size: "A4", margin: MARGIN, info: { Title: "QR" } });
-  doc.registerFont("regular", FONT).registerFont("bold", FONT_BOLD);
-  if (CJK_FONT) doc.registerFont("cjk", CJK_FONT, "NotoSansCJKsc-Regular");
+  registerPdfFonts(doc);
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((ok, fail) => {
@@ -86,7 +80,8 @@ export async function renderCards(cards: Card[]): Promise<Buffer> {
         /* an unreadable logo is left out */
       }
     }
-    doc.fillColor("#111111").font("bold").fontSize(14).text(card.store, x + 12, cy, { width: cw - 24, align: "center", lineBreak: false, ellipsis: true });
+    const storeName = pdfLine(card.store, "bold");
+    doc.fillColor("#111111").font(storeName.font).fontSize(14).text(storeName.text, x + 12, cy, { width: cw - 24, align: "center", lineBreak: false, ellipsis: true, features: storeName.features });
     cy += 22;
     const qrSize = Math.min(cw - 80, ch - (cy - y) - 110);
     const png = await QRCode.toBuffer(card.table.qr_url, { ...QR_OPTIONS, type: "png", width: 600 });
@@ -96,12 +91,14 @@ export async function renderCards(cards: Card[]): Promise<Buffer> {
     cy += 26;
     const number = `${TABLE_WORD.ru} ${card.table.position}`;
     if (card.table.name.trim().toLowerCase() !== number.toLowerCase()) {
-      doc.font("regular").fontSize(11).fillColor("#333333").text(card.table.name, x + 12, cy, { width: cw - 24, align: "center", lineBreak: false, ellipsis: true });
+      const tableName = pdfLine(card.table.name);
+      doc.font(tableName.font).fontSize(11).fillColor("#333333").text(tableName.text, x + 12, cy, { width: cw - 24, align: "center", lineBreak: false, ellipsis: true, features: tableName.features });
     }
     cy += 18;
     for (const lang of card.languages) {
-      doc.font(lang === "zh" ? "cjk" : "regular").fontSize(9).fillColor("#555555").text(SCAN_LINE[lang]!, x + 12, cy, { width: cw - 24, align: "center", lineBreak: false });
-      cy += 12;
+      const line = pdfLine(SCAN_LINE[lang]);
+      doc.font(line.font).fontSize(9).fillColor("#555555").text(line.text, x + 12, cy, { width: cw - 24, align: "center", lineBreak: false, features: line.features });
+      cy += doc.currentLineHeight(true) + 1; // Noto Arabic and Noto SC are taller than DejaVu.
     }
   }
   doc.end();
