@@ -227,6 +227,19 @@ function byName(name: string): unknown {
       return iban();
     case "vat_number":
       return digits(9);
+    // settings/store: valid values, so refusals are about access, not format ("main" renames nothing).
+    case "url_key":
+      return "main";
+    case "number":
+      return "+375 29 123-45-67";
+    case "url":
+      return "https://example.com/venue";
+    case "time_zone":
+      return "Europe/Minsk";
+    case "open":
+      return "10:00";
+    case "close":
+      return "22:00";
     case "widget_code":
       return "https://yandex.ru/maps-reviews-widget/1234567890?comments";
     default:

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { usePorts, type StoredObject } from "@menu/core";
-import type { PublishedManifest } from "@menu/core/publish/published";
+import type { MovedStore, PublishedManifest } from "@menu/core/publish/published";
 
 /**
  * Like CloudFront's edge, published objects are kept for a moment (2 s here, 10 s there) with their
@@ -50,7 +50,14 @@ export function publishedHandler(guestBuild?: string) {
     const manifestEntry = await cachedGet(`m/${company}/${store}/manifest.json`);
     if (!manifestEntry.object) return false; // not published (yet): the SPA renders it or says not found
     manifestEntry.parsed ??= JSON.parse(Buffer.from(manifestEntry.object.body).toString("utf8"));
-    const manifest = manifestEntry.parsed as PublishedManifest;
+    const parsed = manifestEntry.parsed as PublishedManifest | MovedStore;
+    if ("moved_to" in parsed) {
+      // A former URL name of the store: old links (printed, bookmarked) land on the current one.
+      const query = (req.url ?? "").includes("?") ? (req.url ?? "").slice((req.url ?? "").indexOf("?")) : "";
+      res.writeHead(301, { Location: `/${company}/${parsed.moved_to}/${page}${query}`, "Cache-Control": "no-cache" }).end();
+      return true;
+    }
+    const manifest = parsed;
     if (guestBuild && manifest.build !== guestBuild) {
       // Pages of an older web build load scripts that are gone: the SPA renders this time, and the
       // store is republished in the background (a queue message, no database on this path).

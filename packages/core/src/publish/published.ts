@@ -93,6 +93,9 @@ export type PublishedManifest = {
   build: string;
 };
 
+/** Written in place of the manifest of a store's former URL name: its guest pages redirect to `moved_to`. */
+export type MovedStore = { format: 1; moved_to: string };
+
 export type GuestPage = { kind: "menu" } | { kind: "promotions"; position: number } | { kind: "reviews" };
 
 /** Server rendering of the guest pages, provided by the web app's SSR build (web/dist-ssr). */

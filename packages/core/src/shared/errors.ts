@@ -43,6 +43,8 @@ export const MESSAGES = {
   switchCooldown: "The plan cannot be switched yet",
   downgradeNeedsConfirmation: "Confirm the downgrade: some features will be lost",
   invalidSignature: "Invalid signature",
+  // Stores (issue 7)
+  unpaidBlocksNewStore: "A new store can be created only when all paid subscriptions are paid",
   // Reviews widget and contact form (issue 7)
   reviewsWidgetFormat: "Incorrect Yandex.Reviews widget format",
   messageNotDelivered: "The message could not be delivered",

@@ -55,6 +55,8 @@ export const StoreEntity = new Entity({
       },
     },
     reviews_org_id: { type: "string" },
+    /** URL names the store had before: their guard items stay, so old links resolve and redirect. */
+    former_url_keys: { type: "list", items: { type: "string" } },
     /** End of the 3-day preparation period that follows registration. */
     preparation_ends_at: { type: "string" },
     ...timestamps,

@@ -5,7 +5,7 @@ import { notFound } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { guardedWrite, lookupUnique } from "../shared/guarded-write";
 import { newId } from "../shared/ids";
-import { MENU_LANGUAGES } from "../shared/model";
+import { DAYS, MENU_LANGUAGES } from "../shared/model";
 import { uniqueValue } from "../shared/unique.entity";
 import { UrlKey } from "../shared/url-key";
 import { useActor } from "../shared/actor";
@@ -25,7 +25,7 @@ export const CsObject = z.object({
 export type CsObject = z.infer<typeof CsObject>;
 
 /** The guard value of a store URL name: unique within its company. */
-const storeUrlValue = (company_id: string, url_key: string) => uniqueValue(company_id, url_key);
+export const storeUrlValue = (company_id: string, url_key: string) => uniqueValue(company_id, url_key);
 
 export const CreateStore = z.object({
   company_id: z.string().min(1),
@@ -105,7 +105,11 @@ export function toSettings(s: StoreRecord): StoreSettings {
     url_key: s.url_key,
     address: s.address ?? "",
     phones: s.phones ?? [],
-    working_hours: (s.working_hours ?? []).map((h: { days?: string[]; open: string; close: string }) => ({ ...h, days: h.days ?? [] })),
+    // Days are a set in the table: answered in week order.
+    working_hours: (s.working_hours ?? []).map((h: { days?: string[]; open: string; close: string }) => ({
+      ...h,
+      days: DAYS.filter((d) => h.days?.includes(d)),
+    })),
     socials: s.socials ?? [],
     seo_title: s.seo_title ?? "",
     seo_description: s.seo_description ?? "",

@@ -8,6 +8,7 @@ import type { Language } from "@/i18n/languages";
 import { GuestApp } from "./guest-app";
 import { chooseLanguage, manifestUrl, menuJsonUrl, type PublishedManifest, type PublishedMenu } from "./model";
 import type { GuestNav } from "./nav";
+import type { MovedStore } from "@menu/core/publish/published";
 
 async function getJson<T>(url: string): Promise<T> {
   const res = await fetch(url);
@@ -15,9 +16,17 @@ async function getJson<T>(url: string): Promise<T> {
   return (await res.json()) as T;
 }
 
+/** The store's URL name changed: its old links go to `store`. */
+class StoreMoved extends Error {
+  constructor(readonly store: string) {
+    super(`moved to ${store}`);
+  }
+}
+
 /** The published menu in the guest's language: the remembered one when the store has it, else its default. */
 export async function loadPublishedMenu(company: string, store: string): Promise<PublishedMenu> {
-  const manifest = await getJson<PublishedManifest>(manifestUrl(company, store));
+  const manifest = await getJson<PublishedManifest | MovedStore>(manifestUrl(company, store));
+  if ("moved_to" in manifest) throw new StoreMoved(manifest.moved_to);
   const lang = chooseLanguage(manifest.languages, manifest.default_language);
   return getJson<PublishedMenu>(menuJsonUrl(company, store, lang));
 }
@@ -51,6 +60,14 @@ export function GuestRoute() {
     }),
     [router],
   );
+  const movedTo = query.error instanceof StoreMoved ? query.error.store : undefined;
+  useEffect(() => {
+    if (!movedTo) return;
+    const { pathname, search, hash } = router.history.location;
+    const rest = pathname.split("/").slice(3).join("/");
+    router.history.replace(`/${company.toLowerCase()}/${movedTo}/${rest}${search}${hash}`);
+  }, [movedTo, company, router]);
+  if (movedTo) return <div className="guest-loading" aria-busy="true" />;
   if (query.isError) return <NotFoundScreen />;
   if (!query.data) return <div className="guest-loading" aria-busy="true" />;
   return <GuestApp initialMenu={query.data} nav={nav} setInterfaceLanguage={(lang) => setMenuLanguage(lang)} />;

@@ -1,4 +1,4 @@
-import { createFileRoute, notFound } from "@tanstack/react-router";
+import { createFileRoute, notFound, redirect } from "@tanstack/react-router";
 import { AdminLayout } from "@/features/admin-panel/admin-layout";
 import { ownedCsObjectQueryOptions } from "@/lib/admin-scope";
 import { isApiError } from "@/lib/api";
@@ -17,6 +17,12 @@ export const Route = createFileRoute("/$company/$store/admin-panel")({
         if (isApiError(error) && error.status === 404) throw notFound();
         throw error;
       });
+    // A former URL name of the store (or other letter case): the same page under the current one.
+    const from = `/${ctx.params.company}/${ctx.params.store}/`;
+    const to = `/${cs.company_url_key}/${cs.store_url_key}/`;
+    if (from !== to && ctx.location.pathname.startsWith(from)) {
+      throw redirect({ href: to + ctx.location.pathname.slice(from.length) + ctx.location.searchStr, replace: true });
+    }
     return { user, cs };
   },
   component: AdminPanelRoute,

@@ -1,0 +1,130 @@
+/**
+ * settings/store (a store's own settings) and settings/stores (the company's stores, new stores).
+ * Every change guests can see is republished.
+ */
+import { z } from "zod";
+import { Db } from "../db/service";
+import { usePorts } from "../ports";
+import { requestPublish } from "../publish/publish";
+import { publishedKeys, type MovedStore } from "../publish/published";
+import { clock } from "../shared/clock";
+import { UserError } from "../shared/errors";
+import { fn } from "../shared/fn";
+import { guardedWrite } from "../shared/guarded-write";
+import { assertCanManageCompany, assertCanManageStore } from "../shared/policy";
+import { phaseOf, startPreparation, subscriptionsOf } from "../subscription/lifecycle";
+import { companyHasUnpaid, storeMayUse } from "../subscription/subscription";
+import { PLANS } from "../shared/model";
+import { NewStoreForm, PREMIUM_LANGUAGES, StoreSettingsForm } from "./schemas";
+import { createStore, storeById, storesOfCompany, storeUrlValue, toSettings, type StoreRecord } from "./store";
+
+export const UpdateStoreSettings = StoreSettingsForm.extend({ storeId: z.string().min(1).max(64) });
+
+const ownMedia = (store: StoreRecord, key: string | undefined) =>
+  !key || key === store.logo_light || key === store.logo_dark || key.startsWith(`media/${store.company_id}/${store.store_id}/`);
+
+/**
+ * Saves settings/store. A new URL name keeps the old one reserved for the store (its guard item
+ * stays, listed in `former_url_keys`): `/{company}/{old}/…` still resolves and is redirected.
+ * Menu languages beyond the plan's may not be added (ones saved earlier stay, unpublished).
+ */
+export const updateStoreSettings = fn(UpdateStoreSettings, async ({ storeId, ...v }) => {
+  const store = await storeById(storeId);
+  assertCanManageStore(store.company_id, store.store_id);
+  if (!ownMedia(store, v.logo_light) || !ownMedia(store, v.logo_dark)) throw new UserError("valueIncorrect", 400, { field: "logo" });
+  const had = store.languages ?? ["ru"];
+  const added = v.languages.filter((l) => !had.includes(l));
+  if (added.some((l) => (PREMIUM_LANGUAGES as readonly string[]).includes(l)) && !(await storeMayUse(store, "extra_languages"))) {
+    throw new UserError("featureNotInPlan", 409, { field: "languages" });
+  }
+  const keys = { company_id: store.company_id, store_id: store.store_id };
+  const renamed = v.url_key !== store.url_key;
+  const former = new Set((store.former_url_keys ?? []) as string[]);
+  // Going back to a name the store had is not a claim: its guard item is still the store's.
+  const claim =
+    renamed && !former.has(v.url_key)
+      ? [{ kind: "storeUrl" as const, value: storeUrlValue(store.company_id, v.url_key), ref: store.store_id, company_id: store.company_id }]
+      : [];
+  if (renamed) {
+    former.delete(v.url_key);
+    former.add(store.url_key);
+  }
+  const { logo_light, logo_dark, ...fields } = v;
+  const remove = [...(logo_light ? [] : ["logo_light" as const]), ...(logo_dark ? [] : ["logo_dark" as const])];
+  await guardedWrite({ claim }, (e) => {
+    let patch = e.store
+      .patch(keys)
+      .set({ ...fields, ...(logo_light ? { logo_light } : {}), ...(logo_dark ? { logo_dark } : {}), former_url_keys: [...former] });
+    if (remove.length) patch = patch.remove(remove) as typeof patch;
+    // Two saves racing on a rename: the second one fails instead of orphaning a guard.
+    return [patch.where((a, op) => op.eq(a.url_key, store.url_key)).commit()];
+  });
+  if (renamed) await pointFormerLinks(store.company_id, [...former], v.url_key);
+  await requestPublish(keys);
+  return toSettings(await storeById(storeId));
+});
+
+/**
+ * The published menus of the former URL names are replaced by a "moved" manifest, so the guest
+ * pages of old links (printed, bookmarked) answer a redirect to the current name.
+ */
+async function pointFormerLinks(company_id: string, former: string[], current: string) {
+  const { data: company } = await Db().entities.company.get({ company_id }).go();
+  if (!company) return;
+  const moved: MovedStore = { format: 1, moved_to: current };
+  const objects = usePorts().objects;
+  await Promise.all(
+    former.map((old) => objects.put(publishedKeys(company.url_key, old).manifest, JSON.stringify(moved), "application/json; charset=utf-8")),
+  );
+}
+
+/** What settings/stores shows per store: where it stands in the subscription lifecycle. */
+export const StoreSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  url_key: z.string(),
+  status: z.enum(["preparation", "active", "hidden"]),
+  plan: z.enum(PLANS).optional(),
+  preparation_ends_at: z.string().optional(),
+  ends_at: z.string().optional(),
+  created_at: z.string(),
+});
+export type StoreSummary = z.infer<typeof StoreSummary>;
+
+async function summaryOf(store: StoreRecord, now: Date): Promise<StoreSummary> {
+  const { phase, active } = phaseOf(store.preparation_ends_at, await subscriptionsOf(store), now);
+  return {
+    id: store.store_id,
+    name: store.name,
+    url_key: store.url_key,
+    status: phase,
+    plan: active?.plan,
+    preparation_ends_at: phase === "preparation" ? store.preparation_ends_at : undefined,
+    ends_at: active?.ends_at,
+    created_at: store.created_at,
+  };
+}
+
+/** settings/stores: admin and company manager (SPEC section 6); others are told "not found". */
+export const companyStores = fn(z.string().min(1).max(64), async (company_id) => {
+  assertCanManageCompany(company_id);
+  const now = clock.now();
+  const stores = await storesOfCompany(company_id);
+  const list = await Promise.all(stores.map((s) => summaryOf(s, now)));
+  return list.sort((a, b) => a.created_at.localeCompare(b.created_at));
+});
+
+export const CreateCompanyStore = NewStoreForm.extend({ company_id: z.string().min(1).max(64) });
+
+/**
+ * A new store of the company (SPEC section 5: only when every paid subscription is paid). It starts
+ * like a registered one: 3 days of preparation with the menu hidden, then the trial.
+ */
+export const createCompanyStore = fn(CreateCompanyStore, async ({ company_id, name, url_key }) => {
+  assertCanManageCompany(company_id);
+  if (await companyHasUnpaid(company_id)) throw new UserError("unpaidBlocksNewStore", 409);
+  const store = await createStore({ company_id, name, url_key });
+  await startPreparation(store);
+  await requestPublish(store);
+  return summaryOf(await storeById(store.store_id), clock.now());
+});
