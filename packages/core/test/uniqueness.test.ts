@@ -84,7 +84,7 @@ describe("uniqueness under concurrent writes", () => {
 
 describe("IBAN", () => {
   it("accepts valid check digits, with spaces and in lower case, and refuses a mistyped one", async () => {
-    const { ibanChecksumValid, BillingInfo } = await import("@menu/core/billing/billing");
+    const { ibanChecksumValid, BillingInfo } = await import("@menu/core/billing/schemas");
     expect(ibanChecksumValid("BY13NBRB3600900000002Z00AB00")).toBe(true);
     expect(ibanChecksumValid("DE89370400440532013000")).toBe(true);
     expect(ibanChecksumValid("DE89370400440532013001")).toBe(false);

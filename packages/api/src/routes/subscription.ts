@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createRoute, z } from "@hono/zod-openapi";
 import { UserError, withActor } from "@menu/core";
-import { BillingInfo, billingOf, saveBilling } from "@menu/core/billing/billing";
+import { billingOf, saveBilling } from "@menu/core/billing/billing";
+import { BillingInfo } from "@menu/core/billing/schemas";
 import { PLAN_CONFIG } from "@menu/core/subscription/plans";
 import {
   ActiveSubscription,

@@ -8,7 +8,7 @@ import type { MessageId } from "@/i18n/catalogs";
 import type { CsObject } from "@/lib/admin-scope";
 import { api, isApiError, unwrap } from "@/lib/api";
 import { errorMessageFor, notifyError } from "@/lib/errors";
-import { BillingForm, emptyBilling, type BillingValues } from "./billing-schema";
+import { BillingInfo, emptyBilling, type BillingValues } from "@menu/core/billing/schemas";
 import { billingQueryOptions, subscriptionKeys } from "./data";
 
 /** Server codes that belong to one field of the billing form. */
@@ -51,9 +51,9 @@ export function RequisitesPage({ cs }: { cs: CsObject }) {
 function RequisitesForm({ cs, initial }: { cs: CsObject; initial: ReturnType<typeof emptyBilling> }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
-  const form = useZodForm(BillingForm, initial);
+  const form = useZodForm(BillingInfo, initial);
   const save = useMutation({
-    mutationFn: (values: ReturnType<typeof BillingForm.parse>) => unwrap(api.api.billing.$put({ json: { company_id: cs.company_id, ...values } })),
+    mutationFn: (values: ReturnType<typeof BillingInfo.parse>) => unwrap(api.api.billing.$put({ json: { company_id: cs.company_id, ...values } })),
     meta: { silentError: true },
     onSuccess: (saved) => {
       queryClient.setQueryData(subscriptionKeys.billing(cs.company_id), saved);

@@ -1,10 +1,8 @@
-import { VALIDATION } from "@menu/core/auth/schemas";
 import { z } from "zod";
+import { VALIDATION } from "../auth/schemas";
 
-/*
- * A mirror of `BillingInfo` in packages/core/src/billing/billing.ts, which the SPA cannot import
- * (that module reaches the database). Keep the two in step: same fields, bounds and messages.
- */
+/** Billing details (requisites) of a company. Pure: the requisites form and the API share it. */
+
 const required = z.string().trim().min(1, VALIDATION.required).max(200);
 
 /** ISO 13616 check: move the country and check digits to the end, letters to numbers, mod 97 = 1. */
@@ -16,7 +14,7 @@ export function ibanChecksumValid(iban: string) {
   return rest === 1;
 }
 
-export const BillingForm = z.object({
+export const BillingInfo = z.object({
   organization_name: required,
   director_last_name: required,
   director_first_name: required,
@@ -33,35 +31,7 @@ export const BillingForm = z.object({
   postcode: required.max(16),
   phone: required.max(32),
 });
+export type BillingValues = z.input<typeof BillingInfo>;
 
-export type BillingValues = z.input<typeof BillingForm>;
-
-export const BILLING_FIELDS = [
-  "organization_name",
-  "director_last_name",
-  "director_first_name",
-  "director_middle_name",
-  "director_position",
-  "vat_number",
-  "bank_name",
-  "iban",
-  "bic",
-  "legal_address",
-  "postcode",
-  "phone",
-] as const;
-
-export const emptyBilling = (): Required<BillingValues> => ({
-  organization_name: "",
-  director_last_name: "",
-  director_first_name: "",
-  director_middle_name: "",
-  director_position: "",
-  vat_number: "",
-  bank_name: "",
-  iban: "",
-  bic: "",
-  legal_address: "",
-  postcode: "",
-  phone: "",
-});
+export const emptyBilling = (): Required<BillingValues> =>
+  Object.fromEntries(Object.keys(BillingInfo.shape).map((f) => [f, ""])) as Required<BillingValues>;
