@@ -24,8 +24,8 @@ export function Api({ stack }: StackContext) {
           timeout: 29,
           memorySize: 1024,
           // pdfkit reads its font metrics and the fonts (core/src/shared/pdf-fonts.ts) from disk:
-          // ship them as packages.
-          nodejs: { install: ["pdfkit", "dejavu-fonts-ttf", "@expo-google-fonts/noto-sans-sc", "@expo-google-fonts/noto-sans-arabic"] },
+          // ship them as packages. sharp (uploads) is native: installed for linux-arm64 (docs/deploy.md).
+          nodejs: { install: ["pdfkit", "dejavu-fonts-ttf", "@expo-google-fonts/noto-sans-sc", "@expo-google-fonts/noto-sans-arabic", "sharp"] },
           environment: { ...environment, PAYMENT_WEBHOOK_SECRET: process.env.PAYMENT_WEBHOOK_SECRET ?? "" },
           permissions: [
             table,

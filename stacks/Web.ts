@@ -21,7 +21,7 @@ import { Storage } from "./Storage";
  *   /api/*    -> HTTP API, no caching, all methods, all viewer headers but Host
  *   /t/*      -> HTTP API (QR redirects are server-side), same settings
  *   /m/*      -> menus bucket (published guest menus), cached for seconds
- *   /media/*  -> uploads bucket (photos, logos), cached
+ *   /media/*  -> uploads bucket (photos, banners, logos), cached a year (immutable keys)
  */
 export function Web({ stack, app }: StackContext) {
   const { api } = use(Api);
@@ -83,6 +83,21 @@ function handler(event) {
     },
   });
 
+  // Uploaded pictures get a new key on every upload and are never rewritten: the edge keeps them
+  // a year, and browsers are told so even for objects stored without a Cache-Control of their own.
+  const mediaCache = new cloudfront.CachePolicy(stack, "media-cache", {
+    comment: "Uploaded pictures: immutable keys",
+    minTtl: Duration.days(1),
+    defaultTtl: Duration.days(365),
+    maxTtl: Duration.days(365),
+  });
+  const immutable = new cloudfront.ResponseHeadersPolicy(stack, "media-headers", {
+    comment: "Uploaded pictures: cache forever",
+    customHeadersBehavior: {
+      customHeaders: [{ header: "Cache-Control", value: "public, max-age=31536000, immutable", override: true }],
+    },
+  });
+
   // `menus` and `uploads` live in the Storage stack. OAC would need their bucket
   // policies to name this distribution (Storage -> Web -> Storage: a cycle), so
   // they use an origin access identity, which CDK creates in Storage itself.
@@ -116,7 +131,8 @@ function handler(event) {
       "/media/*": {
         origin: S3BucketOrigin.withOriginAccessIdentity(uploads.cdk.bucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        cachePolicy: mediaCache,
+        responseHeadersPolicy: immutable,
       },
     },
   });

@@ -334,6 +334,18 @@ describe("Web", () => {
     });
   });
 
+  it("serves /media/* a year at the edge with immutable Cache-Control for browsers", () => {
+    const media = behavior("/media/*");
+    const policies = t.web.findResources("AWS::CloudFront::CachePolicy");
+    const [, cache] = Object.entries(policies).find(([id]) => JSON.stringify(media.CachePolicyId).includes(id))!;
+    expect(cache.Properties.CachePolicyConfig).toMatchObject({ DefaultTTL: 31_536_000, MaxTTL: 31_536_000 });
+    const headers = t.web.findResources("AWS::CloudFront::ResponseHeadersPolicy");
+    const [, policy] = Object.entries(headers).find(([id]) => JSON.stringify(media.ResponseHeadersPolicyId).includes(id))!;
+    expect(policy.Properties.ResponseHeadersPolicyConfig.CustomHeadersConfig.Items).toEqual([
+      { Header: "Cache-Control", Value: "public, max-age=31536000, immutable", Override: true },
+    ]);
+  });
+
   it("serves the SPA by default, with index.html for client-side routes", () => {
     const config = distribution();
     expect(config.DefaultRootObject).toBe("index.html");

@@ -76,11 +76,18 @@ export function ImageField({ label, value, onChange, storeId, kind, placeholder,
     } catch (e) {
       setPreview((p) => (p?.url === url ? undefined : p));
       if (!(e instanceof UploadAborted)) {
-        setProblem(e instanceof ApiError && e.status === 0 ? intl.formatMessage({ id: "imageField.offline" }) : errorMessageFor(e));
+        setProblem(problemText(e));
       }
     } finally {
       setUpload(undefined);
     }
+  }
+
+  /** The server's message in the interface language (`errors.api.<code>`), or a connection hint. */
+  function problemText(e: unknown) {
+    if (e instanceof ApiError && e.status === 0) return intl.formatMessage({ id: "imageField.offline" });
+    const key = e instanceof ApiError && e.code ? `errors.api.${e.code}` : undefined;
+    return key && Object.hasOwn(intl.messages, key) ? intl.formatMessage({ id: key as MessageId }) : errorMessageFor(e);
   }
 
   function onDrop(e: DragEvent) {
