@@ -1,15 +1,14 @@
-import { Link } from "@tanstack/react-router";
+import { Link, type LinkProps } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
 import type { MessageId } from "@/i18n/catalogs";
-import { pendingPaths } from "@/lib/paths";
 import { Logo } from "../logo";
 
-const legalLinks: ReadonlyArray<{ to: string; label: MessageId }> = [
-  { to: pendingPaths.offer, label: "footer.offer" },
-  { to: pendingPaths.privacyPolicy, label: "footer.privacyPolicy" },
-  { to: pendingPaths.privacy, label: "footer.privacy" },
-  { to: pendingPaths.userAgreement, label: "footer.userAgreement" },
-  { to: pendingPaths.serviceContacts, label: "footer.contacts" },
+const legalLinks: ReadonlyArray<{ to: LinkProps["to"]; label: MessageId }> = [
+  { to: "/offer", label: "footer.offer" },
+  { to: "/privacy-policy", label: "footer.privacyPolicy" },
+  { to: "/privacy", label: "footer.privacy" },
+  { to: "/user-agreement", label: "footer.userAgreement" },
+  { to: "/service-contacts", label: "footer.contacts" },
 ];
 
 /** Footer of the public pages with the legal documents and contacts. */

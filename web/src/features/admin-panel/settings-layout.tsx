@@ -33,6 +33,9 @@ export function SettingsLayout({ cs, user }: { cs: CsObject; user: SessionUser }
         <Link to="/$company/$store/admin-panel/settings/wifi" params={params} className="settings-tabs__link">
           <FormattedMessage id="nav.wifi" />
         </Link>
+        <Link to="/$company/$store/admin-panel/settings/yandex-reviews" params={params} className="settings-tabs__link">
+          <FormattedMessage id="nav.reviewsWidget" />
+        </Link>
         <Link to="/$company/$store/admin-panel/settings/profile" params={params} className="settings-tabs__link">
           <FormattedMessage id="nav.profile" />
         </Link>

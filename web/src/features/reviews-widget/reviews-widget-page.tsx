@@ -1,0 +1,197 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { orgIdFromWidget, WIDGET_CODE_MAX } from "@menu/core/reviews/widget";
+import { useEffect, useId, useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { toast } from "sonner";
+import { Dialog } from "@/components/dialog";
+import { FormAlert, SubmitButton } from "@/components/form/fields";
+import "@/components/layout/staff.css";
+import type { CsObject } from "@/lib/admin-scope";
+import { api, unwrap } from "@/lib/api";
+import { errorMessageFor } from "@/lib/errors";
+import "./reviews-widget.css";
+
+type WidgetState = { allowed: boolean; org_id: string | null; widget_url: string | null };
+const queryKey = (storeId: string) => ["reviews-widget", storeId] as const;
+
+/** settings/yandex-reviews: the maps service's reviews widget on the guest reviews page (premium plans). */
+export function ReviewsWidgetPage({ cs }: { cs: CsObject }) {
+  const intl = useIntl();
+  const state = useQuery({
+    queryKey: queryKey(cs.store_id),
+    queryFn: () => unwrap(api.api["reviews-widget"].$get({ query: { storeId: cs.store_id } })) as Promise<WidgetState>,
+  });
+
+  useEffect(() => {
+    document.title = `${intl.formatMessage({ id: "reviewsWidget.title" })} — QR Menu`;
+  }, [intl]);
+
+  return (
+    <>
+      <div className="page-head">
+        <div>
+          <h1 className="page-head__title">
+            <FormattedMessage id="reviewsWidget.title" />
+          </h1>
+          <p className="page-head__lead">
+            <FormattedMessage id="reviewsWidget.lead" />
+          </p>
+        </div>
+      </div>
+      {state.isPending ? (
+        <p role="status">
+          <FormattedMessage id="common.loading" />
+        </p>
+      ) : state.error ? (
+        <FormAlert>{errorMessageFor(state.error)}</FormAlert>
+      ) : (
+        <WidgetSettings cs={cs} state={state.data} />
+      )}
+    </>
+  );
+}
+
+function WidgetSettings({ cs, state }: { cs: CsObject; state: WidgetState }) {
+  const intl = useIntl();
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [code, setCode] = useState("");
+  const [formatError, setFormatError] = useState(false);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const params = { company: cs.company_url_key, store: cs.store_url_key };
+  const onSaved = (saved: WidgetState) => queryClient.setQueryData(queryKey(cs.store_id), saved);
+
+  const save = useMutation({
+    mutationFn: (widget_code: string) =>
+      unwrap(api.api["reviews-widget"].$put({ json: { store_id: cs.store_id, widget_code } })) as Promise<WidgetState>,
+    meta: { silentError: true },
+    onSuccess: (saved) => {
+      onSaved(saved);
+      setCode("");
+      toast.success(intl.formatMessage({ id: "reviewsWidget.saved" }));
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => unwrap(api.api["reviews-widget"].$delete({ query: { storeId: cs.store_id } })) as Promise<WidgetState>,
+    meta: { silentError: true },
+    onSuccess: (saved) => {
+      onSaved(saved);
+      setConfirmRemove(false);
+      toast.success(intl.formatMessage({ id: "reviewsWidget.removed" }));
+    },
+  });
+
+  const disabled = !state.allowed;
+  return (
+    <div className="reviews-widget">
+      <section className="panel">
+        {disabled ? (
+          <FormAlert tone="info" testId="reviews-widget-premium">
+            <FormattedMessage id="reviewsWidget.premiumOnly" />{" "}
+            <Link to="/$company/$store/admin-panel/subscription" params={params}>
+              <FormattedMessage id="reviewsWidget.toSubscription" />
+            </Link>
+          </FormAlert>
+        ) : null}
+        <form
+          className="form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            // Checked here with the server's own rule, so a wrong paste answers at once.
+            if (!orgIdFromWidget(code)) return setFormatError(true);
+            save.mutate(code);
+          }}
+        >
+          <fieldset disabled={disabled} className="reviews-widget__fieldset">
+            {save.error ? <FormAlert>{errorMessageFor(save.error)}</FormAlert> : null}
+            <div className={formatError ? "field field--invalid" : "field"}>
+              <label className="field__label" htmlFor={`${id}-code`}>
+                <FormattedMessage id={state.org_id ? "reviewsWidget.codeReplace" : "reviewsWidget.code"} />
+              </label>
+              <textarea
+                id={`${id}-code`}
+                name="widget_code"
+                className="input reviews-widget__code"
+                rows={5}
+                maxLength={WIDGET_CODE_MAX}
+                spellCheck={false}
+                autoCapitalize="none"
+                placeholder='<div …><iframe src="https://yandex.ru/maps-reviews-widget/…"></iframe>…</div>'
+                value={code}
+                onChange={(e) => {
+                  setCode(e.target.value);
+                  setFormatError(false);
+                }}
+                aria-invalid={formatError || undefined}
+                aria-describedby={formatError ? `${id}-error` : `${id}-hint`}
+                data-testid="widget-code"
+              />
+              {formatError ? (
+                <p id={`${id}-error`} className="field__error" role="alert" data-testid="widget-code-error">
+                  <FormattedMessage id="errors.api.reviewsWidgetFormat" />
+                </p>
+              ) : (
+                <p id={`${id}-hint`} className="field__hint">
+                  <FormattedMessage id="reviewsWidget.hint" />
+                </p>
+              )}
+            </div>
+            <SubmitButton pending={save.isPending} label="common.save" className="btn btn--primary" />
+          </fieldset>
+        </form>
+      </section>
+
+      <section className="panel reviews-widget__current" aria-labelledby={`${id}-current`} data-testid="widget-current">
+        <h2 className="panel__title" id={`${id}-current`}>
+          <FormattedMessage id="reviewsWidget.current" />
+        </h2>
+        {state.org_id ? (
+          <>
+            <p>
+              <FormattedMessage id="reviewsWidget.connected" values={{ id: <strong data-testid="widget-org-id">{state.org_id}</strong> }} />
+            </p>
+            <p className="field__hint">
+              <FormattedMessage id={state.allowed ? "reviewsWidget.onMenu" : "reviewsWidget.notOnMenu"} />
+            </p>
+            <div className="reviews-widget__actions">
+              <a className="btn btn--ghost btn--sm" href={`/${cs.company_url_key}/${cs.store_url_key}/reviews`} target="_blank" rel="noopener">
+                <FormattedMessage id="reviewsWidget.openGuestPage" />
+              </a>
+              <button type="button" className="btn btn--ghost btn--sm reviews-widget__remove" onClick={() => setConfirmRemove(true)} data-testid="widget-remove">
+                <FormattedMessage id="reviewsWidget.remove" />
+              </button>
+            </div>
+          </>
+        ) : (
+          <p className="field__hint" data-testid="widget-empty">
+            <FormattedMessage id="reviewsWidget.empty" />
+          </p>
+        )}
+      </section>
+
+      <Dialog
+        open={confirmRemove}
+        onClose={() => setConfirmRemove(false)}
+        size="sm"
+        title={<FormattedMessage id="reviewsWidget.removeTitle" />}
+        footer={
+          <>
+            <button type="button" className="btn btn--ghost" onClick={() => setConfirmRemove(false)}>
+              <FormattedMessage id="common.cancel" />
+            </button>
+            <button type="button" className="btn btn--danger" disabled={remove.isPending} onClick={() => remove.mutate()} data-testid="confirm-remove">
+              <FormattedMessage id="reviewsWidget.remove" />
+            </button>
+          </>
+        }
+      >
+        {remove.error ? <FormAlert>{errorMessageFor(remove.error)}</FormAlert> : null}
+        <p>
+          <FormattedMessage id="reviewsWidget.removeText" />
+        </p>
+      </Dialog>
+    </div>
+  );
+}
