@@ -1,10 +1,14 @@
 import type { CategoryInfo } from "@menu/core/category/category";
 import type { CsObject } from "@/lib/admin-scope";
+import { PromotionsPane } from "../promotions/promotions-pane";
+import { ItemsPane } from "./items-pane";
+import "./items.css";
 
 /**
- * The right-hand pane of a category page: the items (or promotions) of one category.
- * Placeholder agreed between the categories and items work; the items work replaces it.
+ * The main pane of a category page (/admin-panel/{section}/{categoryid} and
+ * /admin-panel/promotions/{categoryid}): the category's items, or its promotions.
  */
-export function CategoryContent(_: { cs: CsObject; category: CategoryInfo }) {
-  return null;
+export function CategoryContent({ cs, category }: { cs: CsObject; category: CategoryInfo }) {
+  // Keyed by category: selection, search and dialogs start afresh on another category.
+  return category.type === "promotions" ? <PromotionsPane key={category.id} cs={cs} category={category} /> : <ItemsPane key={category.id} cs={cs} category={category} />;
 }

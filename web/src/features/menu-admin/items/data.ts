@@ -1,0 +1,37 @@
+/** Queries and calls of a category's items (typed through the API client). */
+import type { ItemInfo } from "@menu/core/item/item";
+import type { SearchHit } from "@menu/core/item/manage";
+import type { BulkAction, ItemFormValues } from "@menu/core/item/schemas";
+import { queryOptions } from "@tanstack/react-query";
+import { api, unwrap } from "@/lib/api";
+
+export type { ItemInfo, SearchHit };
+
+export const itemsKey = (storeId: string, categoryId: string) => ["items", storeId, categoryId] as const;
+
+export const itemsQueryOptions = (storeId: string, categoryId: string) =>
+  queryOptions({
+    queryKey: itemsKey(storeId, categoryId),
+    queryFn: () => unwrap(api.api.items.$get({ query: { storeId, categoryId } })) as Promise<ItemInfo[]>,
+  });
+
+export const itemSearchQueryOptions = (storeId: string, q: string) =>
+  queryOptions({
+    queryKey: ["items", storeId, "search", q] as const,
+    queryFn: () => unwrap(api.api.items.search.$get({ query: { storeId, q } })) as Promise<SearchHit[]>,
+    enabled: q.trim().length > 0,
+    staleTime: 10_000,
+  });
+
+export const itemCalls = (storeId: string) => ({
+  create: (categoryId: string, form: ItemFormValues) =>
+    unwrap(api.api.items.$post({ json: { store_id: storeId, category_id: categoryId, ...form } })) as Promise<ItemInfo>,
+  update: (itemId: string, form: ItemFormValues) =>
+    unwrap(api.api.items[":itemId"].$put({ param: { itemId }, json: { store_id: storeId, ...form } })) as Promise<ItemInfo>,
+  duplicate: (itemId: string) => unwrap(api.api.items[":itemId"].duplicate.$post({ param: { itemId }, json: { store_id: storeId } })) as Promise<ItemInfo>,
+  move: (itemId: string, categoryId: string) =>
+    unwrap(api.api.items[":itemId"].move.$post({ param: { itemId }, json: { store_id: storeId, category_id: categoryId } })) as Promise<ItemInfo>,
+  sort: (categoryId: string, ids: string[]) =>
+    unwrap(api.api.items.order.$post({ json: { store_id: storeId, category_id: categoryId, item_ids: ids } })) as Promise<ItemInfo[]>,
+  bulk: (action: BulkAction, ids: string[]) => unwrap(api.api.items.bulk.$post({ json: { store_id: storeId, action, item_ids: ids } })),
+});

@@ -1,0 +1,19 @@
+import { ITEM_MESSAGES } from "@menu/core/item/schemas";
+import type { z } from "zod";
+import { issueMessage, type FieldMessage } from "@/components/form/validation";
+
+/** The item and promotion forms' own texts of the specification, on top of the shared ones. */
+const OWN: Record<string, FieldMessage> = {
+  [ITEM_MESSAGES.priceZero]: { id: "menuAdmin.validation.priceZero" },
+  [ITEM_MESSAGES.weightZero]: { id: "menuAdmin.validation.weightZero" },
+};
+
+/** Errors by full path ("title", "portions.0.price"): nested rows need more than the first segment. */
+export function errorsByPath(error: z.core.$ZodError): Record<string, FieldMessage> {
+  const errors: Record<string, FieldMessage> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join(".") || "_form";
+    errors[path] ??= OWN[issue.message] ?? issueMessage(issue);
+  }
+  return errors;
+}

@@ -1,0 +1,69 @@
+import { FormattedMessage, useIntl } from "react-intl";
+import { CardActions, DragHandle, type CardAction } from "./card-actions";
+import { CardPhoto } from "./card-photo";
+import type { ItemInfo } from "./data";
+import { summaryOf, useMoney, useWeight } from "./format";
+
+type Props = {
+  item: ItemInfo;
+  /** Super-edit: selection, drag handle and quick actions on the card. */
+  editing: boolean;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  actions: CardAction[];
+  busy: boolean;
+  rowProps: Record<string, unknown>;
+  handleProps: Record<string, unknown>;
+};
+
+/** An item as guests see it on the menu (photo, title, a line of the description, portions), plus the staff's controls. */
+export function ItemCard({ item, editing, selected, onSelect, actions, busy, rowProps, handleProps }: Props) {
+  const intl = useIntl();
+  const money = useMoney();
+  const weight = useWeight();
+  const summary = summaryOf(item.description);
+  return (
+    <li
+      className={`ma-card${item.visible ? "" : " ma-card--hidden"}${selected ? " ma-card--selected" : ""}`}
+      data-testid="admin-item"
+      data-item-id={item.id}
+      data-title={item.title}
+      {...(editing ? rowProps : {})}
+    >
+      <div className="ma-card__main">
+        {editing ? (
+          <div className="ma-card__tools">
+            <input
+              type="checkbox"
+              className="ma-card__check"
+              checked={selected}
+              onChange={(e) => onSelect(e.target.checked)}
+              aria-label={intl.formatMessage({ id: "menuAdmin.select" }, { title: item.title })}
+              data-testid="select-item"
+            />
+            <DragHandle title={item.title} disabled={busy} handleProps={handleProps} />
+          </div>
+        ) : null}
+        <CardPhoto src={item.photo} />
+        <div className="ma-card__body">
+          <h3 className="ma-card__title">{item.title}</h3>
+          {!item.visible ? (
+            <span className="ma-badge" data-testid="hidden-badge">
+              <FormattedMessage id="menuAdmin.hiddenBadge" />
+            </span>
+          ) : null}
+          {summary ? <p className="ma-card__text">{summary}</p> : null}
+          <ul className="ma-card__portions">
+            {item.portions.map((p) => (
+              <li key={p.id}>
+                <span className="ma-card__weight">{weight(p.weight, p.unit)}</span>
+                <span className="ma-card__price">{money(p.price, p.currency)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      {editing ? <CardActions title={item.title} actions={actions} disabled={busy} /> : null}
+    </li>
+  );
+}

@@ -1,0 +1,168 @@
+import type { CategoryInfo } from "@menu/core/category/category";
+import { CURRENCIES, UNITS } from "@menu/core";
+import { emptyPortion, ItemForm, PORTIONS_MAX, type ItemFormInput, type PortionForm } from "@menu/core/item/schemas";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { toast } from "sonner";
+import { Dialog } from "@/components/dialog";
+import { CheckboxField, FormAlert, SelectField, SubmitButton, TextField } from "@/components/form/fields";
+import type { FieldMessage } from "@/components/form/validation";
+import { ImageField } from "@/components/image-field";
+import { RichTextEditor } from "@/components/rich-text-editor";
+import type { CsObject } from "@/lib/admin-scope";
+import { errorMessageFor } from "@/lib/errors";
+import { itemCalls, itemsKey, type ItemInfo } from "./data";
+import { errorsByPath } from "./form-messages";
+import { Icon } from "./icons";
+
+type Values = Required<Pick<ItemFormInput, "title" | "description" | "visible">> & { photo?: string; portions: PortionForm[] };
+
+const initialValues = (item?: ItemInfo): Values =>
+  item
+    ? { title: item.title, description: item.description, photo: item.photo, visible: item.visible, portions: item.portions.map((p) => ({ ...p })) }
+    : { title: "", description: "", visible: true, portions: [emptyPortion()] };
+
+/** Create or edit an item: title, rich-text description, photo, visibility and its portions. */
+export function ItemFormDialog({ cs, category, item, onClose }: { cs: CsObject; category: Pick<CategoryInfo, "id" | "name">; item?: ItemInfo; onClose: () => void }) {
+  const intl = useIntl();
+  const formId = useId();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<Values>(() => initialValues(item));
+  const [errors, setErrors] = useState<Record<string, FieldMessage>>({});
+  const [uploading, setUploading] = useState(false);
+
+  const recheck = (next: Values, path: string) => {
+    if (!errors[path]) return;
+    const result = ItemForm.safeParse(next);
+    const now = result.success ? {} : errorsByPath(result.error);
+    setErrors((current) => {
+      const { [path]: _, ...rest } = current;
+      return now[path] ? { ...rest, [path]: now[path] } : rest;
+    });
+  };
+  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    recheck(next, field);
+  };
+  const setPortion = (index: number, field: keyof PortionForm, value: string) => {
+    const portions = values.portions.map((p, i) => (i === index ? { ...p, [field]: value } : p));
+    const next = { ...values, portions };
+    setValues(next);
+    recheck(next, `portions.${index}.${field}`);
+  };
+
+  const save = useMutation({
+    mutationFn: (form: ReturnType<typeof ItemForm.parse>) => (item ? itemCalls(cs.store_id).update(item.id, form) : itemCalls(cs.store_id).create(category.id, form)),
+    meta: { silentError: true },
+    onSuccess: () => {
+      toast.success(intl.formatMessage({ id: item ? "menuAdmin.item.saved" : "menuAdmin.item.created" }));
+      void queryClient.invalidateQueries({ queryKey: itemsKey(cs.store_id, category.id) });
+      void queryClient.invalidateQueries({ queryKey: ["categories", cs.store_id] });
+      onClose();
+    },
+  });
+
+  const submit = () => {
+    const result = ItemForm.safeParse(values);
+    if (!result.success) {
+      setErrors(errorsByPath(result.error));
+      return;
+    }
+    setErrors({});
+    save.mutate(result.data);
+  };
+
+  const bind = (field: "title") => ({ name: field, value: values[field], error: errors[field], onChange: (v: unknown) => set(field, String(v)), onBlur: () => undefined });
+  const portionBind = (index: number, field: keyof PortionForm) => ({
+    name: `portions.${index}.${field}`,
+    value: values.portions[index]![field],
+    error: errors[`portions.${index}.${field}`],
+    onChange: (v: unknown) => setPortion(index, field, String(v)),
+  });
+  const unitOptions = UNITS.map((u) => ({ value: u, label: intl.formatMessage({ id: `menuAdmin.unit.${u}` as "menuAdmin.unit.g" }) }));
+  const currencyOptions = CURRENCIES.map((c) => ({ value: c, label: c }));
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      testId="item-dialog"
+      title={<FormattedMessage id={item ? "menuAdmin.item.editTitle" : "menuAdmin.item.addTitle"} values={{ category: category.name }} />}
+      footer={
+        <>
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            <FormattedMessage id="common.cancel" />
+          </button>
+          <SubmitButton pending={save.isPending || uploading} label={item ? "common.save" : "menuAdmin.item.create"} className="btn btn--primary" form={formId} />
+        </>
+      }
+    >
+      <form
+        id={formId}
+        className="form ma-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!uploading) submit();
+        }}
+      >
+        {save.error ? <FormAlert>{errorMessageFor(save.error)}</FormAlert> : null}
+        <TextField label="menuAdmin.item.title" required autoComplete="off" {...bind("title")} />
+        <RichTextEditor label="menuAdmin.item.description" value={values.description} onChange={(v) => set("description", v)} error={errors.description} />
+        <ImageField label="menuAdmin.item.photo" value={values.photo} onChange={(key) => set("photo", key)} storeId={cs.store_id} kind="photo" onBusyChange={setUploading} error={errors.photo} />
+
+        <fieldset className="ma-portions">
+          <legend className="field__label">
+            <FormattedMessage id="menuAdmin.portions.legend" />
+          </legend>
+          <ol className="ma-portions__list">
+            {values.portions.map((_, index) => (
+              <li key={index} className="ma-portion" data-testid="portion-row">
+                <span className="ma-portion__number" aria-hidden="true">
+                  {index + 1}
+                </span>
+                <div className="ma-portion__fields">
+                  <TextField label="menuAdmin.portions.weight" inputMode="decimal" autoComplete="off" required {...portionBind(index, "weight")} />
+                  <SelectField label="menuAdmin.portions.unit" options={unitOptions} {...portionBind(index, "unit")} />
+                  <TextField label="menuAdmin.portions.price" inputMode="decimal" autoComplete="off" required {...portionBind(index, "price")} />
+                  <SelectField label="menuAdmin.portions.currency" options={currencyOptions} {...portionBind(index, "currency")} />
+                </div>
+                <button
+                  type="button"
+                  className="icon-button icon-button--danger ma-portion__remove"
+                  disabled={values.portions.length === 1}
+                  aria-label={intl.formatMessage({ id: "menuAdmin.portions.remove" }, { n: index + 1 })}
+                  title={intl.formatMessage({ id: "menuAdmin.portions.remove" }, { n: index + 1 })}
+                  onClick={() => {
+                    setValues({ ...values, portions: values.portions.filter((_, i) => i !== index) });
+                    setErrors({});
+                  }}
+                >
+                  <Icon name="delete" />
+                </button>
+              </li>
+            ))}
+          </ol>
+          {values.portions.length < PORTIONS_MAX ? (
+            <button
+              type="button"
+              className="btn btn--ghost ma-portions__add"
+              data-testid="add-portion"
+              onClick={() => {
+                const last = values.portions.at(-1);
+                setValues({ ...values, portions: [...values.portions, { ...emptyPortion(), unit: last?.unit ?? "g", currency: last?.currency ?? "BYN" }] });
+              }}
+            >
+              <Icon name="plus" />
+              <FormattedMessage id="menuAdmin.portions.add" />
+            </button>
+          ) : null}
+        </fieldset>
+
+        <CheckboxField label="menuAdmin.item.visible" name="visible" value={values.visible} onChange={(v) => set("visible", v === true)} />
+      </form>
+    </Dialog>
+  );
+}

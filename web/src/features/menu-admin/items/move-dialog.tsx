@@ -1,0 +1,82 @@
+import type { CategoryInfo } from "@menu/core/category/category";
+import { useQueries } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { FormattedMessage } from "react-intl";
+import { Dialog } from "@/components/dialog";
+import { FormAlert } from "@/components/form/fields";
+import type { MessageId } from "@/i18n/catalogs";
+import type { CsObject } from "@/lib/admin-scope";
+import { api, unwrap } from "@/lib/api";
+import { errorMessageFor } from "@/lib/errors";
+import type { ItemInfo } from "./data";
+
+/** Sections whose categories an item may move to: kitchen and drinks both hold products. */
+const SECTIONS_OF_KIND = { product: ["kitchen", "drinks"], hookah: ["hookahs"], game: ["games"] } as const;
+
+const sectionCategoriesQuery = (storeId: string, section: (typeof SECTIONS_OF_KIND)[keyof typeof SECTIONS_OF_KIND][number]) => ({
+  queryKey: ["categories", storeId, section] as const,
+  queryFn: () => unwrap(api.api.categories.$get({ query: { storeId, section } })) as Promise<CategoryInfo[]>,
+});
+
+/** Choose the category an item moves to (it goes to the end of that category). */
+export function MoveDialog({ cs, item, onMove, onClose, pending }: { cs: CsObject; item: ItemInfo; onMove: (categoryId: string) => void; onClose: () => void; pending: boolean }) {
+  const name = useId();
+  const [target, setTarget] = useState<string>();
+  const sections = SECTIONS_OF_KIND[item.kind];
+  const results = useQueries({ queries: sections.map((s) => sectionCategoriesQuery(cs.store_id, s)) });
+  const loading = results.some((r) => r.isPending);
+  const error = results.find((r) => r.error)?.error;
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      size="sm"
+      testId="move-dialog"
+      title={<FormattedMessage id="menuAdmin.move.title" values={{ title: item.title }} />}
+      footer={
+        <>
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            <FormattedMessage id="common.cancel" />
+          </button>
+          <button type="button" className="btn btn--primary" disabled={!target || pending} aria-busy={pending || undefined} onClick={() => target && onMove(target)} data-testid="confirm-move">
+            {pending ? <span className="spinner" aria-hidden="true" /> : null}
+            <FormattedMessage id="menuAdmin.move.confirm" />
+          </button>
+        </>
+      }
+    >
+      {loading ? (
+        <p role="status">
+          <FormattedMessage id="common.loading" />
+        </p>
+      ) : error ? (
+        <FormAlert>{errorMessageFor(error)}</FormAlert>
+      ) : (
+        <div className="ma-move">
+          <p className="ma-move__lead">
+            <FormattedMessage id="menuAdmin.move.lead" />
+          </p>
+          {sections.map((section, i) => (
+            <fieldset key={section} className="ma-move__section">
+              <legend>
+                <FormattedMessage id={`menuAdmin.section.${section}` as MessageId} />
+              </legend>
+              {(results[i]?.data ?? []).map((c) => (
+                <label key={c.id} className={`ma-move__option${c.parent_id ? " ma-move__option--child" : ""}`}>
+                  <input type="radio" name={name} value={c.id} disabled={c.id === item.category_id} checked={target === c.id} onChange={() => setTarget(c.id)} />
+                  <span>{c.name}</span>
+                  {c.id === item.category_id ? (
+                    <span className="ma-move__current">
+                      <FormattedMessage id="menuAdmin.move.current" />
+                    </span>
+                  ) : null}
+                </label>
+              ))}
+            </fieldset>
+          ))}
+        </div>
+      )}
+    </Dialog>
+  );
+}

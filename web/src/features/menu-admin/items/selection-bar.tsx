@@ -1,0 +1,38 @@
+import { FormattedMessage, useIntl } from "react-intl";
+import { Icon } from "./icons";
+
+export type BulkRequest = "hide" | "show" | "delete";
+
+/** Bulk actions on the selected cards: select all / none, hide, show, delete. */
+export function SelectionBar({ count, total, onAll, onNone, onAction, disabled }: { count: number; total: number; onAll: () => void; onNone: () => void; onAction: (action: BulkRequest) => void; disabled: boolean }) {
+  const intl = useIntl();
+  return (
+    <div className="ma-bulk" role="toolbar" aria-label={intl.formatMessage({ id: "menuAdmin.bulk.label" })} data-testid="bulk-bar">
+      <span className="ma-bulk__count" aria-live="polite">
+        <FormattedMessage id="menuAdmin.bulk.selected" values={{ n: count }} />
+      </span>
+      {count < total ? (
+        <button type="button" className="btn btn--ghost btn--sm" onClick={onAll} data-testid="select-all">
+          <FormattedMessage id="menuAdmin.bulk.all" />
+        </button>
+      ) : (
+        <button type="button" className="btn btn--ghost btn--sm" onClick={onNone}>
+          <FormattedMessage id="menuAdmin.bulk.none" />
+        </button>
+      )}
+      <span className="ma-bulk__spacer" />
+      <button type="button" className="btn btn--ghost btn--sm" disabled={disabled} onClick={() => onAction("hide")} data-testid="bulk-hide">
+        <Icon name="hide" size={16} />
+        <FormattedMessage id="menuAdmin.bulk.hide" />
+      </button>
+      <button type="button" className="btn btn--ghost btn--sm" disabled={disabled} onClick={() => onAction("show")} data-testid="bulk-show">
+        <Icon name="show" size={16} />
+        <FormattedMessage id="menuAdmin.bulk.show" />
+      </button>
+      <button type="button" className="btn btn--ghost btn--sm ma-bulk__danger" disabled={disabled} onClick={() => onAction("delete")} data-testid="bulk-delete">
+        <Icon name="delete" size={16} />
+        <FormattedMessage id="menuAdmin.bulk.delete" />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+/** Queries and calls of a promotions category (typed through the API client). */
+import type { BulkAction } from "@menu/core/item/schemas";
+import type { PromotionInfo } from "@menu/core/promotion/manage";
+import type { PromotionFormValues } from "@menu/core/promotion/schemas";
+import { queryOptions } from "@tanstack/react-query";
+import { api, unwrap } from "@/lib/api";
+
+export type { PromotionInfo };
+
+export const promotionsKey = (storeId: string, categoryId: string) => ["promotions", storeId, categoryId] as const;
+
+export const promotionsQueryOptions = (storeId: string, categoryId: string) =>
+  queryOptions({
+    queryKey: promotionsKey(storeId, categoryId),
+    queryFn: () => unwrap(api.api.promotions.$get({ query: { storeId, categoryId } })) as Promise<PromotionInfo[]>,
+  });
+
+export const promotionCalls = (storeId: string) => ({
+  create: (categoryId: string, form: PromotionFormValues) =>
+    unwrap(api.api.promotions.$post({ json: { store_id: storeId, category_id: categoryId, ...form } })) as Promise<PromotionInfo>,
+  update: (promotionId: string, form: PromotionFormValues) =>
+    unwrap(api.api.promotions[":promotionId"].$put({ param: { promotionId }, json: { store_id: storeId, ...form } })) as Promise<PromotionInfo>,
+  sort: (categoryId: string, ids: string[]) =>
+    unwrap(api.api.promotions.order.$post({ json: { store_id: storeId, category_id: categoryId, promotion_ids: ids } })) as Promise<PromotionInfo[]>,
+  bulk: (action: BulkAction, ids: string[]) => unwrap(api.api.promotions.bulk.$post({ json: { store_id: storeId, action, promotion_ids: ids } })),
+});

@@ -1,0 +1,57 @@
+import { FormattedMessage, useIntl } from "react-intl";
+import { CardActions, DragHandle, type CardAction } from "../items/card-actions";
+import { CardPhoto } from "../items/card-photo";
+import { summaryOf } from "../items/format";
+import type { PromotionInfo } from "./data";
+
+type Props = {
+  promotion: PromotionInfo;
+  editing: boolean;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  actions: CardAction[];
+  busy: boolean;
+  rowProps: Record<string, unknown>;
+  handleProps: Record<string, unknown>;
+};
+
+/** A promotion as guests see it (banner, header, the start of its text), plus the staff's controls. */
+export function PromotionCard({ promotion, editing, selected, onSelect, actions, busy, rowProps, handleProps }: Props) {
+  const intl = useIntl();
+  const summary = summaryOf(promotion.description);
+  return (
+    <li
+      className={`ma-card ma-card--promotion${promotion.visible ? "" : " ma-card--hidden"}${selected ? " ma-card--selected" : ""}`}
+      data-testid="admin-promotion"
+      data-title={promotion.header}
+      {...(editing ? rowProps : {})}
+    >
+      <div className="ma-card__main">
+        {editing ? (
+          <div className="ma-card__tools">
+            <input
+              type="checkbox"
+              className="ma-card__check"
+              checked={selected}
+              onChange={(e) => onSelect(e.target.checked)}
+              aria-label={intl.formatMessage({ id: "menuAdmin.select" }, { title: promotion.header })}
+              data-testid="select-item"
+            />
+            <DragHandle title={promotion.header} disabled={busy} handleProps={handleProps} />
+          </div>
+        ) : null}
+        <CardPhoto src={promotion.banner} wide />
+        <div className="ma-card__body">
+          <h3 className="ma-card__title">{promotion.header}</h3>
+          {!promotion.visible ? (
+            <span className="ma-badge">
+              <FormattedMessage id="menuAdmin.hiddenBadge" />
+            </span>
+          ) : null}
+          {summary ? <p className="ma-card__text">{summary}</p> : null}
+        </div>
+      </div>
+      {editing ? <CardActions title={promotion.header} actions={actions} disabled={busy} /> : null}
+    </li>
+  );
+}

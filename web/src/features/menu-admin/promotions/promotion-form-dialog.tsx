@@ -1,0 +1,88 @@
+import type { CategoryInfo } from "@menu/core/category/category";
+import { PromotionForm } from "@menu/core/promotion/schemas";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { toast } from "sonner";
+import { Dialog } from "@/components/dialog";
+import { CheckboxField, FormAlert, SubmitButton, TextField } from "@/components/form/fields";
+import type { FieldMessage } from "@/components/form/validation";
+import { ImageField } from "@/components/image-field";
+import { RichTextEditor } from "@/components/rich-text-editor";
+import type { CsObject } from "@/lib/admin-scope";
+import { errorMessageFor } from "@/lib/errors";
+import { errorsByPath } from "../items/form-messages";
+import { promotionCalls, promotionsKey, type PromotionInfo } from "./data";
+
+type Values = { header: string; description: string; banner?: string; visible: boolean };
+
+/** Create or edit a promotion: header, rich-text description, banner, visibility. */
+export function PromotionFormDialog({ cs, category, promotion, onClose }: { cs: CsObject; category: CategoryInfo; promotion?: PromotionInfo; onClose: () => void }) {
+  const intl = useIntl();
+  const formId = useId();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<Values>(() =>
+    promotion ? { header: promotion.header, description: promotion.description, banner: promotion.banner, visible: promotion.visible } : { header: "", description: "", visible: true },
+  );
+  const [errors, setErrors] = useState<Record<string, FieldMessage>>({});
+  const [uploading, setUploading] = useState(false);
+
+  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (errors[field]) {
+      const result = PromotionForm.safeParse(next);
+      const message = result.success ? undefined : errorsByPath(result.error)[field];
+      setErrors(({ [field]: _, ...rest }) => (message ? { ...rest, [field]: message } : rest));
+    }
+  };
+
+  const save = useMutation({
+    mutationFn: (form: ReturnType<typeof PromotionForm.parse>) =>
+      promotion ? promotionCalls(cs.store_id).update(promotion.id, form) : promotionCalls(cs.store_id).create(category.id, form),
+    meta: { silentError: true },
+    onSuccess: () => {
+      toast.success(intl.formatMessage({ id: promotion ? "menuAdmin.promotion.saved" : "menuAdmin.promotion.created" }));
+      void queryClient.invalidateQueries({ queryKey: promotionsKey(cs.store_id, category.id) });
+      void queryClient.invalidateQueries({ queryKey: ["categories", cs.store_id] });
+      onClose();
+    },
+  });
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      testId="promotion-dialog"
+      title={<FormattedMessage id={promotion ? "menuAdmin.promotion.editTitle" : "menuAdmin.promotion.addTitle"} values={{ category: category.name }} />}
+      footer={
+        <>
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            <FormattedMessage id="common.cancel" />
+          </button>
+          <SubmitButton pending={save.isPending || uploading} label={promotion ? "common.save" : "menuAdmin.promotion.create"} className="btn btn--primary" form={formId} />
+        </>
+      }
+    >
+      <form
+        id={formId}
+        className="form ma-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (uploading) return;
+          const result = PromotionForm.safeParse(values);
+          if (!result.success) return setErrors(errorsByPath(result.error));
+          setErrors({});
+          save.mutate(result.data);
+        }}
+      >
+        {save.error ? <FormAlert>{errorMessageFor(save.error)}</FormAlert> : null}
+        <TextField label="menuAdmin.promotion.header" required autoComplete="off" name="header" value={values.header} error={errors.header} onChange={(v) => set("header", String(v))} />
+        <RichTextEditor label="menuAdmin.promotion.description" value={values.description} onChange={(v) => set("description", v)} error={errors.description} />
+        <ImageField label="menuAdmin.promotion.banner" value={values.banner} onChange={(key) => set("banner", key)} storeId={cs.store_id} kind="banner" onBusyChange={setUploading} error={errors.banner} />
+        <CheckboxField label="menuAdmin.promotion.visible" name="visible" value={values.visible} onChange={(v) => set("visible", v === true)} />
+      </form>
+    </Dialog>
+  );
+}
