@@ -1,5 +1,5 @@
 import type { CategoryInfo } from "@menu/core/category/category";
-import { CURRENCIES, UNITS } from "@menu/core";
+import { CURRENCIES, UNITS } from "@menu/core/shared/model";
 import { emptyPortion, ItemForm, PORTIONS_MAX, type ItemFormInput, type PortionForm } from "@menu/core/item/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
