@@ -23,7 +23,7 @@ export function ItemCard({ item, href, onOpen, onQuickAdd }: Props) {
           onOpen(item.id);
         }}
       >
-        <Photo src={item.photo} alt="" className="item-card__photo" />
+        <Photo src={item.photo} alt="" kind={item.kind} className="item-card__photo" />
         <div className="item-card__body">
           <h3 className="item-card__title">{item.title}</h3>
           {summary ? <p className="item-card__text">{summary}</p> : null}

@@ -45,7 +45,7 @@ export function ItemModal({ item, onClose, onAdd }: Props) {
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
           </svg>
         </button>
-        <Photo src={item.photo} alt={item.title} eager className="item-modal__photo" />
+        <Photo src={item.photo} alt={item.title} kind={item.kind} eager className="item-modal__photo" />
         <div className="item-modal__body">
           <h2 id="item-modal-title" className="item-modal__title">
             {item.title}

@@ -1,17 +1,14 @@
 import { photoSrcSet } from "@menu/core/media/variants";
-import { useIntl } from "react-intl";
+import { PhotoPlaceholder } from "@/components/photo-placeholder";
 
 /**
  * An item photo: fills its box at any width (aspect-ratio box, object-fit), loads lazily, and shows
- * the placeholder (per language) underneath while it loads and when there is none.
+ * the placeholder of its kind (per language) underneath while it loads and when there is none.
  */
-export function Photo({ src, alt, eager = false, className }: { src?: string; alt: string; eager?: boolean; className?: string }) {
-  const intl = useIntl();
+export function Photo({ src, alt, kind, eager = false, className }: { src?: string; alt: string; kind?: string; eager?: boolean; className?: string }) {
   return (
     <div className={`photo ${className ?? ""}`}>
-      <span className="photo__placeholder" aria-hidden={src ? true : undefined}>
-        {intl.formatMessage({ id: "menu.noPhoto" })}
-      </span>
+      <PhotoPlaceholder kind={kind} className="photo__placeholder" hidden={Boolean(src)} />
       {src ? (
         <img
           className="photo__img"
