@@ -1,4 +1,5 @@
 import { VALIDATION } from "@menu/core/auth/schemas";
+import { STORE_MESSAGES } from "@menu/core/store/schemas";
 import type { z } from "zod";
 import type { MessageId } from "@/i18n/catalogs";
 import { ApiError } from "@/lib/api-error";
@@ -13,6 +14,9 @@ const BY_TEXT: Record<string, MessageId> = {
   [VALIDATION.passwordsMismatch]: "validation.passwordsMismatch",
   [VALIDATION.latinOnly]: "validation.latinOnly",
   [VALIDATION.valueIncorrect]: "validation.valueIncorrect",
+  [STORE_MESSAGES.invalidUrl]: "validation.invalidUrl",
+  [STORE_MESSAGES.invalidPhone]: "validation.invalidPhone",
+  [STORE_MESSAGES.selectAtLeastOne]: "validation.selectAtLeastOne",
 };
 
 /** The translated message of a zod issue: the specification's texts, length bounds, else "Value is incorrect". */

@@ -1,5 +1,226 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { NewStoreForm } from "@menu/core/store/schemas";
+import { useEffect, useId, useState } from "react";
+import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
+import { toast } from "sonner";
+import { Dialog } from "@/components/dialog";
+import { FormAlert, SubmitButton, TextField } from "@/components/form/fields";
+import { useZodForm } from "@/components/form/use-zod-form";
+import { apiFieldError } from "@/components/form/validation";
+import "@/components/layout/staff.css";
+import { AvailabilityStatus, useAvailability } from "@/features/auth/components/availability";
+import type { MessageId } from "@/i18n/catalogs";
 import type { CsObject } from "@/lib/admin-scope";
+import { api, unwrap } from "@/lib/api";
+import { ApiError } from "@/lib/api-error";
+import { errorMessageFor } from "@/lib/errors";
+import { adminPanelPath } from "@/lib/session";
+import "./stores.css";
 
-export function StoresPage(_: { cs: CsObject }) {
-  return null;
+const storesQueryOptions = (companyId: string) => ({
+  queryKey: ["stores", companyId] as const,
+  queryFn: () => unwrap(api.api.stores.$get({ query: { companyId } })),
+});
+type StoreRow = Awaited<ReturnType<ReturnType<typeof storesQueryOptions>["queryFn"]>>[number];
+
+/** settings/stores (admin and company manager): the company's stores and where each stands; a new store. */
+export function StoresPage({ cs }: { cs: CsObject }) {
+  const intl = useIntl();
+  const stores = useQuery(storesQueryOptions(cs.company_id));
+  const [creating, setCreating] = useState(false);
+  useEffect(() => {
+    document.title = `${intl.formatMessage({ id: "stores.title" })} — QR Menu`;
+  }, [intl]);
+  return (
+    <>
+      <div className="page-head">
+        <div>
+          <h1 className="page-head__title">
+            <FormattedMessage id="stores.title" />
+          </h1>
+          <p className="page-head__lead">
+            <FormattedMessage id="stores.lead" />
+          </p>
+        </div>
+        <button type="button" className="btn btn--primary" onClick={() => setCreating(true)} data-testid="new-store">
+          + <FormattedMessage id="stores.new" />
+        </button>
+      </div>
+      <section className="panel">
+        {stores.isPending ? (
+          <p role="status">
+            <FormattedMessage id="common.loading" />
+          </p>
+        ) : stores.error ? (
+          <FormAlert>{errorMessageFor(stores.error)}</FormAlert>
+        ) : (
+          <table className="data-table" data-testid="stores-table">
+            <thead>
+              <tr>
+                <th>
+                  <FormattedMessage id="stores.col.name" />
+                </th>
+                <th>
+                  <FormattedMessage id="stores.col.status" />
+                </th>
+                <th>
+                  <span className="visually-hidden">
+                    <FormattedMessage id="stores.col.actions" />
+                  </span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {stores.data.map((s) => (
+                <tr key={s.id} data-testid="store-row">
+                  <td>
+                    <div className="data-table__primary">
+                      {s.name}
+                      {s.id === cs.store_id ? (
+                        <span className="pill stores__current">
+                          <FormattedMessage id="stores.current" />
+                        </span>
+                      ) : null}
+                    </div>
+                    <div className="data-table__secondary" dir="ltr">
+                      /{cs.company_url_key}/{s.url_key}
+                    </div>
+                  </td>
+                  <td data-label={intl.formatMessage({ id: "stores.col.status" })}>
+                    <StoreStatus store={s} />
+                  </td>
+                  <td>
+                    <div className="data-table__actions">
+                      <a className="btn btn--ghost" href={`/${cs.company_url_key}/${s.url_key}/menu`} target="_blank" rel="noreferrer">
+                        <FormattedMessage id="stores.openMenu" />
+                      </a>
+                      {s.id === cs.store_id ? null : (
+                        <Link className="btn btn--secondary" to={adminPanelPath({ company_url_key: cs.company_url_key, store_url_key: s.url_key })}>
+                          <FormattedMessage id="stores.manage" />
+                        </Link>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      {creating ? <NewStoreDialog cs={cs} onClose={() => setCreating(false)} /> : null}
+    </>
+  );
+}
+
+/** Preparation (until), trial or a plan (until), or hidden: the subscription lifecycle of the store. */
+function StoreStatus({ store }: { store: StoreRow }) {
+  if (store.status === "preparation") {
+    return (
+      <span className="pill pill--wait" data-testid="store-status">
+        <FormattedMessage id="stores.status.preparation" />
+        {store.preparation_ends_at ? (
+          <>
+            {" · "}
+            <FormattedMessage id="stores.until" values={{ date: <FormattedDate value={store.preparation_ends_at} day="numeric" month="short" /> }} />
+          </>
+        ) : null}
+      </span>
+    );
+  }
+  if (store.status === "active" && store.plan) {
+    return (
+      <span className="pill pill--ok" data-testid="store-status">
+        <FormattedMessage id={`subscription.plan.${store.plan}` as MessageId} />
+        {store.ends_at ? (
+          <>
+            {" · "}
+            <FormattedMessage id="stores.until" values={{ date: <FormattedDate value={store.ends_at} day="numeric" month="short" year="numeric" /> }} />
+          </>
+        ) : null}
+      </span>
+    );
+  }
+  return (
+    <span className="pill pill--off" data-testid="store-status">
+      <FormattedMessage id="stores.status.hidden" />
+    </span>
+  );
+}
+
+function NewStoreDialog({ cs, onClose }: { cs: CsObject; onClose: () => void }) {
+  const intl = useIntl();
+  const formId = useId();
+  const queryClient = useQueryClient();
+  const form = useZodForm(NewStoreForm, { name: "", url_key: "" });
+  const urlKey = useAvailability("store_url_key", String(form.values.url_key), { companyKey: cs.company_url_key });
+  const create = useMutation({
+    mutationFn: (values: NewStoreForm) => unwrap(api.api.stores.$post({ json: { company_id: cs.company_id, ...values } })),
+    meta: { silentError: true },
+    onSuccess: () => {
+      toast.success(intl.formatMessage({ id: "stores.created" }));
+      void queryClient.invalidateQueries({ queryKey: ["stores", cs.company_id] });
+      void queryClient.invalidateQueries({ queryKey: ["me", "stores"] });
+      onClose();
+    },
+    onError: (error) => {
+      const field = apiFieldError(error, ["store_url_key"]);
+      if (field) form.setFieldError("url_key", field[1]);
+    },
+  });
+  const unpaid = create.error instanceof ApiError && create.error.code === "unpaidBlocksNewStore";
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={<FormattedMessage id="stores.new" />}
+      testId="new-store-dialog"
+      footer={
+        <>
+          <button type="button" className="btn btn--secondary" onClick={onClose}>
+            <FormattedMessage id="common.cancel" />
+          </button>
+          <SubmitButton pending={create.isPending} label="stores.create" className="btn btn--primary" form={formId} />
+        </>
+      }
+    >
+      <form
+        id={formId}
+        className="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const values = form.validate();
+          if (values) create.mutate(values);
+        }}
+      >
+        {create.error && !apiFieldError(create.error, ["store_url_key"]) ? (
+          <FormAlert testId="new-store-error">
+            {errorMessageFor(create.error)}
+            {unpaid ? (
+              <>
+                {" "}
+                <Link to="/$company/$store/admin-panel/subscription/payments" params={{ company: cs.company_url_key, store: cs.store_url_key }}>
+                  <FormattedMessage id="stores.toPayments" />
+                </Link>
+              </>
+            ) : null}
+          </FormAlert>
+        ) : null}
+        <p className="field__hint">
+          <FormattedMessage id="stores.newLead" />
+        </p>
+        <TextField label="stores.name" required autoFocus {...form.bind("name")} />
+        <TextField
+          label="storeSettings.urlKey"
+          prefix={`/${cs.company_url_key}/`}
+          autoComplete="off"
+          hint={<FormattedMessage id="stores.urlKeyHint" />}
+          status={form.errors.url_key ? undefined : <AvailabilityStatus status={urlKey} />}
+          invalid={urlKey.state === "taken"}
+          {...form.bind("url_key")}
+        />
+      </form>
+    </Dialog>
+  );
 }

@@ -18,13 +18,16 @@ function useDebounced<T>(value: T, ms: number) {
   return debounced;
 }
 
-/** Live availability of an e-mail or URL name while it is typed (checked 400 ms after the last key). */
-export function useAvailability(field: Field, value: string) {
+/**
+ * Live availability of an e-mail or URL name while it is typed (checked 400 ms after the last key).
+ * A store URL name is checked within `companyKey`; the `unchanged` value (the store's own) is not checked.
+ */
+export function useAvailability(field: Field, value: string, { companyKey, unchanged }: { companyKey?: string; unchanged?: string } = {}) {
   const debounced = useDebounced(value.trim(), 400);
-  const wellFormed = FORMAT[field].safeParse(debounced).success;
+  const wellFormed = FORMAT[field].safeParse(debounced).success && debounced.toLowerCase() !== unchanged?.toLowerCase();
   const query = useQuery({
-    queryKey: ["availability", field, debounced.toLowerCase()],
-    queryFn: () => unwrap(api.api.auth.availability.$get({ query: { field, value: debounced } })),
+    queryKey: ["availability", field, companyKey ?? "", debounced.toLowerCase()],
+    queryFn: () => unwrap(api.api.auth.availability.$get({ query: { field, value: debounced, ...(companyKey ? { companyKey } : {}) } })),
     enabled: wellFormed,
     staleTime: 10_000,
     meta: { silentError: true },
