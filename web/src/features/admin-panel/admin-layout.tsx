@@ -59,7 +59,14 @@ function AdminNav({ user, cs }: { user: SessionUser; cs: CsObject }) {
       <Link to="/$company/$store/admin-panel" params={params} className="staff-nav__link" activeOptions={{ exact: true }}>
         <FormattedMessage id="nav.dashboard" />
       </Link>
-      {/* Menu sections (kitchen, drinks, hookahs, games, promotions) */}
+      {(["kitchen", "drinks", "hookahs", "games"] as const).map((categorytype) => (
+        <Link key={categorytype} to="/$company/$store/admin-panel/$categorytype" params={{ ...params, categorytype }} className="staff-nav__link">
+          <FormattedMessage id={`nav.${categorytype}`} />
+        </Link>
+      ))}
+      <Link to="/$company/$store/admin-panel/promotions" params={params} className="staff-nav__link">
+        <FormattedMessage id="nav.promotions" />
+      </Link>
       <Link to="/$company/$store/admin-panel/tables" params={params} className="staff-nav__link">
         <FormattedMessage id="nav.tables" />
       </Link>

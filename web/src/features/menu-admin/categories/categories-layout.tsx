@@ -1,0 +1,131 @@
+import type { Section } from "@menu/core/shared/model";
+import { useQuery } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { FormAlert } from "@/components/form/fields";
+import "@/components/layout/staff.css";
+import type { CsObject } from "@/lib/admin-scope";
+import { errorMessageFor } from "@/lib/errors";
+import { CategoryDialog } from "./category-dialog";
+import { CategoryTree } from "./category-tree";
+import { categoriesQueryOptions, type AdminCategory } from "./data";
+import { DeleteDialog } from "./delete-dialog";
+import { MoveDialog } from "./move-dialog";
+import { ScheduleDialog } from "./schedule-dialog";
+import "./categories.css";
+
+type Open =
+  | { kind: "create"; parentId: string }
+  | { kind: "edit" | "schedule" | "move" | "delete"; category: AdminCategory };
+
+type Actions = { open: (dialog: Open) => void; section: Section; all: AdminCategory[] };
+const ActionsContext = createContext<Actions | undefined>(undefined);
+
+/** The dialogs of the section page, for the tree and the selected category's pane. */
+export function useCategoryActions() {
+  const actions = useContext(ActionsContext);
+  if (!actions) throw new Error("useCategoryActions outside CategoriesLayout");
+  return actions;
+}
+
+/** The page path of a category of a section (promotions have their own route). */
+export const categoryPath = (cs: CsObject, section: Section, id?: string) =>
+  `/${cs.company_url_key}/${cs.store_url_key}/admin-panel/${section}${id ? `/${encodeURIComponent(id)}` : ""}`;
+
+/**
+ * admin-panel/{kitchen|drinks|hookahs|games|promotions}: the section's category tree beside the
+ * selected category (the child route). An empty section invites to create its first category.
+ */
+export function CategoriesLayout({ cs, section, children }: { cs: CsObject; section: Section; children: ReactNode }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const categories = useQuery(categoriesQueryOptions(cs.store_id, section));
+  const [dialog, setDialog] = useState<Open | undefined>();
+  const all = categories.data ?? [];
+  const close = () => setDialog(undefined);
+  const title = intl.formatMessage({ id: `categories.section.${section}` });
+
+  useEffect(() => {
+    document.title = `${title} — QR Menu`;
+  }, [title]);
+
+  const goTo = (id?: string) => void navigate({ href: categoryPath(cs, section, id) });
+
+  return (
+    <ActionsContext.Provider value={{ open: setDialog, section, all }}>
+      <div className="page-head">
+        <div>
+          <h1 className="page-head__title">{title}</h1>
+          <p className="page-head__lead">
+            <FormattedMessage id={section === "promotions" ? "categories.leadPromotions" : "categories.lead"} />
+          </p>
+        </div>
+      </div>
+
+      {categories.isPending ? (
+        <CategoriesSkeleton />
+      ) : categories.error ? (
+        <FormAlert>{errorMessageFor(categories.error)}</FormAlert>
+      ) : !all.length ? (
+        <section className="panel categories-empty" data-testid="categories-empty">
+          <div className="categories-empty__art" aria-hidden="true">
+            {section === "promotions" ? "🎁" : section === "drinks" ? "🍹" : section === "hookahs" ? "💨" : section === "games" ? "🎲" : "🍽️"}
+          </div>
+          <h2 className="panel__title">
+            <FormattedMessage id="categories.emptyTitle" values={{ section: title }} />
+          </h2>
+          <p className="panel__lead">
+            <FormattedMessage id={section === "promotions" ? "categories.emptyTextPromotions" : "categories.emptyText"} />
+          </p>
+          <button type="button" className="btn btn--primary" onClick={() => setDialog({ kind: "create", parentId: "" })} data-testid="add-first-category">
+            <FormattedMessage id="categories.addFirst" />
+          </button>
+        </section>
+      ) : (
+        <div className="categories-layout">
+          <CategoryTree cs={cs} section={section} all={all} />
+          <section className="categories-main">{children}</section>
+        </div>
+      )}
+
+      {dialog?.kind === "create" ? (
+        <CategoryDialog
+          cs={cs}
+          section={section}
+          parents={all.filter((c) => !c.parent_id)}
+          parentId={dialog.parentId}
+          onClose={close}
+          onCreated={(c) => goTo(c.id)}
+        />
+      ) : null}
+      {dialog?.kind === "edit" ? <CategoryDialog cs={cs} section={section} category={dialog.category} parents={[]} onClose={close} /> : null}
+      {dialog?.kind === "schedule" ? <ScheduleDialog cs={cs} section={section} category={dialog.category} all={all} onClose={close} /> : null}
+      {dialog?.kind === "move" ? <MoveDialog cs={cs} section={section} category={dialog.category} all={all} onClose={close} /> : null}
+      {dialog?.kind === "delete" ? (
+        <DeleteDialog cs={cs} section={section} category={dialog.category} all={all} onClose={close} onDeleted={() => goTo()} />
+      ) : null}
+    </ActionsContext.Provider>
+  );
+}
+
+/** What the page looks like while the categories load: the tree's and the pane's outlines. */
+export function CategoriesSkeleton() {
+  return (
+    <div className="categories-layout" role="status" aria-busy="true" data-testid="categories-loading">
+      <span className="visually-hidden">
+        <FormattedMessage id="common.loading" />
+      </span>
+      <div className="panel category-panel" aria-hidden="true">
+        {[70, 55, 80, 62, 48].map((w, i) => (
+          <div key={i} className="skeleton skeleton--row" style={{ width: `${w}%`, marginLeft: i % 3 === 1 ? 24 : 0 }} />
+        ))}
+      </div>
+      <div className="panel categories-main" aria-hidden="true">
+        <div className="skeleton skeleton--title" />
+        <div className="skeleton skeleton--row" />
+        <div className="skeleton skeleton--row" style={{ width: "70%" }} />
+      </div>
+    </div>
+  );
+}

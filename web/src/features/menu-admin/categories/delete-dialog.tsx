@@ -1,0 +1,69 @@
+import type { Section } from "@menu/core/shared/model";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { FormattedMessage, useIntl } from "react-intl";
+import { toast } from "sonner";
+import { Dialog } from "@/components/dialog";
+import { FormAlert } from "@/components/form/fields";
+import type { CsObject } from "@/lib/admin-scope";
+import { api, unwrap } from "@/lib/api";
+import { errorMessageFor } from "@/lib/errors";
+import { categoriesKey, type AdminCategory } from "./data";
+
+type Props = { cs: CsObject; section: Section; category: AdminCategory; all: AdminCategory[]; onClose: () => void; onDeleted: () => void };
+
+/**
+ * Confirms deleting a category. One that still holds items or categories cannot be deleted (the
+ * server refuses it too: "Could not delete category"); the dialog says what to move first.
+ */
+export function DeleteDialog({ cs, section, category, all, onClose, onDeleted }: Props) {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const categories = all.filter((c) => c.parent_id === category.id).length;
+  const items = category.content_count;
+  const empty = !categories && !items;
+
+  const remove = useMutation({
+    mutationFn: () => unwrap(api.api.categories[":categoryId"].$delete({ param: { categoryId: category.id }, query: { storeId: cs.store_id } })),
+    meta: { silentError: true },
+    onSuccess: async () => {
+      toast.success(intl.formatMessage({ id: "categories.deleted" }));
+      onClose();
+      onDeleted();
+      await queryClient.invalidateQueries({ queryKey: categoriesKey(cs.store_id, section) });
+    },
+  });
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      size="sm"
+      testId="delete-category-dialog"
+      title={<FormattedMessage id="categories.deleteTitle" />}
+      footer={
+        <>
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            <FormattedMessage id={empty ? "common.cancel" : "common.close"} />
+          </button>
+          {empty ? (
+            <button type="button" className="btn btn--danger" disabled={remove.isPending} onClick={() => remove.mutate()} data-testid="confirm-delete-category">
+              <FormattedMessage id="common.delete" />
+            </button>
+          ) : null}
+        </>
+      }
+    >
+      {remove.error ? <FormAlert>{errorMessageFor(remove.error)}</FormAlert> : null}
+      <p>
+        {empty ? (
+          <FormattedMessage id="categories.deleteText" values={{ name: <strong>{category.name}</strong> }} />
+        ) : (
+          <FormattedMessage
+            id={section === "promotions" ? "categories.deleteNotEmptyPromotions" : "categories.deleteNotEmpty"}
+            values={{ name: <strong>{category.name}</strong>, items, categories }}
+          />
+        )}
+      </p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,13 @@
+import { createFileRoute, redirect } from "@tanstack/react-router";
+import { categoriesQueryOptions, firstCategory } from "@/features/menu-admin/categories/data";
+
+/** A section opens on its first category; an empty one shows the layout's invitation to create it. */
+export const Route = createFileRoute("/$company/$store/admin-panel/$categorytype/")({
+  beforeLoad: async ({ context, params }) => {
+    const first = firstCategory(await context.queryClient.ensureQueryData(categoriesQueryOptions(context.cs.store_id, context.section)));
+    if (first) {
+      throw redirect({ to: "/$company/$store/admin-panel/$categorytype/$categoryid", params: { ...params, categoryid: first.id }, replace: true });
+    }
+  },
+  component: () => null,
+});
