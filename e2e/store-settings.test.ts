@@ -8,7 +8,8 @@ import type { PublishedMenu } from "@menu/core/publish/published";
 import { launchBrowser } from "./browser";
 
 // sharp is a dependency of the server packages, not of the root.
-const sharp = createRequire(resolve(import.meta.dirname, "../packages/local/package.json"))("sharp") as typeof import("sharp");
+type Sharp = (input: object) => { composite(layers: { input: Buffer }[]): { png(): { toBuffer(): Promise<Buffer> } } };
+const sharp = createRequire(resolve(import.meta.dirname, "../packages/local/package.json"))("sharp") as Sharp;
 
 const base = inject("baseUrl");
 const artifacts = resolve(import.meta.dirname, "../test-results");
