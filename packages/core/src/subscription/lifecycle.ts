@@ -4,7 +4,7 @@ import { requestPublish } from "../publish/publish";
 import { clock } from "../shared/clock";
 import { PERIOD_MONTHS, PREPARATION_DAYS, TRIAL_DAYS, addDays, addMonths, type Plan } from "./plans";
 
-type Subscription = Awaited<ReturnType<typeof subscriptionsOf>>[number];
+export type Subscription = Awaited<ReturnType<typeof subscriptionsOf>>[number];
 type StoreKeys = { company_id: string; store_id: string };
 
 export async function subscriptionsOf({ company_id, store_id }: StoreKeys) {
@@ -26,11 +26,15 @@ export function phaseOf(preparation_ends_at: string | undefined, subs: Subscript
   return { phase: "hidden" as Phase, active: undefined };
 }
 
-/** Registration starts 3 days of preparation; the scheduler looks again when they end. */
+/**
+ * Registration starts 3 days of preparation; the scheduler looks again when they end. Guests who
+ * open the menu meanwhile get the published "being prepared" notice, not a missing page.
+ */
 export async function startPreparation(store: StoreKeys, now = clock.now()) {
   const preparation_ends_at = addDays(now, PREPARATION_DAYS).toISOString();
   await Db().entities.store.patch(store).set({ preparation_ends_at }).go();
   await scheduleLook(store, preparation_ends_at);
+  await requestPublish(store);
   return preparation_ends_at;
 }
 
@@ -111,8 +115,9 @@ async function advanceOnce(store: StoreKeys, now: Date) {
     const start = [lastEnd, next.paid_at ?? iso].filter((d): d is string => !!d).sort().at(-1)!;
     return activate(store, next, new Date(start < iso ? start : iso));
   }
+  // The trial is for a store that never had anything activated (activating ends preparation early).
   const prep = record.preparation_ends_at;
-  if (prep && prep <= iso && !subs.some((s) => s.plan === "trial")) return startTrial(store, new Date(prep));
+  if (prep && prep <= iso && !subs.some((s) => s.plan === "trial" || s.starts_at)) return startTrial(store, new Date(prep));
   return false;
 }
 
@@ -145,7 +150,8 @@ export async function runLifecycle(now = clock.now()) {
   return data.length;
 }
 
-const EVENT_ORDER = ["added", "activated", "completed", "deactivated"];
+// At one instant a period ends (completed, or deactivated by a switch) before the next is activated.
+const EVENT_ORDER = ["added", "completed", "deactivated", "activated"];
 
 /** The store's subscription history, oldest first; events of one moment in lifecycle order. */
 export async function historyOf(store: StoreKeys) {

@@ -33,6 +33,7 @@ export const PLAN_CONFIG: Record<Plan, PlanConfig> = {
 };
 
 export const PAID_PLANS = ["basic", "premium", "premium_unlimited"] as const satisfies readonly Plan[];
+export type PaidPlan = (typeof PAID_PLANS)[number];
 
 export const PREPARATION_DAYS = 3;
 export const TRIAL_DAYS = 14;

@@ -7,10 +7,11 @@ import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { PLANS, SUBSCRIPTION_STATUSES } from "../shared/model";
 import { assertCanManageCompany, assertCanManageStore } from "../shared/policy";
+import { requestPublish } from "../publish/publish";
 import { renderInvoicePdf } from "./invoice-pdf";
 import { storeById } from "../store/store";
-import { activate, advanceStore, historyOf, phaseOf, subscriptionsOf } from "./lifecycle";
-import { FEATURES, PAID_PLANS, PLAN_CONFIG, SWITCH_COOLDOWN_MONTHS, addMonths, featuresLost, planAllows, type Plan } from "./plans";
+import { activate, advanceStore, historyOf, phaseOf, subscriptionsOf, type Subscription } from "./lifecycle";
+import { FEATURES, PAID_PLANS, PLAN_CONFIG, SWITCH_COOLDOWN_MONTHS, addMonths, featuresLost, planAllows, type PaidPlan, type Plan } from "./plans";
 
 export const SubscriptionInfo = z.object({
   id: z.string(),
@@ -44,6 +45,8 @@ export const ActiveSubscription = z.object({
   features: z.record(z.enum(FEATURES), z.boolean()),
   languages: z.array(z.string()),
   next_switch_at: z.string().optional(),
+  /** The paid plan the store has or last had: adding it again renews it, which no cooldown blocks. */
+  renewal_plan: z.enum(PAID_PLANS).optional(),
   switch_blocked_by_unpaid: z.boolean(),
 });
 
@@ -53,10 +56,26 @@ async function accessibleStore(store_id: string) {
   return { company_id: store.company_id, store_id: store.store_id, preparation_ends_at: store.preparation_ends_at };
 }
 
-/** After a switch (a paid plan added), the next one is possible 3 months later. */
+/**
+ * After a switch (a paid plan added that differs from the one added before it), the next switch is
+ * possible 3 months later. Renewing the same plan is not a switch.
+ */
 async function nextSwitchAt(keys: { company_id: string; store_id: string }) {
-  const last = (await historyOf(keys)).filter((e) => e.event === "added" && e.plan !== "trial").at(-1);
+  const added = (await historyOf(keys)).filter((e) => e.event === "added" && e.plan !== "trial");
+  const last = added.filter((e, i) => e.plan !== added[i - 1]?.plan).at(-1);
   return last ? addMonths(new Date(last.at), SWITCH_COOLDOWN_MONTHS).toISOString() : undefined;
+}
+
+/** The paid plan the store has, or last had (a trial is not one). */
+function renewalPlan(preparation_ends_at: string | undefined, subs: Subscription[], now: Date): PaidPlan | undefined {
+  const active = phaseOf(preparation_ends_at, subs, now).active?.plan;
+  const last =
+    active ??
+    subs
+      .filter((s) => s.plan !== "trial" && s.status !== "unpaid" && s.status !== "deactivated")
+      .sort((a, b) => a.created_at.localeCompare(b.created_at))
+      .at(-1)?.plan;
+  return last && last !== "trial" ? last : undefined;
 }
 
 export const activeSubscription = fn(z.string().min(1), async (store_id) => {
@@ -74,6 +93,7 @@ export const activeSubscription = fn(z.string().min(1), async (store_id) => {
     features: Object.fromEntries(FEATURES.map((f) => [f, planAllows(plan, f)])),
     languages: plan ? [...PLAN_CONFIG[plan].languages] : ["ru"],
     next_switch_at: next && next > now.toISOString() ? next : undefined,
+    renewal_plan: renewalPlan(store.preparation_ends_at, subs, now),
     switch_blocked_by_unpaid: subs.some((s) => s.status === "unpaid"),
   });
 });
@@ -107,18 +127,15 @@ export const addSubscription = fn(AddSubscription, async ({ storeId, plan, confi
   if (!billing) throw new UserError("billingRequired", 409);
   const subs = await subscriptionsOf(store);
   if (subs.some((s) => s.status === "unpaid")) throw new UserError("unpaidBlocksSwitch", 409);
-  const next = await nextSwitchAt(store);
-  if (next && next > now.toISOString()) throw new UserError("switchCooldown", 409, { next_switch_at: next });
-  // The plan the store has, or last had: switching away from it is what a downgrade is about.
-  const current: Plan | undefined =
-    phaseOf(store.preparation_ends_at, subs, now).active?.plan ??
-    subs
-      .filter((s) => s.plan !== "trial" && s.status !== "unpaid" && s.status !== "deactivated")
-      .sort((a, b) => a.created_at.localeCompare(b.created_at))
-      .at(-1)?.plan;
+  // Switching away from the plan the store has, or last had, is what the cooldown and a downgrade are about.
+  const current = renewalPlan(store.preparation_ends_at, subs, now);
   const lost = current ? featuresLost(current, plan) : [];
-  if (current && current !== "trial" && PLAN_CONFIG[plan].rank < PLAN_CONFIG[current].rank && !confirm_downgrade) {
-    throw new UserError("downgradeNeedsConfirmation", 409, { features_lost: lost });
+  if (plan !== current) {
+    const next = await nextSwitchAt(store);
+    if (next && next > now.toISOString()) throw new UserError("switchCooldown", 409, { next_switch_at: next });
+    if (current && PLAN_CONFIG[plan].rank < PLAN_CONFIG[current].rank && !confirm_downgrade) {
+      throw new UserError("downgradeNeedsConfirmation", 409, { features_lost: lost });
+    }
   }
 
   const subscription_id = randomUUID();
@@ -181,7 +198,7 @@ export const activateSubscription = fn(z.object({ storeId: z.string().min(1), su
   if (store.preparation_ends_at && store.preparation_ends_at > now.toISOString()) {
     await Db().entities.store.patch(store).set({ preparation_ends_at: now.toISOString() }).go();
   }
-  await advanceStore(store, now);
+  if (!(await advanceStore(store, now))) await requestPublish(store);
   return { status: "active" as const };
 });
 

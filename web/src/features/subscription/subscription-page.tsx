@@ -30,7 +30,7 @@ import {
 import { formatByn, formatDay } from "./format";
 
 type PaidPlan = (typeof PAID_PLANS)[number];
-type Pending = { plan: PaidPlan; lost: Feature[]; downgrade: boolean };
+type Pending = { plan: PaidPlan; lost: Feature[]; downgrade: boolean; renew: boolean };
 
 /** .../admin-panel/subscription: the plan and status, the timeline, the plan switcher. */
 export function SubscriptionPage({ cs, user }: { cs: CsObject; user: SessionUser }) {
@@ -64,7 +64,7 @@ export function SubscriptionPage({ cs, user }: { cs: CsObject; user: SessionUser
     onError: async (error, input) => {
       if (isApiError(error) && error.code === "downgradeNeedsConfirmation") {
         const details = (error.body as { details?: { features_lost?: Feature[] } } | undefined)?.details;
-        setPending({ plan: input.plan, lost: details?.features_lost ?? [], downgrade: true });
+        setPending({ plan: input.plan, lost: details?.features_lost ?? [], downgrade: true, renew: false });
         return;
       }
       setPending(null);
@@ -94,12 +94,14 @@ export function SubscriptionPage({ cs, user }: { cs: CsObject; user: SessionUser
   const table = plans.data;
   const current = s.active?.plan;
   const billingMissing = billing.isSuccess && billing.data === null;
-  const blocked = s.switch_blocked_by_unpaid || !!s.next_switch_at || billingMissing;
+  // Renewing the plan the store has (or last had) is not a switch: no cooldown, no downgrade.
+  const renewal = s.renewal_plan;
+  const blocked = (plan: PaidPlan) => s.switch_blocked_by_unpaid || billingMissing || (plan !== renewal && !!s.next_switch_at);
 
   const choose = (plan: PaidPlan) => {
-    const from = current && current !== "trial" ? current : undefined;
-    const downgrade = !!from && table[plan].rank < table[from].rank;
-    setPending({ plan, lost: from ? (featuresLost(from, plan) as Feature[]) : [], downgrade });
+    const renew = plan === renewal;
+    const downgrade = !renew && !!renewal && table[plan].rank < table[renewal].rank;
+    setPending({ plan, lost: downgrade && renewal ? (featuresLost(renewal, plan) as Feature[]) : [], downgrade, renew });
   };
 
   const params = { company: cs.company_url_key, store: cs.store_url_key };
@@ -155,7 +157,15 @@ export function SubscriptionPage({ cs, user }: { cs: CsObject; user: SessionUser
         </p>
         <div className="sub-plans">
           {PAID_PLANS.map((plan) => (
-            <PlanCard key={plan} plan={plan} table={table} current={current === plan} disabled={blocked || add.isPending} onChoose={() => choose(plan)} />
+            <PlanCard
+              key={plan}
+              plan={plan}
+              table={table}
+              current={current === plan}
+              renew={renewal === plan}
+              disabled={blocked(plan) || add.isPending}
+              onChoose={() => choose(plan)}
+            />
           ))}
         </div>
       </section>
@@ -165,7 +175,7 @@ export function SubscriptionPage({ cs, user }: { cs: CsObject; user: SessionUser
         onClose={() => setPending(null)}
         size="sm"
         testId="switch-dialog"
-        title={<FormattedMessage id={pending?.downgrade ? "subscription.downgradeTitle" : "subscription.switchTitle"} values={{ plan: pending ? intl.formatMessage({ id: PLAN_NAMES[pending.plan] }) : "" }} />}
+        title={<FormattedMessage id={pending?.renew ? "subscription.renewTitle" : pending?.downgrade ? "subscription.downgradeTitle" : "subscription.switchTitle"} values={{ plan: pending ? intl.formatMessage({ id: PLAN_NAMES[pending.plan] }) : "" }} />}
         footer={
           <>
             <button type="button" className="btn btn--secondary" onClick={() => setPending(null)}>
@@ -208,7 +218,7 @@ export function SubscriptionPage({ cs, user }: { cs: CsObject; user: SessionUser
               </>
             ) : null}
             <p className="sub-dialog__note">
-              <FormattedMessage id="subscription.switchNote" />
+              <FormattedMessage id={pending.renew ? "subscription.renewNote" : "subscription.switchNote"} />
             </p>
           </div>
         ) : null}
@@ -341,7 +351,21 @@ function Timeline({ state, activating, onActivate }: { state: ActiveState; activ
   );
 }
 
-function PlanCard({ plan, table, current, disabled, onChoose }: { plan: Plan; table: PlanTable; current: boolean; disabled: boolean; onChoose: () => void }) {
+function PlanCard({
+  plan,
+  table,
+  current,
+  renew,
+  disabled,
+  onChoose,
+}: {
+  plan: Plan;
+  table: PlanTable;
+  current: boolean;
+  renew: boolean;
+  disabled: boolean;
+  onChoose: () => void;
+}) {
   const intl = useIntl();
   const config = table[plan];
   return (
@@ -371,8 +395,8 @@ function PlanCard({ plan, table, current, disabled, onChoose }: { plan: Plan; ta
           );
         })}
       </ul>
-      <button type="button" className={current ? "btn btn--secondary btn--block" : "btn btn--primary btn--block"} disabled={current || disabled} onClick={onChoose}>
-        <FormattedMessage id={current ? "subscription.currentPlanButton" : "subscription.choose"} />
+      <button type="button" className={renew ? "btn btn--secondary btn--block" : "btn btn--primary btn--block"} disabled={disabled} onClick={onChoose}>
+        <FormattedMessage id={renew ? "subscription.renew" : "subscription.choose"} />
       </button>
     </article>
   );
