@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@menu/api";
-import { Db } from "@menu/core";
+import { Db, usePorts } from "@menu/core";
 import { createStore } from "@menu/core/store/store";
 import { decodePng, decodeSvg } from "../../core/test/support/qr-decode";
 import { browser, captureMail } from "./support/browser-client";
@@ -104,6 +106,16 @@ describe("admin-panel/tables", () => {
     expect(pages).toBe(Math.ceil((await list()).length / 4));
     const one = await manager.get(`/api/tables/cards?storeId=${t.store_id}&tableId=${table!.table_id}`);
     expect(one.headers.get("content-disposition")).toContain(`table-${table!.position}.pdf`);
+    const images = async () =>
+      (Buffer.from(await (await manager.get(`/api/tables/cards?storeId=${t.store_id}&tableId=${table!.table_id}`)).arrayBuffer()).toString("latin1").match(/\/Subtype \/Image/g) ?? []).length;
+    const withoutLogo = await images(); // the QR code
+
+    // An uploaded logo (stored as WebP) is printed on the card too.
+    const logo = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#c0392b" } }).webp().toBuffer();
+    const key = `media/${t.company_id}/${t.store_id}/logo-${randomUUID()}.webp`;
+    await usePorts().objects.put(key, logo, "image/webp");
+    await Db().entities.store.patch({ company_id: t.company_id, store_id: t.store_id }).set({ logo_light: key }).go();
+    expect(await images()).toBe(withoutLogo + 1);
   });
 
   it("refuses other tenants and a store manager of another store (not found), lets admins in", async () => {

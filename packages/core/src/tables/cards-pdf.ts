@@ -3,6 +3,7 @@
  * the table's name and number, its QR code and a "scan to see the menu" line per store language.
  */
 import PDFDocument from "pdfkit";
+import sharp from "sharp";
 import QRCode from "qrcode";
 import { usePorts } from "../ports";
 import { pdfLine, registerPdfFonts } from "../shared/pdf-fonts";
@@ -24,15 +25,14 @@ const TABLE_WORD: Record<string, string> = { ru: "Стол", en: "Table", zh: "�
 
 type Card = { store: string; logo?: Buffer; table: TableInfo; languages: MenuLanguage[] };
 
-async function logoOf(path: string | undefined): Promise<Buffer | undefined> {
-  if (!path) return undefined;
+/** The store's logo (an object key) as PNG: uploaded logos are WebP, pdfkit embeds only PNG and JPEG. */
+async function logoOf(key: string | undefined): Promise<Buffer | undefined> {
+  if (!key) return undefined;
   try {
-    const key = path.replace(/^https?:\/\/[^/]+/, "").replace(/^\/media\//, "").replace(/^\//, "");
     const object = await usePorts().objects.get(key);
-    if (!object || !/png|jpe?g/.test(object.contentType)) return undefined;
-    return Buffer.from(object.body);
+    return object ? await sharp(Buffer.from(object.body)).png().toBuffer() : undefined;
   } catch {
-    return undefined;
+    return undefined; // an unreadable logo is left out of the cards
   }
 }
 
