@@ -39,3 +39,18 @@ export async function linkMailedTo(to: string, pathPrefix: string, timeoutMs = 1
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/** The attachments of an outbox mail (name, type and decoded bytes), in order. */
+export function outboxAttachments(file: string, dataDir = inject("dataDir")): { filename: string; contentType: string; content: Buffer }[] {
+  const eml = readFileSync(join(dataDir, "outbox", file), "utf8");
+  const boundary = /boundary="([^"]+)"/.exec(eml)?.[1];
+  if (!boundary) return [];
+  return eml
+    .split(`--${boundary}`)
+    .filter((part) => /Content-Disposition: attachment/.test(part))
+    .map((part) => ({
+      filename: decodeURIComponent(/filename\*=UTF-8''([^\r\n]+)/.exec(part)?.[1] ?? ""),
+      contentType: /Content-Type: ([^\r\n]+)/.exec(part)?.[1] ?? "",
+      content: Buffer.from(part.split("\r\n\r\n").slice(1).join("").replace(/\s+/g, ""), "base64"),
+    }));
+}
