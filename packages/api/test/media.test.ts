@@ -56,7 +56,7 @@ const picture = (format: "png" | "jpeg" | "webp" | "gif" | "avif", opts: { width
   return encoded.toBuffer();
 };
 
-type Part = { name?: string; body: BlobPart; filename?: string; type?: string };
+type Part = { name?: string; body: Uint8Array | string; filename?: string; type?: string };
 
 async function upload(client: Client, parts: Part[], fields: Record<string, string> = { storeId: t.store_id, kind: "photo" }) {
   const form = new FormData();

@@ -79,7 +79,7 @@ async function events(v: Venue) {
   return (res.body as unknown as { event: string; plan: string }[]).map((e) => `${e.event}:${e.plan}`);
 }
 
-async function payAndActivate(v: Venue, subscription: { subscription_id: unknown; invoice_id: unknown }) {
+async function payAndActivate(v: Venue, subscription: Record<string, unknown>) {
   const invoices = (await call(owner(v), "GET", `/api/invoices?companyId=${v.company_id}`)).body as unknown as { id: string; status: string }[];
   expect(invoices.find((i) => i.id === subscription.invoice_id)?.status).toBe("unpaid");
   expect((await call(admin, "POST", "/api/invoices/mark-paid", { company_id: v.company_id, invoice_id: subscription.invoice_id })).status).toBe(200);

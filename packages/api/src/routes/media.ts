@@ -35,7 +35,6 @@ const upload = createRoute({
   },
 });
 
-const isFile = (value: unknown): value is File => typeof value === "object" && value !== null && "arrayBuffer" in value;
 
 export const MEDIA_PATH = "/api/media";
 
@@ -51,7 +50,7 @@ mediaRoutes.use(
 mediaRoutes.openapi(upload, async (c) => {
   const { storeId, kind } = c.req.valid("form");
   // Every file part counts, whatever its field name (the validated form keeps one value per name).
-  const parts = [...(await c.req.formData()).values()].filter(isFile);
+  const parts = [...(await c.req.formData()).values()].flatMap((v) => (typeof v === "string" ? [] : [v]));
   const files = await Promise.all(parts.map(async (f) => new Uint8Array(await f.arrayBuffer())));
   return c.json(await uploadImage({ store_id: storeId, kind, files }), 201);
 });

@@ -17,6 +17,7 @@ import {
   subscriptionHistory,
 } from "@menu/core/subscription/subscription";
 import { errorResponse } from "../errors";
+import { download, safeFileName } from "../download";
 import { router } from "../router";
 import { requiresSession } from "../session";
 
@@ -108,10 +109,7 @@ export const subscriptionRoutes = router()
     async (c) => {
       const { companyId, invoiceId } = c.req.valid("query");
       const pdf = await invoicePdf({ company_id: companyId, invoice_id: invoiceId });
-      return c.body(new Uint8Array(pdf), 200, {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="invoice-${invoiceId.slice(0, 8)}.pdf"`,
-      });
+      return c.body(new Uint8Array(pdf), 200, { "Content-Type": "application/pdf", ...download(`invoice-${safeFileName(invoiceId.slice(0, 8), "invoice")}.pdf`) });
     },
   )
   .openapi(

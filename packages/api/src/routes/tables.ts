@@ -15,6 +15,7 @@ import {
 import { renderQr } from "@menu/core/tables/qr";
 import { tableCardsPdf } from "@menu/core/tables/cards-pdf";
 import { errorResponse } from "../errors";
+import { download, safeFileName } from "../download";
 import { router } from "../router";
 import { requiresSession } from "../session";
 
@@ -85,8 +86,7 @@ const cards = createRoute({
   responses: { 200: { description: "PDF", content: { "application/pdf": { schema: z.string() } } }, ...notFound },
 });
 
-const download = (name: string) => ({ "Content-Disposition": `attachment; filename="${name}"`, "Cache-Control": "private, no-store" });
-const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "") || "table";
+const safe = (s: string) => safeFileName(s, "table");
 
 export const tableRoutes = router()
   .openapi(list, async (c) => c.json(await listTables(c.req.valid("query").storeId), 200))
