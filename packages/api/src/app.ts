@@ -23,6 +23,7 @@ import { itemRoutes } from "./routes/items";
 import { promotionRoutes } from "./routes/promotions";
 import { categoryRoutes } from "./routes/categories";
 import { wifiRoutes } from "./routes/wifi";
+import { menuExportRoutes } from "./routes/menu-export";
 import { reviewsWidgetRoutes } from "./routes/reviews-widget";
 
 export type AppOptions = {
@@ -74,6 +75,7 @@ export function createApp({ isReady = () => true, resolveActor = actorFromHeader
     .route("/api", promotionRoutes)
     .route("/api", categoryRoutes)
     .route("/api", wifiRoutes)
+    .route("/api", menuExportRoutes)
     .route("/api", mediaRoutes)
     .route("/api", reviewsWidgetRoutes)
     .route("/api", contactRoutes)

@@ -10,7 +10,7 @@ import { assertCanManageCompany, assertCanManageStore } from "../shared/policy";
 import { requestPublish } from "../publish/publish";
 import { renderInvoicePdf } from "./invoice-pdf";
 import { storeById } from "../store/store";
-import { activate, advanceStore, historyOf, phaseOf, subscriptionsOf, type Subscription } from "./lifecycle";
+import { activate, advanceStore, historyOf, phaseOf, subscriptionsOf, type Phase, type Subscription } from "./lifecycle";
 import { FEATURES, PAID_PLANS, PLAN_CONFIG, SWITCH_COOLDOWN_MONTHS, addMonths, featuresLost, planAllows, type PaidPlan, type Plan } from "./plans";
 
 export const SubscriptionInfo = z.object({
@@ -84,7 +84,7 @@ export const activeSubscription = fn(z.string().min(1), async (store_id) => {
   const now = clock.now();
   const { phase, active } = phaseOf(store.preparation_ends_at, subs, now);
   const next = await nextSwitchAt(store);
-  const plan = active?.plan;
+  const plan = featurePlan(phase, active);
   return ActiveSubscription.parse({
     phase,
     preparation_ends_at: store.preparation_ends_at,
@@ -103,11 +103,13 @@ export const subscriptionHistory = fn(z.string().min(1), async (store_id) => {
   return (await historyOf(store)).map(({ at, event, plan, subscription_id }) => ({ at, event, plan, subscription_id }));
 });
 
+/** The plan whose features apply: during preparation staff set everything up with the trial's (premium) ones. */
+const featurePlan = (phase: Phase, active: Subscription | undefined) => (phase === "preparation" ? "trial" : active?.plan);
+
 /** May the store use a premium feature now? The one gate every premium call goes through. */
 export async function storeMayUse(store: { company_id: string; store_id: string; preparation_ends_at?: string }, feature: (typeof FEATURES)[number]) {
-  // During preparation staff set everything up with the trial's (premium) features.
   const { phase, active } = phaseOf(store.preparation_ends_at, await subscriptionsOf(store), clock.now());
-  return planAllows(phase === "preparation" ? "trial" : active?.plan, feature);
+  return planAllows(featurePlan(phase, active), feature);
 }
 
 export const AddSubscription = z.object({

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
+import { MenuExportPanel } from "@/features/menu-export/export-panel";
 import { storeSettingsQueryOptions, type CsObject } from "@/lib/admin-scope";
 import type { SessionUser } from "@/lib/session";
 import { canManageUsers } from "./admin-layout";
@@ -55,6 +56,7 @@ export function Dashboard({ user, cs }: { user: SessionUser; cs: CsObject }) {
           </Link>
         </div>
       </section>
+      <MenuExportPanel cs={cs} />
     </>
   );
 }

@@ -1,0 +1,44 @@
+/// <reference lib="dom" />
+import { readFile } from "node:fs/promises";
+import type { Browser, BrowserContext } from "playwright-core";
+import { readSheet } from "read-excel-file/node";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "./browser";
+
+const base = inject("baseUrl");
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+describe("menu export", () => {
+  it("downloads the demo menu as an English Excel sheet and as a PDF from the dashboard", async () => {
+    context = await browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true });
+    await context.addCookies([{ name: "locale", value: "en", url: base }]);
+    const page = await context.newPage();
+    await page.goto(`${base}/login`);
+    await page.locator('input[name="email"]').fill("owner@demo.menu");
+    await page.locator('input[name="password"]').fill("demo-owner-2026");
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL(`${base}/demo/center/admin-panel`);
+
+    const panel = page.getByTestId("menu-export");
+    await panel.getByTestId("export-language").selectOption("en");
+    const [sheet] = await Promise.all([page.waitForEvent("download"), panel.getByTestId("export-xlsx").click()]);
+    expect(sheet.suggestedFilename()).toBe("menu-center-en.xlsx");
+    const rows = await readSheet(await readFile((await sheet.path())!));
+    expect(rows[0]).toEqual(["Section", "Category", "Item", "Description", "Portion", "Price", "Currency"]);
+    expect(rows.length).toBeGreaterThan(100);
+    expect(new Set(rows.slice(1).map((r) => r[0]))).toEqual(new Set(["Kitchen", "Drinks", "Hookahs", "Games"]));
+
+    const [pdf] = await Promise.all([page.waitForEvent("download"), panel.getByTestId("export-pdf").click()]);
+    expect(pdf.suggestedFilename()).toBe("menu-center-en.pdf");
+    expect((await readFile((await pdf.path())!)).subarray(0, 5).toString()).toBe("%PDF-");
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * Menu export (a premium feature, PRODUCT.md "Other features"): the store's menu in one of its
+ * languages as a printable PDF or an Excel sheet, with what guests see (visible items and
+ * categories, translated texts), including while the store is still in preparation.
+ */
+import PDFDocument from "pdfkit";
+import writeXlsxFile, { type SheetData } from "write-excel-file/node";
+import { z } from "zod";
+import { buildPublishedMenu, loadStoreState } from "../publish/build";
+import type { PublishedCategory, PublishedItem, PublishedMenu } from "../publish/published";
+import { clock } from "../shared/clock";
+import { UserError } from "../shared/errors";
+import { fn } from "../shared/fn";
+import { MENU_LANGUAGES, SECTIONS, type MenuLanguage } from "../shared/model";
+import { pdfLine, registerPdfFonts } from "../shared/pdf-fonts";
+import { assertCanManageStore } from "../shared/policy";
+import { deltaPlainText } from "../shared/rich-text";
+import { storeById } from "../store/store";
+import { storeMayUse } from "../subscription/subscription";
+
+export const EXPORT_FORMATS = ["pdf", "xlsx"] as const;
+export const MenuExportInput = z.object({
+  storeId: z.string().min(1).max(64),
+  language: z.enum(MENU_LANGUAGES),
+  format: z.enum(EXPORT_FORMATS),
+});
+
+/** The few words the export prints itself, per menu language. */
+const WORDS: Record<MenuLanguage, { sections: Record<string, string>; units: Record<string, string>; columns: string[] }> = {
+  ru: {
+    sections: { kitchen: "Кухня", drinks: "Напитки", hookahs: "Кальяны", games: "Игры" },
+    units: { g: "г", kg: "кг", l: "л", ml: "мл", pieces: "шт." },
+    columns: ["Раздел", "Категория", "Позиция", "Описание", "Выход", "Цена", "Валюта"],
+  },
+  en: {
+    sections: { kitchen: "Kitchen", drinks: "Drinks", hookahs: "Hookahs", games: "Games" },
+    units: { g: "g", kg: "kg", l: "l", ml: "ml", pieces: "pcs" },
+    columns: ["Section", "Category", "Item", "Description", "Portion", "Price", "Currency"],
+  },
+  zh: {
+    sections: { kitchen: "厨房", drinks: "饮品", hookahs: "水烟", games: "游戏" },
+    units: { g: "克", kg: "千克", l: "升", ml: "毫升", pieces: "份" },
+    columns: ["分区", "类别", "菜品", "描述", "份量", "价格", "货币"],
+  },
+  ar: {
+    sections: { kitchen: "المطبخ", drinks: "المشروبات", hookahs: "الشيشة", games: "الألعاب" },
+    units: { g: "غ", kg: "كغ", l: "ل", ml: "مل", pieces: "قطعة" },
+    columns: ["القسم", "الفئة", "الصنف", "الوصف", "الحصة", "السعر", "العملة"],
+  },
+  tr: {
+    sections: { kitchen: "Mutfak", drinks: "İçecekler", hookahs: "Nargileler", games: "Oyunlar" },
+    units: { g: "g", kg: "kg", l: "l", ml: "ml", pieces: "adet" },
+    columns: ["Bölüm", "Kategori", "Ürün", "Açıklama", "Porsiyon", "Fiyat", "Para birimi"],
+  },
+  fr: {
+    sections: { kitchen: "Cuisine", drinks: "Boissons", hookahs: "Chichas", games: "Jeux" },
+    units: { g: "g", kg: "kg", l: "l", ml: "ml", pieces: "pcs" },
+    columns: ["Section", "Catégorie", "Article", "Description", "Portion", "Prix", "Devise"],
+  },
+};
+
+type Row = { section: string; category: string; item: PublishedItem };
+
+/** Items in menu order: section, supercategory, its categories, position. */
+function menuRows(menu: PublishedMenu, lang: MenuLanguage): Row[] {
+  const byParent = new Map<string, PublishedCategory[]>();
+  for (const c of menu.categories) byParent.set(c.parent_id, [...(byParent.get(c.parent_id) ?? []), c]);
+  const rows: Row[] = [];
+  const walk = (category: PublishedCategory, path: string) => {
+    for (const item of menu.items.filter((i) => i.category_id === category.id)) rows.push({ section: WORDS[lang].sections[category.section]!, category: path, item });
+    for (const child of byParent.get(category.id) ?? []) walk(child, `${path} / ${child.name}`);
+  };
+  for (const section of SECTIONS) for (const top of (byParent.get("") ?? []).filter((c) => c.section === section && c.type !== "promotions")) walk(top, top.name);
+  return rows;
+}
+
+const description = (item: PublishedItem) => (item.description ? deltaPlainText(item.description).trim().replace(/\s*\n+\s*/g, " ") : "");
+
+function xlsx(menu: PublishedMenu, lang: MenuLanguage) {
+  const w = WORDS[lang];
+  const header = w.columns.map((value) => ({ value, fontWeight: "bold" as const }));
+  const data: SheetData = [header];
+  for (const { section, category, item } of menuRows(menu, lang)) {
+    for (const p of item.portions) {
+      data.push([section, category, item.title, description(item), `${p.weight} ${w.units[p.unit] ?? p.unit}`, { value: Number(p.price), type: Number, format: "0.00" }, p.currency]);
+    }
+  }
+  return writeXlsxFile(data, {
+    sheet: menu.store.name.slice(0, 31).replace(/[\\/?*[\]:]/g, " ") || "Menu",
+    rightToLeft: lang === "ar",
+    stickyRowsCount: 1,
+    columns: [{ width: 14 }, { width: 28 }, { width: 32 }, { width: 60 }, { width: 12 }, { width: 10 }, { width: 10 }],
+  }).toBuffer();
+}
+
+async function pdf(menu: PublishedMenu, lang: MenuLanguage) {
+  const w = WORDS[lang];
+  const doc = registerPdfFonts(new PDFDocument({ size: "A4", margin: 48, info: { Title: menu.store.name } }));
+  const chunks: Buffer[] = [];
+  doc.on("data", (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((ok, fail) => {
+    doc.on("end", () => ok(Buffer.concat(chunks)));
+    doc.on("error", fail);
+  });
+  const align = lang === "ar" ? "right" : "left";
+  const width = doc.page.width - 96;
+  const text = (value: string, size: number, options: { bold?: boolean; color?: string; gap?: number } = {}) => {
+    const line = pdfLine(value, options.bold ? "bold" : "regular");
+    doc.font(line.font).fontSize(size).fillColor(options.color ?? "#111111");
+    doc.text(line.text, 48, doc.y, { width, align, features: line.features });
+    if (options.gap) doc.moveDown(options.gap);
+  };
+  text(menu.store.name, 22, { bold: true, gap: 0.6 });
+  let section = "";
+  let category = "";
+  for (const row of menuRows(menu, lang)) {
+    if (doc.y > doc.page.height - 120) doc.addPage();
+    if (row.section !== section) {
+      section = row.section;
+      category = "";
+      doc.moveDown(0.6);
+      text(section.toUpperCase(), 15, { bold: true, color: "#7a4b1f", gap: 0.2 });
+    }
+    if (row.category !== category) {
+      category = row.category;
+      doc.moveDown(0.3);
+      text(category, 13, { bold: true, gap: 0.15 });
+    }
+    const portions = row.item.portions.map((p) => `${p.weight} ${w.units[p.unit] ?? p.unit} — ${p.price} ${p.currency}`).join("   ·   ");
+    text(row.item.title, 11, { bold: true });
+    const about = description(row.item);
+    if (about) text(about, 9, { color: "#555555" });
+    text(portions, 10, { color: "#222222", gap: 0.35 });
+  }
+  doc.end();
+  return done;
+}
+
+/** GET /api/menu-export: staff of the store, on a plan with menu export. */
+export const exportMenu = fn(MenuExportInput, async ({ storeId, language, format }) => {
+  const store = await storeById(storeId);
+  assertCanManageStore(store.company_id, store.store_id);
+  if (!(await storeMayUse(store, "menu_export"))) throw new UserError("featureNotInPlan", 409);
+  const state = await loadStoreState({ company_id: store.company_id, store_id: store.store_id }, clock.now());
+  if (!state.languages.includes(language)) throw new UserError("valueIncorrect", 400);
+  // Staff export what guests would see once the menu is open, also during preparation.
+  const menu = buildPublishedMenu({ ...state, hidden: undefined }, language, () => ({ size: 0, path: "" }));
+  const body = format === "pdf" ? await pdf(menu, language) : await xlsx(menu, language);
+  return { name: `menu-${store.url_key}-${language}.${format}`, body };
+});
