@@ -52,5 +52,7 @@ export const CategoryForm = z.object({
   visible: z.boolean(),
 });
 export type CategoryForm = z.input<typeof CategoryForm>;
+/** The create dialog also picks the supercategory ("" = top level). */
+export const NewCategoryForm = CategoryForm.extend({ parent_id: z.string().max(64) });
 
 export const section = z.enum(SECTIONS);

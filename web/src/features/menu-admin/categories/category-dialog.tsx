@@ -1,5 +1,5 @@
 import type { Section } from "@menu/core/shared/model";
-import { CATEGORY_ICONS, CategoryForm } from "@menu/core/category/schemas";
+import { CATEGORY_ICONS, NewCategoryForm } from "@menu/core/category/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -32,7 +32,7 @@ export function CategoryDialog({ cs, section, category, parents, parentId = "", 
   const intl = useIntl();
   const formId = useId();
   const queryClient = useQueryClient();
-  const form = useZodForm(CategoryForm.extend({ parent_id: CategoryForm.shape.icon }), {
+  const form = useZodForm(NewCategoryForm, {
     name: category?.name ?? "",
     icon: category?.icon ?? "",
     visible: category?.visible ?? true,

@@ -1,7 +1,7 @@
 import type { Section } from "@menu/core/shared/model";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useParams } from "@tanstack/react-router";
-import { useRef, useState, type DragEvent, type KeyboardEvent } from "react";
+import { useLayoutEffect, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
 import { FormAlert } from "@/components/form/fields";
@@ -56,6 +56,17 @@ export function CategoryTree({ cs, section, all }: { cs: CsObject; section: Sect
   const [sortError, setSortError] = useState<string | undefined>();
   const [announcement, setAnnouncement] = useState("");
   const dragged = useRef<{ id: string; group: string } | undefined>(undefined);
+  const panel = useRef<HTMLElement>(null);
+  // React may re-insert a moved row, which drops focus: the control that moved it gets it back.
+  const refocus = useRef<{ id: string; control: string } | undefined>(undefined);
+  useLayoutEffect(() => {
+    const target = refocus.current;
+    refocus.current = undefined;
+    if (!target) return;
+    const rowEl = panel.current?.querySelector(`[data-category-id="${CSS.escape(target.id)}"]`);
+    const control = rowEl?.querySelector<HTMLButtonElement>(`[data-control="${target.control}"]:not(:disabled)`) ?? rowEl?.querySelector<HTMLButtonElement>('[data-control="grip"]');
+    if (control && document.activeElement !== control) control.focus();
+  }, [draft]);
   const byId = new Map(all.map((c) => [c.id, c]));
   const nests = section !== "promotions";
   const current = categoryid ? byId.get(categoryid) : undefined;
@@ -69,6 +80,8 @@ export function CategoryTree({ cs, section, all }: { cs: CsObject; section: Sect
     const j = i + by;
     if (i < 0 || j < 0 || j >= ids.length) return;
     [ids[i], ids[j]] = [ids[j]!, ids[i]!];
+    const control = document.activeElement?.getAttribute("data-control");
+    if (control) refocus.current = { id, control };
     setSortError(undefined);
     setDraft({ ...order, [group]: ids });
     setAnnouncement(intl.formatMessage({ id: "categories.movedTo" }, { name: byId.get(id)?.name, position: j + 1, total: ids.length }));
@@ -150,6 +163,7 @@ export function CategoryTree({ cs, section, all }: { cs: CsObject; section: Sect
             <button
               type="button"
               className="category-row__grip"
+              data-control="grip"
               aria-label={intl.formatMessage({ id: "categories.dragHandle" }, { name })}
               title={intl.formatMessage({ id: "categories.dragHandle" }, { name })}
               onKeyDown={onKeyDown}
@@ -160,6 +174,7 @@ export function CategoryTree({ cs, section, all }: { cs: CsObject; section: Sect
               type="button"
               className="icon-button icon-button--sm"
               disabled={index === 0}
+              data-control="up"
               aria-label={intl.formatMessage({ id: "categories.moveUp" }, { name })}
               title={intl.formatMessage({ id: "categories.moveUp" }, { name })}
               onClick={() => shift(group, c.id, -1)}
@@ -170,6 +185,7 @@ export function CategoryTree({ cs, section, all }: { cs: CsObject; section: Sect
               type="button"
               className="icon-button icon-button--sm"
               disabled={index === size - 1}
+              data-control="down"
               aria-label={intl.formatMessage({ id: "categories.moveDown" }, { name })}
               title={intl.formatMessage({ id: "categories.moveDown" }, { name })}
               onClick={() => shift(group, c.id, 1)}
@@ -194,7 +210,7 @@ export function CategoryTree({ cs, section, all }: { cs: CsObject; section: Sect
             {c.content_count}
           </span>
         </Link>
-        {!sorting && nests && !c.parent_id ? (
+        {!sorting && nests && !c.parent_id && order[c.id]?.length ? (
           <button
             type="button"
             className="icon-button icon-button--sm category-row__add"
@@ -212,7 +228,11 @@ export function CategoryTree({ cs, section, all }: { cs: CsObject; section: Sect
 
   const top = order[""] ?? [];
   return (
-    <aside className={expanded ? "panel category-panel category-panel--open" : "panel category-panel"} data-testid="category-panel">
+    <aside
+      ref={panel}
+      className={["panel category-panel", expanded ? "category-panel--open" : "", sorting ? "category-panel--sorting" : ""].filter(Boolean).join(" ")}
+      data-testid="category-panel"
+    >
       <div className="category-panel__head">
         <h2 className="category-panel__title">
           <FormattedMessage id="categories.title" />

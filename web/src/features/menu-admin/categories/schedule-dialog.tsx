@@ -25,7 +25,8 @@ export function ScheduleDialog({ cs, section, category, all, onClose }: Props) {
   const formId = useId();
   const queryClient = useQueryClient();
   const store = useQuery(storeSettingsQueryOptions(cs.store_id));
-  const dayNames = useDayNames("long");
+  const dayNames = useDayNames("short");
+  const longDayNames = useDayNames("long");
   const form = useZodForm(ScheduleForm, {
     enabled: category.schedule?.enabled ?? true,
     days: category.schedule?.days ?? [...DAYS],
@@ -103,15 +104,15 @@ export function ScheduleDialog({ cs, section, category, all, onClose }: Props) {
               <FormattedMessage id="categories.scheduleOn" />
             </label>
           </div>
-          <fieldset className={form.errors.days ? "field field--invalid" : "field"} aria-describedby={form.errors.days ? `${formId}-days-error` : undefined}>
+          <fieldset className={form.errors.days ? "field day-field field--invalid" : "field day-field"} aria-describedby={form.errors.days ? `${formId}-days-error` : undefined}>
             <legend className="field__label">
               <FormattedMessage id="categories.scheduleDays" />
             </legend>
             <div className="day-picker">
               {DAYS.map((day) => (
                 <label key={day} className="day-picker__day">
-                  <input type="checkbox" checked={days.includes(day)} onChange={() => toggleDay(day)} />
-                  <span>{dayNames[day]}</span>
+                  <input type="checkbox" checked={days.includes(day)} onChange={() => toggleDay(day)} aria-label={longDayNames[day]} />
+                  <span aria-hidden="true">{dayNames[day]}</span>
                 </label>
               ))}
             </div>
