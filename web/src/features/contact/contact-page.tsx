@@ -62,6 +62,9 @@ function ContactFormView({ onSent }: { onSent: (email: string) => void }) {
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<FieldMessage>();
   const input = useRef<HTMLInputElement>(null);
+  /** "1.2 MB" or "20 KB", the number in the interface language. */
+  const fileSize = (bytes: number) =>
+    bytes >= MB ? `${intl.formatNumber(bytes / MB, { maximumFractionDigits: 1 })} MB` : `${intl.formatNumber(Math.max(1, Math.round(bytes / 1024)))} KB`;
   const send = useMutation({
     mutationFn: (values: { name: string; email: string; message: string }) =>
       unwrap(api.api.contact.$post({ form: { ...values, files } })),
@@ -129,7 +132,7 @@ function ContactFormView({ onSent }: { onSent: (email: string) => void }) {
             {files.map((file, i) => (
               <li key={`${file.name}-${i}`} className="contact__file">
                 <span className="contact__file-name">{file.name}</span>
-                <span className="contact__file-size">{intl.formatNumber(file.size / MB, { maximumFractionDigits: 1, minimumFractionDigits: 1 })} MB</span>
+                <span className="contact__file-size">{fileSize(file.size)}</span>
                 <button
                   type="button"
                   className="btn btn--ghost btn--sm"

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 
 /**
  * A deliberately small Markdown renderer for the documents in src/content: headings (#, ##, ###),
- * paragraphs, bullet and numbered lists, **bold** and [links](…). It builds React elements only,
+ * paragraphs, bullet and numbered lists, **bold**, `code` and [links](…). It builds React elements only,
  * so raw HTML in a document shows as text and is never injected.
  */
 type Block =
@@ -50,7 +50,7 @@ export function parseMarkdown(source: string): Block[] {
   return blocks;
 }
 
-const INLINE = /\*\*(.+?)\*\*|\[([^\]]+)\]\(([^)\s]+)\)/g;
+const INLINE = /\*\*(.+?)\*\*|`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\)/g;
 
 /** Links to this site's pages stay in the SPA; mailto, tel and http(s) open normally; anything else is text. */
 function renderLink(text: string, href: string, key: number): ReactNode {
@@ -70,7 +70,9 @@ export function renderInline(text: string): ReactNode[] {
   let last = 0;
   for (const m of text.matchAll(INLINE)) {
     if (m.index > last) out.push(text.slice(last, m.index));
-    out.push(m[1] !== undefined ? <strong key={m.index}>{m[1]}</strong> : renderLink(m[2]!, m[3]!, m.index));
+    if (m[1] !== undefined) out.push(<strong key={m.index}>{m[1]}</strong>);
+    else if (m[2] !== undefined) out.push(<code key={m.index}>{m[2]}</code>);
+    else out.push(renderLink(m[3]!, m[4]!, m.index));
     last = m.index + m[0].length;
   }
   if (last < text.length) out.push(text.slice(last));

@@ -156,10 +156,10 @@ function WidgetSettings({ cs, state }: { cs: CsObject; state: WidgetState }) {
               <FormattedMessage id={state.allowed ? "reviewsWidget.onMenu" : "reviewsWidget.notOnMenu"} />
             </p>
             <div className="reviews-widget__actions">
-              <a className="btn btn--ghost btn--sm" href={`/${cs.company_url_key}/${cs.store_url_key}/reviews`} target="_blank" rel="noopener">
+              <a className="btn btn--secondary btn--sm" href={`/${cs.company_url_key}/${cs.store_url_key}/reviews`} target="_blank" rel="noopener">
                 <FormattedMessage id="reviewsWidget.openGuestPage" />
               </a>
-              <button type="button" className="btn btn--ghost btn--sm reviews-widget__remove" onClick={() => setConfirmRemove(true)} data-testid="widget-remove">
+              <button type="button" className="btn btn--secondary btn--sm reviews-widget__remove" onClick={() => setConfirmRemove(true)} data-testid="widget-remove">
                 <FormattedMessage id="reviewsWidget.remove" />
               </button>
             </div>
