@@ -206,9 +206,12 @@ export function CategoryTree({ cs, section, all }: { cs: CsObject; section: Sect
           </span>
           <span className="category-row__name">{name}</span>
           <CategoryBadges category={c} compact />
-          <span className="category-row__count" title={intl.formatMessage({ id: "categories.contentCount" }, { count: c.content_count })}>
-            {c.content_count}
-          </span>
+          {/* A supercategory's items are in its categories: its own count would read as "empty". */}
+          {c.content_count || !order[c.id]?.length ? (
+            <span className="category-row__count" title={intl.formatMessage({ id: "categories.contentCount" }, { count: c.content_count })}>
+              {c.content_count}
+            </span>
+          ) : null}
         </Link>
         {!sorting && nests && !c.parent_id && order[c.id]?.length ? (
           <button
