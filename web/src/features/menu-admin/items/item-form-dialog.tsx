@@ -120,28 +120,30 @@ export function ItemFormDialog({ cs, category, item, onClose }: { cs: CsObject; 
           <ol className="ma-portions__list">
             {values.portions.map((_, index) => (
               <li key={index} className="ma-portion" data-testid="portion-row">
-                <span className="ma-portion__number" aria-hidden="true">
-                  {index + 1}
-                </span>
+                <div className="ma-portion__head">
+                  <span className="ma-portion__number">
+                    <FormattedMessage id="menuAdmin.portions.number" values={{ n: index + 1 }} />
+                  </span>
+                  <button
+                    type="button"
+                    className="icon-button icon-button--danger ma-portion__remove"
+                    disabled={values.portions.length === 1}
+                    aria-label={intl.formatMessage({ id: "menuAdmin.portions.remove" }, { n: index + 1 })}
+                    title={intl.formatMessage({ id: "menuAdmin.portions.remove" }, { n: index + 1 })}
+                    onClick={() => {
+                      setValues({ ...values, portions: values.portions.filter((_, i) => i !== index) });
+                      setErrors({});
+                    }}
+                  >
+                    <Icon name="delete" />
+                  </button>
+                </div>
                 <div className="ma-portion__fields">
                   <TextField label="menuAdmin.portions.weight" inputMode="decimal" autoComplete="off" required {...portionBind(index, "weight")} />
                   <SelectField label="menuAdmin.portions.unit" options={unitOptions} {...portionBind(index, "unit")} />
                   <TextField label="menuAdmin.portions.price" inputMode="decimal" autoComplete="off" required {...portionBind(index, "price")} />
                   <SelectField label="menuAdmin.portions.currency" options={currencyOptions} {...portionBind(index, "currency")} />
                 </div>
-                <button
-                  type="button"
-                  className="icon-button icon-button--danger ma-portion__remove"
-                  disabled={values.portions.length === 1}
-                  aria-label={intl.formatMessage({ id: "menuAdmin.portions.remove" }, { n: index + 1 })}
-                  title={intl.formatMessage({ id: "menuAdmin.portions.remove" }, { n: index + 1 })}
-                  onClick={() => {
-                    setValues({ ...values, portions: values.portions.filter((_, i) => i !== index) });
-                    setErrors({});
-                  }}
-                >
-                  <Icon name="delete" />
-                </button>
               </li>
             ))}
           </ol>

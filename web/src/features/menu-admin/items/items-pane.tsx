@@ -46,6 +46,8 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
   };
 
   const sort = useMutation({
+    // One sort at a time, in order: a later order must not be overtaken by an earlier one.
+    scope: { id: `sort:${category.id}` },
     mutationFn: (ids: string[]) => calls.sort(category.id, ids),
     onMutate: (ids) => {
       const byId = new Map(rows.map((r) => [r.id, r]));
@@ -84,7 +86,7 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
       void queryClient.invalidateQueries({ queryKey: ["categories", cs.store_id] });
     },
   });
-  const busy = movementPending || sort.isPending || bulk.isPending || duplicate.isPending;
+  const busy = movementPending || bulk.isPending || duplicate.isPending;
   const reorder = useReorder(rows, (ids) => sort.mutate(ids), busy);
 
   /** Bulk actions check the selection with the same rule as the server ("You need to select at least one item"). */
@@ -115,8 +117,6 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
   return (
     <section className="ma-pane" aria-busy={items.isPending || busy || undefined} data-testid="category-content">
       <PaneToolbar
-        title={category.name}
-        count={items.data ? rows.length : undefined}
         search={<ItemSearchBox value={q} onChange={setQ} />}
         busy={
           movementPending ? (

@@ -40,15 +40,17 @@ export function PromotionCard({ promotion, editing, selected, onSelect, actions,
             <DragHandle title={promotion.header} disabled={busy} handleProps={handleProps} />
           </div>
         ) : null}
-        <CardPhoto src={promotion.banner} wide />
-        <div className="ma-card__body">
-          <h3 className="ma-card__title">{promotion.header}</h3>
-          {!promotion.visible ? (
-            <span className="ma-badge">
-              <FormattedMessage id="menuAdmin.hiddenBadge" />
-            </span>
-          ) : null}
-          {summary ? <p className="ma-card__text">{summary}</p> : null}
+        <div className="ma-card__body ma-card__body--promotion">
+          <CardPhoto src={promotion.banner} wide />
+          <div>
+            <h3 className="ma-card__title">{promotion.header}</h3>
+            {!promotion.visible ? (
+              <span className="ma-badge">
+                <FormattedMessage id="menuAdmin.hiddenBadge" />
+              </span>
+            ) : null}
+            {summary ? <p className="ma-card__text">{summary}</p> : null}
+          </div>
         </div>
       </div>
       {editing ? <CardActions title={promotion.header} actions={actions} disabled={busy} /> : null}

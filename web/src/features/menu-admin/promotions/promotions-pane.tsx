@@ -35,6 +35,8 @@ export function PromotionsPane({ cs, category }: { cs: CsObject; category: Categ
   const selection = useSelection(rows.map((r) => r.id));
 
   const sort = useMutation({
+    // One sort at a time, in order: a later order must not be overtaken by an earlier one.
+    scope: { id: `sort:${category.id}` },
     mutationFn: (ids: string[]) => calls.sort(category.id, ids),
     onMutate: (ids) => {
       const byId = new Map(rows.map((r) => [r.id, r]));
@@ -56,7 +58,7 @@ export function PromotionsPane({ cs, category }: { cs: CsObject; category: Categ
       void queryClient.invalidateQueries({ queryKey: ["categories", cs.store_id] });
     },
   });
-  const busy = sort.isPending || bulk.isPending;
+  const busy = bulk.isPending;
   const reorder = useReorder(rows, (ids) => sort.mutate(ids), busy);
 
   const runBulk = (action: BulkRequest) => {
@@ -81,8 +83,6 @@ export function PromotionsPane({ cs, category }: { cs: CsObject; category: Categ
   return (
     <section className="ma-pane" aria-busy={promotions.isPending || busy || undefined} data-testid="category-content">
       <PaneToolbar
-        title={category.name}
-        count={promotions.data ? rows.length : undefined}
         add={
           <button type="button" className="btn btn--primary" onClick={() => setEditing("new")} disabled={busy} data-testid="add-promotion">
             <Icon name="plus" />
