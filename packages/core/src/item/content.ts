@@ -21,7 +21,7 @@ export async function managedStore(store_id: string): Promise<StoreKeys> {
 /** A category of the store (GetItem on the store's partition, so another store's id is not found). */
 export async function categoryOfStore(keys: StoreKeys, category_id: string) {
   const { data } = await Db().entities.category.get({ ...keys, category_id }).go();
-  if (!data) throw new UserError("menuCategoryNotFound", 404);
+  if (!data) throw new UserError("categoryNotFound", 404);
   return toCategoryInfo(data);
 }
 

@@ -61,7 +61,6 @@ export const MESSAGES = {
   // Menu items and promotions (issue 4)
   itemNotFound: "Item not found",
   promotionNotFound: "Promotion not found",
-  menuCategoryNotFound: "Category not found",
   wrongCategoryForContent: "This category is for another kind of content",
   selectAtLeastOne: "You need to select at least one item",
   // Image uploads (issue 4, SPEC section 5: required, a single image only, maximum size, unsupported extension)

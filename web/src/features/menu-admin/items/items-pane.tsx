@@ -49,10 +49,6 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
     // One sort at a time, in order: a later order must not be overtaken by an earlier one.
     scope: { id: `sort:${category.id}` },
     mutationFn: (ids: string[]) => calls.sort(category.id, ids),
-    onMutate: (ids) => {
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      queryClient.setQueryData(key, ids.map((id) => byId.get(id)).filter((r): r is ItemInfo => !!r));
-    },
     onSuccess: (saved) => {
       queryClient.setQueryData(key, saved);
       toast.success(intl.formatMessage({ id: "menuAdmin.sorted" }));
@@ -87,7 +83,13 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
     },
   });
   const busy = movementPending || bulk.isPending || duplicate.isPending;
-  const reorder = useReorder(rows, (ids) => sort.mutate(ids), busy);
+  /** Shows the new order at once (in the same render as the drag preview ends), then saves it. */
+  const saveOrder = (ids: string[]) => {
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    queryClient.setQueryData(key, ids.map((id) => byId.get(id)).filter((r): r is ItemInfo => !!r));
+    sort.mutate(ids);
+  };
+  const reorder = useReorder(rows, saveOrder, busy);
 
   /** Bulk actions check the selection with the same rule as the server ("You need to select at least one item"). */
   const runBulk = (action: BulkRequest) => {

@@ -38,10 +38,6 @@ export function PromotionsPane({ cs, category }: { cs: CsObject; category: Categ
     // One sort at a time, in order: a later order must not be overtaken by an earlier one.
     scope: { id: `sort:${category.id}` },
     mutationFn: (ids: string[]) => calls.sort(category.id, ids),
-    onMutate: (ids) => {
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      queryClient.setQueryData(key, ids.map((id) => byId.get(id)).filter((r): r is PromotionInfo => !!r));
-    },
     onSuccess: (saved) => {
       queryClient.setQueryData(key, saved);
       toast.success(intl.formatMessage({ id: "menuAdmin.sorted" }));
@@ -59,7 +55,13 @@ export function PromotionsPane({ cs, category }: { cs: CsObject; category: Categ
     },
   });
   const busy = bulk.isPending;
-  const reorder = useReorder(rows, (ids) => sort.mutate(ids), busy);
+  /** Shows the new order at once (in the same render as the drag preview ends), then saves it. */
+  const saveOrder = (ids: string[]) => {
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    queryClient.setQueryData(key, ids.map((id) => byId.get(id)).filter((r): r is PromotionInfo => !!r));
+    sort.mutate(ids);
+  };
+  const reorder = useReorder(rows, saveOrder, busy);
 
   const runBulk = (action: BulkRequest) => {
     const checked = Selection.safeParse(selection.ids);
