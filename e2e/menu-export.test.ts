@@ -40,5 +40,6 @@ describe("menu export", () => {
     const [pdf] = await Promise.all([page.waitForEvent("download"), panel.getByTestId("export-pdf").click()]);
     expect(pdf.suggestedFilename()).toBe("menu-center-en.pdf");
     expect((await readFile((await pdf.path())!)).subarray(0, 5).toString()).toBe("%PDF-");
+    await pdf.saveAs("test-results/menu-export/menu-center-en.pdf"); // to look at
   });
 });
