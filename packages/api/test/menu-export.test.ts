@@ -68,10 +68,12 @@ describe("menu export", () => {
     ]);
   });
 
-  it("sets Arabic in the Arabic font", async () => {
+  it("sets Arabic in the Arabic font and keeps portions (numbers) in reading order", async () => {
     const res = await get(staff(v), `storeId=${v.store_id}&language=ar&format=pdf`);
     expect(res.status).toBe(200);
-    expect(Buffer.from(await res.arrayBuffer()).toString("latin1")).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansArabic/);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.toString("latin1")).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansArabic/);
+    expect(await pdfText(new Response(bytes))).toContain("300 g — 9.50 BYN");
   });
 
   it("refuses a language the store does not have, other tenants and guests", async () => {

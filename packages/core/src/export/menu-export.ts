@@ -126,7 +126,10 @@ async function pdf(menu: PublishedMenu, lang: MenuLanguage) {
       doc.moveDown(0.3);
       text(category, 13, { bold: true, gap: 0.15 });
     }
-    const portions = row.item.portions.map((p) => `${p.weight} ${w.units[p.unit] ?? p.unit} — ${p.price} ${p.currency}`).join("   ·   ");
+    // pdfkit has no bidi: a line mixing Arabic and numbers would come out reversed, so the PDF
+    // writes Arabic menus' portions with Latin unit abbreviations (the sheet keeps Arabic ones).
+    const units = lang === "ar" ? WORDS.en.units : w.units;
+    const portions = row.item.portions.map((p) => `${p.weight} ${units[p.unit] ?? p.unit} — ${p.price} ${p.currency}`).join("   ·   ");
     text(row.item.title, 11, { bold: true });
     const about = description(row.item);
     if (about) text(about, 9, { color: "#555555" });
