@@ -5,12 +5,11 @@ import { scheduleAllows, zonedTime } from "@menu/core/menu/schedule";
 import { createStore } from "@menu/core/store/store";
 import { createUser } from "@menu/core/user/user";
 import { browser, captureMail } from "./support/browser-client";
-import { PASSWORD, platformAdmin, tenant, uniqueEmail } from "./support/accounts";
+import { PASSWORD, uniqueEmail } from "./support/accounts";
+import { body, publishRequests, signedInTenants, signingIn, type Client, type Tenant } from "./support/session";
 
 const app = createApp();
 captureMail();
-type Tenant = Awaited<ReturnType<typeof tenant>>;
-type Client = ReturnType<typeof browser>;
 type Schedule = { enabled: boolean; days: string[]; start: string; end: string };
 type Category = {
   id: string;
@@ -32,17 +31,10 @@ let manager: Client;
 let stranger: Client;
 let admin: Client;
 
-const body = async <T = Record<string, unknown>>(res: Response) => (await res.json()) as T;
-const signedIn = async (email: string) => {
-  const b = browser(app);
-  expect((await b.signIn(email, PASSWORD)).status).toBe(200);
-  return b;
-};
+const signedIn = signingIn(app);
 
 beforeAll(async () => {
-  [t, other] = await Promise.all([tenant("categories"), tenant("outsiders")]);
-  const a = await platformAdmin();
-  [owner, manager, stranger, admin] = await Promise.all([signedIn(t.owner.email), signedIn(t.manager.email), signedIn(other.owner.email), signedIn(a.email)]);
+  ({ t, other, owner, manager, stranger, admin } = await signedInTenants(app, "categories", "outsiders"));
 });
 
 const list = async (section = "drinks", b = manager, store_id = t.store_id) =>
@@ -60,12 +52,11 @@ const schedule = (id: string, value: Schedule | null, b = manager) => b.send("PU
 const sort = (parent_id: string, category_ids: string[], b = manager, section = "drinks") =>
   b.send("POST", "/api/categories/order", { store_id: t.store_id, section, parent_id, category_ids });
 const remove = (id: string, b = manager) => b.send("DELETE", `/api/categories/${id}?storeId=${t.store_id}`);
-const publishRequests = async () => (await Db().entities.publication.get({ company_id: t.company_id, store_id: t.store_id }).go()).data?.requested ?? 0;
 const everyDay = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
 
 describe("categories and supercategories", () => {
   it("creates a supercategory and categories under it, listed in tree order with their type, and asks for a publish", async () => {
-    const before = await publishRequests();
+    const before = await publishRequests(t);
     const bar = await created({ name: "  Бар ", icon: "🍸" });
     expect(bar).toMatchObject({ name: "Бар", icon: "🍸", section: "drinks", type: "products", parent_id: "", visible: true, content_count: 0 });
     const tea = await created({ name: "Чай", parent_id: bar.id, visible: false });
@@ -75,7 +66,7 @@ describe("categories and supercategories", () => {
     expect((await list()).map((c) => c.name)).toEqual(["Бар", "Чай", "Кофе", "Соки"]);
     expect((await list()).find((c) => c.id === tea.id)?.visible).toBe(false);
     expect(juice.position).toBe(1);
-    expect(await publishRequests()).toBeGreaterThan(before);
+    expect(await publishRequests(t)).toBeGreaterThan(before);
     // The type follows the section.
     expect((await created({ name: "Кальяны", section: "hookahs" })).type).toBe("hookahs");
     expect((await created({ name: "Настолки", section: "games" })).type).toBe("entertainment");
@@ -135,12 +126,12 @@ describe("categories and supercategories", () => {
     const withChild = await remove(top.id);
     expect(withChild.status).toBe(409);
     expect(await body(withChild)).toMatchObject({ details: { categories: 1, items: 0 } });
-    const before = await publishRequests();
+    const before = await publishRequests(t);
     expect((await remove(child.id)).status).toBe(200);
     expect((await remove(top.id)).status).toBe(200);
     expect((await list()).some((c) => c.id === top.id || c.id === child.id)).toBe(false);
     expect((await remove(top.id)).status).toBe(404);
-    expect(await publishRequests()).toBeGreaterThan(before);
+    expect(await publishRequests(t)).toBeGreaterThan(before);
   });
 
   it("moves a category to another supercategory or the top level; nesting stays one level deep", async () => {
@@ -172,14 +163,14 @@ describe("categories and supercategories", () => {
     const ids = [];
     for (const name of ["Красное", "Белое", "Розовое"]) ids.push((await created({ name, parent_id: top.id })).id);
     const reversed = [...ids].reverse();
-    const before = await publishRequests();
+    const before = await publishRequests(t);
     const res = await sort(top.id, reversed);
     expect(res.status).toBe(200);
     expect(await body(res)).toEqual(reversed);
     const children = (await list()).filter((c) => c.parent_id === top.id);
     expect(children.map((c) => c.id)).toEqual(reversed);
     expect(children.map((c) => c.position)).toEqual([0, 1, 2]);
-    expect(await publishRequests()).toBeGreaterThan(before);
+    expect(await publishRequests(t)).toBeGreaterThan(before);
     const again = await sort(top.id, reversed);
     expect(again.status).toBe(409);
     expect(await body(again)).toMatchObject({ code: "sortingUnchanged", message: "You did not make any changes to the sorting" });

@@ -5,12 +5,11 @@ import { Db, usePorts } from "@menu/core";
 import { createStore } from "@menu/core/store/store";
 import { browser, captureMail } from "./support/browser-client";
 import { PASSWORD, platformAdmin, tenant } from "./support/accounts";
+import { body, publishRequests, signingIn, type Client, type Tenant } from "./support/session";
 import { createUser } from "@menu/core/user/user";
 
 const app = createApp();
 captureMail();
-type Tenant = Awaited<ReturnType<typeof tenant>>;
-type Client = ReturnType<typeof browser>;
 type Portion = { id: string; weight: string; unit: string; price: string; currency: string };
 type Item = { id: string; kind: string; category_id: string; position: number; title: string; description: string; photo?: string; visible: boolean; portions: Portion[]; translations: Record<string, { title?: string; manual?: boolean }> };
 type Hit = Item & { category: { id: string; name: string; section: string } };
@@ -20,12 +19,7 @@ let other: Tenant;
 let owner: Client, manager: Client, stranger: Client, admin: Client, otherStoreManager: Client, anonymous: Client;
 const cat: Record<"kitchen" | "drinks" | "hookahs" | "games" | "promotions", string> = { kitchen: "", drinks: "", hookahs: "", games: "", promotions: "" };
 
-const body = async <T = Record<string, unknown>>(res: Response) => (await res.json()) as T;
-const signedIn = async (email: string) => {
-  const b = browser(app);
-  expect((await b.signIn(email, PASSWORD)).status).toBe(200);
-  return b;
-};
+const signedIn = signingIn(app);
 const TYPE = { kitchen: "products", drinks: "products", hookahs: "hookahs", games: "entertainment", promotions: "promotions" } as const;
 async function category(ids: { company_id: string; store_id: string }, section: keyof typeof TYPE, name = section) {
   const category_id = randomUUID();
@@ -38,7 +32,6 @@ async function storedPicture(ids: { company_id: string; store_id: string }) {
   await usePorts().objects.put(key, new Uint8Array([1, 2, 3]), "image/webp");
   return key;
 }
-const requested = async (ids = t) => (await Db().entities.publication.get({ company_id: ids.company_id, store_id: ids.store_id }).go()).data?.requested ?? 0;
 
 const portion = (over: Record<string, unknown> = {}) => ({ weight: "250", unit: "g", price: "12.50", currency: "BYN", ...over });
 const form = (over: Record<string, unknown> = {}) => ({ title: "Солянка", description: "", visible: true, portions: [portion()], ...over });
@@ -120,13 +113,13 @@ describe("item form validation (the specification's messages)", () => {
 describe("items of a category", () => {
   it("creates at the end of the category; kind follows the section; a publish is requested", async () => {
     const photo = await storedPicture(t);
-    const before = await requested();
+    const before = await publishRequests(t);
     const res = await create(manager, cat.kitchen, { title: "Уха", description: JSON.stringify({ ops: [{ insert: "Из судака\n" }] }), photo });
     expect(res.status).toBe(201);
     const item = await body<Item>(res);
     expect(item).toMatchObject({ kind: "product", category_id: cat.kitchen, title: "Уха", photo, visible: true });
     expect((await titles(cat.kitchen)).at(-1)).toBe("Уха");
-    expect(await requested()).toBeGreaterThan(before);
+    expect(await publishRequests(t)).toBeGreaterThan(before);
 
     const kinds = await Promise.all(
       (["drinks", "hookahs", "games"] as const).map(async (s) => (await body<Item>(await create(owner, cat[s], { title: `X ${s}` }))).kind),
@@ -148,7 +141,7 @@ describe("items of a category", () => {
   it("edits: replaces the fields, keeps given portion ids, removes the photo, drops machine translations of a changed title", async () => {
     const item = await body<Item>(await create(manager, cat.kitchen, { title: "Окрошка", photo: await storedPicture(t) }));
     await Db().entities.item.patch({ company_id: t.company_id, store_id: t.store_id, item_id: item.id }).set({ translations: { en: { title: "Okroshka" }, zh: { title: "冷汤", manual: true } } }).go();
-    const before = await requested();
+    const before = await publishRequests(t);
     const res = await manager.send("PUT", `/api/items/${item.id}`, {
       store_id: t.store_id,
       ...form({ title: "Окрошка на квасе", visible: false, portions: [{ ...item.portions[0], price: "8" }, portion({ weight: "500" })] }),
@@ -160,7 +153,7 @@ describe("items of a category", () => {
     expect(saved.portions[0]).toMatchObject({ id: item.portions[0]!.id, price: "8" });
     expect(saved.portions[1]!.id).not.toBe(item.portions[0]!.id);
     expect(saved.translations).toEqual({ zh: { title: "冷汤", manual: true } });
-    expect(await requested()).toBeGreaterThan(before);
+    expect(await publishRequests(t)).toBeGreaterThan(before);
     const bad = await manager.send("PUT", `/api/items/${item.id}`, { store_id: t.store_id, ...form({ portions: [portion({ price: "0" })] }) });
     expect(bad.status).toBe(400);
     expect((await body<{ message: string }>(bad)).message).toContain("Price cannot be 0");
@@ -170,7 +163,7 @@ describe("items of a category", () => {
   it("duplicates right after the original with a new id", async () => {
     const category_id = await category(t, "kitchen", "Dup");
     const [a, b] = [await body<Item>(await create(manager, category_id, { title: "Первое" })), await body<Item>(await create(manager, category_id, { title: "Второе" }))];
-    const before = await requested();
+    const before = await publishRequests(t);
     const res = await manager.send("POST", `/api/items/${a.id}/duplicate`, { store_id: t.store_id });
     expect(res.status).toBe(201);
     const copy = await body<Item>(res);
@@ -179,18 +172,18 @@ describe("items of a category", () => {
     expect(copy).toMatchObject({ title: "Первое", category_id, kind: "product" });
     expect((await list(category_id)).map((i) => i.id)).toEqual([a.id, copy.id, b.id]);
     expect((await list(category_id)).map((i) => i.position)).toEqual([0, 1, 2]);
-    expect(await requested()).toBeGreaterThan(before);
+    expect(await publishRequests(t)).toBeGreaterThan(before);
   });
 
   it("moves to the end of another category of the same kind; other kinds and other stores are refused", async () => {
     const item = await body<Item>(await create(manager, cat.kitchen, { title: "Морс" }));
-    const before = await requested();
+    const before = await publishRequests(t);
     const res = await manager.send("POST", `/api/items/${item.id}/move`, { store_id: t.store_id, category_id: cat.drinks });
     expect(res.status).toBe(200);
     expect(await body(res)).toMatchObject({ category_id: cat.drinks, kind: "product" });
     expect((await titles(cat.drinks)).at(-1)).toBe("Морс");
     expect(await titles(cat.kitchen)).not.toContain("Морс");
-    expect(await requested()).toBeGreaterThan(before);
+    expect(await publishRequests(t)).toBeGreaterThan(before);
 
     const toHookahs = await manager.send("POST", `/api/items/${item.id}/move`, { store_id: t.store_id, category_id: cat.hookahs });
     expect(toHookahs.status).toBe(409);
@@ -203,12 +196,12 @@ describe("items of a category", () => {
     const category_id = await category(t, "kitchen", "Sort");
     const ids = [];
     for (const title of ["A1", "B2", "C3"]) ids.push((await body<Item>(await create(manager, category_id, { title }))).id);
-    const before = await requested();
+    const before = await publishRequests(t);
     const res = await manager.send("POST", "/api/items/order", { store_id: t.store_id, category_id, item_ids: [ids[2], ids[0], ids[1]] });
     expect(res.status).toBe(200);
     expect((await body<Item[]>(res)).map((i) => i.title)).toEqual(["C3", "A1", "B2"]);
     expect(await titles(category_id)).toEqual(["C3", "A1", "B2"]);
-    expect(await requested()).toBeGreaterThan(before);
+    expect(await publishRequests(t)).toBeGreaterThan(before);
     const again = await manager.send("POST", "/api/items/order", { store_id: t.store_id, category_id, item_ids: [ids[2], ids[0], ids[1]] });
     expect(again.status).toBe(409);
     expect(await body(again)).toMatchObject({ code: "sortingUnchanged", message: "You did not make any changes to the sorting" });
@@ -222,21 +215,21 @@ describe("items of a category", () => {
     expect(empty.status).toBe(400);
     expect(await body(empty)).toMatchObject({ code: "selectAtLeastOne", message: "You need to select at least one item" });
 
-    let before = await requested();
+    let before = await publishRequests(t);
     const hide = await manager.send("POST", "/api/items/bulk", { store_id: t.store_id, action: "hide", item_ids: [ids[0], ids[1]] });
     expect(hide.status).toBe(200);
     expect((await list(category_id)).map((i) => i.visible)).toEqual([false, false, true]);
-    expect(await requested()).toBeGreaterThan(before);
+    expect(await publishRequests(t)).toBeGreaterThan(before);
 
-    before = await requested();
+    before = await publishRequests(t);
     expect((await manager.send("POST", "/api/items/bulk", { store_id: t.store_id, action: "show", item_ids: [ids[1]] })).status).toBe(200);
     expect((await list(category_id)).map((i) => i.visible)).toEqual([false, true, true]);
-    expect(await requested()).toBeGreaterThan(before);
+    expect(await publishRequests(t)).toBeGreaterThan(before);
 
-    before = await requested();
+    before = await publishRequests(t);
     expect((await manager.send("POST", "/api/items/bulk", { store_id: t.store_id, action: "delete", item_ids: [ids[0], ids[2]] })).status).toBe(200);
     expect(await titles(category_id)).toEqual(["Два"]);
-    expect(await requested()).toBeGreaterThan(before);
+    expect(await publishRequests(t)).toBeGreaterThan(before);
 
     // The other tenant's item id through this store: not found, and the item is untouched.
     expect((await manager.send("POST", "/api/items/bulk", { store_id: t.store_id, action: "delete", item_ids: [other.items.visible] })).status).toBe(404);

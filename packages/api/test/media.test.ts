@@ -12,12 +12,10 @@ import { assertStoreMedia } from "@menu/core/media/upload";
 import { MAX_IMAGE_BYTES, variantKey } from "@menu/core/media/variants";
 import { createLocalApp } from "@menu/local/server";
 import { browser, captureMail } from "./support/browser-client";
-import { PASSWORD, platformAdmin, tenant } from "./support/accounts";
+import { signedInTenants, signingIn, type Client, type Tenant } from "./support/session";
 
 const app = createApp();
 captureMail();
-type Client = ReturnType<typeof browser>;
-type Tenant = Awaited<ReturnType<typeof tenant>>;
 type Uploaded = { key: string; src: string; srcSet: string };
 let t: Tenant;
 let other: Tenant;
@@ -27,16 +25,10 @@ let stranger: Client;
 let otherStoreManager: Client;
 let admin: Client;
 
-const signedIn = async (email: string) => {
-  const b = browser(app);
-  expect((await b.signIn(email, PASSWORD)).status).toBe(200);
-  return b;
-};
+const signedIn = signingIn(app);
 
 beforeAll(async () => {
-  [t, other] = await Promise.all([tenant("media"), tenant("mediaother")]);
-  const a = await platformAdmin();
-  [manager, owner, stranger, admin] = await Promise.all([signedIn(t.manager.email), signedIn(t.owner.email), signedIn(other.owner.email), signedIn(a.email)]);
+  ({ t, other, owner, manager, stranger, admin } = await signedInTenants(app, "media", "mediaother"));
   otherStoreManager = await signedIn(other.manager.email);
 });
 

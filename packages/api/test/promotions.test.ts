@@ -6,11 +6,10 @@ import { createStore } from "@menu/core/store/store";
 import { createUser } from "@menu/core/user/user";
 import { browser, captureMail } from "./support/browser-client";
 import { PASSWORD, platformAdmin, tenant } from "./support/accounts";
+import { body, publishRequests, signingIn, type Client, type Tenant } from "./support/session";
 
 const app = createApp();
 captureMail();
-type Tenant = Awaited<ReturnType<typeof tenant>>;
-type Client = ReturnType<typeof browser>;
 type Promotion = { id: string; category_id: string; position: number; header: string; description: string; banner?: string; visible: boolean };
 
 let t: Tenant;
@@ -19,18 +18,12 @@ let owner: Client, manager: Client, stranger: Client, admin: Client, otherStoreM
 let promos: string;
 let otherPromos: string;
 
-const body = async <T = Record<string, unknown>>(res: Response) => (await res.json()) as T;
-const signedIn = async (email: string) => {
-  const b = browser(app);
-  expect((await b.signIn(email, PASSWORD)).status).toBe(200);
-  return b;
-};
+const signedIn = signingIn(app);
 async function promotionsCategory(ids: { company_id: string; store_id: string }, name = "Акции") {
   const category_id = randomUUID();
   await Db().entities.category.create({ ...ids, category_id, section: "promotions", type: "promotions", name }).go();
   return category_id;
 }
-const requested = async () => (await Db().entities.publication.get({ company_id: t.company_id, store_id: t.store_id }).go()).data?.requested ?? 0;
 const DELTA = JSON.stringify({ ops: [{ insert: "Скидка 20%", attributes: { bold: true } }, { insert: " на всё\n" }] });
 let banner: string;
 const form = (over: Record<string, unknown> = {}) => ({ header: "Счастливые часы", description: DELTA, banner, visible: true, ...over });
@@ -75,7 +68,7 @@ describe("promotions of a promotions category", () => {
   });
 
   it("creates at the end of the category with a publish request; items' categories are refused", async () => {
-    const before = await requested();
+    const before = await publishRequests(t);
     const first = await body<Promotion>(await create(manager));
     const res = await create(owner, promos, { header: "Бизнес-ланч", banner: undefined, visible: false });
     expect(res.status).toBe(201);
@@ -85,7 +78,7 @@ describe("promotions of a promotions category", () => {
     expect(second.banner).toBeUndefined();
     expect(second.position).toBeGreaterThan(first.position);
     expect((await list()).map((p) => p.header)).toEqual(["Счастливые часы", "Бизнес-ланч"]);
-    expect(await requested()).toBeGreaterThan(before);
+    expect(await publishRequests(t)).toBeGreaterThan(before);
 
     const wrong = await create(manager, t.category_id);
     expect(wrong.status).toBe(409);
@@ -96,18 +89,18 @@ describe("promotions of a promotions category", () => {
 
   it("edits (removing the banner drops it) and deletes, each with a publish request", async () => {
     const p = await body<Promotion>(await create(manager, promos, { header: "Старое" }));
-    let before = await requested();
+    let before = await publishRequests(t);
     const res = await manager.send("PUT", `/api/promotions/${p.id}`, { store_id: t.store_id, ...form({ header: "Новое", banner: undefined, visible: false }) });
     expect(res.status).toBe(200);
     const saved = await body<Promotion>(res);
     expect(saved).toMatchObject({ id: p.id, header: "Новое", visible: false, position: p.position });
     expect(saved.banner).toBeUndefined();
-    expect(await requested()).toBeGreaterThan(before);
+    expect(await publishRequests(t)).toBeGreaterThan(before);
 
-    before = await requested();
+    before = await publishRequests(t);
     expect((await manager.send("DELETE", `/api/promotions/${p.id}?storeId=${t.store_id}`)).status).toBe(200);
     expect((await list()).some((x) => x.id === p.id)).toBe(false);
-    expect(await requested()).toBeGreaterThan(before);
+    expect(await publishRequests(t)).toBeGreaterThan(before);
     expect((await manager.send("DELETE", `/api/promotions/${p.id}?storeId=${t.store_id}`)).status).toBe(404);
   });
 
@@ -129,14 +122,14 @@ describe("promotions of a promotions category", () => {
     const empty = await manager.send("POST", "/api/promotions/bulk", { store_id: t.store_id, action: "delete", promotion_ids: [] });
     expect(empty.status).toBe(400);
     expect(await body(empty)).toMatchObject({ code: "selectAtLeastOne", message: "You need to select at least one item" });
-    const before = await requested();
+    const before = await publishRequests(t);
     expect((await manager.send("POST", "/api/promotions/bulk", { store_id: t.store_id, action: "hide", promotion_ids: ids })).status).toBe(200);
     expect((await list(category_id)).map((p) => p.visible)).toEqual([false, false, false]);
     expect((await manager.send("POST", "/api/promotions/bulk", { store_id: t.store_id, action: "show", promotion_ids: [ids[2]] })).status).toBe(200);
     expect((await list(category_id)).map((p) => p.visible)).toEqual([false, false, true]);
     expect((await manager.send("POST", "/api/promotions/bulk", { store_id: t.store_id, action: "delete", promotion_ids: [ids[0]] })).status).toBe(200);
     expect((await list(category_id)).map((p) => p.header)).toEqual(["Вторая", "Третья"]);
-    expect(await requested()).toBeGreaterThan(before);
+    expect(await publishRequests(t)).toBeGreaterThan(before);
   });
 });
 

@@ -5,12 +5,11 @@ import { createApp } from "@menu/api";
 import { Db, usePorts } from "@menu/core";
 import { publishedHandler } from "../../local/src/published";
 import { browser, captureMail } from "./support/browser-client";
-import { PASSWORD, tenant } from "./support/accounts";
+import { tenant } from "./support/accounts";
+import { body, publishRequests, signingIn, type Client, type Tenant } from "./support/session";
 
 const app = createApp();
 captureMail();
-type Tenant = Awaited<ReturnType<typeof tenant>>;
-type Client = ReturnType<typeof browser>;
 type Settings = Record<string, unknown> & { url_key: string; languages: string[]; working_hours: unknown[] };
 let t: Tenant;
 let other: Tenant;
@@ -18,12 +17,7 @@ let owner: Client;
 let manager: Client;
 let stranger: Client;
 
-const body = async <T = Record<string, unknown>>(res: Response) => (await res.json()) as T;
-const signedIn = async (email: string) => {
-  const b = browser(app);
-  expect((await b.signIn(email, PASSWORD)).status).toBe(200);
-  return b;
-};
+const signedIn = signingIn(app);
 
 beforeAll(async () => {
   [t, other] = await Promise.all([tenant("storeset"), tenant("storesetother")]);
@@ -71,7 +65,7 @@ async function onPlan(v: Tenant, plan: "basic" | "premium") {
 
 describe("settings/store", () => {
   it("saves every field; guests read the same answer shape; saving republishes", async () => {
-    const before = (await Db().entities.publication.get({ company_id: t.company_id, store_id: t.store_id }).go()).data?.requested ?? 0;
+    const before = await publishRequests(t);
     const res = await save(manager, form({ currency: "USD", time_zone: "Europe/Warsaw" }));
     expect(res.status).toBe(200);
     const saved = await read();
@@ -90,7 +84,7 @@ describe("settings/store", () => {
       currency: "USD",
       languages: expect.arrayContaining(["ru", "en"]),
     });
-    const after = (await Db().entities.publication.get({ company_id: t.company_id, store_id: t.store_id }).go()).data?.requested ?? 0;
+    const after = await publishRequests(t);
     expect(after).toBeGreaterThan(before);
   });
 

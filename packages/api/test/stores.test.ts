@@ -5,12 +5,10 @@ import { saveBilling } from "@menu/core/billing/billing";
 import { addSubscription } from "@menu/core/subscription/subscription";
 import { iban } from "../../core/test/fixtures";
 import { browser, captureMail } from "./support/browser-client";
-import { PASSWORD, platformAdmin, tenant } from "./support/accounts";
+import { body, signedInTenants, type Client, type Tenant } from "./support/session";
 
 const app = createApp();
 captureMail();
-type Tenant = Awaited<ReturnType<typeof tenant>>;
-type Client = ReturnType<typeof browser>;
 type Summary = { id: string; name: string; url_key: string; status: string; plan?: string; preparation_ends_at?: string };
 let t: Tenant;
 let other: Tenant;
@@ -19,17 +17,8 @@ let manager: Client;
 let stranger: Client;
 let admin: Client;
 
-const body = async <T = Record<string, unknown>>(res: Response) => (await res.json()) as T;
-const signedIn = async (email: string) => {
-  const b = browser(app);
-  expect((await b.signIn(email, PASSWORD)).status).toBe(200);
-  return b;
-};
-
 beforeAll(async () => {
-  [t, other] = await Promise.all([tenant("stores"), tenant("storesother")]);
-  const a = await platformAdmin();
-  [owner, manager, stranger, admin] = await Promise.all([signedIn(t.owner.email), signedIn(t.manager.email), signedIn(other.owner.email), signedIn(a.email)]);
+  ({ t, other, owner, manager, stranger, admin } = await signedInTenants(app, "stores", "storesother"));
 });
 
 const list = (b: Client, companyId = t.company_id) => b.get(`/api/stores?companyId=${companyId}`);

@@ -3,7 +3,6 @@
  * see it: through the API, with the job run at each moment and the guest menu published each time.
  */
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "@menu/api";
 import { clock, setPorts, usePorts, withActor, type Actor } from "@menu/core";
 import { memoryQueue } from "@menu/core/adapters/memory-queue";
 import { registerOrganization } from "@menu/core/auth/registration";
@@ -12,6 +11,7 @@ import { setMenuRenderer } from "@menu/core/publish/publish";
 import type { PublishedManifest } from "@menu/core/publish/published";
 import { addDays, addMonths } from "@menu/core/subscription/plans";
 import { iban, letters } from "../../core/test/fixtures";
+import { callAs as call } from "./support/session";
 
 const queue = memoryQueue(JOB_HANDLERS);
 const admin: Actor = { type: "user", userId: "operator", role: "admin", companyId: "platform" };
@@ -42,15 +42,6 @@ async function register(at: Date): Promise<Venue> {
 }
 
 const owner = (v: Venue): Actor => ({ type: "user", userId: v.user_id, role: "company_manager", companyId: v.company_id });
-
-async function call(actor: Actor, method: string, path: string, body?: unknown) {
-  const res = await createApp({ resolveActor: () => actor }).request(path, {
-    method,
-    headers: { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> & { code?: string } };
-}
 
 /** Moves the clock to `at`, runs the scheduled job there and waits for the publishes it queued. */
 async function jobAt(at: Date) {

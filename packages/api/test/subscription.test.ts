@@ -4,21 +4,13 @@ import { createApp } from "@menu/api";
 import { clock, withActor, type Actor } from "@menu/core";
 import { startPreparation } from "@menu/core/subscription/lifecycle";
 import { iban, venue } from "../../core/test/fixtures";
+import { callAs as call } from "./support/session";
 
 type Venue = Awaited<ReturnType<typeof venue>>;
 let v: Venue;
 let other: Venue;
 const admin: Actor = { type: "user", userId: "a", role: "admin", companyId: "platform" };
 const owner = () => ({ type: "user", userId: "o", role: "company_manager", companyId: v.company_id }) as Actor;
-
-const call = async (actor: Actor, method: string, path: string, body?: unknown) => {
-  const res = await createApp({ resolveActor: () => actor }).request(path, {
-    method,
-    headers: { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> & { code?: string } };
-};
 
 const billing = (company_id: string, n: string) => ({
   company_id,

@@ -6,34 +6,24 @@ import { Db, usePorts } from "@menu/core";
 import { createStore } from "@menu/core/store/store";
 import { decodePng, decodeSvg } from "../../core/test/support/qr-decode";
 import { browser, captureMail } from "./support/browser-client";
-import { PASSWORD, platformAdmin, tenant } from "./support/accounts";
+import { body, signedInTenants, type Client, type Tenant } from "./support/session";
 
 const app = createApp();
 captureMail();
-type Tenant = Awaited<ReturnType<typeof tenant>>;
 type Table = { table_id: string; name: string; position: number; note: string; index: number; qr_key: string; qr_url: string };
 let t: Tenant;
 let other: Tenant;
-let owner: ReturnType<typeof browser>;
-let manager: ReturnType<typeof browser>;
-let stranger: ReturnType<typeof browser>;
-let admin: ReturnType<typeof browser>;
-
-const body = async <T = Record<string, unknown>>(res: Response) => (await res.json()) as T;
-const signedIn = async (email: string) => {
-  const b = browser(app);
-  expect((await b.signIn(email, PASSWORD)).status).toBe(200);
-  return b;
-};
+let owner: Client;
+let manager: Client;
+let stranger: Client;
+let admin: Client;
 
 beforeAll(async () => {
-  [t, other] = await Promise.all([tenant("tables"), tenant("strangers")]);
-  const a = await platformAdmin();
-  [owner, manager, stranger, admin] = await Promise.all([signedIn(t.owner.email), signedIn(t.manager.email), signedIn(other.owner.email), signedIn(a.email)]);
+  ({ t, other, owner, manager, stranger, admin } = await signedInTenants(app, "tables", "strangers"));
 });
 
 const list = async (b = manager, store_id = t.store_id) => body<Table[]>(await b.get(`/api/tables?storeId=${store_id}`));
-const create = (b: ReturnType<typeof browser>, fields: Record<string, unknown>, store_id = t.store_id) =>
+const create = (b: Client, fields: Record<string, unknown>, store_id = t.store_id) =>
   b.send("POST", "/api/tables", { store_id, ...fields });
 
 describe("admin-panel/tables", () => {

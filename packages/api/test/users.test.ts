@@ -3,21 +3,16 @@ import { createApp } from "@menu/api";
 import { createStore } from "@menu/core/store/store";
 import { browser, captureMail } from "./support/browser-client";
 import { PASSWORD, platformAdmin, tenant, uniqueEmail } from "./support/accounts";
+import { body, signingIn, type Client, type Tenant } from "./support/session";
 
 const app = createApp();
 const mail = captureMail();
-type Tenant = Awaited<ReturnType<typeof tenant>>;
 let t: Tenant;
 let other: Tenant;
-let owner: ReturnType<typeof browser>;
-let admin: ReturnType<typeof browser>;
+let owner: Client;
+let admin: Client;
 
-const body = async <T = Record<string, unknown>>(res: Response) => (await res.json()) as T;
-const signedIn = async (email: string, password = PASSWORD) => {
-  const b = browser(app);
-  expect((await b.signIn(email, password)).status).toBe(200);
-  return b;
-};
+const signedIn = signingIn(app);
 
 beforeAll(async () => {
   [t, other] = await Promise.all([tenant("users"), tenant("others")]);

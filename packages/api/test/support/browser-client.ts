@@ -1,7 +1,7 @@
 import type { Mail } from "@menu/core";
 import { setPorts, usePorts } from "@menu/core";
 
-type App = { request: (input: string, init?: RequestInit) => Response | Promise<Response> };
+export type App = { request: (input: string, init?: RequestInit) => Response | Promise<Response> };
 
 /**
  * A tiny browser for API tests: keeps cookies between calls (like a browser on one origin) and
