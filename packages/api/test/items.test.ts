@@ -21,7 +21,7 @@ const cat: Record<"kitchen" | "drinks" | "hookahs" | "games" | "promotions", str
 
 const signedIn = signingIn(app);
 const TYPE = { kitchen: "products", drinks: "products", hookahs: "hookahs", games: "entertainment", promotions: "promotions" } as const;
-async function category(ids: { company_id: string; store_id: string }, section: keyof typeof TYPE, name = section) {
+async function category(ids: { company_id: string; store_id: string }, section: keyof typeof TYPE, name: string = section) {
   const category_id = randomUUID();
   await Db().entities.category.create({ ...ids, category_id, section, type: TYPE[section], name }).go();
   return category_id;
