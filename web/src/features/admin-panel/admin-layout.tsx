@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, Outlet, useLocation, useNavigate } from "@tanstack/react-router";
 import { useAtomValue, useSetAtom } from "jotai";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { StaffHeader } from "@/components/layout/staff-header";
+import { useActiveTabInView } from "@/components/layout/tab-nav";
 import { companyQueryOptions, storeSettingsQueryOptions, type CsObject } from "@/lib/admin-scope";
 import { adminPanelPath, meQueryOptions, ownedStoresQueryOptions, type SessionUser } from "@/lib/session";
 import { appVenuesAtom } from "@/state/app";
@@ -48,12 +49,7 @@ function AdminNav({ user, cs }: { user: SessionUser; cs: CsObject }) {
   const base = adminPanelPath(cs);
   const { pathname } = useLocation();
   const inSettings = pathname.startsWith(`${base}/settings/`) && !pathname.startsWith(`${base}/settings/users`);
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    ref.current
-      ?.querySelector('[data-status="active"], [aria-current="page"]')
-      ?.scrollIntoView({ block: "nearest", inline: "nearest" });
-  }, [pathname]);
+  const ref = useActiveTabInView<HTMLDivElement>();
   return (
     <div ref={ref} className="admin-nav">
       <Link to="/$company/$store/admin-panel" params={params} className="staff-nav__link" activeOptions={{ exact: true }}>

@@ -1,6 +1,6 @@
 import { Link, Outlet, useLocation } from "@tanstack/react-router";
-import { useEffect, useRef } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
+import { TabNav } from "@/components/layout/tab-nav";
 import type { CsObject } from "@/lib/admin-scope";
 import { adminPanelPath, type SessionUser } from "@/lib/session";
 import { canManageUsers } from "./admin-layout";
@@ -14,14 +14,10 @@ export function SettingsLayout({ cs, user }: { cs: CsObject; user: SessionUser }
   const intl = useIntl();
   const params = { company: cs.company_url_key, store: cs.store_url_key };
   const { pathname } = useLocation();
-  const ref = useRef<HTMLElement>(null);
-  useEffect(() => {
-    ref.current?.querySelector('[data-status="active"]')?.scrollIntoView({ block: "nearest", inline: "nearest" });
-  }, [pathname]);
   if (pathname.startsWith(`${adminPanelPath(cs)}/settings/users`)) return <Outlet />;
   return (
     <>
-      <nav ref={ref} className="settings-tabs" aria-label={intl.formatMessage({ id: "nav.settings" })} data-testid="settings-tabs">
+      <TabNav className="settings-tabs" label={intl.formatMessage({ id: "nav.settings" })} testId="settings-tabs">
         <Link to="/$company/$store/admin-panel/settings/store" params={params} className="settings-tabs__link">
           <FormattedMessage id="nav.storeSettings" />
         </Link>
@@ -39,7 +35,7 @@ export function SettingsLayout({ cs, user }: { cs: CsObject; user: SessionUser }
         <Link to="/$company/$store/admin-panel/settings/profile" params={params} className="settings-tabs__link">
           <FormattedMessage id="nav.profile" />
         </Link>
-      </nav>
+      </TabNav>
       <Outlet />
     </>
   );

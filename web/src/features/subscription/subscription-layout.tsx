@@ -1,5 +1,6 @@
 import { Link, Outlet } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
+import { TabNav } from "@/components/layout/tab-nav";
 import type { CsObject } from "@/lib/admin-scope";
 import type { SessionUser } from "@/lib/session";
 import { seesCompanyBilling } from "./data";
@@ -10,7 +11,7 @@ export function SubscriptionLayout({ cs, user }: { cs: CsObject; user: SessionUs
   const params = { company: cs.company_url_key, store: cs.store_url_key };
   return (
     <>
-      <nav className="sub-tabs" aria-label="subscription" data-testid="subscription-tabs">
+      <TabNav className="sub-tabs" label="subscription" testId="subscription-tabs">
         <Link to="/$company/$store/admin-panel/subscription" params={params} className="sub-tabs__link" activeOptions={{ exact: true }}>
           <FormattedMessage id="subscription.tab.plan" />
         </Link>
@@ -27,7 +28,7 @@ export function SubscriptionLayout({ cs, user }: { cs: CsObject; user: SessionUs
             </Link>
           </>
         ) : null}
-      </nav>
+      </TabNav>
       <Outlet />
     </>
   );
