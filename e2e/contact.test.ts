@@ -79,4 +79,27 @@ describe("/service-contacts", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("the footer's documents open in the interface language", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addCookies([{ name: "locale", value: "zh", url: base }]);
+    const page = await context.newPage();
+    await page.goto(`${base}/service-contacts`);
+    const footer = page.locator(".site-footer");
+    for (const [name, path, title] of [
+      ["公开要约", "/offer", "公开要约"],
+      ["隐私政策", "/privacy-policy", "隐私政策"],
+      ["个人数据处理", "/privacy", "个人数据处理条款"],
+      ["用户协议", "/user-agreement", "用户协议"],
+    ]) {
+      await footer.getByRole("link", { name, exact: true }).click();
+      await page.waitForURL(`${base}${path}`);
+      await page.getByTestId("legal-doc").getByRole("heading", { level: 1, name: title }).waitFor();
+      await expect(page.getByTestId("legal-doc").locator("h2").count()).resolves.toBeGreaterThan(3);
+    }
+    // Links inside a document stay in the app.
+    await page.getByTestId("legal-doc").getByRole("link", { name: "联系表单" }).first().click();
+    await page.waitForURL(`${base}/service-contacts`);
+    await context.close();
+  });
 });
