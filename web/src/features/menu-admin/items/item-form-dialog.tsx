@@ -2,7 +2,7 @@ import type { CategoryInfo } from "@menu/core/category/category";
 import { CURRENCIES, UNITS } from "@menu/core/shared/model";
 import { emptyPortion, ItemForm, PORTIONS_MAX, type ItemFormInput, type PortionForm } from "@menu/core/item/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
 import { Dialog } from "@/components/dialog";
@@ -29,29 +29,16 @@ export function ItemFormDialog({ cs, category, item, onClose }: { cs: CsObject; 
   const formId = useId();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Values>(() => initialValues(item));
-  const [errors, setErrors] = useState<Record<string, FieldMessage>>({});
+  // Errors show from the first submit on, then follow every change (validated with the server's schema).
+  const [submitted, setSubmitted] = useState(false);
   const [uploading, setUploading] = useState(false);
+  const checked = useMemo(() => ItemForm.safeParse(values), [values]);
+  const errors: Record<string, FieldMessage> = submitted && !checked.success ? errorsByPath(checked.error) : {};
 
-  const recheck = (next: Values, path: string) => {
-    if (!errors[path]) return;
-    const result = ItemForm.safeParse(next);
-    const now = result.success ? {} : errorsByPath(result.error);
-    setErrors((current) => {
-      const { [path]: _, ...rest } = current;
-      return now[path] ? { ...rest, [path]: now[path] } : rest;
-    });
-  };
-  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    recheck(next, field);
-  };
-  const setPortion = (index: number, field: keyof PortionForm, value: string) => {
-    const portions = values.portions.map((p, i) => (i === index ? { ...p, [field]: value } : p));
-    const next = { ...values, portions };
-    setValues(next);
-    recheck(next, `portions.${index}.${field}`);
-  };
+  // Functional updates: the photo arrives after an upload, when other fields may have changed meanwhile.
+  const set = <K extends keyof Values>(field: K, value: Values[K]) => setValues((current) => ({ ...current, [field]: value }));
+  const setPortion = (index: number, field: keyof PortionForm, value: string) =>
+    setValues((current) => ({ ...current, portions: current.portions.map((p, i) => (i === index ? { ...p, [field]: value } : p)) }));
 
   const save = useMutation({
     mutationFn: (form: ReturnType<typeof ItemForm.parse>) => (item ? itemCalls(cs.store_id).update(item.id, form) : itemCalls(cs.store_id).create(category.id, form)),
@@ -65,16 +52,9 @@ export function ItemFormDialog({ cs, category, item, onClose }: { cs: CsObject; 
   });
 
   const submit = () => {
-    const result = ItemForm.safeParse(values);
-    if (!result.success) {
-      setErrors(errorsByPath(result.error));
-      return;
-    }
-    setErrors({});
-    save.mutate(result.data);
+    setSubmitted(true);
+    if (checked.success) save.mutate(checked.data);
   };
-
-  const bind = (field: "title") => ({ name: field, value: values[field], error: errors[field], onChange: (v: unknown) => set(field, String(v)), onBlur: () => undefined });
   const portionBind = (index: number, field: keyof PortionForm) => ({
     name: `portions.${index}.${field}`,
     value: values.portions[index]![field],
@@ -109,7 +89,7 @@ export function ItemFormDialog({ cs, category, item, onClose }: { cs: CsObject; 
         }}
       >
         {save.error ? <FormAlert>{errorMessageFor(save.error)}</FormAlert> : null}
-        <TextField label="menuAdmin.item.title" required autoComplete="off" {...bind("title")} />
+        <TextField label="menuAdmin.item.title" required autoComplete="off" name="title" value={values.title} error={errors.title} onChange={(v) => set("title", String(v))} />
         <RichTextEditor label="menuAdmin.item.description" value={values.description} onChange={(v) => set("description", v)} error={errors.description} />
         <ImageField label="menuAdmin.item.photo" value={values.photo} onChange={(key) => set("photo", key)} storeId={cs.store_id} kind="photo" onBusyChange={setUploading} error={errors.photo} />
 
@@ -130,10 +110,7 @@ export function ItemFormDialog({ cs, category, item, onClose }: { cs: CsObject; 
                     disabled={values.portions.length === 1}
                     aria-label={intl.formatMessage({ id: "menuAdmin.portions.remove" }, { n: index + 1 })}
                     title={intl.formatMessage({ id: "menuAdmin.portions.remove" }, { n: index + 1 })}
-                    onClick={() => {
-                      setValues({ ...values, portions: values.portions.filter((_, i) => i !== index) });
-                      setErrors({});
-                    }}
+                    onClick={() => setValues((current) => ({ ...current, portions: current.portions.filter((_, i) => i !== index) }))}
                   >
                     <Icon name="delete" />
                   </button>
@@ -152,10 +129,12 @@ export function ItemFormDialog({ cs, category, item, onClose }: { cs: CsObject; 
               type="button"
               className="btn btn--ghost ma-portions__add"
               data-testid="add-portion"
-              onClick={() => {
-                const last = values.portions.at(-1);
-                setValues({ ...values, portions: [...values.portions, { ...emptyPortion(), unit: last?.unit ?? "g", currency: last?.currency ?? "BYN" }] });
-              }}
+              onClick={() =>
+                setValues((current) => {
+                  const last = current.portions.at(-1);
+                  return { ...current, portions: [...current.portions, { ...emptyPortion(), unit: last?.unit ?? "g", currency: last?.currency ?? "BYN" }] };
+                })
+              }
             >
               <Icon name="plus" />
               <FormattedMessage id="menuAdmin.portions.add" />

@@ -1,7 +1,7 @@
 import type { CategoryInfo } from "@menu/core/category/category";
 import { PromotionForm } from "@menu/core/promotion/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
 import { Dialog } from "@/components/dialog";
@@ -24,18 +24,13 @@ export function PromotionFormDialog({ cs, category, promotion, onClose }: { cs: 
   const [values, setValues] = useState<Values>(() =>
     promotion ? { header: promotion.header, description: promotion.description, banner: promotion.banner, visible: promotion.visible } : { header: "", description: "", visible: true },
   );
-  const [errors, setErrors] = useState<Record<string, FieldMessage>>({});
+  // Errors show from the first submit on, then follow every change.
+  const [submitted, setSubmitted] = useState(false);
   const [uploading, setUploading] = useState(false);
-
-  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (errors[field]) {
-      const result = PromotionForm.safeParse(next);
-      const message = result.success ? undefined : errorsByPath(result.error)[field];
-      setErrors(({ [field]: _, ...rest }) => (message ? { ...rest, [field]: message } : rest));
-    }
-  };
+  const checked = useMemo(() => PromotionForm.safeParse(values), [values]);
+  const errors: Record<string, FieldMessage> = submitted && !checked.success ? errorsByPath(checked.error) : {};
+  // Functional updates: the banner arrives after an upload, when other fields may have changed meanwhile.
+  const set = <K extends keyof Values>(field: K, value: Values[K]) => setValues((current) => ({ ...current, [field]: value }));
 
   const save = useMutation({
     mutationFn: (form: ReturnType<typeof PromotionForm.parse>) =>
@@ -71,10 +66,8 @@ export function PromotionFormDialog({ cs, category, promotion, onClose }: { cs: 
         onSubmit={(e) => {
           e.preventDefault();
           if (uploading) return;
-          const result = PromotionForm.safeParse(values);
-          if (!result.success) return setErrors(errorsByPath(result.error));
-          setErrors({});
-          save.mutate(result.data);
+          setSubmitted(true);
+          if (checked.success) save.mutate(checked.data);
         }}
       >
         {save.error ? <FormAlert>{errorMessageFor(save.error)}</FormAlert> : null}
