@@ -4,11 +4,11 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { demo, path } from "./demo";
-import { runUntilExit, startRuntime } from "./runtime";
+import { runUntilItEnds, startRuntime } from "./runtime";
 
 describe("the local runtime", () => {
   it("refuses a second start on a data folder in use, and leaves the first one running", async () => {
-    const { code, output } = await runUntilExit(inject("dataDir"));
+    const { code, output } = await runUntilItEnds(inject("dataDir"));
     expect(code).toBe(1);
     expect(output).toContain("is already in use by process");
     expect((await fetch(`${inject("baseUrl")}/api/health`)).status).toBe(200);

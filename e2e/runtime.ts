@@ -43,7 +43,7 @@ export async function startRuntime(dataDir: string, env: Record<string, string> 
 }
 
 /** Runs a second runtime process to completion (for the lock test) and returns its exit code and output. */
-export function runUntilExit(dataDir: string): Promise<{ code: number | null; output: string }> {
+export function runUntilItEnds(dataDir: string): Promise<{ code: number | null; output: string }> {
   return new Promise((ok) => {
     const child = spawn(process.execPath, ["--import", "tsx", "packages/local/src/main.ts"], {
       cwd: root,
