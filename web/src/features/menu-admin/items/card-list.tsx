@@ -1,0 +1,97 @@
+import type { ReactNode } from "react";
+import { FormattedMessage } from "react-intl";
+import { FormAlert } from "@/components/form/fields";
+import type { MessageId } from "@/i18n/catalogs";
+import { errorMessageFor } from "@/lib/errors";
+import { ConfirmDelete } from "./confirm-delete";
+import { SelectionBar } from "./selection-bar";
+import { SortHelp } from "./sort-help";
+import type { useCardList } from "./use-card-list";
+
+type Row = { id: string; visible: boolean };
+/** What every card of the list gets from it (ItemCard and PromotionCard take these). */
+export type CommonCardProps = {
+  editing: boolean;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+  busy: boolean;
+  rowProps: Record<string, unknown>;
+  handleProps: Record<string, unknown>;
+};
+
+/**
+ * A category's cards in their states: loading skeleton, error, empty (with "add the first one"),
+ * or the list with the selection bar (super-edit) or the hidden-count note (preview), and the
+ * delete confirmation.
+ */
+export function CardList<T extends Row>({
+  list,
+  query,
+  empty,
+  className,
+  testId,
+  skeletons,
+  titleOf,
+  card,
+}: {
+  list: ReturnType<typeof useCardList<T>>;
+  query: { isPending: boolean; error: unknown; total: number };
+  empty: { testId: string; message: MessageId; addFirst: MessageId; onAdd: () => void };
+  className: string;
+  testId: string;
+  skeletons: number;
+  titleOf: (row: T) => string;
+  card: (row: T, common: CommonCardProps) => ReactNode;
+}) {
+  const { superEdit, selection, reorder, busy } = list;
+  return (
+    <>
+      {query.isPending ? (
+        <ul className={className} aria-hidden="true">
+          {Array.from({ length: skeletons }, (_, i) => (
+            <li key={i} className="ma-card ma-card--skeleton" />
+          ))}
+        </ul>
+      ) : query.error ? (
+        <FormAlert>{errorMessageFor(query.error)}</FormAlert>
+      ) : !query.total ? (
+        <div className="ma-empty" data-testid={empty.testId}>
+          <p>
+            <FormattedMessage id={empty.message} />
+          </p>
+          {superEdit ? (
+            <button type="button" className="btn btn--primary" onClick={empty.onAdd}>
+              <FormattedMessage id={empty.addFirst} />
+            </button>
+          ) : null}
+        </div>
+      ) : (
+        <>
+          {superEdit ? (
+            <SelectionBar count={selection.ids.length} total={query.total} onAll={selection.all} onNone={selection.clear} onAction={list.runBulk} disabled={busy} />
+          ) : list.hiddenCount ? (
+            <p className="ma-note">
+              <FormattedMessage id="menuAdmin.preview.hidden" values={{ n: list.hiddenCount }} />
+            </p>
+          ) : null}
+          <ul className={className} data-testid={testId}>
+            {list.shown.map((row) =>
+              card(row, {
+                editing: superEdit,
+                selected: selection.has(row.id),
+                onSelect: (on) => selection.toggle(row.id, on),
+                busy,
+                rowProps: reorder.rowProps(row.id),
+                handleProps: reorder.handleProps(row.id),
+              }),
+            )}
+          </ul>
+          {superEdit ? <SortHelp /> : null}
+        </>
+      )}
+      {list.deleting ? (
+        <ConfirmDelete titles={list.deleting.map(titleOf)} pending={list.deletePending} onCancel={() => list.setDeleting(undefined)} onConfirm={list.confirmDelete} />
+      ) : null}
+    </>
+  );
+}
