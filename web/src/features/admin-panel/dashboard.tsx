@@ -9,9 +9,8 @@ import { canManageUsers } from "./admin-layout";
 import "./admin-panel.css";
 
 /**
- * The admin-panel landing. The dashboard itself (analytics, menu sections, tables, settings) comes
- * with the admin-panel issue; until then this page is a clearly labelled placeholder with the
- * links that work today.
+ * The admin-panel landing: the menu export, and a clearly labelled placeholder where the analytics
+ * (no issue yet) will go; the menu, tables, settings and subscription are in the section tabs.
  */
 export function Dashboard({ user, cs }: { user: SessionUser; cs: CsObject }) {
   const intl = useIntl();
