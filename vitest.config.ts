@@ -6,11 +6,13 @@ export default defineConfig({
       {
         test: {
           name: "domain",
-          include: ["packages/*/test/**/*.test.ts"],
+          include: ["packages/*/test/**/*.test.ts", "web/src/**/*.test.ts"],
           globalSetup: ["test/dynamo.global.ts"],
           setupFiles: ["test/table-per-file.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // Polls wait for a condition; on a loaded machine it can take longer than vitest's 1 s.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       "stacks/vitest.config.ts",
@@ -22,6 +24,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // Polls wait for a condition (a page update, a publish, a translation); on a loaded
+          // machine that can take far longer than vitest's default 1 s.
+          expect: { poll: { timeout: 30_000 } },
         },
       },
     ],

@@ -125,7 +125,7 @@ describe("admin-panel categories", () => {
     const phone = await guest.newPage();
     await phone.goto(`${base}/demo/center/menu`);
     await phone.waitForSelector("[data-testid=guest-menu][data-ready]");
-    await phone.getByRole("listitem").filter({ hasText: /^Игры$/ }).click();
+    await phone.getByRole("tab", { name: "Игры" }).click();
     // The current menu: the league with the quiz (on now), without the night game (off now).
     await phone.locator(`#cat-${leagueId}`).waitFor();
     expect(await phone.locator(`#cat-${leagueId} h2`).textContent()).toBe(league);

@@ -102,6 +102,8 @@ describe("menu items in the admin panel", () => {
     await dialog.waitFor({ state: "detached" });
     const card = page.getByTestId("admin-item").filter({ hasText: title });
     await card.waitFor();
+    // Focus lands on the new card (not back on the add button).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-title"))).toBe(title);
     await expect.poll(() => cardTitles(page)).toContain(title);
     expect((await cardTitles(page)).at(-1)).toBe(title);
     await expect.poll(() => card.locator(".ma-card__portions li").count()).toBe(2);

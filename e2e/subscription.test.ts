@@ -2,6 +2,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { unpCheckDigit } from "@menu/core/billing/schemas";
 import { launchBrowser } from "./browser";
 import { demo } from "./demo";
 
@@ -36,6 +37,12 @@ async function signedIn(role: string, path: string) {
   return { page, errors };
 }
 
+/** A valid УНП from eight digits (the ninth is the check digit; a head whose check would be 10 is bumped). */
+function unpOf(head: string): string {
+  const check = unpCheckDigit(head);
+  return check === undefined ? unpOf(String(Number(head) + 1)) : `${head}${check}`;
+}
+
 async function fillBilling(page: Page, iban: string) {
   const values: Record<string, string> = {
     organization_name: "ООО «Демо»",
@@ -43,7 +50,7 @@ async function fillBilling(page: Page, iban: string) {
     director_first_name: "Пётр",
     director_middle_name: "Петрович",
     director_position: "Директор",
-    vat_number: `19${randomUUID().replace(/\D/g, "").slice(0, 7)}`,
+    vat_number: unpOf(`19${randomUUID().replace(/\D/g, "").slice(0, 6)}`),
     bank_name: "Нацбанк",
     iban,
     bic: "NBRBBY2X",

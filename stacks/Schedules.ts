@@ -18,7 +18,7 @@ export function Schedules({ stack }: StackContext) {
         handler: "packages/functions/src/scheduler.handler",
         timeout: 120,
         environment,
-        permissions: [table, queues.publish],
+        permissions: [table, queues.publish, queues.translate],
       },
     },
   });

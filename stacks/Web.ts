@@ -15,9 +15,10 @@ import { Storage } from "./Storage";
 
 /**
  * One CloudFront distribution in front of everything (raw CDK: SST's StaticSite
- * owns its default behaviour and its build, and we need five behaviours):
+ * owns its default behaviour and its build, and we need six behaviours):
  *
  *   default   -> SPA bucket (OAC), extensionless paths rewritten to /index.html
+ *   /builds/latest.json -> SPA bucket, never cached (open tabs poll it for a new version)
  *   /api/*    -> HTTP API, no caching, all methods, all viewer headers but Host
  *   /t/*      -> HTTP API (QR redirects are server-side), same settings
  *   /m/*      -> menus bucket (published guest menus), cached for seconds
@@ -51,6 +52,8 @@ function handler(event) {
 }`),
   });
 
+  const siteOrigin = S3BucketOrigin.withOriginAccessControl(siteBucket);
+
   // The API's endpoint is "https://{id}.execute-api.{region}.amazonaws.com": keep the host.
   const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split("/", api.url)), {
     protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
@@ -81,6 +84,8 @@ function handler(event) {
         { header: "Cache-Control", value: "public, max-age=0, must-revalidate", override: true },
       ],
     },
+    // Published JSON and pages are served as their stored type, never sniffed (S3 metadata cannot carry this header).
+    securityHeadersBehavior: { contentTypeOptions: { override: true } },
   });
 
   // Uploaded pictures get a new key on every upload and are never rewritten: the edge keeps them
@@ -96,6 +101,8 @@ function handler(event) {
     customHeadersBehavior: {
       customHeaders: [{ header: "Cache-Control", value: "public, max-age=31536000, immutable", override: true }],
     },
+    // Uploads are served as the type they were re-encoded to, never sniffed as something else.
+    securityHeadersBehavior: { contentTypeOptions: { override: true } },
   });
 
   // `menus` and `uploads` live in the Storage stack. OAC would need their bucket
@@ -112,7 +119,7 @@ function handler(event) {
         }
       : {}),
     defaultBehavior: {
-      origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
+      origin: siteOrigin,
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
       functionAssociations: [
@@ -120,6 +127,12 @@ function handler(event) {
       ],
     },
     additionalBehaviors: {
+      // Open tabs poll it to learn of a deploy: the edge never keeps it (the object says no-cache to browsers).
+      "/builds/latest.json": {
+        origin: siteOrigin,
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+      },
       "/api/*": apiBehavior,
       "/t/*": apiBehavior,
       "/m/*": {
@@ -137,14 +150,17 @@ function handler(event) {
     },
   });
 
-  // Hashed build files first (kept forever, so open tabs still find old chunks),
-  // then everything else with no-cache, pruning stale files, then invalidate.
+  // Hashed build files first (kept forever, so open tabs still find old chunks, and the route
+  // rules of their build: builds/meta/{id}.json, named by the hash of its build), then everything
+  // else with no-cache (index.html and builds/latest.json, once the files they name are up), pruning
+  // stale files, then invalidate.
   const source = siteSource(app, stack.isActive);
+  const immutableFiles = ["assets/*", "builds/meta/*"];
   const assets = new BucketDeployment(stack, "site-assets", {
     sources: [source],
     destinationBucket: siteBucket,
     exclude: ["*"],
-    include: ["assets/*"],
+    include: immutableFiles,
     prune: false,
     cacheControl: [CacheControl.fromString("public, max-age=31536000, immutable")],
     memoryLimit: 512,
@@ -152,7 +168,7 @@ function handler(event) {
   const pages = new BucketDeployment(stack, "site-pages", {
     sources: [source],
     destinationBucket: siteBucket,
-    exclude: ["assets/*"],
+    exclude: immutableFiles,
     cacheControl: [CacheControl.noCache()],
     memoryLimit: 512,
     distribution,

@@ -1,9 +1,13 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, URL } from "node:url";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type ProxyOptions } from "vite";
+import { bootLoginShell } from "./boot/login-shell";
+import { BUILD_ID_META, BUILD_LATEST_PATH, buildMetaPath, routeRules, routeRulesProblems, type RouteRulesManifest } from "./src/route-rules";
 
 /** The local runtime (packages/local) serves the API, QR redirects, published menus and uploads. */
 const backend = "http://localhost:3000";
@@ -51,6 +55,101 @@ function precompileMessages(): Plugin {
   };
 }
 
+/**
+ * The guest pages' own message catalogs: `virtual:guest-messages/{ru,en,zh}` holds only the keys
+ * the guest pages use (GUEST_MESSAGE_PREFIXES), compiled to ICU ASTs like the full catalogs, so a
+ * guest downloads a few kilobytes instead of the whole interface catalog. The keys stay in
+ * src/i18n/messages/*.json (one place to translate).
+ */
+export const GUEST_MESSAGE_PREFIXES = ["menu.", "guest.", "placeholder.", "errors.notFound.", "errors.goHome"];
+const GUEST_CATALOG = "virtual:guest-messages/";
+
+export function guestMessages(): Plugin {
+  return {
+    name: "menu:guest-messages",
+    resolveId(id) {
+      return id.startsWith(GUEST_CATALOG) ? `\0${id}` : null;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${GUEST_CATALOG}`)) return null;
+      const locale = id.slice(GUEST_CATALOG.length + 1);
+      if (!/^[a-z]{2}$/.test(locale)) throw new Error(`Unknown guest catalog ${locale}`);
+      const file = fileURLToPath(new URL(`./src/i18n/messages/${locale}.json`, import.meta.url));
+      this.addWatchFile(file);
+      const messages = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+      const compiled: Record<string, unknown> = {};
+      for (const [key, message] of Object.entries(messages)) {
+        if (GUEST_MESSAGE_PREFIXES.some((p) => key.startsWith(p))) compiled[key] = parseMessage(message);
+      }
+      return `export default ${JSON.stringify(compiled)};`;
+    },
+  };
+}
+
+/**
+ * `dist/.vite/routes.json`: the SPA's route paths (from the router's generated tree), so the
+ * server can answer 404 for an address no route matches instead of the app shell with 200.
+ */
+function routePaths(): Plugin {
+  return {
+    name: "menu:route-paths",
+    apply: "build",
+    generateBundle() {
+      const tree = readFileSync(fileURLToPath(new URL("./src/routeTree.gen.ts", import.meta.url)), "utf8");
+      const block = /export interface FileRoutesByFullPath \{([^}]*)\}/.exec(tree)?.[1] ?? "";
+      const paths = [...block.matchAll(/^\s*"([^"]+)":/gm)].map((m) => m[1]!).filter((p) => p !== "/$");
+      this.emitFile({ type: "asset", fileName: ".vite/routes.json", source: JSON.stringify(paths, null, 1) });
+    },
+  };
+}
+
+/**
+ * The build's id and route rules (issue 15, point 14): `dist/builds/latest.json` (`{ id }`, polled by
+ * open tabs), `dist/builds/meta/{id}.json` (`{ id, redirects }`, from src/route-rules.ts) and
+ * `<meta name="menu-build-id">` in index.html, which tells the app its own id. The id is a hash of
+ * the build's output (files and contents, source maps and .vite/ left out) and its rules, so a
+ * build of unchanged sources keeps its id and open tabs are not reloaded for nothing. Client
+ * builds only: the guest renderer's SSR build (vite.ssr.config.ts) reuses these plugins.
+ */
+function buildManifest(): Plugin {
+  let ssr = false;
+  return {
+    name: "menu:build-manifest",
+    apply: "build",
+    configResolved(config) {
+      ssr = !!config.build.ssr;
+    },
+    buildStart() {
+      if (ssr) return;
+      const problems = routeRulesProblems(routeRules);
+      if (problems.length) this.error(`src/route-rules.ts:\n${problems.join("\n")}`);
+    },
+    generateBundle: {
+      // After every other plugin has put its files (index.html, styles) into the bundle.
+      order: "post",
+      handler(_options, bundle) {
+        if (ssr) return;
+        const html = bundle["index.html"];
+        if (html?.type !== "asset" || typeof html.source !== "string") this.error("The build has no index.html to carry the build id");
+        const hash = createHash("sha256");
+        for (const name of Object.keys(bundle).sort()) {
+          if (name.endsWith(".map") || name.startsWith(".vite/") || name.startsWith("builds/")) continue;
+          const file = bundle[name]!;
+          hash.update(`${name}\0`).update(file.type === "chunk" ? file.code : file.source).update("\0");
+        }
+        hash.update(JSON.stringify(routeRules));
+        const id = hash.digest("hex").slice(0, 16);
+        const meta = `<meta name="${BUILD_ID_META}" content="${id}">`;
+        if (!html.source.includes("</head>")) this.error("index.html has no </head> for the build id");
+        html.source = html.source.replace("</head>", `  ${meta}\n  </head>`);
+        const manifest: RouteRulesManifest = { id, redirects: routeRules.redirects };
+        this.emitFile({ type: "asset", fileName: BUILD_LATEST_PATH, source: `${JSON.stringify({ id })}\n` });
+        this.emitFile({ type: "asset", fileName: buildMetaPath(id), source: `${JSON.stringify(manifest, null, 1)}\n` });
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     // Must come before the React plugin.
@@ -63,6 +162,11 @@ export default defineConfig({
     }),
     react(),
     precompileMessages(),
+    // The /login form in index.html, usable before the app's JavaScript has arrived.
+    bootLoginShell(),
+    guestMessages(),
+    routePaths(),
+    buildManifest(),
   ],
   resolve: {
     alias: [

@@ -25,8 +25,13 @@ function guestAssets() {
     chunk.imports?.forEach(walk);
   };
   walk("src/features/menu/hydrate.tsx");
-  // The catalogs are loaded on demand; the guest's one is fetched before hydration, so preload them is not worth it.
-  return { js: `/${entry.file}`, css: [...css], preload: [...preload] };
+  // The catalogs are loaded on demand; the page carries its own guest catalog, so none is preloaded.
+  // The styles are inlined into the pages (cssText), so the first paint waits for no stylesheet.
+  const cssText = [...css]
+    .map((href) => readFileSync(new URL(`./dist${href}`, import.meta.url), "utf8"))
+    .join("\n")
+    .replace(/<\/style/gi, "<\\/style");
+  return { js: `/${entry.file}`, css: [...css], cssText, preload: [...preload] };
 }
 
 const client = base as UserConfig;

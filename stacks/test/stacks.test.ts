@@ -298,10 +298,31 @@ describe("Web", () => {
     return b;
   }
 
-  it("routes /api/*, /t/*, /m/* and /media/*", () => {
+  it("routes /api/*, /t/*, /m/*, /media/* and /builds/latest.json", () => {
     expect(distribution().CacheBehaviors.map((b: Cfn) => b.PathPattern).sort()).toEqual(
-      ["/api/*", "/m/*", "/media/*", "/t/*"].sort(),
+      ["/api/*", "/m/*", "/media/*", "/t/*", "/builds/latest.json"].sort(),
     );
+  });
+
+  it("never caches builds/latest.json (polled by open tabs) and keeps the route rules of old builds", () => {
+    const config = distribution();
+    const latest = behavior("/builds/latest.json");
+    expect(latest.CachePolicyId).toBe(CACHING_DISABLED);
+    expect(latest.TargetOriginId).toBe(config.DefaultCacheBehavior.TargetOriginId);
+    expect(latest.AllowedMethods ?? ["GET", "HEAD"]).toEqual(["GET", "HEAD"]);
+    // One origin for the SPA bucket, shared by both behaviours.
+    expect(config.Origins.filter((o: Cfn) => o.OriginAccessControlId)).toHaveLength(1);
+    const deployments = Object.entries(t.web.findResources("Custom::CDKBucketDeployment"));
+    const [keptId, kept] = deployments.find(([, d]) => d.Properties.Prune === false)!;
+    const [, pages] = deployments.find(([, d]) => d.Properties.Prune !== false)!;
+    // builds/meta/{id}.json is named by its build's hash: uploaded with the hashed assets, never pruned.
+    expect(kept.Properties.Include).toEqual(["assets/*", "builds/meta/*"]);
+    expect(kept.Properties.SystemMetadata).toEqual({ "cache-control": "public, max-age=31536000, immutable" });
+    // index.html and builds/latest.json: no-cache, uploaded after the files they name.
+    expect(pages.Properties.Exclude).toEqual(["assets/*", "builds/meta/*"]);
+    expect(pages.Properties.Include).toBeUndefined();
+    expect(pages.Properties.SystemMetadata).toEqual({ "cache-control": "no-cache" });
+    expect(pages.DependsOn).toContain(keptId);
   });
 
   it("sends /api/* and /t/* uncached, with every method, to the API origin", () => {
@@ -344,6 +365,15 @@ describe("Web", () => {
     expect(policy.Properties.ResponseHeadersPolicyConfig.CustomHeadersConfig.Items).toEqual([
       { Header: "Cache-Control", Value: "public, max-age=31536000, immutable", Override: true },
     ]);
+  });
+
+  it("sends X-Content-Type-Options: nosniff with published menus and uploaded media", () => {
+    const headers = t.web.findResources("AWS::CloudFront::ResponseHeadersPolicy");
+    for (const path of ["/m/*", "/media/*"]) {
+      const b = behavior(path);
+      const [, policy] = Object.entries(headers).find(([id]) => JSON.stringify(b.ResponseHeadersPolicyId).includes(id))!;
+      expect(policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig, path).toEqual({ ContentTypeOptions: { Override: true } });
+    }
   });
 
   it("serves the SPA by default, with index.html for client-side routes", () => {

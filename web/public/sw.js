@@ -7,6 +7,11 @@
  * - /m/* (published menus): network first, cached copy offline;
  * - /media/* (photos, logos: keys never change): cache first, so the photos already seen work offline.
  * Everything else (the API, the admin panel) is not touched.
+ *
+ * A stored copy answered because the network failed (or was too slow) carries `x-guest-offline: 1`,
+ * so the page can say that the menu may be out of date even when `navigator.onLine` says otherwise.
+ * When a page of a store is kept, the store's other guest pages (its published manifest lists them:
+ * promotions, reviews) are kept too, so they also open offline.
  */
 const VERSION = "guest-v1";
 const PAGES = VERSION + "-pages";
@@ -15,6 +20,7 @@ const MEDIA = VERSION + "-media";
 const MAX_MEDIA = 400;
 const GUEST_PAGE = /^\/[^/]+\/[^/]+\/(menu|reviews|promotions\/[^/]+)\/?$/;
 const NETWORK_TIMEOUT_MS = 4000;
+const OFFLINE_HEADER = "x-guest-offline";
 
 self.addEventListener("install", () => self.skipWaiting());
 
@@ -43,21 +49,33 @@ async function put(cacheName, key, response) {
   }
 }
 
+/** A stored copy marked as answered offline (same body, status and headers, plus the mark). */
+async function offlineCopy(hit) {
+  if (!hit) return hit;
+  const headers = new Headers(hit.headers);
+  headers.set(OFFLINE_HEADER, "1");
+  return new Response(await hit.blob(), { status: hit.status, statusText: hit.statusText, headers });
+}
+
 async function networkFirst(request, cacheName, key) {
-  const cached = caches.open(cacheName).then((c) => c.match(key, { ignoreSearch: true }));
+  let stored;
+  const cached = () => (stored ??= caches.open(cacheName).then((c) => c.match(key, { ignoreSearch: true })).then(offlineCopy));
   const network = fetch(request).then(async (response) => {
     if (response.ok) await put(cacheName, key, response.clone());
     return response;
   });
+  let timer;
   try {
-    const slow = new Promise((resolve) =>
-      setTimeout(async () => resolve((await cached) || network), NETWORK_TIMEOUT_MS),
-    );
+    const slow = new Promise((resolve) => {
+      timer = setTimeout(async () => resolve((await cached()) || network), NETWORK_TIMEOUT_MS);
+    });
     return await Promise.race([network, slow]);
   } catch {
-    const hit = await cached;
+    const hit = await cached();
     if (hit) return hit;
     throw new Error("offline and not cached");
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -91,7 +109,20 @@ self.addEventListener("message", (event) => {
   event.waitUntil(
     (async () => {
       const urls = [...new Set(data.urls || [])];
-      if (data.page && GUEST_PAGE.test(data.page)) urls.unshift(data.page);
+      if (data.page && GUEST_PAGE.test(data.page)) {
+        urls.unshift(data.page);
+        // The store's other pages, from its manifest (best effort).
+        try {
+          const [, company, store] = data.page.split("/");
+          const manifest = await (await fetch(`/m/${company}/${store}/manifest.json`, { cache: "no-cache" })).json();
+          for (const page of manifest.pages || []) {
+            const path = `/${company}/${store}/${page}`;
+            if (GUEST_PAGE.test(path) && !urls.includes(path)) urls.push(path);
+          }
+        } catch {
+          // offline or not published: only what was seen is kept
+        }
+      }
       await Promise.all(
         urls.map(async (href) => {
           try {

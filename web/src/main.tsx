@@ -1,18 +1,23 @@
 import { createRoot, type Root } from "react-dom/client";
 import { App } from "./app/app";
 import { FatalError } from "./app/fatal-error";
+import { dropBootSignIn } from "./features/auth/boot-form";
 import { createAppRouter } from "./app/router";
 import { loadCatalog } from "./i18n/catalogs";
 import { applyDocumentLanguage } from "./i18n/document-language";
 import { catalogLocaleFor } from "./i18n/languages";
+import { installNewVersionReload } from "./lib/new-version";
 import { createQueryClient } from "./lib/query-client";
 import { activeLanguageAtom } from "./state/language";
 import { appStore } from "./state/store";
 import "./styles.css";
+// The sign-in form of index.html is styled before any script runs (web/boot/login-shell.ts).
+import "./features/auth/auth.css";
 
 let root: Root | undefined;
 
 function showFatalError(error: unknown): void {
+  dropBootSignIn();
   try {
     const container =
       document.getElementById("root") ?? document.body.appendChild(document.createElement("div"));
@@ -30,6 +35,12 @@ async function mount(): Promise<void> {
 
   const queryClient = createQueryClient();
   const router = createAppRouter(queryClient);
+  // Polls builds/latest.json, applies the build's route rules, reloads on the next page change after a deploy.
+  installNewVersionReload(router);
+  // The sign-in form of index.html stays only for the sign-in page, which takes it over.
+  router.subscribe("onResolved", ({ toLocation }) => {
+    if (toLocation.pathname.replace(/\/+$/, "") !== "/login") dropBootSignIn();
+  });
 
   const language = appStore.get(activeLanguageAtom);
   applyDocumentLanguage(language);

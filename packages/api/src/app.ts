@@ -1,13 +1,14 @@
 import { swaggerUI } from "@hono/swagger-ui";
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { MESSAGES, withActor, type Actor } from "@menu/core";
+import { withActor, type Actor } from "@menu/core";
 import { actorFromHeaders } from "@menu/core/auth/sessions";
 import { bodyLimit } from "hono/body-limit";
 import { mapError, validationHook } from "./errors";
 import { authRoutes } from "./routes/auth";
 import { CONTACT_PATH, contactRoutes } from "./routes/contact";
 import { companyRoutes } from "./routes/companies";
-import { eventRoutes } from "./routes/events";
+import { analyticsRoutes } from "./routes/analytics";
+import { EVENTS_PATH, eventRoutes } from "./routes/events";
 import { lookupRoutes } from "./routes/lookup";
 import { MEDIA_PATH, mediaRoutes } from "./routes/media";
 import { menuRoutes } from "./routes/menu";
@@ -16,7 +17,7 @@ import { operatorRoutes } from "./routes/operator";
 import { qrRedirect } from "./routes/qr-redirect";
 import { storeRoutes } from "./routes/stores";
 import { userRoutes } from "./routes/users";
-import { csrfGuard, SESSION_SCHEME } from "./session";
+import { csrfGuard, SESSION_SCHEME, tooLarge } from "./session";
 import { subscriptionRoutes } from "./routes/subscription";
 import { tableRoutes } from "./routes/tables";
 import { itemRoutes } from "./routes/items";
@@ -25,6 +26,7 @@ import { categoryRoutes } from "./routes/categories";
 import { wifiRoutes } from "./routes/wifi";
 import { menuExportRoutes } from "./routes/menu-export";
 import { reviewsWidgetRoutes } from "./routes/reviews-widget";
+import { translationRoutes } from "./routes/translations";
 
 export type AppOptions = {
   /** GET /api/health answers 200 only once this says the runtime is ready (table created, data loaded). */
@@ -42,13 +44,16 @@ export function createApp({ isReady = () => true, resolveActor = actorFromHeader
   app.notFound((c) => c.json({ code: "notFound", message: `Page Not Found: ${c.req.path}` }, 404));
   const jsonBodyLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
-    onError: (c) => c.json({ code: "payloadTooLarge", message: MESSAGES.payloadTooLarge }, 400),
+    onError: (c) => tooLarge(c, "payloadTooLarge"),
   });
   // Routes that take files set their own limit.
   app.use("/api/*", (c, next) => (c.req.path === CONTACT_PATH || c.req.path === MEDIA_PATH ? next() : jsonBodyLimit(c, next)));
-  // Every state-changing call that could act with a user's rights must carry the CSRF token.
-  app.use("/api/*", csrfGuard);
-  app.use("*", async (c, next) => withActor(await resolveActor(c.req.raw.headers), next));
+  // Guest analytics read no cookie: their caller is nobody in particular.
+  app.use("*", async (c, next) => withActor(c.req.path === EVENTS_PATH ? { type: "public" } : await resolveActor(c.req.raw.headers), next));
+  // Every state-changing call that could act with a user's rights must carry the CSRF token (and a
+  // session cookie that no longer names a live session answers 401). Guest analytics act with no
+  // one's rights and come from sendBeacon, which cannot send the header.
+  app.use("/api/*", (c, next) => (c.req.path === EVENTS_PATH ? next() : csrfGuard(c, next)));
   app.openAPIRegistry.registerComponent("securitySchemes", SESSION_SCHEME, {
     type: "apiKey",
     in: "cookie",
@@ -70,6 +75,7 @@ export function createApp({ isReady = () => true, resolveActor = actorFromHeader
     .route("/api", userRoutes)
     .route("/api", operatorRoutes)
     .route("/api", eventRoutes)
+    .route("/api", analyticsRoutes)
     .route("/api", tableRoutes)
     .route("/api", itemRoutes)
     .route("/api", promotionRoutes)
@@ -78,6 +84,7 @@ export function createApp({ isReady = () => true, resolveActor = actorFromHeader
     .route("/api", menuExportRoutes)
     .route("/api", mediaRoutes)
     .route("/api", reviewsWidgetRoutes)
+    .route("/api", translationRoutes)
     .route("/api", contactRoutes)
     .route("/", qrRedirect);
 

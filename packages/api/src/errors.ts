@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { MESSAGES, UserError } from "@menu/core";
+import { isWriteConflict } from "@menu/core/shared/conflict";
 import type { Hook } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -31,6 +32,11 @@ export function mapError(error: Error, c: Context) {
     return c.json({ code: error.code, message: error.message, ...details }, error.status);
   }
   if (error instanceof ZodError) return c.json({ code: "valueIncorrect", message: describeZod(error) }, 400);
+  if (isWriteConflict(error)) {
+    // A concurrent request changed the data first: the caller may reload and try again.
+    console.warn("Write conflict", error instanceof Error ? error.message : error);
+    return c.json({ code: "requestFailed", message: MESSAGES.requestFailed }, 409);
+  }
   if (error instanceof HTTPException) {
     const status = error.status >= 500 ? 500 : error.status;
     return c.json({ code: "requestFailed", message: error.message || MESSAGES.requestFailed }, status);

@@ -4,9 +4,10 @@
  * in @menu/core/auth.
  */
 import { CSRF_COOKIE, SESSION_COOKIE } from "@menu/core/auth/config";
-import { csrfTokenOf, newCsrf, verifyCsrf } from "@menu/core/auth/csrf";
+import { bindCsrf, csrfTokenOf, newCsrf, verifyCsrf } from "@menu/core/auth/csrf";
+import { verifyJwt } from "@menu/core/auth/jwt";
 import type { IssuedSession } from "@menu/core/auth/sessions";
-import { clock, MESSAGES } from "@menu/core";
+import { clock, MESSAGES, useActor } from "@menu/core";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
@@ -25,39 +26,85 @@ export function isHttps(c: Context) {
   return proto ? proto === "https" : new URL(c.req.url).protocol === "https:";
 }
 
-/** The client's address: the first x-forwarded-for entry, else the socket (Node) or API Gateway's source IP. */
+/**
+ * The address of `CloudFront-Viewer-Address` ("198.51.100.7:443", "2001:db8::1:443"): the viewer's
+ * address as CloudFront saw it, without the port. Undefined when it does not look like one.
+ */
+export function viewerAddress(header: string | undefined): string | undefined {
+  const value = header?.trim();
+  if (!value || value.length > 64) return undefined;
+  const colon = value.lastIndexOf(":");
+  const address = colon > 0 ? value.slice(0, colon) : "";
+  return /^[0-9A-Fa-f.:]+$/.test(address) ? address : undefined;
+}
+
+/**
+ * The client's address, for per-address rate limits and the session record. Never a header the
+ * client can set (X-Forwarded-For is ignored): the socket's peer in the local Node server, API
+ * Gateway's `requestContext.http.sourceIp` on Lambda, and CloudFront's `CloudFront-Viewer-Address`
+ * only when `TRUST_CLOUDFRONT_VIEWER_ADDRESS=true` says CloudFront is in front and the origin is
+ * reachable through it alone (docs/decisions.md).
+ */
 export function clientIp(c: Context): string {
-  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-  if (forwarded) return forwarded.slice(0, 64);
+  if (process.env.TRUST_CLOUDFRONT_VIEWER_ADDRESS === "true") {
+    const viewer = viewerAddress(c.req.header("cloudfront-viewer-address"));
+    if (viewer) return viewer;
+  }
   const env = c.env as
     | { incoming?: { socket?: { remoteAddress?: string } }; requestContext?: { http?: { sourceIp?: string } } }
     | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? env?.requestContext?.http?.sourceIp ?? "unknown";
+  return (env?.incoming?.socket?.remoteAddress ?? env?.requestContext?.http?.sourceIp ?? "unknown").slice(0, 64);
 }
 
 export const requestContext = (c: Context) => ({ ip: clientIp(c), user_agent: c.req.header("user-agent") });
 
 const baseCookie = (c: Context) => ({ httpOnly: true, sameSite: "Lax" as const, path: "/", secure: isHttps(c) });
 
-/** The session cookie: a browser-session cookie, or with "remember me" one that lasts until the session expires. */
-export function setSessionCookie(c: Context, session: IssuedSession) {
+/**
+ * The session cookie: a browser-session cookie, or with "remember me" one that lasts until the
+ * session expires. A new session (sign-in, password change) moves the CSRF token to it.
+ */
+export async function setSessionCookie(c: Context, session: IssuedSession) {
   setCookie(c, SESSION_COOKIE, session.token, {
     ...baseCookie(c),
     ...(session.remember ? { expires: session.expires, maxAge: Math.floor((session.expires.getTime() - clock.now().getTime()) / 1000) } : {}),
   });
+  await rebindCsrf(c, session.jti);
 }
 
-export function clearSessionCookie(c: Context) {
+/** Signs the browser out; its CSRF token stays usable for what a visitor may do (signing in again). */
+export async function clearSessionCookie(c: Context) {
   deleteCookie(c, SESSION_COOKIE, baseCookie(c));
+  await rebindCsrf(c, "");
 }
 
 export const sessionCookieOf = (c: Context) => getCookie(c, SESSION_COOKIE);
 
-/** GET /api/auth/csrf: the token of the current CSRF cookie, or a new cookie and token. */
+/**
+ * What the CSRF token of this request is bound to: the jti of a well-signed session cookie (live
+ * or not: a signed-out browser keeps its token until it drops the cookie), else "" (a visitor).
+ */
+async function csrfBinding(c: Context) {
+  const cookie = sessionCookieOf(c);
+  return (cookie && (await verifyJwt(cookie, "session"))?.jti) || "";
+}
+
+/**
+ * Moves the request's CSRF token (if its cookie is valid for the request's session) to another
+ * session: the same token, so the page that holds it keeps working, but a token taken before can
+ * never be used with another session's cookie.
+ */
+async function rebindCsrf(c: Context, binding: string) {
+  const token = await csrfTokenOf(getCookie(c, CSRF_COOKIE), await csrfBinding(c));
+  if (token) setCookie(c, CSRF_COOKIE, await bindCsrf(token, binding), baseCookie(c));
+}
+
+/** GET /api/auth/csrf: the token of the current CSRF cookie (bound to this session), or a new cookie and token. */
 export async function csrfTokenFor(c: Context) {
-  const existing = await csrfTokenOf(getCookie(c, CSRF_COOKIE));
+  const binding = await csrfBinding(c);
+  const existing = await csrfTokenOf(getCookie(c, CSRF_COOKIE), binding);
   if (existing) return existing;
-  const { token, cookie } = await newCsrf();
+  const { token, cookie } = await newCsrf(binding);
   setCookie(c, CSRF_COOKIE, cookie, baseCookie(c));
   return token;
 }
@@ -68,21 +115,43 @@ const isForm = (c: Context) => /^(application\/x-www-form-urlencoded|multipart\/
 /**
  * Every state-changing call that could act with a user's rights needs the CSRF token: any call
  * carrying the session cookie, and every auth call (sign-in, sign-out, registration, reset, …).
- * The token comes in the `x-csrf-token` header, or as the `csrfToken` field of a form. Without it
- * sign-out answers 400 "Could not fetch CSRF Token for signing out"; anything else 403.
- * Calls without the cookie run as the public (or with an explicit bearer token) and need none.
+ * The token comes in the `x-csrf-token` header, or as the `csrfToken` field of a form, and must be
+ * the one bound to the request's session (see `csrfBinding`). Without a token sign-out answers 400
+ * "Could not fetch CSRF Token for signing out"; anything else 403 `csrfInvalid` (so the SPA fetches
+ * the token again and retries). Calls without the cookie run as the public (or with an explicit
+ * bearer token) and need none.
+ *
+ * Runs after the actor is resolved: a state-changing call (other than the auth calls) whose session
+ * cookie no longer names a live session (signed out, ended by a password change, expired) answers
+ * 401 "Sign in required" and drops the cookie, instead of running as the public.
  */
 export const csrfGuard = createMiddleware(async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
   const path = c.req.path;
-  if (!path.startsWith("/api/auth/") && !sessionCookieOf(c)) return next();
+  const isAuthCall = path.startsWith("/api/auth/");
+  const hasSession = !!sessionCookieOf(c);
+  if (!isAuthCall && !hasSession) return next();
+  if (!isAuthCall && useActor().type === "public") {
+    deleteCookie(c, SESSION_COOKIE, baseCookie(c));
+    return c.json({ code: "unauthorized", message: MESSAGES.unauthorized }, 401);
+  }
   let submitted = c.req.header("x-csrf-token");
   if (!submitted && isForm(c)) {
     const form = await c.req.formData().catch(() => undefined);
     const field = form?.get("csrfToken");
     submitted = typeof field === "string" ? field : undefined;
   }
-  if (await verifyCsrf(getCookie(c, CSRF_COOKIE), submitted)) return next();
-  if (path === "/api/auth/signout") return c.json({ code: "csrfSignOut", message: MESSAGES.csrfSignOut }, 400);
+  if (await verifyCsrf(getCookie(c, CSRF_COOKIE), submitted, await csrfBinding(c))) return next();
+  if (path === "/api/auth/signout" && !submitted) return c.json({ code: "csrfSignOut", message: MESSAGES.csrfSignOut }, 400);
   return c.json({ code: "csrfInvalid", message: MESSAGES.csrfInvalid }, 403);
 });
+
+/**
+ * 413 with the readable message, when a body is over its route's limit. The rest of the body is
+ * not read, so the connection is closed after the answer (`Connection: close`): a client never
+ * sends its next request on a socket the server is about to drop.
+ */
+export function tooLarge(c: Context, code: "payloadTooLarge" | "imageTooLarge") {
+  c.header("Connection", "close");
+  return c.json({ code, message: MESSAGES[code] }, 413);
+}

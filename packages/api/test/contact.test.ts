@@ -16,7 +16,7 @@ let outbox: string;
 let ip = 0;
 
 /** A fresh client address per test, so the per-address limit of one test does not leak into another. */
-const client = () => browser(app, { headers: { "x-forwarded-for": `198.51.100.${++ip}` } });
+const client = () => browser(app, { address: `198.51.100.${++ip}` });
 
 beforeEach(() => {
   outbox = mkdtempSync(join(tmpdir(), "menu-contact-"));
@@ -121,8 +121,8 @@ describe("POST /api/contact (/service-contacts)", () => {
 
     // Far beyond any allowed message: refused before it is read.
     const huge = await post(client(), form(fields(), [file("a", 5 * MB), file("b", 5 * MB), file("c", 5 * MB), file("d", 5 * MB), file("e", 5 * MB)]));
-    expect(huge.status).toBe(400);
-    expect(await huge.json()).toMatchObject({ code: "payloadTooLarge" });
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toMatchObject({ code: "payloadTooLarge", message: "Request is too large" });
   });
 
   it("allows 5 messages per address and per e-mail an hour", async () => {

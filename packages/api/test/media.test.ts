@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@menu/api";
 import { usePorts } from "@menu/core";
 import { assertStoreMedia } from "@menu/core/media/upload";
-import { MAX_IMAGE_BYTES, variantKey } from "@menu/core/media/variants";
+import { imageLimitProblem, MAX_IMAGE_BYTES, variantKey } from "@menu/core/media/variants";
 import { createLocalApp } from "@menu/local/server";
 import { browser, captureMail } from "./support/browser-client";
 import { signedInTenants, signingIn, type Client, type Tenant } from "./support/session";
@@ -216,12 +216,19 @@ describe("POST /api/media messages (SPEC section 5)", () => {
     }
   });
 
-  it("refuses a small file that decodes into a huge bitmap as too large", async () => {
+  it("refuses a small file that decodes into a huge bitmap with its own message (too many pixels, not the file size)", async () => {
     const bomb = await sharp({ create: { width: 10_000, height: 6_000, channels: 3, background: "#fff" } }).png({ compressionLevel: 9 }).toBuffer();
     expect(bomb.length).toBeLessThan(MAX_IMAGE_BYTES);
     const res = await upload(manager, [{ body: bomb }]);
     expect(res.status).toBe(413);
-    expect(((await res.json()) as { code: string }).code).toBe("imageTooLarge");
+    expect(await res.json()).toEqual({ code: "imageTooManyPixels", message: "The image has too many pixels. Maximum: 50 megapixels" });
+  });
+
+  it("answers the same limits the browser checks before uploading (imageLimitProblem)", async () => {
+    expect(imageLimitProblem({ bytes: MAX_IMAGE_BYTES })).toBeNull();
+    expect(imageLimitProblem({ bytes: MAX_IMAGE_BYTES + 1 })).toBe("imageTooLarge");
+    expect(imageLimitProblem({ bytes: 450_000, width: 12_000, height: 12_000 })).toBe("imageTooManyPixels");
+    expect(imageLimitProblem({ bytes: 450_000, width: 10_000, height: 5_000 })).toBeNull();
   });
 
   it("refuses an unknown kind or a missing store id as incorrect", async () => {

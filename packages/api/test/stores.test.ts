@@ -3,7 +3,7 @@ import { createApp } from "@menu/api";
 import { withActor } from "@menu/core";
 import { saveBilling } from "@menu/core/billing/billing";
 import { addSubscription } from "@menu/core/subscription/subscription";
-import { iban } from "../../core/test/fixtures";
+import { iban, unp } from "../../core/test/fixtures";
 import { browser, captureMail } from "./support/browser-client";
 import { body, signedInTenants, type Client, type Tenant } from "./support/session";
 
@@ -74,7 +74,7 @@ describe("settings/stores", () => {
         director_last_name: "Петров",
         director_first_name: "Пётр",
         director_position: "Director",
-        vat_number: String(Date.now()).slice(-9),
+        vat_number: unp(Date.now()),
         bank_name: "Bank",
         iban: iban("BY", `NBRB${String(Date.now()).padStart(20, "0").slice(-20)}`),
         bic: "NBRBBY2X",

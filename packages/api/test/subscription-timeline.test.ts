@@ -10,7 +10,7 @@ import { JOB_HANDLERS, runSchedules } from "@menu/core/jobs";
 import { setMenuRenderer } from "@menu/core/publish/publish";
 import type { PublishedManifest } from "@menu/core/publish/published";
 import { addDays, addMonths } from "@menu/core/subscription/plans";
-import { iban, letters } from "../../core/test/fixtures";
+import { iban, letters, unp } from "../../core/test/fixtures";
 import { callAs as call } from "./support/session";
 
 const queue = memoryQueue(JOB_HANDLERS);
@@ -112,7 +112,7 @@ describe("the subscription timeline", () => {
       director_last_name: "Петров",
       director_first_name: "Пётр",
       director_position: "Директор",
-      vat_number: `VAT${v.company_id.slice(0, 8)}`,
+      vat_number: unp(Date.now()),
       bank_name: "Приорбанк",
       iban: iban("BY", `PJCB3012${String(Date.now()).slice(-16)}`),
       bic: "PJCBBY2X",

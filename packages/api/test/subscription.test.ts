@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@menu/api";
 import { clock, withActor, type Actor } from "@menu/core";
 import { startPreparation } from "@menu/core/subscription/lifecycle";
-import { iban, venue } from "../../core/test/fixtures";
+import { iban, unp, venue } from "../../core/test/fixtures";
 import { callAs as call } from "./support/session";
 
 type Venue = Awaited<ReturnType<typeof venue>>;
@@ -18,7 +18,7 @@ const billing = (company_id: string, n: string) => ({
   director_last_name: "Петров",
   director_first_name: "Пётр",
   director_position: "Директор",
-  vat_number: `VAT${n}`,
+  vat_number: unp(n),
   bank_name: "Приорбанк",
   iban: iban("BY", `PJCB3012000000000000${n}`),
   bic: "PJCBBY2X",

@@ -69,6 +69,7 @@ let victimIds: Set<string>;
 let victimSubscription: { subscription_id: string; invoice_id: string };
 let victimMarkers: string[];
 let victimPromotion: string;
+let victimAbbreviation: string;
 const results: Record<string, string>[] = [];
 
 beforeAll(async () => {
@@ -94,6 +95,9 @@ beforeAll(async () => {
   const keys = { company_id: v.company_id, store_id: v.store_id };
   await Db().entities.category.create({ ...keys, category_id: promotionCategory, section: "promotions", type: "promotions", name: "Promo" }).go();
   await Db().entities.promotion.create({ ...keys, promotion_id: victimPromotion, category_id: promotionCategory, header: "Victim promo" }).go();
+  // A glossary entry, so the abbreviation routes have something to address.
+  victimAbbreviation = randomUUID();
+  await Db().entities.abbreviation.create({ ...keys, abbreviation_id: victimAbbreviation, abbreviation: "с/м", full_form: "свежемороженый" }).go();
   const admin = await platformAdmin();
   const signedIn = async (email: string) => {
     const b = browser(app);
@@ -119,6 +123,7 @@ beforeAll(async () => {
     V.items.visible,
     V.items.hidden,
     victimPromotion,
+    victimAbbreviation,
     victimSubscription.subscription_id,
     victimSubscription.invoice_id,
   ]);
@@ -146,12 +151,18 @@ function iban() {
   return `BY${String(98 - rest).padStart(2, "0")}${bban}`;
 }
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join("");
+/** A valid УНП (9 digits, region 1-7 first, check digit last): random until the check digit is not 10. */
+function unp(): string {
+  const head = `${1 + Math.floor(Math.random() * 7)}${digits(7)}`;
+  const check = [29, 23, 19, 17, 13, 7, 5, 3].reduce((sum, w, i) => sum + w * Number(head[i]), 0) % 11;
+  return check < 10 ? `${head}${check}` : unp();
+}
 const billing = () => ({
   organization_name: "Victim LLC",
   director_last_name: "Иванов",
   director_first_name: "Иван",
   director_position: "Director",
-  vat_number: digits(9),
+  vat_number: unp(),
   bank_name: "Bank",
   iban: iban(),
   bic: "NBRBBY2X",
@@ -194,6 +205,10 @@ function byName(name: string): unknown {
       return victimPromotion;
     case "promotion_ids":
       return [victimPromotion];
+    case "abbreviationId":
+      return victimAbbreviation;
+    case "targetId":
+      return V.items.visible;
     case "weight":
       return "250";
     case "price":
@@ -226,12 +241,15 @@ function byName(name: string): unknown {
     case "iban":
       return iban();
     case "vat_number":
-      return digits(9);
+      return unp();
     // settings/store: valid values, so refusals are about access, not format ("main" renames nothing).
     case "url_key":
       return "main";
     case "number":
+    case "phone":
       return "+375 29 123-45-67";
+    case "postcode":
+      return "220000";
     case "url":
       return "https://example.com/venue";
     case "time_zone":
@@ -247,7 +265,7 @@ function byName(name: string): unknown {
   }
 }
 /** Optional fields that address a tenant are always filled, so a route cannot dodge the check by defaults. */
-const TENANT_FIELDS = new Set(["companyId", "company_id", "storeId", "store_id", "userId", "user_id", "ids", "subscriptionId", "invoiceId", "tableId", "categoryId", "category_id", "category_ids", "itemId", "item_id", "item_ids", "promotionId", "promotion_id", "promotion_ids"]);
+const TENANT_FIELDS = new Set(["companyId", "company_id", "storeId", "store_id", "userId", "user_id", "ids", "subscriptionId", "invoiceId", "tableId", "categoryId", "category_id", "category_ids", "itemId", "item_id", "item_ids", "promotionId", "promotion_id", "promotion_ids", "abbreviationId", "targetId"]);
 
 const resolve = (s: Schema): Schema => (s.$ref ? resolve(doc.components!.schemas![s.$ref.split("/").pop()!]!) : s);
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@menu/api";
+import { UserForm, VALIDATION } from "@menu/core/auth/schemas";
 import { createStore } from "@menu/core/store/store";
 import { browser, captureMail } from "./support/browser-client";
 import { PASSWORD, platformAdmin, tenant, uniqueEmail } from "./support/accounts";
@@ -148,6 +149,58 @@ describe("settings/users", () => {
     const res = await owner.send("PATCH", `/api/users/${t.manager.id}`, { email: next });
     expect(await body(res)).toMatchObject({ email: t.manager.email, pending_email: next });
     expect(mail.last(next)?.text).toContain("/register/user-confirmation?token=");
+  });
+});
+
+/** The message the users form shows for `field` set to `value` (the same schema validates the form). */
+function formMessage(field: "first_name" | "last_name", value: string | undefined) {
+  const { company_id: _company, ...form } = newUser({ [field]: value });
+  const result = UserForm.safeParse(form);
+  return result.error?.issues.find((issue) => issue.path[0] === field)?.message;
+}
+
+describe("names in the users form (issue 15)", () => {
+  const blanks = [
+    ["first_name", ""],
+    ["last_name", "   "],
+    ["first_name", "\u200B\u00A0"],
+    ["last_name", "\t"],
+  ] as const;
+
+  it("are required when a user is created, with the message the form shows", async () => {
+    for (const [field, value] of [...blanks, ["first_name", undefined] as const]) {
+      expect(formMessage(field, value)).toBe(VALIDATION.required);
+      const res = await owner.send("POST", "/api/users", newUser({ [field]: value }));
+      expect(res.status, `${field}=${JSON.stringify(value)}`).toBe(400);
+      expect(await body(res)).toEqual({ code: "valueIncorrect", message: `${field}: ${formMessage(field, value)}` });
+    }
+  });
+
+  it("cannot be blanked on edit: the server refuses with the form's message and keeps the names", async () => {
+    const form = newUser({ role: "company_manager", store_id: "" });
+    const created = await body<{ id: string }>(await owner.send("POST", "/api/users", form));
+    for (const [field, value] of blanks) {
+      const res = await owner.send("PATCH", `/api/users/${created.id}`, { first_name: "Мария", last_name: "Кузнецова", [field]: value });
+      expect(res.status, `${field}=${JSON.stringify(value)}`).toBe(400);
+      expect(await body(res)).toEqual({ code: "valueIncorrect", message: `${field}: ${formMessage(field, value)}` });
+    }
+    expect(await body(await owner.get(`/api/users/${created.id}`))).toMatchObject({ first_name: "Анна", last_name: "Смирнова" });
+    // Admins are held to the same rule, also for themselves.
+    expect((await admin.send("PATCH", `/api/users/${created.id}`, { last_name: "" })).status).toBe(400);
+    expect((await owner.send("PATCH", `/api/users/${t.owner.id}`, { first_name: " " })).status).toBe(400);
+
+    const renamed = await owner.send("PATCH", `/api/users/${created.id}`, { first_name: "  Мария ", last_name: "Кузнецова" });
+    expect(await body(renamed)).toMatchObject({ first_name: "Мария", last_name: "Кузнецова" });
+  });
+
+  it("a user without names (registered, or older data) is still edited field by field and listed with the e-mail", async () => {
+    // The tenant's store manager was created without names, like a registered company's first manager.
+    const before = await body<{ first_name: string; last_name: string }>(await owner.get(`/api/users/${t.manager.id}`));
+    expect(before).toMatchObject({ first_name: "", last_name: "" });
+    expect((await owner.send("PATCH", `/api/users/${t.manager.id}`, { active: true })).status).toBe(200);
+    expect((await owner.send("PATCH", `/api/users/${t.manager.id}`, { first_name: "" })).status).toBe(400);
+    const list = await body<{ id: string; email: string; first_name: string }[]>(await owner.get(`/api/users?companyId=${t.company_id}`));
+    expect(list.find((u) => u.id === t.manager.id)).toMatchObject({ email: t.manager.email, first_name: "" });
   });
 });
 

@@ -1,6 +1,7 @@
 import type { QueueName } from "./ports/queue";
 import { publishJob, runDuePublishes } from "./publish/publish";
 import { runLifecycle } from "./subscription/lifecycle";
+import { resumeTranslations, translationJob } from "./translation/jobs";
 
 export type JobHandler = (message: Record<string, unknown>) => Promise<void>;
 
@@ -11,6 +12,7 @@ export type JobHandler = (message: Record<string, unknown>) => Promise<void>;
  */
 export const JOB_HANDLERS: Partial<Record<QueueName, JobHandler>> = {
   publish: publishJob,
+  translate: translationJob,
 };
 
 export async function runJob(queue: QueueName, message: Record<string, unknown>) {
@@ -23,6 +25,7 @@ export async function runJob(queue: QueueName, message: Record<string, unknown>)
 export const SCHEDULED_JOBS: { name: string; run: (now: Date) => Promise<unknown> }[] = [
   { name: "subscription lifecycle", run: runLifecycle },
   { name: "republish stale menus", run: runDuePublishes },
+  { name: "resume lost translation jobs", run: (now) => resumeTranslations(now) },
 ];
 
 export async function runSchedules(now: Date) {

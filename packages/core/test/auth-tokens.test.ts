@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { SignJWT } from "jose";
 import { clock, Db } from "@menu/core";
-import { csrfTokenOf, newCsrf, verifyCsrf } from "@menu/core/auth/csrf";
+import { bindCsrf, csrfTokenOf, newCsrf, verifyCsrf } from "@menu/core/auth/csrf";
 import { signJwt, verifyJwt } from "@menu/core/auth/jwt";
 import { createSession, endSession, endUserSessions, sessionFromJwt } from "@menu/core/auth/sessions";
 import { consumeToken, issueToken, peekToken, revokeTokens } from "@menu/core/auth/tokens";
@@ -134,5 +134,18 @@ describe("CSRF tokens", () => {
     // An attacker-chosen cookie without the server's signature is worthless.
     expect(await verifyCsrf(`${token}.forged`, token)).toBe(false);
     expect(await verifyCsrf(undefined, token)).toBe(false);
+  });
+
+  it("are bound to their session: a visitor's or another session's cookie is worthless in this one", async () => {
+    const visitor = await newCsrf();
+    expect(await verifyCsrf(visitor.cookie, visitor.token, "jti-1")).toBe(false);
+    const mine = await newCsrf("jti-1");
+    expect(await verifyCsrf(mine.cookie, mine.token, "jti-1")).toBe(true);
+    expect(await verifyCsrf(mine.cookie, mine.token, "jti-2")).toBe(false);
+    expect(await verifyCsrf(mine.cookie, mine.token)).toBe(false);
+    // Moving a token to a new session (sign-in) keeps the token and changes only the cookie.
+    const moved = await bindCsrf(visitor.token, "jti-3");
+    expect(await csrfTokenOf(moved, "jti-3")).toBe(visitor.token);
+    expect(await csrfTokenOf(moved)).toBeUndefined();
   });
 });

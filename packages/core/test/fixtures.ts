@@ -1,3 +1,4 @@
+import { unpCheckDigit } from "@menu/core/billing/schemas";
 import { createCompany } from "@menu/core/company/company";
 import { createStore } from "@menu/core/store/store";
 import { createTable } from "@menu/core/tables/table";
@@ -32,4 +33,19 @@ export function iban(country: string, bban: string) {
   let rest = 0;
   for (const d of digits) rest = (rest * 10 + Number(d)) % 97;
   return `${country}${String(98 - rest).padStart(2, "0")}${bban}`;
+}
+
+/**
+ * A valid УНП (Belarusian payer's number: region 1–7, seven digits, check digit) made from any
+ * number, so tests get unique ones: the next number is used while the check digit would be 10.
+ */
+export function unp(seed: number | string): string {
+  const n = Number(String(seed).replace(/\D/g, "").slice(-7) || "0");
+  // Ten candidates per seed (the last digit of the head), so different seeds never meet.
+  for (let k = 0; ; k++) {
+    const m = n * 10 + k;
+    const head = `${1 + (Math.floor(m / 1e7) % 7)}${String(m % 1e7).padStart(7, "0")}`;
+    const check = unpCheckDigit(head);
+    if (check !== undefined) return `${head}${check}`;
+  }
 }

@@ -14,9 +14,19 @@ import type { GuestPage, PublishedManifest, PublishedMenu } from "@menu/core/pub
 import { venue } from "./fixtures";
 
 const DAY = 86_400_000;
-const queue = memoryQueue(JOB_HANDLERS);
+/** Publish runs wait for this gate, so a test can let several requests land before the first run starts. */
+let gate: Promise<void> = Promise.resolve();
+const queue = memoryQueue({
+  ...JOB_HANDLERS,
+  publish: async (message) => {
+    await gate;
+    await JOB_HANDLERS.publish!(message);
+  },
+});
 const renders: { version: string; page: string; lang: string; store: string }[] = [];
 let duringRender: (() => Promise<void>) | undefined;
+/** What `duringRender` started, to wait for it instead of for time. */
+let duringRenderDone: Promise<void> = Promise.resolve();
 
 beforeAll(() => {
   const { mailer } = usePorts();
@@ -27,7 +37,7 @@ beforeAll(() => {
       if (duringRender) {
         const f = duringRender;
         duringRender = undefined;
-        void f();
+        duringRenderDone = f();
       }
       return `<!doctype html><title>${menu.store.name}</title><p>${menu.items.map((i) => i.title).join(",")}</p>`;
     },
@@ -106,7 +116,10 @@ describe("publishing the guest menu", () => {
 
   it("coalesces requests into one run, and a request during a run into exactly one more", async () => {
     const v = await openStore();
+    let open!: () => void;
+    gate = new Promise((ok) => (open = ok));
     await Promise.all(Array.from({ length: 5 }, () => requestPublish(v.store_id)));
+    open();
     await queue.idle();
     const pagesPerRun = 4 * 2; // 4 languages × (menu, reviews)
     expect(renders.length).toBe(pagesPerRun);
@@ -119,7 +132,7 @@ describe("publishing the guest menu", () => {
     };
     await requestPublish(v.store_id);
     await queue.idle();
-    await new Promise((r) => setTimeout(r, 50));
+    await duringRenderDone;
     await queue.idle();
     expect(renders.length).toBe(2 * pagesPerRun);
     const ru = await read<PublishedMenu>(`m/${v.company.url_key}/main/ru/menu.json`);

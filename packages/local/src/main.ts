@@ -7,12 +7,15 @@ import { clock, configureDb, ensureTable, setPorts } from "@menu/core";
 import { fsObjectStore, objectsDir } from "@menu/core/adapters/fs-object-store";
 import { memoryQueue } from "@menu/core/adapters/memory-queue";
 import { outboxMailer } from "@menu/core/adapters/outbox-mailer";
+import { translatorFromEnv } from "@menu/core/adapters/translator";
 import { companyIdByUrlKey } from "@menu/core/company/company";
 import { JOB_HANDLERS, runSchedules } from "@menu/core/jobs";
 import { loadMenuRenderer, setMenuRenderer } from "@menu/core/publish/publish";
+import { resumeTranslations } from "@menu/core/translation/jobs";
 import { seedDemo, type DemoSeed } from "./demo/seed";
 import { startDynamo } from "./dynamo";
 import { lockDataDir } from "./lock";
+import { notFoundPage, spaRoutes } from "./not-found";
 import { publishedHandler } from "./published";
 import { createLocalApp } from "./server";
 
@@ -56,16 +59,20 @@ const { client, table } = configureDb({ table: "menu", endpoint: dynamo.endpoint
 await ensureTable(client, table);
 
 const outbox = join(dataDir, "outbox");
-const queue = memoryQueue(JOB_HANDLERS);
+// Translation jobs run side by side, like several Lambda consumers of the queue in the cloud.
+const queue = memoryQueue(JOB_HANDLERS, { concurrency: { translate: 4 } });
+const translator = translatorFromEnv(process.env, { cloud: false });
 setPorts({
   objects: fsObjectStore(objectsDir(dataDir)),
   queue,
   mailer: outboxMailer(outbox, process.env.MAIL_FROM ?? "QR Menu <no-reply@localhost>"),
+  translator,
 });
 
 let ready = false;
-const app = getRequestListener(createLocalApp({ isReady: () => ready, webDist }).fetch);
-const published = publishedHandler(renderer.build);
+const notFound = notFoundPage(renderer);
+const app = getRequestListener(createLocalApp({ isReady: () => ready, webDist, notFound, spaRoute: spaRoutes(webDist) }).fetch);
+const published = publishedHandler(renderer.build, notFound);
 // The published guest pages first (like the CDN edge), everything else through the app.
 const server = createServer((req, res) => {
   published(req, res).then(
@@ -86,6 +93,8 @@ if (!existsSync(seedFile) && !(await companyIdByUrlKey("demo"))) {
   await queue.idle(); // the demo menus are published before the runtime says it is ready
 }
 ready = true;
+// Translation jobs that were queued or running when the runtime last stopped.
+void resumeTranslations(clock.now(), 0).catch((error) => console.error("Resuming translation jobs failed", error));
 
 // The schedules EventBridge runs in the cloud: once now (catching up after downtime), then every minute.
 const SCHEDULE_INTERVAL_MS = 60_000;
@@ -107,6 +116,7 @@ if (existsSync(seedFile)) {
       `QR Menu is running on ${baseUrl} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
       `Data folder: ${dataDir}    Outbox (sent e-mail): ${outbox}`,
       `API docs: ${baseUrl}/api/docs`,
+      `Translation engine: ${translator.name === "none" ? "none (set LIBRETRANSLATE_URL for automatic translation)" : `${translator.name} ${process.env.LIBRETRANSLATE_URL ?? ""}`}`,
       "",
       "Demo menus:",
       ...demo.menu_urls.map((u) => `  ${u}`),

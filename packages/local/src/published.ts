@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { usePorts, type StoredObject } from "@menu/core";
 import type { MovedStore, PublishedManifest } from "@menu/core/publish/published";
+import { publishedQrLink, qrLocation } from "@menu/core/tables/qr-links";
+import type { NotFoundPage } from "./not-found";
 
 /**
  * Like CloudFront's edge, published objects are kept for a moment (2 s here, 10 s there) with their
@@ -31,16 +33,34 @@ const GUEST_PAGE = /^\/([^/]+)\/([^/]+)\/(menu|reviews|promotions\/\d{1,4})\/?$/
  * reads the database. It is a plain Node handler in front of the app (the edge in front of the
  * origin): guests' hot path runs no routing or middleware. Resolves false for anything else.
  */
-export function publishedHandler(guestBuild?: string) {
+export function publishedHandler(guestBuild?: string, notFound?: NotFoundPage) {
   const republishing = new Set<string>();
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
-    const path = decodeURIComponent((req.url ?? "/").split("?")[0]!);
+    const raw = (req.url ?? "/").split("?")[0]!;
+    let path: string;
+    try {
+      path = decodeURIComponent(raw);
+    } catch {
+      // Bad percent-encoding in a path of ours: no such file or page (400), and no 500 either.
+      if (!raw.startsWith("/m/") && !raw.startsWith("/t/") && !GUEST_PAGE.test(raw)) return false;
+      res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" }).end("Bad Request");
+      return true;
+    }
+    if (path.startsWith("/t/")) {
+      // A table QR scan: the published link of the key (m/qr/{key}.json), no database; an unknown key lands on the home page.
+      const link = await publishedQrLink(path.slice("/t/".length));
+      res.writeHead(302, { Location: link ? qrLocation(link) : "/", "Cache-Control": "no-store", "Content-Length": "0" }).end();
+      return true;
+    }
     if (path.startsWith("/m/")) {
       const key = path.slice(1);
-      if (key.includes("..")) return false;
-      const entry = await cachedGet(key);
-      if (!entry.object) return false;
+      const entry = key.includes("..") ? undefined : await cachedGet(key);
+      if (!entry?.object) {
+        // Like the menus bucket behind CloudFront: a missing published file is a 404, never the SPA's page.
+        res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff" }).end("Not Found");
+        return true;
+      }
       answer(req, res, entry, "public, max-age=0, must-revalidate");
       return true;
     }
@@ -48,7 +68,12 @@ export function publishedHandler(guestBuild?: string) {
     if (!match) return false;
     const [, company, store, page] = match.map((m) => m?.toLowerCase()) as [string, string, string, string];
     const manifestEntry = await cachedGet(`m/${company}/${store}/manifest.json`);
-    if (!manifestEntry.object) return false; // not published (yet): the SPA renders it or says not found
+    if (!manifestEntry.object) {
+      // Unknown company or store (or not published yet): 404 in the visitor's language.
+      if (!notFound) return false;
+      notFound.answer(req, res);
+      return true;
+    }
     manifestEntry.parsed ??= JSON.parse(Buffer.from(manifestEntry.object.body).toString("utf8"));
     const parsed = manifestEntry.parsed as PublishedManifest | MovedStore;
     if ("moved_to" in parsed) {
@@ -95,7 +120,7 @@ export function chooseLanguage(cookieHeader: string, manifest: Pick<PublishedMan
 
 function answer(req: IncomingMessage, res: ServerResponse, entry: Cached, cacheControl: string, vary = "Accept-Encoding") {
   const object = entry.object!;
-  const headers: Record<string, string> = { ETag: object.etag, "Cache-Control": cacheControl, Vary: vary };
+  const headers: Record<string, string> = { ETag: object.etag, "Cache-Control": cacheControl, Vary: vary, "X-Content-Type-Options": "nosniff" };
   const match = req.headers["if-none-match"];
   if (match && match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === object.etag)) {
     res.writeHead(304, headers).end();

@@ -5,13 +5,14 @@ import { createApp, type AppOptions } from "@menu/api";
 import { usePorts } from "@menu/core";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
+import type { NotFoundPage } from "./not-found";
 
 /**
  * Everything on one port, the way CloudFront routes it in the cloud: the API (/api/*, /t/*),
  * uploaded media (/media/*) from the object store, and the built SPA with its index.html fallback.
  * The published guest menus are answered in front of it (`publishedHandler`, see main.ts).
  */
-export function createLocalApp(options: AppOptions & { webDist: string }) {
+export function createLocalApp(options: AppOptions & { webDist: string; notFound?: NotFoundPage; spaRoute?: (path: string) => string | undefined }) {
   const app = new Hono();
   app.use("*", compress());
   app.route("/", createApp(options));
@@ -23,6 +24,8 @@ export function createLocalApp(options: AppOptions & { webDist: string }) {
       ETag: object.etag,
       // Media keys are generated per upload and never rewritten, so they can be cached forever.
       "Cache-Control": "public, max-age=31536000, immutable",
+      // Served as the type the upload was re-encoded to, never sniffed as something else.
+      "X-Content-Type-Options": "nosniff",
     };
     if (c.req.header("if-none-match") === object.etag) return c.body(null, 304, headers);
     return c.body(object.body as Uint8Array<ArrayBuffer>, 200, { ...headers, "Content-Type": object.contentType });
@@ -35,15 +38,69 @@ export function createLocalApp(options: AppOptions & { webDist: string }) {
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
     }),
   );
+  // The build's id (polled by open tabs) and route rules: always revalidated, never the SPA's page.
+  const buildFiles = serveStatic({
+    root: options.webDist,
+    onFound: (_path, c) => {
+      c.header("Cache-Control", "no-cache");
+      c.header("X-Content-Type-Options", "nosniff");
+    },
+  });
+  app.use("/builds/*", async (c) => {
+    const known = c.req.path === "/builds/latest.json" || /^\/builds\/meta\/[\w-]+\.json$/.test(c.req.path);
+    const found = known && (c.req.method === "GET" || c.req.method === "HEAD") ? await buildFiles(c, async () => {}) : undefined;
+    return found ?? c.json({ code: "notFound", message: `Page Not Found: ${c.req.path}` }, 404, { "Cache-Control": "no-cache" });
+  });
+
   // Files of the build (favicon and the like); paths without an extension are SPA routes.
   const files = serveStatic({ root: options.webDist });
-  app.use("*", (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? files(c, next) : next()));
+  // A missing file is a 404 (as from the SPA bucket), never index.html in place of a script.
+  app.use("*", async (c, next) => {
+    if (!/\.[a-z0-9]+$/i.test(c.req.path)) return next();
+    return (await files(c, async () => {})) ?? c.text("Not Found", 404, { "X-Content-Type-Options": "nosniff" });
+  });
+
+  // As behind CloudFront (/api/* goes to the API only): an unknown API path is the API's 404, not the SPA's page.
+  app.all("/api/*", (c) => c.json({ code: "notFound", message: `Page Not Found: ${c.req.path}` }, 404));
 
   let indexHtml: Promise<string> | undefined;
+  let redirectSources: Promise<string[]> | undefined;
   app.get("*", async (c) => {
+    // An address no SPA route matches, or a bare /{company}/{store} that is not published: 404 in the visitor's language.
+    // The source of a redirect of the build's route rules is the SPA's (it redirects), as behind CloudFront.
+    const { notFound, spaRoute } = options;
+    const route = spaRoute ? spaRoute(c.req.path) : "*";
+    const [, company = "", store = ""] = c.req.path.toLowerCase().split("/");
+    const unknownStore = route === "/$company/$store" && !(await usePorts().objects.get(`m/${company}/${store}/manifest.json`));
+    redirectSources ??= readRedirectSources(options.webDist);
+    if (notFound && (route === undefined || unknownStore) && !isRedirectSource(await redirectSources, c.req.path)) {
+      return c.html(notFound.html({ cookie: c.req.header("cookie") }), 404, { "Cache-Control": "no-cache", Vary: "Cookie" });
+    }
     indexHtml ??= readFile(join(options.webDist, "index.html"), "utf8");
     c.header("Cache-Control", "no-cache");
     return c.html(await indexHtml);
   });
   return app;
+}
+
+/** The `from` of the redirects in the route rules of the build in `webDist` (none if it has no rules). */
+async function readRedirectSources(webDist: string): Promise<string[]> {
+  try {
+    const { id } = JSON.parse(await readFile(join(webDist, "builds/latest.json"), "utf8")) as { id: string };
+    const meta = JSON.parse(await readFile(join(webDist, `builds/meta/${id}.json`), "utf8")) as { redirects?: { from: string }[] };
+    return (meta.redirects ?? []).map((r) => r.from);
+  } catch {
+    return [];
+  }
+}
+
+/** An exact `from`, or one ending in "/**" for its path and everything under it (trailing slashes ignored). */
+function isRedirectSource(sources: string[], pathname: string): boolean {
+  const trim = (p: string) => (p.length > 1 ? p.replace(/\/+$/, "") : p);
+  const path = trim(pathname);
+  return sources.some((from) => {
+    if (!from.endsWith("/**")) return trim(from) === path;
+    const base = trim(from.slice(0, -3)) || "/";
+    return base === "/" || path === base || path.startsWith(`${base}/`);
+  });
 }

@@ -4,12 +4,16 @@ import { variantKey } from "@menu/core/media/variants";
 import { Db, usePorts } from "@menu/core";
 import { categoriesOfStore } from "@menu/core/category/category";
 import { itemsOfStore } from "@menu/core/item/item";
+import { publishStore, setMenuRenderer } from "@menu/core/publish/publish";
+import { publishedKeys, type DeltaOp, type PublishedMenu } from "@menu/core/publish/published";
 import { resolveCsObject, storeSettings } from "@menu/core/store/store";
 import { resolveQrKey, tablesOfStore } from "@menu/core/tables/table";
 import { lookupUnique } from "@menu/core/shared/guarded-write";
+import { TRANSLATED_TITLE } from "@menu/core/translation/schemas";
 import { uniqueValue } from "@menu/core/shared/unique.entity";
 import { verifyPassword } from "@menu/core/user/password";
 import { PLATFORM_COMPANY } from "@menu/core/user/user";
+import { MORE_LANGUAGES, UNTRANSLATED_CATEGORY } from "../src/demo/catalogue-more-languages";
 import { seedDemo, type DemoSeed } from "../src/demo/seed";
 
 let seed: DemoSeed;
@@ -58,7 +62,7 @@ describe("seedDemo", () => {
         expect(cs.company_url_key).toBe("demo");
         expect(cs.store_url_key).toBe(storeKey);
         expect(store.name).toMatch(/^Демо /);
-        expect([...store.languages].sort()).toEqual(storeKey === "park" ? ["ar", "en", "ru", "zh"] : ["en", "ru", "zh"]);
+        expect([...store.languages].sort()).toEqual(storeKey === "park" ? ["ar", "en", "fr", "ru", "tr", "zh"] : ["en", "ru", "zh"]);
         expect(store.time_zone).toBe("Europe/Minsk");
         expect(store.currency).toBe("BYN");
         expect(store.address).not.toBe("");
@@ -167,6 +171,132 @@ describe("seedDemo", () => {
       });
     });
   }
+
+  describe("store park in Arabic, Turkish and French", () => {
+    const ARABIC = /[\u0600-\u06FF]/;
+    const textOf = (ops: DeltaOp[] | null | undefined) => (ops ?? []).map((op) => op.insert).join("");
+
+    /** Publishes the park store (the seed only queues it) and reads its menu JSON per language. */
+    const publish = async () => {
+      setMenuRenderer({ renderPage: () => "<!doctype html>", qrPath: () => ({ size: 21, path: "M0 0h1" }), build: "test" });
+      const cs = await resolveCsObject({ companyKey: "demo", storeKey: "park" });
+      const keys = { company_id: cs.company_id, store_id: cs.store_id };
+      await publishStore(keys);
+      const paths = publishedKeys("demo", "park");
+      const read = async (lang: string) => {
+        const object = await usePorts().objects.get(paths.json(lang));
+        expect(object, lang).toBeDefined();
+        return JSON.parse(Buffer.from(object!.body).toString("utf8")) as PublishedMenu;
+      };
+      const [en, ar, tr, fr] = await Promise.all(["en", "ar", "tr", "fr"].map(read));
+      const untranslated = (await categoriesOfStore(keys.company_id, keys.store_id)).find((c) => c.name === UNTRANSLATED_CATEGORY)!;
+      expect(untranslated, UNTRANSLATED_CATEGORY).toBeDefined();
+      const isUntranslated = (item: { category_id: string }) => item.category_id === untranslated.id;
+      return { keys, en: en!, ar: ar!, tr: tr!, fr: fr!, untranslated, isUntranslated };
+    };
+    let menus: ReturnType<typeof publish> | undefined;
+    const published = () => (menus ??= publish());
+
+    it("publishes an Arabic menu in Arabic, except the one untranslated category (English fallback)", async () => {
+      const { ar, en, untranslated, isUntranslated } = await published();
+      expect(ar.languages).toEqual(["ru", "en", "zh", "ar", "tr", "fr"]);
+      const translated = ar.items.filter((i) => !isUntranslated(i));
+      expect(translated.length).toBeGreaterThan(100);
+      for (const item of translated) {
+        expect(item.title, item.title).toMatch(ARABIC);
+        expect(item.title_lang, item.title).toBeUndefined();
+        if (item.description) {
+          expect(textOf(item.description), item.title).toMatch(ARABIC);
+          expect(item.description_lang, item.title).toBeUndefined();
+        }
+      }
+      for (const category of ar.categories.filter((c) => c.id !== untranslated.id)) {
+        expect(category.name, category.name).toMatch(ARABIC);
+        expect(category.name_lang, category.name).toBeUndefined();
+      }
+      expect(ar.promotions.length).toBeGreaterThanOrEqual(4);
+      for (const promotion of ar.promotions) {
+        expect(promotion.header).toMatch(ARABIC);
+        expect(textOf(promotion.description)).toMatch(ARABIC);
+        expect([promotion.header_lang, promotion.description_lang]).toEqual([undefined, undefined]);
+      }
+
+      // The untranslated category and its items show their English texts, marked as such.
+      expect(ar.categories.find((c) => c.id === untranslated.id)).toMatchObject({ name: "Ice cream", name_lang: "en" });
+      const fallback = ar.items.filter(isUntranslated);
+      expect(fallback.length).toBeGreaterThanOrEqual(2);
+      const english = new Map(en.items.map((i) => [i.id, i]));
+      for (const item of fallback) {
+        expect(item).toMatchObject({ title: english.get(item.id)!.title, title_lang: "en" });
+        expect(item.title).not.toMatch(ARABIC);
+        if (item.description) expect(item.description_lang).toBe("en");
+      }
+    });
+
+    it("publishes Turkish and French menus in their own words", async () => {
+      const menus = await published();
+      const english = new Map(menus.en.items.map((i) => [i.id, i]));
+      for (const [lang, letters] of [["tr", /[çğışöüİ]/], ["fr", /[àâçéèêëîïôùûœ]/]] as const) {
+        const menu = menus[lang];
+        const translated = menu.items.filter((i) => !menus.isUntranslated(i));
+        for (const item of translated) {
+          expect(item.title_lang, `${lang} ${item.title}`).toBeUndefined();
+          expect(item.title, `${lang} ${item.title}`).not.toMatch(ARABIC);
+          if (item.description) {
+            expect(item.description_lang, `${lang} ${item.title}`).toBeUndefined();
+            expect(textOf(item.description), `${lang} ${item.title}`).not.toBe(textOf(english.get(item.id)!.description));
+          }
+        }
+        // Brand and game names stay as they are; nearly every other title differs from the English.
+        const differ = translated.filter((i) => i.title !== english.get(i.id)!.title).length;
+        expect(differ / translated.length, lang).toBeGreaterThan(0.75);
+        expect(translated.filter((i) => letters.test(i.title)).length, lang).toBeGreaterThan(20);
+        for (const category of menu.categories.filter((c) => c.id !== menus.untranslated.id)) expect(category.name_lang).toBeUndefined();
+        for (const promotion of menu.promotions) expect(promotion.header_lang).toBeUndefined();
+        for (const item of menu.items.filter(menus.isUntranslated)) expect(item.title_lang, lang).toBe("en");
+      }
+    });
+
+    it("stores the ar/tr/fr texts as manual translations, none for the untranslated category", async () => {
+      const { keys, untranslated } = await published();
+      const [items, categories, { data: promotions }] = await Promise.all([
+        itemsOfStore(keys.company_id, keys.store_id),
+        categoriesOfStore(keys.company_id, keys.store_id),
+        Db().entities.promotion.query.byStore(keys).go({ pages: "all" }),
+      ]);
+      type Translations = Record<string, { title?: string; description?: string; manual?: boolean } | undefined>;
+      const records = [
+        ...items.map((i) => ({ type: "Item" as const, label: i.title, skipped: i.category_id === untranslated.id, translations: i.translations })),
+        ...categories.map((c) => ({ type: "Category" as const, label: c.name, skipped: c.id === untranslated.id, translations: c.translations })),
+        ...promotions.map((p) => ({ type: "Promotion" as const, label: p.header, skipped: false, translations: p.translations ?? {} })),
+      ];
+      for (const { type, label, skipped, translations } of records) {
+        for (const lang of MORE_LANGUAGES) {
+          const t = (translations as Translations)[lang];
+          if (skipped) {
+            expect(t, `${lang} ${label}`).toBeUndefined();
+            continue;
+          }
+          expect(t?.manual, `${lang} ${label}`).toBe(true);
+          expect(() => TRANSLATED_TITLE[type].parse(t!.title), `${lang} ${label}`).not.toThrow();
+          if (t!.description) expect(() => JSON.parse(t!.description!), `${lang} ${label}`).not.toThrow();
+        }
+        expect(translations.en?.manual, label).toBe(true); // hand-written too
+      }
+      expect(items.filter((i) => i.category_id === untranslated.id).length).toBeGreaterThanOrEqual(2);
+
+      // Only the untranslated category and its items are queued for the engine, in ar/tr/fr.
+      const { data: jobs } = await Db().entities.translation.query.byStore(keys).go({ pages: "all" });
+      const untranslatedIds = new Set([untranslated.id, ...items.filter((i) => i.category_id === untranslated.id).map((i) => i.id)]);
+      expect(new Set(jobs.map((j) => j.target_id))).toEqual(untranslatedIds);
+      expect(new Set(jobs.map((j) => j.language))).toEqual(new Set(MORE_LANGUAGES));
+
+      // The other store's menu is ru/en/zh only.
+      const center = await resolveCsObject({ companyKey: "demo", storeKey: "center" });
+      const centerItems = await itemsOfStore(center.company_id, center.store_id);
+      for (const item of centerItems) expect(Object.keys(item.translations).sort(), item.title).toEqual(["en", "zh"]);
+    });
+  });
 
   it("resolves the QR paths to their store and table", async () => {
     const targets = await Promise.all(seed.qr_paths.map((p) => resolveQrKey(p.slice("/t/".length))));

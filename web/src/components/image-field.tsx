@@ -1,10 +1,10 @@
-import { IMAGE_ACCEPT, MAX_IMAGE_MB, mediaSrcSet, type MediaKind } from "@menu/core/media/variants";
+import { IMAGE_ACCEPT, MAX_IMAGE_MB, MAX_IMAGE_MEGAPIXELS, mediaSrcSet, type MediaKind } from "@menu/core/media/variants";
 import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { MessageId } from "@/i18n/catalogs";
 import { errorMessageFor } from "@/lib/errors";
 import { ApiError } from "@/lib/api-error";
-import { fitForUpload, UploadAborted, uploadImage, type UploadHandle } from "@/lib/upload-image";
+import { prepareUpload, UploadAborted, uploadImage, type UploadHandle, type UploadProblem } from "@/lib/upload-image";
 import { FieldMessageText } from "./form/fields";
 import type { FieldMessage } from "./form/validation";
 import "./image-field.css";
@@ -63,11 +63,18 @@ export function ImageField({ label, value, onChange, storeId, kind, placeholder,
     if (list.length === 0) return;
     if (list.length > 1) return setProblem(intl.formatMessage({ id: "errors.api.imageSingleOnly" }));
     const file = list[0]!;
+    // Size and pixel dimensions are judged here first, each with its own message: nothing is sent
+    // that the server would refuse for them.
+    setUpload({ progress: 0 });
+    const prepared = await prepareUpload(file, kind).catch(() => ({ blob: file as Blob }));
+    if ("problem" in prepared) {
+      setUpload(undefined);
+      return setProblem(limitText(prepared.problem));
+    }
     const url = URL.createObjectURL(file);
     setPreview({ url });
-    setUpload({ progress: 0 });
     try {
-      const body = await fitForUpload(file, kind);
+      const body = prepared.blob;
       const handle = uploadImage(body, { storeId, kind }, (progress) => setUpload((u) => u && { ...u, progress }));
       setUpload((u) => u && { ...u, handle });
       const stored = await handle.promise;
@@ -81,6 +88,17 @@ export function ImageField({ label, value, onChange, storeId, kind, placeholder,
     } finally {
       setUpload(undefined);
     }
+  }
+
+  /** What the browser found over the limits, with the picture's own numbers. */
+  function limitText(problem: UploadProblem) {
+    const decimal = (n: number) => intl.formatNumber(n, { maximumFractionDigits: 1 });
+    return problem.code === "imageTooManyPixels"
+      ? intl.formatMessage(
+          { id: "imageField.tooManyPixels" },
+          { width: problem.width, height: problem.height, megapixels: decimal((problem.width * problem.height) / 1_000_000), max: MAX_IMAGE_MEGAPIXELS },
+        )
+      : intl.formatMessage({ id: "imageField.tooLarge" }, { size: decimal(problem.bytes / 1024 / 1024), max: MAX_IMAGE_MB });
   }
 
   /** The server's message in the interface language (`errors.api.<code>`), or a connection hint. */
@@ -139,9 +157,18 @@ export function ImageField({ label, value, onChange, storeId, kind, placeholder,
             {local ? <img className="image-field__local" src={local} alt="" /> : null}
           </div>
         ) : (
-          <button ref={empty} type="button" className="image-field__empty" onClick={choose} disabled={disabled} aria-labelledby={`${id}-label ${id}-hint`}>
+          <button
+            ref={empty}
+            type="button"
+            className="image-field__empty"
+            onClick={choose}
+            disabled={disabled}
+            // The spoken name holds the visible text (after the field's label); the limits are its description.
+            aria-labelledby={`${id}-label ${id}-choose`}
+            aria-describedby={`${id}-hint`}
+          >
             <ImageIcon />
-            <span>
+            <span id={`${id}-choose`}>
               <FormattedMessage id={placeholder ?? "imageField.choose"} />
             </span>
           </button>
@@ -193,7 +220,7 @@ export function ImageField({ label, value, onChange, storeId, kind, placeholder,
         </p>
       ) : null}
       <p className="field__hint" id={`${id}-hint`}>
-        <FormattedMessage id={kind === "logo" ? "imageField.hintLogo" : "imageField.hint"} values={{ mb: MAX_IMAGE_MB }} />
+        <FormattedMessage id={kind === "logo" ? "imageField.hintLogo" : "imageField.hint"} values={{ mb: MAX_IMAGE_MB, mp: MAX_IMAGE_MEGAPIXELS }} />
       </p>
     </div>
   );

@@ -28,11 +28,12 @@ export function LanguageSwitcher({ className }: { className?: string }) {
           lang={locale}
           className="lang-switch__option"
           aria-pressed={locale === current}
-          aria-label={languageNames[locale]}
           title={languageNames[locale]}
           onClick={() => choose(locale)}
         >
+          {/* The spoken name starts with the visible label ("RU"), then the language's own name. */}
           {languageShortLabels[locale]}
+          {languageShortLabels[locale] !== languageNames[locale] ? <span className="visually-hidden"> {languageNames[locale]}</span> : null}
         </button>
       ))}
     </div>

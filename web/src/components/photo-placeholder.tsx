@@ -1,35 +1,13 @@
 import { useIntl } from "react-intl";
+import { PhotoPlaceholderArt } from "./photo-placeholder-art";
 
 /**
  * The empty-image placeholder (SPEC section 9: one per language for products and games): a drawing
  * of the kind with its caption in the interface language. Hookahs are products here. Used by the
- * guest menu and the admin item cards alike.
+ * admin item cards; the guest menu draws the same `PhotoPlaceholderArt` with its own catalog.
  */
 export function PhotoPlaceholder({ kind, className, hidden }: { kind?: string; className?: string; hidden?: boolean }) {
   const intl = useIntl();
-  const game = kind === "game";
-  return (
-    <span
-      className={className}
-      style={{ display: "flex", flexDirection: "column", alignItems: "center", justifyContent: "center", gap: 4 }}
-      aria-hidden={hidden || undefined}
-      data-placeholder={game ? "game" : "product"}
-    >
-      <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" aria-hidden="true">
-        {game ? (
-          <>
-            <rect x="3.5" y="3.5" width="17" height="17" rx="3.5" />
-            <circle cx="8.5" cy="8.5" r="1" fill="currentColor" />
-            <circle cx="15.5" cy="15.5" r="1" fill="currentColor" />
-            <circle cx="12" cy="12" r="1" fill="currentColor" />
-          </>
-        ) : (
-          <>
-            <path d="M4 16h16M5.5 16a6.5 6.5 0 0 1 13 0M12 7.5V6M3 19h18" />
-          </>
-        )}
-      </svg>
-      <span>{intl.formatMessage({ id: game ? "placeholder.game" : "placeholder.product" })}</span>
-    </span>
-  );
+  const caption = intl.formatMessage({ id: kind === "game" ? "placeholder.game" : "placeholder.product" });
+  return <PhotoPlaceholderArt kind={kind} caption={caption} className={className} hidden={hidden} />;
 }

@@ -71,9 +71,8 @@ export function UserMenu({ user, profileHref }: { user: SessionUser; profileHref
         data-testid="user-menu"
         onClick={() => setOpen((o) => !o)}
       >
-        <span className="user-menu__avatar" aria-hidden="true">
-          {initials(user)}
-        </span>
+        {/* The initials are drawn by CSS (attr()): a picture, not text, so the spoken name ("User menu of …") contains all the visible text. */}
+        <span className="user-menu__avatar" data-initials={initials(user)} aria-hidden="true" />
         <span className="user-menu__name">{displayName(user)}</span>
         <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
           <path d="m6 9 6 6 6-6" />

@@ -1,4 +1,4 @@
-import { MAX_IMAGE_BYTES, type MediaKind } from "@menu/core/media/variants";
+import { imageLimitProblem, MAX_IMAGE_BYTES, type MediaKind } from "@menu/core/media/variants";
 import { ApiError, readStringField } from "./api-error";
 import { csrfToken, resetCsrfToken } from "./csrf";
 
@@ -80,4 +80,37 @@ export async function fitForUpload(file: File, kind: MediaKind): Promise<Blob> {
   const type = kind === "logo" ? "image/png" : "image/jpeg";
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, 0.9));
   return blob && blob.size < file.size ? blob : file;
+}
+
+/** Width and height of a picture the browser can read (its header only, no pixels decoded), else undefined. */
+export function imageDimensions(file: Blob): Promise<{ width: number; height: number } | undefined> {
+  return new Promise((resolve) => {
+    const url = URL.createObjectURL(file);
+    const image = new Image();
+    const done = (size: { width: number; height: number } | undefined) => {
+      URL.revokeObjectURL(url);
+      resolve(size);
+    };
+    image.onload = () => done(image.naturalWidth && image.naturalHeight ? { width: image.naturalWidth, height: image.naturalHeight } : undefined);
+    image.onerror = () => done(undefined);
+    image.src = url;
+  });
+}
+
+/** Why a picture is not sent: too many bytes even after shrinking, or too many pixels. */
+export type UploadProblem = { code: "imageTooLarge"; bytes: number } | { code: "imageTooManyPixels"; width: number; height: number };
+
+/**
+ * The server's limits, checked before anything is sent (core `imageLimitProblem`): a picture of
+ * more than 50 megapixels is refused at once (the browser would have to unpack it to shrink it,
+ * and the server refuses it anyway); a larger file the browser can read is shrunk first
+ * (`fitForUpload`); what is still over 4 MB is refused with its size. A file the browser cannot
+ * read goes to the server when it is small enough, which judges its format.
+ */
+export async function prepareUpload(file: File, kind: MediaKind): Promise<{ blob: Blob } | { problem: UploadProblem }> {
+  const size = await imageDimensions(file);
+  if (size && imageLimitProblem({ bytes: 0, ...size }) === "imageTooManyPixels") return { problem: { code: "imageTooManyPixels", ...size } };
+  const blob = size ? await fitForUpload(file, kind) : file;
+  if (imageLimitProblem({ bytes: blob.size })) return { problem: { code: "imageTooLarge", bytes: file.size } };
+  return { blob };
 }

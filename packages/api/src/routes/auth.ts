@@ -258,11 +258,11 @@ export const authRoutes = router()
     const cookie = sessionCookieOf(c);
     const found = cookie ? await sessionFromJwt(cookie) : undefined;
     if (!found) {
-      if (cookie) clearSessionCookie(c);
+      if (cookie) await clearSessionCookie(c);
       return c.json({}, 200);
     }
     const renewed = await renewIfDue(found.session);
-    if (renewed) setSessionCookie(c, renewed);
+    if (renewed) await setSessionCookie(c, renewed);
     const { user } = found;
     return c.json(
       {
@@ -286,7 +286,7 @@ export const authRoutes = router()
     const cookie = sessionCookieOf(c);
     const found = cookie ? await sessionFromJwt(cookie) : undefined;
     if (found) await endSession(found.session.session_id);
-    clearSessionCookie(c);
+    await clearSessionCookie(c);
     const url = safeCallbackUrl(form.callbackUrl, c);
     return truthy(form.json) ? c.json({ url }, 200) : c.redirect(url, 302);
   })
@@ -312,7 +312,7 @@ async function signIn(c: Context, form: z.infer<typeof SignInFormBody>) {
       { email: form.email, password: form.password, remember: truthy(form.remember) },
       requestContext(c),
     );
-    setSessionCookie(c, session);
+    await setSessionCookie(c, session);
     return asJson ? c.json({ url }, 200) : c.redirect(url, 302);
   } catch (error) {
     if (!asJson && error instanceof UserError) {

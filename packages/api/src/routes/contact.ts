@@ -1,11 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { MESSAGES } from "@menu/core";
 import { sendContactMessage } from "@menu/core/contact/contact";
 import { CONTACT_LIMITS } from "@menu/core/contact/schemas";
 import { bodyLimit } from "hono/body-limit";
 import { errorResponse } from "../errors";
 import { router } from "../router";
-import { requestContext } from "../session";
+import { requestContext, tooLarge } from "../session";
 
 /**
  * The attachments' own body limit (the app's JSON limit skips this path): room for one file more
@@ -32,13 +31,14 @@ const send = createRoute({
   middleware: [
     bodyLimit({
       maxSize: CONTACT_BODY_LIMIT,
-      onError: (c) => c.json({ code: "payloadTooLarge", message: MESSAGES.payloadTooLarge }, 400),
+      onError: (c) => tooLarge(c, "payloadTooLarge"),
     }),
   ] as const,
   request: { body: { required: true, content: { "multipart/form-data": { schema: ContactBody } } } },
   responses: {
     200: { description: "Sent", content: { "application/json": { schema: z.object({ sent: z.literal(true) }) } } },
     400: errorResponse("This is an invalid email address; At most 3 files can be attached; A file can be at most 5 MB"),
+    413: errorResponse("Request is too large"),
     429: errorResponse("Too many attempts. Please try again later"),
     503: errorResponse("The message could not be delivered"),
   },

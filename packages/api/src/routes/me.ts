@@ -99,7 +99,7 @@ export const meRoutes = router()
     const remember = (await sessionFromHeaders(c.req.raw.headers))?.session.remember ?? false;
     const user = await changePassword(c.req.valid("json"));
     // Every session ended with the old password; this browser continues with a new one.
-    setSessionCookie(c, await createSession(user.user_id, { remember, ...requestContext(c) }));
+    await setSessionCookie(c, await createSession(user.user_id, { remember, ...requestContext(c) }));
     return c.json({ ok: true as const }, 200);
   })
   .openapi(email, async (c) => c.json(await requestEmailChange(c.req.valid("json")), 200))

@@ -1,11 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { MESSAGES } from "@menu/core";
 import { UploadedImage, uploadImage } from "@menu/core/media/upload";
 import { MAX_IMAGE_BYTES, MEDIA_KINDS } from "@menu/core/media/variants";
 import { bodyLimit } from "hono/body-limit";
 import { errorResponse } from "../errors";
 import { router } from "../router";
-import { requiresSession } from "../session";
+import { requiresSession, tooLarge } from "../session";
 
 /** Room for the multipart boundaries and the other fields around one file of the maximum size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -44,7 +43,7 @@ mediaRoutes.use(
   "/media",
   bodyLimit({
     maxSize: MAX_IMAGE_BYTES + MULTIPART_OVERHEAD,
-    onError: (c) => c.json({ code: "imageTooLarge", message: MESSAGES.imageTooLarge }, 413),
+    onError: (c) => tooLarge(c, "imageTooLarge"),
   }),
 );
 mediaRoutes.openapi(upload, async (c) => {

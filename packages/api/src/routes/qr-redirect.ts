@@ -1,17 +1,15 @@
 import { Hono } from "hono";
-import { resolveQrKey } from "@menu/core/tables/table";
+import { publishedQrLink, qrLocation } from "@menu/core/tables/qr-links";
 
 /**
  * GET /t/{qrKey}: the printed table QR code. Redirects on the server (no JavaScript needed) to the
  * store's menu with the table number; an unknown key silently lands on the home page (SPEC.md 8).
+ * Answered from the published link `m/qr/{qrKey}.json` (the menus bucket in the cloud, read by the
+ * API Lambda): a scan touches no database. The local runtime answers it in front of the app the
+ * same way (packages/local/src/published.ts).
  */
 export const qrRedirect = new Hono().get("/t/:qrKey", async (c) => {
-  try {
-    const target = await resolveQrKey(c.req.param("qrKey"));
-    const path = `/${target.company_url_key}/${target.store_url_key}/menu?table=${target.position}`;
-    c.header("Cache-Control", "no-store");
-    return c.redirect(path, 302);
-  } catch {
-    return c.redirect("/", 302);
-  }
+  const link = await publishedQrLink(c.req.param("qrKey"));
+  c.header("Cache-Control", "no-store");
+  return c.redirect(link ? qrLocation(link) : "/", 302);
 });

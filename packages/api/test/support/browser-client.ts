@@ -1,13 +1,17 @@
 import type { Mail } from "@menu/core";
 import { setPorts, usePorts } from "@menu/core";
 
-export type App = { request: (input: string, init?: RequestInit) => Response | Promise<Response> };
+export type App = { request: (input: string, init?: RequestInit, env?: Record<string, unknown>) => Response | Promise<Response> };
+
+/** The environment the Node server gives the app: the client's address is the socket's peer. */
+export const fromAddress = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
 
 /**
  * A tiny browser for API tests: keeps cookies between calls (like a browser on one origin) and
- * sends the CSRF token the way the SPA does. `fresh()` is another browser (no cookies).
+ * sends the CSRF token the way the SPA does. `fresh()` is another browser (no cookies). `address`
+ * is its network address as the Node server would see it (headers cannot set it).
  */
-export function browser(app: App, opts: { headers?: Record<string, string> } = {}) {
+export function browser(app: App, opts: { headers?: Record<string, string>; address?: string } = {}) {
   const jar = new Map<string, string>();
   const setCookies: string[] = [];
   let csrf: string | undefined;
@@ -18,7 +22,7 @@ export function browser(app: App, opts: { headers?: Record<string, string> } = {
     const headers = new Headers(init.headers);
     for (const [k, v] of Object.entries(opts.headers ?? {})) headers.set(k, v);
     if (jar.size) headers.set("cookie", cookieHeader());
-    const res = await app.request(path, { ...init, headers });
+    const res = await app.request(path, { ...init, headers }, opts.address ? fromAddress(opts.address) : undefined);
     for (const line of res.headers.getSetCookie()) {
       setCookies.push(line);
       const [pair] = line.split(";");

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import type { ObjectStore } from "../ports/object-store";
@@ -11,26 +11,36 @@ export function fsObjectStore(root: string): ObjectStore {
   const base = resolve(root);
   const pathOf = (key: string) => {
     const path = resolve(base, key);
-    if (!path.startsWith(base + sep)) throw new Error(`Invalid object key: ${key}`);
+    if (!path.startsWith(base + sep) || key.includes("\0")) throw new Error(`Invalid object key: ${key}`);
     return path;
   };
+  /** Keys that cannot name a stored object (outside the folder, a folder, too long): nothing is there. */
+  const ABSENT = new Set(["ENOENT", "EISDIR", "ENOTDIR", "ENAMETOOLONG", "EINVAL"]);
   return {
     async put(key, body, contentType) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
-      const tmp = `${path}.${process.pid}.tmp`;
+      // Unique per write: two writes of one key at once must not share a temporary file.
+      // The `.meta` is replaced the same way, so a process killed mid-write leaves no half file behind.
+      const tmp = `${path}.${process.pid}.${randomUUID()}.tmp`;
       await writeFile(tmp, body);
-      await writeFile(`${path}.meta`, JSON.stringify({ contentType }));
+      await writeFile(`${tmp}.meta`, JSON.stringify({ contentType }));
+      await rename(`${tmp}.meta`, `${path}.meta`);
       await rename(tmp, path);
     },
     async get(key) {
-      const path = pathOf(key);
+      let path: string;
+      try {
+        path = pathOf(key);
+      } catch {
+        return undefined;
+      }
       try {
         const [body, meta] = await Promise.all([readFile(path), readFile(`${path}.meta`, "utf8")]);
         const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
         return { body, contentType: (JSON.parse(meta) as { contentType: string }).contentType, etag };
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+        if (ABSENT.has((error as NodeJS.ErrnoException).code ?? "")) return undefined;
         throw error;
       }
     },

@@ -3,43 +3,66 @@ import type { JobQueue, QueueName } from "../ports/queue";
 
 /**
  * The in-process queue of the local runtime: messages are delivered on the next tick, one at a time
- * per queue, and retried with back-off like SQS would redeliver them. `idle()` resolves once every
- * queue is drained (tests use it instead of sleeping).
+ * per queue unless `concurrency` says more (like several Lambda consumers of one SQS queue), and
+ * retried with back-off like SQS would redeliver them. `idle()` resolves once every queue is
+ * drained (tests use it instead of sleeping).
  */
-export function memoryQueue(handlers: Partial<Record<QueueName, JobHandler>>, maxAttempts = 5) {
-  const pending: { queue: QueueName; message: Record<string, unknown>; attempt: number }[] = [];
-  let running = false;
+export function memoryQueue(
+  handlers: Partial<Record<QueueName, JobHandler>>,
+  { maxAttempts = 5, concurrency = {} }: { maxAttempts?: number; concurrency?: Partial<Record<QueueName, number>> } = {},
+) {
+  type Job = { queue: QueueName; message: Record<string, unknown>; attempt: number };
+  const pending = new Map<QueueName, Job[]>();
+  const running = new Map<QueueName, number>();
+  /** Retries waiting for their back-off: the queue is not idle while one is due. */
+  let delayed = 0;
   let waiters: (() => void)[] = [];
 
-  async function drain() {
-    if (running) return;
-    running = true;
-    while (pending.length) {
-      const job = pending.shift()!;
+  const busy = () => delayed > 0 || [...pending.values()].some((q) => q.length) || [...running.values()].some((n) => n > 0);
+  function settle() {
+    if (busy()) return;
+    for (const w of waiters) w();
+    waiters = [];
+  }
+
+  async function work(queue: QueueName) {
+    const jobs = pending.get(queue) ?? [];
+    running.set(queue, (running.get(queue) ?? 0) + 1);
+    while (jobs.length) {
+      const job = jobs.shift()!;
       const handler = handlers[job.queue];
       if (!handler) continue;
       try {
         await handler(job.message);
       } catch (error) {
         if (job.attempt + 1 >= maxAttempts) console.error(`Job on ${job.queue} failed for good`, error);
-        else setTimeout(() => enqueue({ ...job, attempt: job.attempt + 1 }), 100 * 2 ** job.attempt);
+        else {
+          delayed++;
+          setTimeout(() => {
+            delayed--;
+            enqueue({ ...job, attempt: job.attempt + 1 });
+          }, 100 * 2 ** job.attempt);
+        }
       }
     }
-    running = false;
-    for (const w of waiters) w();
-    waiters = [];
+    running.set(queue, running.get(queue)! - 1);
+    settle();
   }
 
-  function enqueue(job: (typeof pending)[number]) {
-    pending.push(job);
-    setImmediate(drain);
+  function enqueue(job: Job) {
+    const jobs = pending.get(job.queue) ?? [];
+    pending.set(job.queue, jobs);
+    jobs.push(job);
+    setImmediate(() => {
+      if ((running.get(job.queue) ?? 0) < (concurrency[job.queue] ?? 1) && jobs.length) void work(job.queue);
+    });
   }
 
   const queue: JobQueue & { idle(): Promise<void> } = {
     async send(name, message) {
       enqueue({ queue: name, message, attempt: 0 });
     },
-    idle: () => (pending.length || running ? new Promise<void>((ok) => waiters.push(ok)) : Promise.resolve()),
+    idle: () => (busy() ? new Promise<void>((ok) => waiters.push(ok)) : Promise.resolve()),
   };
   return queue;
 }

@@ -1,60 +1,184 @@
+/**
+ * Guest analytics, write side (issue 13): a batch of events from a guest page becomes atomic ADDs
+ * on the store's counters of the day (in the store's time zone). No event rows, no identifiers, no
+ * IP address, no cookie: only counts per day, metric and key.
+ */
 import { z } from "zod";
 import { Db } from "../db/service";
 import { zonedTime } from "../menu/schedule";
 import { clock } from "../shared/clock";
 import { fn } from "../shared/fn";
-import { MENU_LANGUAGES } from "../shared/model";
+import { DEFAULT_TIME_ZONE, MENU_LANGUAGES } from "../shared/model";
 import { storeById } from "../store/store";
+import type { MetricName } from "./metric.entity";
 
-/** One batch of guest events as the guest page sends it (analytics.ts in the web app). */
+const Id = z.string().min(1).max(64);
+
+/** One guest event as the guest page sends it (web/src/features/menu/analytics.ts). */
+export const GuestEvent = z.discriminatedUnion("type", [
+  /** A menu page was opened; `language`: the menu's language at that moment. */
+  z.object({ type: z.literal("menu_view"), language: z.enum(MENU_LANGUAGES).optional() }),
+  z.object({ type: z.literal("qr_scan"), table: z.number().int().positive().max(100000) }),
+  z.object({ type: z.literal("item_open"), item_id: Id }),
+  z.object({ type: z.literal("cart_add"), item_id: Id }),
+  /** The guest switched the menu to this language. */
+  z.object({ type: z.literal("language"), language: z.enum(MENU_LANGUAGES) }),
+  /** A search that found nothing; the term is normalised (and dropped if it may be personal data) here. */
+  z.object({ type: z.literal("search_miss"), term: z.string().min(1).max(100) }),
+]);
+export type GuestEvent = z.infer<typeof GuestEvent>;
+
+/** One batch of guest events. */
 export const GuestEvents = z.object({
-  store_id: z.string().min(1).max(64),
-  events: z
-    .array(
-      z.discriminatedUnion("type", [
-        z.object({ type: z.literal("menu_view") }),
-        z.object({ type: z.literal("qr_scan"), table: z.number().int().positive().max(100000) }),
-        z.object({ type: z.literal("item_open"), item_id: z.string().min(1).max(64) }),
-        z.object({ type: z.literal("cart_add"), item_id: z.string().min(1).max(64) }),
-        z.object({ type: z.literal("language"), language: z.enum(MENU_LANGUAGES) }),
-      ]),
-    )
-    .min(1)
-    .max(50),
+  store_id: Id,
+  events: z.array(GuestEvent).min(1).max(50),
 });
 
-const keyOf = (e: z.infer<typeof GuestEvents>["events"][number]) =>
-  e.type === "qr_scan" ? String(e.table) : e.type === "item_open" || e.type === "cart_add" ? e.item_id : e.type === "language" ? e.language : "-";
+/** Counters live this long after their day (DynamoDB TTL on `expiresAt`). */
+export const RETENTION_DAYS = 400;
+/** A busy store's writes are spread over this many shards (partitions); reads add them up. */
+export const METRIC_SHARDS = 4;
+/** Batches per second for one store (seen by this process) above which its writes are spread. */
+export const BUSY_BATCHES_PER_SECOND = 20;
+/** A store found busy keeps spreading its writes this long. */
+const BUSY_HOLD_MS = 60_000;
 
-/** Adds a batch to the store's counters of today (in the store's time zone). */
-export const recordGuestEvents = fn(GuestEvents, async ({ store_id, events }) => {
-  const store = await storeById(store_id);
-  const z = zonedTime(clock.now(), store.time_zone ?? "Europe/Minsk");
-  const day = `${z.year}-${String(z.month).padStart(2, "0")}-${String(z.date).padStart(2, "0")}`;
-  const counts = new Map<string, { name: (typeof events)[number]["type"]; key: string; n: number }>();
-  for (const e of events) {
-    const key = keyOf(e);
-    const id = `${e.type}\u0000${key}`;
+const DAY_MS = 86_400_000;
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The day (YYYY-MM-DD) and hour (00…23) of an instant in a time zone. */
+export function zonedDayHour(now: Date, timeZone: string) {
+  const z = zonedTime(now, timeZone);
+  return { day: `${z.year}-${pad(z.month)}-${pad(z.date)}`, hour: pad(Math.floor(z.minutes / 60)) };
+}
+
+/** Epoch seconds at which a counter of `day` expires: RETENTION_DAYS after the day ends. */
+export const expiresAtOf = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + (RETENTION_DAYS + 1) * (DAY_MS / 1000);
+
+/**
+ * A search term as it is counted: lower case, ё as е, letters and digits only, single spaces, at
+ * most 40 characters. Anything that may be personal data (an e-mail address, a phone or card
+ * number: 5 digits or more) is not counted at all (null), nor is a single letter typed on the way.
+ */
+export function normalizeSearchTerm(raw: string): string | null {
+  if (raw.includes("@") || (raw.match(/\p{N}/gu)?.length ?? 0) >= 5) return null;
+  const term = raw
+    .normalize("NFKC")
+    .toLocaleLowerCase()
+    .replace(/ё/g, "е")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+  const cut = [...term].slice(0, 40).join("").trim();
+  if (!cut || ([...cut].length < 2 && !/\p{Script=Han}/u.test(cut))) return null;
+  return cut;
+}
+
+/** Recent load per store, to tell when one is busy enough to spread its writes. */
+const load = new Map<string, { second: number; batches: number; busyUntil: number }>();
+
+/** The shard for a batch: 0, or any of METRIC_SHARDS while the store is busy. */
+export function shardFor(store_id: string, nowMs: number) {
+  const second = Math.floor(nowMs / 1000);
+  let entry = load.get(store_id);
+  if (!entry) {
+    if (load.size >= 10_000) load.clear();
+    entry = { second, batches: 0, busyUntil: 0 };
+    load.set(store_id, entry);
+  }
+  if (entry.second !== second) {
+    entry.second = second;
+    entry.batches = 0;
+  }
+  entry.batches++;
+  if (entry.batches > BUSY_BATCHES_PER_SECOND) entry.busyUntil = nowMs + BUSY_HOLD_MS;
+  return entry.busyUntil > nowMs ? Math.floor(Math.random() * METRIC_SHARDS) : 0;
+}
+
+type Counted = { name: MetricName; key: string; n: number };
+
+/** The counters a batch adds to, each with its increment (equal events are added up first). */
+export function countersOf(events: readonly GuestEvent[], hour: string): Counted[] {
+  const counts = new Map<string, Counted>();
+  const add = (name: MetricName, key: string) => {
+    const id = `${name}\u0000${key}`;
     const entry = counts.get(id);
     if (entry) entry.n++;
-    else counts.set(id, { name: e.type, key, n: 1 });
+    else counts.set(id, { name, key, n: 1 });
+  };
+  for (const e of events) {
+    switch (e.type) {
+      case "menu_view":
+        add("menu_view", hour);
+        if (e.language) add("language", e.language);
+        break;
+      case "qr_scan":
+        add("qr_scan", String(e.table));
+        break;
+      case "item_open":
+      case "cart_add":
+        add(e.type, e.item_id);
+        break;
+      case "language":
+        add("language", e.language);
+        break;
+      case "search_miss": {
+        const term = normalizeSearchTerm(e.term);
+        if (term) add("search_miss", term);
+        break;
+      }
+    }
   }
+  return [...counts.values()];
+}
+
+/**
+ * Adds a batch to the store's counters of today (in the store's time zone): one UpdateItem with an
+ * atomic ADD per distinct counter, which also sets the counter's expiry. Answers how many counters
+ * changed.
+ */
+export const recordGuestEvents = fn(GuestEvents, async ({ store_id, events }) => {
+  const store = await storeById(store_id);
+  const now = clock.now();
+  const { day, hour } = zonedDayHour(now, store.time_zone ?? DEFAULT_TIME_ZONE);
+  const counters = countersOf(events, hour);
+  const shard = shardFor(store_id, now.getTime());
+  const expiresAt = expiresAtOf(day);
   await Promise.all(
-    [...counts.values()].map(({ name, key, n }) =>
+    counters.map(({ name, key, n }) =>
       Db()
-        .entities.metric.update({ company_id: store.company_id, store_id, day, name, key })
+        .entities.metric.update({ company_id: store.company_id, store_id, shard, day, name, key })
         .add({ count: n })
+        .set({ expiresAt })
         .go(),
     ),
   );
-  return counts.size;
+  return counters.length;
 });
 
-/** The counters of a store for a range of days (for the dashboard). */
-export async function metricsOf(company_id: string, store_id: string, fromDay: string, toDay: string) {
-  const { data } = await Db()
-    .entities.metric.query.byStore({ company_id, store_id })
-    .between({ day: fromDay }, { day: `${toDay}\uffff` })
-    .go({ pages: "all" });
-  return data;
+export type Counter = { day: string; name: MetricName; key: string; count: number };
+
+/**
+ * The counters of a store for a range of days, the shards added up: one Query per shard (pk
+ * `company_id, store_id, shard`, sk between the days), in parallel.
+ */
+export async function metricsOf(company_id: string, store_id: string, fromDay: string, toDay: string): Promise<Counter[]> {
+  const shards = await Promise.all(
+    Array.from({ length: METRIC_SHARDS }, (_, shard) =>
+      Db()
+        .entities.metric.query.byStore({ company_id, store_id, shard })
+        .between({ day: fromDay }, { day: `${toDay}\uffff` })
+        .go({ pages: "all" }),
+    ),
+  );
+  const sum = new Map<string, Counter>();
+  for (const { data } of shards) {
+    for (const row of data) {
+      if (row.day < fromDay || row.day > toDay) continue;
+      const id = `${row.day}\u0000${row.name}\u0000${row.key}`;
+      const entry = sum.get(id);
+      if (entry) entry.count += row.count ?? 0;
+      else sum.set(id, { day: row.day, name: row.name, key: row.key, count: row.count ?? 0 });
+    }
+  }
+  return [...sum.values()];
 }

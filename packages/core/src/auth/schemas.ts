@@ -5,13 +5,14 @@
  */
 import { z } from "zod";
 import { UI_LOCALES } from "../shared/model";
+import { secret, text, TEXT_MESSAGES, maxLengthMessage } from "../shared/text-rules";
 import { UrlKey } from "../shared/url-key";
 import { ROLES } from "../user/roles";
 
 /** The specification's validation texts (SPEC.md section 5); the SPA translates them. */
 export const VALIDATION = {
-  empty: "String cannot be empty",
-  required: "This field is required",
+  empty: TEXT_MESSAGES.empty,
+  required: TEXT_MESSAGES.required,
   invalidEmail: "This is an invalid email address",
   passwordsMismatch: "Passwords do not match",
   latinOnly: "Only Latin letters are allowed",
@@ -22,21 +23,26 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
 export const NAME_MAX = 80;
 export const TITLE_MAX = 120;
+export const EMAIL_MAX = 254;
 
-export const Email = z
-  .string(VALIDATION.required)
-  .trim()
-  .min(1, VALIDATION.required)
-  .max(254)
+export const Email = text({ max: EMAIL_MAX, empty: VALIDATION.required })
   .pipe(z.email(VALIDATION.invalidEmail))
   .transform((s) => s.toLowerCase());
 
 /** A new password. Existing passwords are only checked for presence (old accounts may be shorter). */
-export const NewPassword = z.string(VALIDATION.required).min(PASSWORD_MIN).max(PASSWORD_MAX);
-const AnyPassword = z.string(VALIDATION.required).min(1, VALIDATION.required).max(PASSWORD_MAX);
+export const NewPassword = secret({ min: PASSWORD_MIN, max: PASSWORD_MAX });
+const AnyPassword = secret({ max: PASSWORD_MAX });
+/** A password that may be left empty (an invitation without one); when given, the rules of a new one. */
+const OptionalNewPassword = secret({ min: PASSWORD_MIN, max: PASSWORD_MAX, optional: true });
 
-const Name = z.string().trim().max(NAME_MAX);
-const Title = z.string(VALIDATION.required).trim().min(1, VALIDATION.empty).max(TITLE_MAX);
+/** A person's first or last name: optional, but never only invisible characters (those count as none). */
+const Name = text({ max: NAME_MAX, optional: true });
+/**
+ * A name the users form requires (on create and on edit): blank or invisible-only answers "This
+ * field is required", in the form and from the API alike.
+ */
+const RequiredName = text({ max: NAME_MAX, empty: VALIDATION.required });
+const Title = text({ max: TITLE_MAX });
 
 /** A one-time token from an e-mail link (base64url, 32 random bytes). */
 export const LinkToken = z.string().min(20).max(200).regex(/^[A-Za-z0-9_-]+$/);
@@ -69,7 +75,7 @@ export type RegisterOrganization = z.input<typeof RegisterOrganization>;
 export const AVAILABILITY_FIELDS = ["email", "company_url_key", "store_url_key"] as const;
 export const Availability = z.object({
   field: z.enum(AVAILABILITY_FIELDS),
-  value: z.string().max(254),
+  value: z.string().max(EMAIL_MAX, maxLengthMessage(EMAIL_MAX)),
   /** For a store URL name: the company it must be unique in (none while registering a new company). */
   companyKey: z.string().max(64).optional(),
 });
@@ -89,7 +95,7 @@ export const AcceptInvitation = z
     token: LinkToken,
     first_name: Name,
     last_name: Name,
-    password: z.union([NewPassword, z.literal("")]).default(""),
+    password: OptionalNewPassword.default(""),
     password_confirmation: z.string().default(""),
   })
   .refine(matching, mismatch);
@@ -115,16 +121,19 @@ export type ChangePassword = z.input<typeof ChangePassword>;
 export const ChangeEmail = z.object({ email: Email, current_password: AnyPassword });
 export type ChangeEmail = z.input<typeof ChangeEmail>;
 
-/** settings/users: the user form (SPEC.md section 3: first name, last name, e-mail, role, password). */
+/**
+ * settings/users: the user form (SPEC.md section 3: first name, last name, e-mail, role, password).
+ * Both names are required, when a user is created and when one is edited.
+ */
 export const UserForm = z.object({
-  first_name: Name.default(""),
-  last_name: Name.default(""),
+  first_name: RequiredName,
+  last_name: RequiredName,
   email: Email,
   role: z.enum(ROLES),
   /** Required for store managers: the store they manage. */
   store_id: z.string().max(64).default(""),
   /** Optional: without one the invited user chooses a password when accepting the invitation. */
-  password: z.union([NewPassword, z.literal("")]).default(""),
+  password: OptionalNewPassword.default(""),
 });
 export type UserForm = z.input<typeof UserForm>;
 
@@ -133,13 +142,17 @@ export const CreateUserInput = UserForm.extend({ company_id: z.string().min(1).m
   { message: VALIDATION.required, path: ["store_id"] },
 );
 
+/**
+ * An edit sends only what changes: a name left out stays as it is, but a name sent cannot be blank
+ * (users without names, e.g. a registered company's first manager, keep none until one is given).
+ */
 export const UpdateUserInput = z.object({
-  first_name: Name.optional(),
-  last_name: Name.optional(),
+  first_name: RequiredName.optional(),
+  last_name: RequiredName.optional(),
   email: Email.optional(),
   role: z.enum(ROLES).optional(),
   store_id: z.string().max(64).optional(),
-  password: z.union([NewPassword, z.literal("")]).optional(),
+  password: OptionalNewPassword.optional(),
   active: z.boolean().optional(),
 });
 export type UpdateUserInput = z.input<typeof UpdateUserInput>;

@@ -4,7 +4,7 @@ import { fn } from "../shared/fn";
 import { guardedWrite, type Guard } from "../shared/guarded-write";
 import { assertCanManageCompany } from "../shared/policy";
 import { uniqueValue } from "../shared/unique.entity";
-import { BillingInfo } from "./schemas";
+import { BillingInfo, emptyBilling, type Billing } from "./schemas";
 
 /** Saves a company's billing details; VAT number and IBAN stay unique across companies. */
 export const saveBilling = fn(BillingInfo.extend({ company_id: z.string().min(1) }), async (input) => {
@@ -26,8 +26,16 @@ export const saveBilling = fn(BillingInfo.extend({ company_id: z.string().min(1)
   return input;
 });
 
-export const billingOf = fn(z.string().min(1), async (company_id) => {
+/**
+ * The company's details as the form edits them. Details saved before today's rules that no longer
+ * pass them are answered as stored, so staff see what to correct (a paid plan waits until they do).
+ */
+export const billingOf = fn(z.string().min(1), async (company_id): Promise<Billing | null> => {
   assertCanManageCompany(company_id);
   const { data } = await Db().entities.billing.get({ company_id }).go();
-  return data ? BillingInfo.parse(data) : null;
+  if (!data) return null;
+  const parsed = BillingInfo.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const stored = data as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(emptyBilling()).map((field) => [field, String(stored[field] ?? "")])) as Billing;
 });

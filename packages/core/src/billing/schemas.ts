@@ -1,9 +1,21 @@
 import { z } from "zod";
 import { VALIDATION } from "../auth/schemas";
+import { INVALID_PHONE, isPhoneNumber, PHONE_MAX } from "../shared/phone";
+import { text } from "../shared/text-rules";
 
-/** Billing details (requisites) of a company. Pure: the requisites form and the API share it. */
+/**
+ * Billing details (requisites) of a company, as they are printed on its invoices. Pure: the
+ * requisites form and the API share it, so the browser and the server check the same rules and
+ * nothing that fails them is saved (or issued on an invoice).
+ */
 
-const required = z.string().trim().min(1, VALIDATION.required).max(200);
+export const BILLING_TEXT_MAX = 200;
+export const BILLING_NAME_MAX = 100;
+export const BILLING_ADDRESS_MAX = 300;
+
+const required = (max: number) => text({ max, empty: VALIDATION.required });
+/** Spaces (and dashes) people type to group digits are not part of the value. */
+const compact = (s: string) => s.replace(/[\s-]+/g, "");
 
 /** ISO 13616 check: move the country and check digits to the end, letters to numbers, mod 97 = 1. */
 export function ibanChecksumValid(iban: string) {
@@ -14,24 +26,52 @@ export function ibanChecksumValid(iban: string) {
   return rest === 1;
 }
 
+/**
+ * A Belarusian payer's number (УНП) of an organisation: 9 digits, the first one the region (1–7),
+ * the last a check digit (weights 29, 23, 19, 17, 13, 7, 5, 3 of the first eight, mod 11; 10 is
+ * never issued).
+ */
+export function unpValid(unp: string) {
+  return /^[1-7]\d{8}$/.test(unp) && unpCheckDigit(unp.slice(0, 8)) === Number(unp[8]);
+}
+
+/** The check digit of an УНП's first eight digits (undefined for the sum that gives 10: no such number). */
+export function unpCheckDigit(head: string) {
+  const check = [29, 23, 19, 17, 13, 7, 5, 3].reduce((sum, w, i) => sum + w * Number(head[i]), 0) % 11;
+  return check < 10 ? check : undefined;
+}
+
+/** A bank's BIC (SWIFT): bank code, country and location (8 characters), optionally a branch (11). */
+export const BIC = /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/;
+
+/** A Belarusian postcode: 6 digits. */
+export const POSTCODE = /^\d{6}$/;
+
 export const BillingInfo = z.object({
-  organization_name: required,
-  director_last_name: required,
-  director_first_name: required,
-  director_middle_name: z.string().trim().max(200).default(""),
-  director_position: required,
-  vat_number: required.max(32),
-  bank_name: required,
-  iban: required
-    .max(42)
-    .transform((s) => s.replace(/\s+/g, "").toUpperCase())
+  organization_name: required(BILLING_TEXT_MAX),
+  director_last_name: required(BILLING_NAME_MAX),
+  director_first_name: required(BILLING_NAME_MAX),
+  director_middle_name: text({ max: BILLING_NAME_MAX, optional: true }).default(""),
+  director_position: required(BILLING_NAME_MAX),
+  vat_number: required(32).transform(compact).refine(unpValid, VALIDATION.valueIncorrect),
+  bank_name: required(BILLING_TEXT_MAX),
+  iban: required(42)
+    .transform((s) => compact(s).toUpperCase())
     .refine(ibanChecksumValid, VALIDATION.valueIncorrect),
-  bic: required.max(11),
-  legal_address: required,
-  postcode: required.max(16),
-  phone: required.max(32),
+  bic: required(16)
+    .transform((s) => compact(s).toUpperCase())
+    .refine((s) => BIC.test(s), VALIDATION.valueIncorrect),
+  legal_address: required(BILLING_ADDRESS_MAX),
+  postcode: required(16)
+    .transform(compact)
+    .refine((s) => POSTCODE.test(s), VALIDATION.valueIncorrect),
+  phone: required(PHONE_MAX).refine(isPhoneNumber, INVALID_PHONE),
 });
 export type BillingValues = z.input<typeof BillingInfo>;
+export type Billing = z.output<typeof BillingInfo>;
 
 export const emptyBilling = (): Required<BillingValues> =>
   Object.fromEntries(Object.keys(BillingInfo.shape).map((f) => [f, ""])) as Required<BillingValues>;
+
+/** Whether stored details still pass today's rules (details saved before a rule existed may not). */
+export const billingComplete = (stored: unknown) => BillingInfo.safeParse(stored).success;

@@ -3,6 +3,7 @@ import { Db } from "../db/service";
 import { fn } from "../shared/fn";
 import { severalGet, SeveralIds } from "../shared/several-get";
 import { CATEGORY_TYPES, DAYS, SECTIONS } from "../shared/model";
+import { TranslationsInfo } from "../translation/schemas";
 
 export const Schedule = z.object({
   enabled: z.boolean(),
@@ -23,7 +24,7 @@ export const CategoryInfo = z.object({
   position: z.number(),
   visible: z.boolean(),
   schedule: Schedule.optional(),
-  translations: z.record(z.string(), z.object({ title: z.string().optional(), description: z.string().optional(), manual: z.boolean().optional() })),
+  translations: TranslationsInfo,
   updated_at: z.string(),
 });
 export type CategoryInfo = z.infer<typeof CategoryInfo>;

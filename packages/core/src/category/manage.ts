@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { Db } from "../db/service";
 import { requestPublish } from "../publish/publish";
+import { requestTranslation } from "../translation/jobs";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { newId } from "../shared/ids";
@@ -88,6 +89,14 @@ async function contentCounts(store: Store) {
   return counts;
 }
 
+/**
+ * A category that holds items (or promotions) cannot take categories under it: guests would find
+ * its items beside a list of categories, and the tree would nest content at two levels.
+ */
+function assertParentHoldsNoContent(parent_id: string, counts: Map<string, number>) {
+  if (parent_id && (counts.get(parent_id) ?? 0) > 0) throw new UserError("categoryParentHasItems", 409);
+}
+
 /** A supercategory a category may go under: the store's top-level category of the same section. */
 function parentFor(all: Category[], parent_id: string, child: Pick<Category, "section"> & { id?: string }) {
   if (!parent_id) return { ok: true as const, parent: undefined };
@@ -110,8 +119,9 @@ export const listCategories = fn(z.object({ store_id: Id, section }), async ({ s
 /** A new category goes to the end of its siblings. A parent must be a top-level category of the same section. */
 export const createCategory = fn(CreateCategoryInput, async ({ store_id, parent_id, ...fields }) => {
   const store = await storeFor(store_id);
-  const all = await categoriesOf(store);
+  const [all, counts] = await Promise.all([categoriesOf(store), contentCounts(store)]);
   if (!parentFor(all, parent_id, fields).ok) throw new UserError("categoryAddFailed", 409, { reason: "parent" });
+  assertParentHoldsNoContent(parent_id, counts);
   const { data } = await Db()
     .entities.category.create({
       company_id: store.company_id,
@@ -124,6 +134,7 @@ export const createCategory = fn(CreateCategoryInput, async ({ store_id, parent_
     })
     .go();
   await requestPublish(store);
+  await requestTranslation(store, [{ target_type: "Category", target_id: data.category_id }]);
   return { ...toCategoryInfo(data), content_count: 0 } satisfies AdminCategory;
 });
 
@@ -135,7 +146,7 @@ export const updateCategory = fn(UpdateCategoryInput.extend({ category_id: Id })
   const { store, category } = await categoryOf(store_id, category_id);
   const changes: Record<string, unknown> = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
   if (patch.name !== undefined && patch.name !== category.name) {
-    changes.translations = Object.fromEntries(Object.entries(category.translations).filter(([, t]) => t.manual));
+    changes.translations = Object.fromEntries(Object.entries(category.translations).filter(([, t]) => t?.manual));
   }
   if (!Object.keys(changes).length) return category;
   try {
@@ -145,6 +156,7 @@ export const updateCategory = fn(UpdateCategoryInput.extend({ category_id: Id })
     throw new UserError("categoryUpdateFailed", 409, { cause: String((error as Error).message) });
   }
   await requestPublish(store);
+  if (changes.translations) await requestTranslation(store, [{ target_type: "Category", target_id: category_id }]);
   return { ...category, ...changes } as Category;
 });
 
@@ -170,10 +182,11 @@ export const deleteCategory = fn(z.object({ store_id: Id, category_id: Id }), as
 export const moveCategory = fn(MoveCategoryInput.extend({ category_id: Id }), async ({ store_id, category_id, parent_id }) => {
   const { store, category } = await categoryOf(store_id, category_id);
   if (parent_id === category.parent_id) return category;
-  const all = await categoriesOf(store);
+  const [all, counts] = await Promise.all([categoriesOf(store), contentCounts(store)]);
   if (parent_id && all.some((c) => c.parent_id === category_id)) throw new UserError("categoryNestingTooDeep", 409);
   const { ok, parent } = parentFor(all, parent_id, category);
   if (!ok) throw new UserError("categoryUpdateFailed", 409, { reason: "parent" });
+  assertParentHoldsNoContent(parent_id, counts);
   if (parent?.schedule && category.schedule) throw new UserError("parentHasSchedule", 409);
   const position = nextPosition(siblingsOf(all, { section: category.section, parent_id }));
   await Db().entities.category.patch({ company_id: store.company_id, store_id: store.store_id, category_id }).set({ parent_id, position }).go();

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { VALIDATION } from "../auth/schemas";
 import { DAYS, SECTIONS, type CategoryType, type Section } from "../shared/model";
+import { text } from "../shared/text-rules";
 
 export const CATEGORY_NAME_MAX = 60;
 export const CATEGORY_ICON_MAX = 16;
@@ -30,20 +31,25 @@ const time = z
   .string(VALIDATION.required)
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, VALIDATION.valueIncorrect);
 
+/** Refused for a schedule (and opening hours) whose end is its start: a window of no time, or of all day, is not what anyone means. */
+export const SAME_TIMES = "The end time must differ from the start time";
+
 /** A category's schedule: on which days and from when to when (end before start spans midnight). */
-export const ScheduleForm = z.object({
-  enabled: z.boolean(),
-  days: z
-    .array(z.enum(DAYS))
-    .min(1, VALIDATION.required)
-    .transform((days) => DAYS.filter((d) => days.includes(d))),
-  start: time,
-  end: time,
-});
+export const ScheduleForm = z
+  .object({
+    enabled: z.boolean(),
+    days: z
+      .array(z.enum(DAYS))
+      .min(1, VALIDATION.required)
+      .transform((days) => DAYS.filter((d) => days.includes(d))),
+    start: time,
+    end: time,
+  })
+  .refine((s) => s.start !== s.end, { message: SAME_TIMES, path: ["end"] });
 export type ScheduleForm = z.input<typeof ScheduleForm>;
 
-export const categoryName = z.string(VALIDATION.required).trim().min(1, VALIDATION.empty).max(CATEGORY_NAME_MAX);
-export const categoryIcon = z.string().trim().max(CATEGORY_ICON_MAX);
+export const categoryName = text({ max: CATEGORY_NAME_MAX });
+export const categoryIcon = text({ max: CATEGORY_ICON_MAX, optional: true });
 
 /** What the create / edit dialog edits. */
 export const CategoryForm = z.object({

@@ -5,6 +5,8 @@ import { fn } from "../shared/fn";
 import { guardedWrite, lookupUnique } from "../shared/guarded-write";
 import { newId } from "../shared/ids";
 import { uniqueValue } from "../shared/unique.entity";
+import { TITLE_MAX } from "../auth/schemas";
+import { text } from "../shared/text-rules";
 import { UrlKey } from "../shared/url-key";
 
 export const CompanyInfo = z.object({
@@ -20,7 +22,7 @@ const toInfo = (c: { company_id: string; name: string; url_key: string }): Compa
   url_key: c.url_key,
 });
 
-export const CreateCompany = z.object({ name: z.string().trim().min(1).max(120), url_key: UrlKey });
+export const CreateCompany = z.object({ name: text({ max: TITLE_MAX }), url_key: UrlKey });
 
 export const createCompany = fn(CreateCompany, async ({ name, url_key }) => {
   const company_id = newId();

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { Email, VALIDATION } from "../auth/schemas";
+import { text } from "../shared/text-rules";
 
 export const CONTACT_LIMITS = {
   files: 3,
@@ -13,9 +14,9 @@ export const CONTACT_LIMITS = {
 } as const;
 
 export const ContactForm = z.object({
-  name: z.string(VALIDATION.required).trim().min(1, VALIDATION.required).max(CONTACT_LIMITS.nameMax),
+  name: text({ max: CONTACT_LIMITS.nameMax, empty: VALIDATION.required }),
   email: Email,
-  message: z.string(VALIDATION.required).trim().min(1, VALIDATION.required).max(CONTACT_LIMITS.messageMax),
+  message: text({ max: CONTACT_LIMITS.messageMax, empty: VALIDATION.required }),
 });
 export type ContactForm = z.input<typeof ContactForm>;
 

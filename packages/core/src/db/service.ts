@@ -15,7 +15,7 @@ import { StoreEntity } from "../store/store.entity";
 import { LifecycleDueEntity } from "../subscription/due.entity";
 import { InvoiceEntity, SubscriptionEntity, SubscriptionEventEntity } from "../subscription/subscription.entity";
 import { TableEntity } from "../tables/table.entity";
-import { TranslationEntity } from "../translation/translation.entity";
+import { TranslationEntity, TranslationPendingEntity, TranslationUsageEntity } from "../translation/translation.entity";
 import { UniqueEntity } from "../shared/unique.entity";
 import { UserEntity } from "../user/user.entity";
 import { db } from "./client";
@@ -40,6 +40,8 @@ const service = new Service({
   invoice: InvoiceEntity,
   lifecycleDue: LifecycleDueEntity,
   translation: TranslationEntity,
+  translationPending: TranslationPendingEntity,
+  translationUsage: TranslationUsageEntity,
   publication: PublicationEntity,
   publishDue: PublishDueEntity,
   metric: MetricEntity,

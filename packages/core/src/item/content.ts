@@ -56,7 +56,7 @@ export function sortedIds(rows: Positioned[], ids: string[]) {
   return changes;
 }
 
-type Translations = Record<string, { title?: string; description?: string; manual?: boolean } | undefined>;
+type Translations = Record<string, { title?: string; description?: string; manual?: boolean; title_hash?: string; description_hash?: string } | undefined>;
 
 /**
  * When the source title or description changes, machine translations of it are stale: they are
@@ -71,8 +71,11 @@ export function withoutStaleTranslations(translations: Translations | undefined,
       continue;
     }
     const kept = { ...t };
-    if (changed.title) delete kept.title;
-    if (changed.description) delete kept.description;
+    for (const field of ["title", "description"] as const) {
+      if (!changed[field]) continue;
+      delete kept[field];
+      delete kept[`${field}_hash`];
+    }
     if (kept.title !== undefined || kept.description !== undefined) out[lang] = kept;
   }
   return out;

@@ -3,6 +3,7 @@ import { Db } from "../db/service";
 import { fn } from "../shared/fn";
 import { severalGet, SeveralIds } from "../shared/several-get";
 import { CURRENCIES, ITEM_KINDS, UNITS } from "../shared/model";
+import { TranslationsInfo } from "../translation/schemas";
 
 export const Portion = z.object({
   id: z.string(),
@@ -24,7 +25,7 @@ export const ItemInfo = z.object({
   photo: z.string().optional(),
   visible: z.boolean(),
   portions: z.array(Portion),
-  translations: z.record(z.string(), z.object({ title: z.string().optional(), description: z.string().optional(), manual: z.boolean().optional() })),
+  translations: TranslationsInfo,
   updated_at: z.string(),
 });
 export type ItemInfo = z.infer<typeof ItemInfo>;

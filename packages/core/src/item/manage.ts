@@ -7,6 +7,7 @@ import { z } from "zod";
 import { Db } from "../db/service";
 import { assertStoreMedia } from "../media/upload";
 import { requestPublish } from "../publish/publish";
+import { requestTranslation } from "../translation/jobs";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { newId } from "../shared/ids";
@@ -71,6 +72,7 @@ export const createItem = fn(CreateItemInput, async ({ store_id, category_id, ..
     .entities.item.create({ ...keys, item_id: newId(), kind, category_id, position, ...form, portions: withPortionIds(form.portions) })
     .go();
   await requestPublish(keys);
+  await requestTranslation(keys, [{ target_type: "Item", target_id: data.item_id }]);
   return toItemInfo(data);
 });
 
@@ -88,6 +90,7 @@ export const updateItem = fn(UpdateItemInput, async ({ store_id, item_id, photo,
     .set({ ...form, ...(photo ? { photo } : {}), portions: withPortionIds(form.portions), translations });
   const { data } = await (photo ? patch : patch.remove(["photo"])).go({ response: "all_new" });
   await requestPublish(keys);
+  await requestTranslation(keys, [{ target_type: "Item", target_id: item_id }]);
   return toItemInfo(data as typeof item);
 });
 

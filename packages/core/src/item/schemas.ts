@@ -6,6 +6,7 @@ import { z } from "zod";
 import { MEDIA_KEY } from "../media/variants";
 import { CURRENCIES, DEFAULT_CURRENCY, UNITS } from "../shared/model";
 import { RichText } from "../shared/rich-text";
+import { text } from "../shared/text-rules";
 
 export const ITEM_MESSAGES = {
   required: "This field is required",
@@ -48,7 +49,7 @@ export const PortionForm = z.object({
 });
 export type PortionForm = z.input<typeof PortionForm>;
 
-export const ItemTitle = required.pipe(z.string().min(ITEM_TITLE_MIN).max(ITEM_TITLE_MAX));
+export const ItemTitle = text({ min: ITEM_TITLE_MIN, max: ITEM_TITLE_MAX, empty: ITEM_MESSAGES.required });
 /** Rich text as a Quill Delta JSON string ("" = none), limited to the editor's formats. */
 export const Description = RichText.default("");
 /** An uploaded picture's object key, as POST /api/media answered it (the server also checks it is the store's). */

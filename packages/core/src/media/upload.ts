@@ -63,7 +63,7 @@ async function decode(bytes: Uint8Array) {
   if (meta.format !== SHARP_FORMAT[format] || (format === "avif" && meta.compression !== "av1")) {
     throw new UserError("imageUnsupported", 415);
   }
-  if ((meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) > MAX_IMAGE_PIXELS) throw new UserError("imageTooLarge", 413);
+  if ((meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) > MAX_IMAGE_PIXELS) throw new UserError("imageTooManyPixels", 413);
   return sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error", pages: 1 });
 }
 

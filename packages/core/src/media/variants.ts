@@ -39,6 +39,18 @@ export const MAX_IMAGE_MB = MAX_IMAGE_BYTES / 1024 / 1024;
 
 /** Decoded size guard (a small file can unpack into a huge bitmap): 50 megapixels, above any phone camera. */
 export const MAX_IMAGE_PIXELS = 50_000_000;
+export const MAX_IMAGE_MEGAPIXELS = MAX_IMAGE_PIXELS / 1_000_000;
+
+/**
+ * What is wrong with a picture before it is sent, by the server's limits: the file's bytes, and the
+ * width × height it decodes to (each its own message). The SPA checks both in the browser, the
+ * server again on upload.
+ */
+export function imageLimitProblem({ bytes, width, height }: { bytes: number; width?: number; height?: number }): "imageTooLarge" | "imageTooManyPixels" | null {
+  if (width !== undefined && height !== undefined && width * height > MAX_IMAGE_PIXELS) return "imageTooManyPixels";
+  if (bytes > MAX_IMAGE_BYTES) return "imageTooLarge";
+  return null;
+}
 
 /** The formats accepted (judged by content on the server); `accept` of the file picker. */
 export const IMAGE_FORMATS = ["JPEG", "PNG", "WebP", "GIF", "AVIF"] as const;

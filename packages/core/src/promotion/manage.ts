@@ -8,11 +8,13 @@ import { assertStoreMedia } from "../media/upload";
 import { categoryOfStore, endPosition, inOrder, managedStore, sortedIds, withoutStaleTranslations, type StoreKeys } from "../item/content";
 import { BULK_ACTIONS, SELECTION_MAX } from "../item/schemas";
 import { requestPublish } from "../publish/publish";
+import { requestTranslation } from "../translation/jobs";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { newId } from "../shared/ids";
 import type { CategoryInfo } from "../category/category";
 import { PromotionForm } from "./schemas";
+import { TranslationsInfo } from "../translation/schemas";
 
 const Id = z.string().min(1).max(64);
 
@@ -26,6 +28,7 @@ export const PromotionInfo = z.object({
   description: z.string(),
   banner: z.string().optional(),
   visible: z.boolean(),
+  translations: TranslationsInfo,
   updated_at: z.string(),
 });
 export type PromotionInfo = z.infer<typeof PromotionInfo>;
@@ -49,6 +52,7 @@ const toInfo = (r: PromotionRecord): PromotionInfo => ({
   description: r.description ?? "",
   ...(r.banner ? { banner: r.banner } : {}),
   visible: r.visible ?? true,
+  translations: r.translations ?? {},
   updated_at: r.updated_at,
 });
 
@@ -83,6 +87,7 @@ export const createPromotion = fn(CreatePromotionInput, async ({ store_id, categ
   const position = endPosition(await promotionsOfCategory(keys, category_id));
   const { data } = await Db().entities.promotion.create({ ...keys, promotion_id: newId(), category_id, position, ...form }).go();
   await requestPublish(keys);
+  await requestTranslation(keys, [{ target_type: "Promotion", target_id: data.promotion_id }]);
   return toInfo(data);
 });
 
@@ -99,6 +104,7 @@ export const updatePromotion = fn(UpdatePromotionInput, async ({ store_id, promo
     .set({ ...form, ...(banner ? { banner } : {}), translations });
   const { data } = await (banner ? patch : patch.remove(["banner"])).go({ response: "all_new" });
   await requestPublish(keys);
+  await requestTranslation(keys, [{ target_type: "Promotion", target_id: promotion_id }]);
   return toInfo(data as PromotionRecord);
 });
 

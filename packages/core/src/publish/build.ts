@@ -3,7 +3,7 @@ import { categoriesOfStore } from "../category/category";
 import { Db } from "../db/service";
 import { itemsOfStore } from "../item/item";
 import { notFound } from "../shared/errors";
-import { MENU_LANGUAGES } from "../shared/model";
+import { MENU_LANGUAGES, SOURCE_LANGUAGE } from "../shared/model";
 import { phaseOf, subscriptionsOf } from "../subscription/lifecycle";
 import { PLAN_CONFIG, planAllows, type Plan } from "../subscription/plans";
 import { toSettings, type StoreRecord } from "../store/store";
@@ -36,9 +36,30 @@ export function publishDelta(text: string | undefined): DeltaOp[] | null | undef
   }
 }
 
-/** A text in the language: its translation, else the English one (read by more guests than Russian), else the source. */
-const pick = (lang: string, source: string, translations: Translations, field: "title" | "description") =>
-  lang === "ru" ? source : translations?.[lang]?.[field] || translations?.en?.[field] || source;
+/**
+ * A text in the language: its translation, else the English one (read by more guests than Russian),
+ * else the source. Answers the text and, when it is not in `lang`, the language it is in.
+ */
+function pick(lang: string, source: string, translations: Translations, field: "title" | "description"): [string, string | undefined] {
+  if (lang === SOURCE_LANGUAGE) return [source, undefined];
+  const own = translations?.[lang]?.[field];
+  if (own) return [own, undefined];
+  const english = translations?.en?.[field];
+  if (english) return [english, "en"];
+  return [source, source ? SOURCE_LANGUAGE : undefined];
+}
+
+/** `{ text, text_lang? }` for a published record. */
+function picked<K extends string>(key: K, [text, textLang]: [string, string | undefined]) {
+  return { [key]: text, ...(textLang ? { [`${key}_lang`]: textLang } : {}) } as { [P in K]: string } & { [P in `${K}_lang`]?: string };
+}
+
+/** A published rich text and, when it is not in the menu's language, its language. */
+function pickedDelta(lang: string, source: string, translations: Translations) {
+  const [text, textLang] = pick(lang, source, translations, "description");
+  const description = publishDelta(text);
+  return description === undefined ? {} : { description, ...(textLang ? { description_lang: textLang } : {}) };
+}
 
 /** Everything the publish job needs of one store, read once for all languages. */
 export async function loadStoreState(keys: Keys, now: Date) {
@@ -81,17 +102,22 @@ export { wifiPayload };
 function publishedStore(
   record: StoreRecord,
   state: StoreState,
+  lang: string,
   qr: (text: string) => { size: number; path: string },
 ): PublishedStore {
   const s = toSettings(record);
+  // Name and address in the menu's language when staff gave them; else English, else the source (marked).
+  const texts = s.translations as Translations & Record<string, { name?: string; address?: string } | undefined>;
+  const storeText = (field: "name" | "address") =>
+    pick(lang, s[field], Object.fromEntries(Object.entries(texts).map(([l, t]) => [l, { title: t?.[field] }])), "title");
   const wifi = s.wifi && planAllows(state.plan, "wifi_qr") ? { ...s.wifi, qr: qr(wifiPayload(s.wifi)) } : undefined;
   return {
     id: s.id,
     company_id: s.company_id,
     company_url_key: state.company_url_key,
     url_key: s.url_key,
-    name: s.name,
-    address: s.address,
+    ...picked("name", storeText("name")),
+    ...picked("address", storeText("address")),
     phones: s.phones,
     working_hours: s.working_hours,
     socials: s.socials,
@@ -114,7 +140,7 @@ export function buildPublishedMenu(
   lang: string,
   qr: (text: string) => { size: number; path: string },
 ): PublishedMenu {
-  const store = publishedStore(state.store, state, qr);
+  const store = publishedStore(state.store, state, lang, qr);
   let categories: PublishedMenu["categories"] = [];
   let items: PublishedMenu["items"] = [];
   let promotions: PublishedMenu["promotions"] = [];
@@ -128,7 +154,7 @@ export function buildPublishedMenu(
       id: c.id,
       section: c.section,
       type: c.type,
-      name: pick(lang, c.name, c.translations, "title"),
+      ...picked("name", pick(lang, c.name, c.translations, "title")),
       icon: c.icon,
       parent_id: c.parent_id,
       position: c.position,
@@ -137,31 +163,25 @@ export function buildPublishedMenu(
     items = state.items
       .filter((i) => i.visible && ids.has(i.category_id))
       .sort(byPosition)
-      .map((i) => {
-        const description = publishDelta(pick(lang, i.description, i.translations, "description"));
-        return {
-          id: i.id,
-          category_id: i.category_id,
-          kind: i.kind,
-          title: pick(lang, i.title, i.translations, "title"),
-          ...(description !== undefined ? { description } : {}),
-          ...(i.photo ? { photo: i.photo } : {}),
-          portions: i.portions.map((p) => ({ id: p.id, weight: p.weight, unit: p.unit, price: p.price, currency: p.currency })),
-        };
-      });
+      .map((i) => ({
+        id: i.id,
+        category_id: i.category_id,
+        kind: i.kind,
+        ...picked("title", pick(lang, i.title, i.translations, "title")),
+        ...pickedDelta(lang, i.description, i.translations),
+        ...(i.photo ? { photo: i.photo } : {}),
+        portions: i.portions.map((p) => ({ id: p.id, weight: p.weight, unit: p.unit, price: p.price, currency: p.currency })),
+      }));
     promotions = state.promotions
       .filter((p) => (p.visible ?? true) && ids.has(p.category_id))
       .sort(byPosition)
-      .map((p) => {
-        const description = publishDelta(pick(lang, p.description ?? "", p.translations as Translations, "description"));
-        return {
-          id: p.promotion_id,
-          category_id: p.category_id,
-          header: pick(lang, p.header, p.translations as Translations, "title"),
-          ...(description !== undefined ? { description } : {}),
-          ...(p.banner ? { banner: p.banner } : {}),
-        };
-      });
+      .map((p) => ({
+        id: p.promotion_id,
+        category_id: p.category_id,
+        ...picked("header", pick(lang, p.header, p.translations as Translations, "title")),
+        ...pickedDelta(lang, p.description ?? "", p.translations as Translations),
+        ...(p.banner ? { banner: p.banner } : {}),
+      }));
   }
   const body = {
     format: 1 as const,

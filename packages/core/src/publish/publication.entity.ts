@@ -22,6 +22,8 @@ export const PublicationEntity = new Entity({
     /** Content hash of the last published menu. */
     version: { type: "string" },
     error: { type: "string" },
+    /** The QR keys whose links (`m/qr/{key}.json`) the last run published, so the next one deletes retired ones. */
+    qr_keys: { type: "list", items: { type: "string" } },
   },
   indexes: {
     byStore: {

@@ -5,6 +5,7 @@ import { nextBoundary } from "../menu/schedule";
 import { usePorts } from "../ports";
 import { clock } from "../shared/clock";
 import { storeById } from "../store/store";
+import { publishQrLinks } from "../tables/qr-links";
 import { buildPublishedMenu, loadStoreState } from "./build";
 import { pageName, publishedKeys, type GuestPage, type MenuRenderer, type PublishedManifest } from "./published";
 
@@ -28,7 +29,7 @@ export async function loadMenuRenderer(path: string): Promise<MenuRenderer> {
   if (typeof mod.renderPage !== "function" || typeof mod.qrPath !== "function" || typeof mod.build !== "string") {
     throw new Error(`${path} is not the guest menu's server renderer`);
   }
-  return { renderPage: mod.renderPage, qrPath: mod.qrPath, build: mod.build };
+  return { renderPage: mod.renderPage, qrPath: mod.qrPath, build: mod.build, ...(mod.renderNotFound ? { renderNotFound: mod.renderNotFound } : {}) };
 }
 
 const isConditionFailure = (error: unknown) =>
@@ -94,8 +95,9 @@ export async function publishJob(message: Record<string, unknown>) {
       .where((a, op) => `(${op.notExists(a.lease_until)} OR ${op.lt(a.lease_until, now.toISOString())})`)
       .go({ response: "all_new" });
   } catch (error) {
-    // Another run holds the lease; it queues one more run when it sees newer requests.
-    if (isConditionFailure(error)) return;
+    // Another run holds the lease. It may have checked for newer requests already, while this
+    // message still held the "queued" flag, so this one must not be dropped: the queue redelivers it.
+    if (isConditionFailure(error)) throw new Error("publish: another run holds the store's lease, try again later");
     throw error;
   }
   const target = lease.data.requested ?? 0;
@@ -164,6 +166,8 @@ export async function publishStore(keys: Keys, now = clock.now()) {
     build: render.build,
   };
   await objects.put(paths.manifest, JSON.stringify(manifest), "application/json; charset=utf-8");
+  // The table QR links (`m/qr/{key}.json`): `/t/{key}` is answered from them, without the database.
+  await publishQrLinks(keys, { company_url_key: state.company_url_key, store_url_key: state.store.url_key });
 
   // The pages show the current menu and "open now": they go stale at the next schedule or hours boundary.
   const times = [

@@ -8,7 +8,13 @@ export type DeltaOp = { insert: string; attributes?: Record<string, unknown> };
 
 export type PublishedPortion = { id: string; weight: string; unit: string; price: string; currency: string };
 
-export type PublishedItem = {
+/**
+ * Set on a text that is not in the menu's language (no translation yet, so the source or the English
+ * one is shown): guests' pages mark it with its own `lang` and isolate its direction.
+ */
+type TextLang<F extends string> = { [K in F as `${K}_lang`]?: string };
+
+export type PublishedItem = TextLang<"title" | "description"> & {
   id: string;
   category_id: string;
   kind: string;
@@ -19,7 +25,7 @@ export type PublishedItem = {
   portions: PublishedPortion[];
 };
 
-export type PublishedCategory = {
+export type PublishedCategory = TextLang<"name"> & {
   id: string;
   section: string;
   type: string;
@@ -30,7 +36,7 @@ export type PublishedCategory = {
   schedule?: { enabled: boolean; days: string[]; start: string; end: string };
 };
 
-export type PublishedPromotion = {
+export type PublishedPromotion = TextLang<"header" | "description"> & {
   id: string;
   category_id: string;
   header: string;
@@ -38,11 +44,12 @@ export type PublishedPromotion = {
   banner?: string;
 };
 
-export type PublishedStore = {
+export type PublishedStore = TextLang<"name" | "address"> & {
   id: string;
   company_id: string;
   company_url_key: string;
   url_key: string;
+  /** In the menu's language when the store gave one (settings: per-language name and address), else the source. */
   name: string;
   address: string;
   phones: { description?: string; number: string }[];
@@ -106,6 +113,8 @@ export interface MenuRenderer {
   renderPage(input: { menu: PublishedMenu; page: GuestPage; renderedAt: string; baseUrl?: string }): string;
   /** A QR code as an SVG path on a square of `size` modules. */
   qrPath(text: string): { size: number; path: string };
+  /** The not-found page (answered with 404) in a language: no script, styles inline. */
+  renderNotFound?(input: { lang: string }): string;
 }
 
 /** Object keys equal URL paths without the leading slash (CloudFront routes /m/* to the menus bucket). */

@@ -58,6 +58,7 @@ export const MESSAGES = {
   parentHasSchedule: "A category schedule cannot be added if a parent already has its own schedule",
   childHasSchedule: "A category of this supercategory already has its own schedule",
   categoryNestingTooDeep: "A supercategory with categories cannot be moved into another one",
+  categoryParentHasItems: "A category that holds items cannot become a supercategory",
   // Menu items and promotions (issue 4)
   itemNotFound: "Item not found",
   promotionNotFound: "Promotion not found",
@@ -67,7 +68,11 @@ export const MESSAGES = {
   imageRequired: "Image is required",
   imageSingleOnly: "Only one image can be uploaded at a time",
   imageTooLarge: "The image is too large. Maximum size: 4 MB",
+  imageTooManyPixels: "The image has too many pixels. Maximum: 50 megapixels",
   imageUnsupported: "Unsupported file extension. Use JPEG, PNG, WebP, GIF or AVIF",
+  // Translation glossary (issue 12)
+  abbreviationExists: "This abbreviation already exists",
+  abbreviationNotFound: "Abbreviation not found",
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -1,5 +1,6 @@
 import type { Entity, TransactWriteEntity } from "electrodb";
 import { Db } from "../db/service";
+import { WriteConflict } from "./conflict";
 import { UserError, type MessageCode } from "./errors";
 import type { UniqueKind } from "./unique.entity";
 
@@ -50,7 +51,8 @@ export async function guardedWrite(
   );
   const guard = claim[rejected];
   if (guard) throw new UserError(CONFLICT[guard.kind], 409);
-  throw new Error(`Transaction canceled: ${JSON.stringify(result.data)}`);
+  // A record's own condition failed: it changed meanwhile (deleted, renamed by a concurrent save).
+  throw new WriteConflict(`Transaction canceled: ${JSON.stringify(result.data)}`);
 }
 
 /** The owner recorded by a guard item, or undefined. */

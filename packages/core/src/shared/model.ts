@@ -5,6 +5,8 @@ export const UI_LOCALES = ["ru", "en", "zh"] as const;
 export const MENU_LANGUAGES = ["ru", "en", "zh", "ar", "tr", "fr"] as const;
 export type MenuLanguage = (typeof MENU_LANGUAGES)[number];
 export const TRANSLATION_TARGETS = ["en", "zh", "ar", "tr", "fr"] as const;
+/** The language staff write the menu in; every other menu language is translated from it. */
+export const SOURCE_LANGUAGE = "ru";
 
 export const CATEGORY_TYPES = ["products", "hookahs", "entertainment", "promotions"] as const;
 export type CategoryType = (typeof CATEGORY_TYPES)[number];
@@ -58,6 +60,8 @@ export const translationsAttribute = {
           title: { type: "string" },
           description: { type: "string" },
           manual: { type: "boolean" },
+          title_hash: { type: "string" },
+          description_hash: { type: "string" },
         },
       },
     ]),
@@ -69,6 +73,9 @@ export const translationsAttribute = {
         title: { type: "string" };
         description: { type: "string" };
         manual: { type: "boolean" };
+        /** Hash of the (glossary-expanded) source the machine translation was made from. */
+        title_hash: { type: "string" };
+        description_hash: { type: "string" };
       };
     }
   >,

@@ -14,6 +14,8 @@ import { guardedWrite } from "../shared/guarded-write";
 import { assertCanManageCompany, assertCanManageStore } from "../shared/policy";
 import { phaseOf, startPreparation, subscriptionsOf } from "../subscription/lifecycle";
 import { companyHasUnpaid, storeMayUse } from "../subscription/subscription";
+import { putQrLinksOfStore } from "../tables/qr-links";
+import { requestStoreTranslation } from "../translation/jobs";
 import { PLANS } from "../shared/model";
 import { NewStoreForm, PREMIUM_LANGUAGES, StoreSettingsForm } from "./schemas";
 import { createStore, storeById, storesOfCompany, storeUrlValue, toSettings, type StoreRecord } from "./store";
@@ -49,18 +51,37 @@ export const updateStoreSettings = fn(UpdateStoreSettings, async ({ storeId, ...
     former.delete(v.url_key);
     former.add(store.url_key);
   }
-  const { logo_light, logo_dark, ...fields } = v;
+  const { logo_light, logo_dark, translations, ...fields } = v;
+  // Only what was written is kept: an empty name or address falls back (English, then the source).
+  const texts =
+    translations &&
+    Object.fromEntries(
+      Object.entries(translations).flatMap(([lang, t]) => {
+        const kept = Object.fromEntries(Object.entries(t ?? {}).filter(([, value]) => value));
+        return Object.keys(kept).length ? [[lang, kept]] : [];
+      }),
+    );
   const remove = [...(logo_light ? [] : ["logo_light" as const]), ...(logo_dark ? [] : ["logo_dark" as const])];
   await guardedWrite({ claim }, (e) => {
     let patch = e.store
       .patch(keys)
-      .set({ ...fields, ...(logo_light ? { logo_light } : {}), ...(logo_dark ? { logo_dark } : {}), former_url_keys: [...former] });
+      .set({
+        ...fields,
+        ...(texts ? { translations: texts } : {}),
+        ...(logo_light ? { logo_light } : {}),
+        ...(logo_dark ? { logo_dark } : {}),
+        former_url_keys: [...former],
+      });
     if (remove.length) patch = patch.remove(remove) as typeof patch;
     // Two saves racing on a rename: the second one fails instead of orphaning a guard.
     return [patch.where((a, op) => op.eq(a.url_key, store.url_key)).commit()];
   });
   if (renamed) await pointFormerLinks(store.company_id, [...former], v.url_key);
+  // Table QR codes land on the new name at once (the publish below rewrites them too).
+  if (renamed) await putQrLinksOfStore(keys);
   await requestPublish(keys);
+  // A new menu language: the menu is translated into it without anyone asking.
+  if (added.length) await requestStoreTranslation(keys);
   return toSettings(await storeById(storeId));
 });
 

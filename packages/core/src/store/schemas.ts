@@ -1,6 +1,7 @@
 /** The store settings form and the stores form, free of Node imports (the SPA validates with them too). */
 import { z } from "zod";
 import { CURRENCIES, DAYS, MENU_LANGUAGES } from "../shared/model";
+import { maxLengthMessage, text } from "../shared/text-rules";
 import { UrlKey } from "../shared/url-key";
 
 export const STORE_MESSAGES = {
@@ -25,7 +26,7 @@ export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 /** Languages beyond the basic plan's (SPEC section 6: premium adds Arabic, Turkish and French). */
 export const PREMIUM_LANGUAGES = ["ar", "tr", "fr"] as const;
 
-export const storeName = z.string().trim().min(1, STORE_MESSAGES.empty).max(STORE_NAME_MAX);
+export const storeName = text({ max: STORE_NAME_MAX });
 
 /** International or local numbers: digits with spaces, dashes, brackets and a leading "+"; 5–15 digits. */
 export const phoneNumber = z
@@ -43,7 +44,7 @@ export const webUrl = z
   .string()
   .trim()
   .min(1, STORE_MESSAGES.empty)
-  .max(500)
+  .max(500, maxLengthMessage(500))
   .refine((v) => {
     try {
       const url = new URL(v);
@@ -65,14 +66,19 @@ export const isTimeZone = (tz: string) => {
   }
 };
 
-export const WorkingHours = z.object({
-  days: z.array(z.enum(DAYS)).min(1, STORE_MESSAGES.selectAtLeastOne),
-  open: timeOfDay,
-  close: timeOfDay,
-});
+/** Opening hours whose closing time is their opening time are refused (the category schedule's rule). */
+export const SAME_HOURS = "The end time must differ from the start time";
+
+export const WorkingHours = z
+  .object({
+    days: z.array(z.enum(DAYS)).min(1, STORE_MESSAGES.selectAtLeastOne),
+    open: timeOfDay,
+    close: timeOfDay,
+  })
+  .refine((h) => h.open !== h.close, { message: SAME_HOURS, path: ["close"] });
 
 export const Phone = z.object({
-  description: z.string().trim().max(PHONE_DESCRIPTION_MAX).default(""),
+  description: text({ max: PHONE_DESCRIPTION_MAX, optional: true }).default(""),
   number: phoneNumber,
 });
 
@@ -85,16 +91,32 @@ const objectKey = z
   .regex(/^media\/[A-Za-z0-9/_.-]+$/, STORE_MESSAGES.valueIncorrect)
   .refine((v) => !v.includes(".."), STORE_MESSAGES.valueIncorrect);
 
+/** The store's name and address in one menu language (hand-written; empty means "use the fallback"). */
+export const StoreText = z.object({
+  // Invisible-only texts count as empty (issue 15), so the fallback shows rather than a blank name.
+  name: text({ max: STORE_NAME_MAX, optional: true }).default(""),
+  address: text({ max: ADDRESS_MAX, optional: true }).default(""),
+});
+/** Name and address per menu language other than Russian (the source: `name`, `address`). */
+export const StoreTranslations = z.object({
+  en: StoreText.optional(),
+  zh: StoreText.optional(),
+  ar: StoreText.optional(),
+  tr: StoreText.optional(),
+  fr: StoreText.optional(),
+});
+export type StoreTranslations = z.infer<typeof StoreTranslations>;
+
 /** settings/store: everything staff edit on the store (SPEC section 3, "Store"). */
 export const StoreSettingsForm = z.object({
   name: storeName,
   url_key: UrlKey,
-  address: z.string().trim().max(ADDRESS_MAX),
+  address: text({ max: ADDRESS_MAX, optional: true }),
   phones: z.array(Phone).max(LIST_MAX),
   working_hours: z.array(WorkingHours).max(14),
   socials: z.array(Social).max(LIST_MAX),
-  seo_title: z.string().trim().max(SEO_TITLE_MAX),
-  seo_description: z.string().trim().max(SEO_DESCRIPTION_MAX),
+  seo_title: text({ max: SEO_TITLE_MAX, optional: true }),
+  seo_description: text({ max: SEO_DESCRIPTION_MAX, optional: true }),
   logo_light: objectKey.optional(),
   logo_dark: objectKey.optional(),
   time_zone: z.string().refine(isTimeZone, STORE_MESSAGES.valueIncorrect),
@@ -104,6 +126,8 @@ export const StoreSettingsForm = z.object({
     .max(MENU_LANGUAGES.length)
     .transform((list) => [...new Set(["ru" as const, ...list])]),
   currency: z.enum(CURRENCIES),
+  /** Left out: the stored ones stay as they are. */
+  translations: StoreTranslations.optional(),
 });
 export type StoreSettingsForm = z.infer<typeof StoreSettingsForm>;
 

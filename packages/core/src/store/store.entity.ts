@@ -1,5 +1,5 @@
 import { Entity } from "electrodb";
-import { CURRENCIES, DAYS, DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, MENU_LANGUAGES, SERVICE, WIFI_ENCRYPTIONS, timestamps } from "../shared/model";
+import { CURRENCIES, DAYS, DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, MENU_LANGUAGES, SERVICE, TRANSLATION_TARGETS, WIFI_ENCRYPTIONS, timestamps } from "../shared/model";
 
 /** A venue of a company with all its settings (SPEC.md section 3, "Store"). */
 export const StoreEntity = new Entity({
@@ -10,6 +10,14 @@ export const StoreEntity = new Entity({
     name: { type: "string", required: true },
     url_key: { type: "string", required: true },
     address: { type: "string", default: "" },
+    /** Name and address per menu language (hand-written by staff); a missing one falls back like the menu's texts. */
+    translations: {
+      type: "map",
+      default: () => ({}),
+      properties: Object.fromEntries(
+        TRANSLATION_TARGETS.map((lang) => [lang, { type: "map", properties: { name: { type: "string" }, address: { type: "string" } } } as const]),
+      ),
+    },
     phones: {
       type: "list",
       default: () => [],

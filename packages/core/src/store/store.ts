@@ -80,6 +80,8 @@ export const StoreSettings = z.object({
   name: z.string(),
   url_key: z.string(),
   address: z.string(),
+  /** Name and address per menu language other than Russian, as staff wrote them. */
+  translations: z.record(z.string(), z.object({ name: z.string().optional(), address: z.string().optional() })),
   phones: z.array(z.object({ description: z.string().optional(), number: z.string() })),
   working_hours: z.array(z.object({ days: z.array(z.string()), open: z.string(), close: z.string() })),
   socials: z.array(z.object({ network: z.string(), url: z.string() })),
@@ -104,6 +106,7 @@ export function toSettings(s: StoreRecord): StoreSettings {
     name: s.name,
     url_key: s.url_key,
     address: s.address ?? "",
+    translations: (s.translations ?? {}) as Record<string, { name?: string; address?: string }>,
     phones: s.phones ?? [],
     // Days are a set in the table: answered in week order.
     working_hours: (s.working_hours ?? []).map((h: { days?: string[]; open: string; close: string }) => ({

@@ -8,6 +8,7 @@ import { fn } from "../shared/fn";
 import { PLANS, SUBSCRIPTION_STATUSES } from "../shared/model";
 import { assertCanManageCompany, assertCanManageStore } from "../shared/policy";
 import { requestPublish } from "../publish/publish";
+import { billingComplete } from "../billing/schemas";
 import { renderInvoicePdf } from "./invoice-pdf";
 import { storeById } from "../store/store";
 import { activate, advanceStore, historyOf, phaseOf, subscriptionsOf, type Phase, type Subscription } from "./lifecycle";
@@ -106,10 +107,17 @@ export const subscriptionHistory = fn(z.string().min(1), async (store_id) => {
 /** The plan whose features apply: during preparation staff set everything up with the trial's (premium) ones. */
 const featurePlan = (phase: Phase, active: Subscription | undefined) => (phase === "preparation" ? "trial" : active?.plan);
 
-/** May the store use a premium feature now? The one gate every premium call goes through. */
-export async function storeMayUse(store: { company_id: string; store_id: string; preparation_ends_at?: string }, feature: (typeof FEATURES)[number]) {
+type GatedStore = { company_id: string; store_id: string; preparation_ends_at?: string };
+
+/** The plan whose features and limits apply to the store now (none when its menu is hidden). */
+export async function storePlan(store: GatedStore): Promise<Plan | undefined> {
   const { phase, active } = phaseOf(store.preparation_ends_at, await subscriptionsOf(store), clock.now());
-  return planAllows(featurePlan(phase, active), feature);
+  return featurePlan(phase, active);
+}
+
+/** May the store use a premium feature now? The one gate every premium call goes through. */
+export async function storeMayUse(store: GatedStore, feature: (typeof FEATURES)[number]) {
+  return planAllows(await storePlan(store), feature);
 }
 
 export const AddSubscription = z.object({
@@ -126,7 +134,8 @@ export const addSubscription = fn(AddSubscription, async ({ storeId, plan, confi
   const store = await accessibleStore(storeId);
   const now = clock.now();
   const { data: billing } = await Db().entities.billing.get({ company_id: store.company_id }).go();
-  if (!billing) throw new UserError("billingRequired", 409);
+  // Details that fail today's rules are as good as none: nothing invalid is printed on an invoice.
+  if (!billing || !billingComplete(billing)) throw new UserError("billingRequired", 409);
   const subs = await subscriptionsOf(store);
   if (subs.some((s) => s.status === "unpaid")) throw new UserError("unpaidBlocksSwitch", 409);
   // Switching away from the plan the store has, or last had, is what the cooldown and a downgrade are about.
@@ -272,7 +281,7 @@ export const invoicePdf = fn(z.object({ company_id: z.string().min(1), invoice_i
     Db().entities.billing.get({ company_id }).go(),
   ]);
   if (!invoice) throw new UserError("notFound", 404);
-  const buyer = billing
+  const buyer = billing && billingComplete(billing)
     ? {
         name: billing.organization_name,
         lines: [

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { publicBaseUrl } from "../auth/config";
 import { Db } from "../db/service";
+import { requestPublish } from "../publish/publish";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { guardedWrite } from "../shared/guarded-write";
@@ -13,6 +14,7 @@ import { assertCanManageStore } from "../shared/policy";
 import { uniqueValue } from "../shared/unique.entity";
 import { storeById } from "../store/store";
 import { tableName, tableNote, tablePosition } from "./schemas";
+import { deleteQrLink, putQrLink } from "./qr-links";
 import { createTable, tablesOfStore } from "./table";
 
 const Id = z.string().min(1).max(64);
@@ -99,6 +101,11 @@ export const updateTableAs = fn(UpdateTableInput.extend({ table_id: Id }), async
       : {},
     (e) => [e.table.patch(keys).set(changes).commit()],
   );
+  // A new number: the printed code lands on it at once (and the publish job settles two edits that raced).
+  if (changes.position !== undefined && changes.position !== table.position) {
+    await requestPublish(store);
+    await putQrLink(store, { qr_key: table.qr_key, position: changes.position as number });
+  }
   return toInfo({ ...table, ...changes });
 });
 
@@ -108,6 +115,10 @@ export const deleteTableAs = fn(z.object({ store_id: Id, table_id: Id }), async 
   await guardedWrite({ release: [{ kind: "tableName", value: guard(store_id, table.name) }] }, (e) => [
     e.table.delete({ company_id: store.company_id, store_id, table_id }).commit(),
   ]);
+  // Its printed code stops working: the link goes now, and the publish job (asked first, so it
+  // happens even if this process stops right here) deletes it too.
+  await requestPublish(store);
+  await deleteQrLink(table.qr_key);
   return { id: table_id };
 });
 
@@ -134,5 +145,9 @@ export const reissueQrKey = fn(z.object({ store_id: Id, table_id: Id }), async (
   const { store, table } = await tableOf(store_id, table_id);
   const qr_key = newToken();
   await Db().entities.table.patch({ company_id: store.company_id, store_id, table_id }).set({ qr_key }).go();
+  // The new code works and the old one stops at once; the publish job (asked first, so it happens
+  // even if this process stops right here) does both too.
+  await requestPublish(store);
+  await Promise.all([putQrLink(store, { qr_key, position: table.position }), deleteQrLink(table.qr_key)]);
   return toInfo({ ...table, qr_key });
 });

@@ -1,12 +1,13 @@
 /** The table form's fields, free of Node imports (the SPA validates with them too). */
 import { z } from "zod";
+import { text } from "../shared/text-rules";
 
 export const TABLE_NAME_MAX = 60;
 export const TABLE_NOTE_MAX = 500;
 export const TABLE_POSITION_MAX = 100000;
 
-export const tableName = z.string().trim().min(1, "String cannot be empty").max(TABLE_NAME_MAX);
-export const tableNote = z.string().trim().max(TABLE_NOTE_MAX);
+export const tableName = text({ max: TABLE_NAME_MAX });
+export const tableNote = text({ max: TABLE_NOTE_MAX, optional: true });
 export const tablePosition = z.number().int().positive().max(TABLE_POSITION_MAX);
 
 /** The form as typed: the number arrives as text. */

@@ -5,6 +5,7 @@ import { fn } from "../shared/fn";
 import { guardedWrite } from "../shared/guarded-write";
 import { newId, newToken } from "../shared/ids";
 import { uniqueValue } from "../shared/unique.entity";
+import { putQrLink } from "./qr-links";
 
 export const CreateTable = z.object({
   company_id: z.string().min(1),
@@ -23,6 +24,8 @@ export const createTable = fn(CreateTable, async (input) => {
   await guardedWrite({ claim: [{ kind: "tableName", value: tableNameGuard(input.store_id, input.name), ref: table_id, company_id: input.company_id }] }, (e) => [
     e.table.create({ ...input, table_id, qr_key }).commit(),
   ]);
+  // The printed code works at once: its link is published with the table.
+  await putQrLink(input, { qr_key, position: input.position });
   return { ...input, table_id, qr_key };
 });
 

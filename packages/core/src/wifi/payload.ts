@@ -4,6 +4,7 @@
  * An open network ("nopass") has no password field.
  */
 import { z } from "zod";
+import { maxLengthMessage, text } from "../shared/text-rules";
 
 export const WIFI_ENCRYPTION = ["WPA", "WEP", "nopass"] as const;
 export type WifiEncryption = (typeof WIFI_ENCRYPTION)[number];
@@ -24,11 +25,11 @@ export function wifiPayload(wifi: Wifi) {
  */
 export const WifiFields = z.object({
   store_id: z.string().min(1).max(64),
-  ssid: z.string().trim().min(1, "String cannot be empty").max(32),
+  ssid: text({ max: 32 }),
   encryption: z.enum(WIFI_ENCRYPTION),
   hidden: z.boolean(),
   /** Empty for "none". */
-  password: z.string().max(63),
+  password: z.string().max(63, maxLengthMessage(63)),
 });
 
 export const WifiInput = WifiFields.superRefine((w, ctx) => {

@@ -762,6 +762,7 @@ export const STORES = {
   center: {
     name: "Демо Центр",
     address: "г. Минск, пр-т Независимости, 21",
+    translations: { en: { name: "Demo Center", address: "21 Independence Ave, Minsk" } },
     phones: [
       { description: "Бронирование столов", number: "+375 29 123-45-67" },
       { description: "Доставка", number: "+375 33 765-43-21" },
@@ -784,6 +785,7 @@ export const STORES = {
   park: {
     name: "Демо Парк",
     address: "г. Минск, ул. Мельникайте, 2, у Парка Победы",
+    translations: { en: { name: "Demo Park", address: "2 Melnikaite St, by Victory Park, Minsk" } },
     phones: [
       { description: "Бронирование столов", number: "+375 29 765-43-21" },
       { description: "Банкеты и мероприятия", number: "+375 44 555-12-34" },

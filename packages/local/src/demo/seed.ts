@@ -1,7 +1,8 @@
 /**
  * Demo data for the first start of an empty data folder: company `demo` with the stores `center`
- * and `park`, a full menu in Russian with English and Chinese translations, pictures drawn with
- * sharp, tables with QR keys, an active premium subscription per store and three staff logins.
+ * and `park`, a full menu in Russian with English and Chinese translations (`park` also with
+ * hand-written Arabic, Turkish and French ones), pictures drawn with sharp, tables with QR keys, an
+ * active premium subscription per store and three staff logins.
  *
  * The caller has already run configureDb(), ensureTable() and setPorts({ objects }). Everything is
  * deterministic (seeded generator) except ids, QR keys and timestamps.
@@ -12,10 +13,12 @@ import { clock, DAYS, Db, usePorts, type PLANS, type SUBSCRIPTION_EVENTS, type S
 import { createCompany } from "@menu/core/company/company";
 import { PHOTO_WIDTHS, variantKey } from "@menu/core/media/variants";
 import { requestPublish } from "@menu/core/publish/publish";
+import { requestStoreTranslation } from "@menu/core/translation/jobs";
 import { createStore } from "@menu/core/store/store";
 import { createTable } from "@menu/core/tables/table";
 import { createUser, PLATFORM_COMPANY } from "@menu/core/user/user";
 import { bannerSvg, logoSvg, photoSvg, toWebp } from "./art";
+import { MORE_LANGUAGES, moreText, UNTRANSLATED_CATEGORY, type MoreLanguage } from "./catalogue-more-languages";
 import {
   ABBREVIATIONS,
   PROMOTIONS,
@@ -39,6 +42,11 @@ export type DemoSeed = {
 
 export const DEMO_COMPANY = { name: "Демо Гастро", url_key: "demo" } as const;
 export const DEMO_LANGUAGES = ["ru", "en", "zh"] as const;
+/** Menu languages per store: `park` shows the premium languages too (both stores are on premium). */
+const STORE_LANGUAGES: Record<StoreKey, readonly Lang[]> = {
+  center: DEMO_LANGUAGES,
+  park: [...DEMO_LANGUAGES, ...MORE_LANGUAGES],
+};
 export const DEMO_LOGINS = [
   { role: "admin", email: "admin@demo.menu", password: "demo-admin-2026", first_name: "Оператор", last_name: "Сервиса" },
   { role: "company_manager", email: "owner@demo.menu", password: "demo-owner-2026", first_name: "Ольга", last_name: "Иванова" },
@@ -57,27 +65,52 @@ const EVENT_ACTIVATED = "activated" satisfies (typeof SUBSCRIPTION_EVENTS)[numbe
 // Rich text (Quill Delta as a JSON string)
 
 type Op = { insert: string; attributes?: { bold?: true; italic?: true } };
-/** An index into a Tri: 0 ru, 1 en, 2 zh. */
-type Lang = 0 | 1 | 2;
+type Lang = (typeof DEMO_LANGUAGES)[number] | MoreLanguage;
+type Target = Exclude<Lang, "ru">;
+const TRI_INDEX = { ru: 0, en: 1, zh: 2 } as const;
 const delta = (ops: Op[]) => (ops.length ? JSON.stringify({ ops }) : "");
-const capitalize = (s: string) => s.charAt(0).toLocaleUpperCase("ru") + s.slice(1);
+const capitalize = (s: string, lang: Lang) => s.charAt(0).toLocaleUpperCase(lang) + s.slice(1);
+
+const isMore = (lang: Lang): lang is MoreLanguage => (MORE_LANGUAGES as readonly Lang[]).includes(lang);
+/** A catalogue text in `lang`: ru/en/zh from the catalogue, ar/tr/fr from the hand-written table. */
+const textIn = (lang: Lang, text: Tri) => (isMore(lang) ? moreText(text[1], lang) : text[TRI_INDEX[lang]]);
 
 function itemDescription(lang: Lang, category: CategorySpec, entry: Entry) {
   const ops: Op[] = [];
   if (entry.text) {
-    const label = category.label?.[lang];
-    if (label) ops.push({ insert: label, attributes: { bold: true } }, { insert: (lang === 2 ? "" : " ") + entry.text[lang] });
-    else ops.push({ insert: capitalize(entry.text[lang]) });
+    const label = category.label && textIn(lang, category.label);
+    const text = textIn(lang, entry.text);
+    // Chinese labels end in a full-width colon: no space after it.
+    if (label) ops.push({ insert: label, attributes: { bold: true } }, { insert: (lang === "zh" ? "" : " ") + text });
+    else ops.push({ insert: capitalize(text, lang) });
     ops.push({ insert: "\n" });
   }
-  if (category.note) ops.push({ insert: category.note[lang], attributes: { italic: true } }, { insert: "\n" });
+  if (category.note) ops.push({ insert: textIn(lang, category.note), attributes: { italic: true } }, { insert: "\n" });
   return delta(ops);
 }
 
-const translations = (title: Tri, description?: (lang: Lang) => string) => ({
-  en: { title: title[1], ...(description ? { description: description(1) } : {}) },
-  zh: { title: title[2], ...(description ? { description: description(2) } : {}) },
-});
+/**
+ * The translations of a text into `langs`. All are hand-written, so they are marked manual, as
+ * staff's own would be (auto-translation keeps them).
+ */
+const translations = (langs: readonly Target[], title: Tri, description?: (lang: Lang) => string) =>
+  Object.fromEntries(
+    langs.map((lang) => [
+      lang,
+      {
+        title: textIn(lang, title),
+        ...(description ? { description: description(lang) } : {}),
+        manual: true,
+      },
+    ]),
+  );
+
+/** The languages a store translates its texts into; the one untranslated category keeps to ru/en/zh. */
+function targetsOf(store: StoreKey, categoryName?: Tri): Target[] {
+  const targets = STORE_LANGUAGES[store].filter((l): l is Target => l !== "ru");
+  if (categoryName?.[0] !== UNTRANSLATED_CATEGORY) return targets;
+  return targets.filter((l) => !isMore(l));
+}
 
 // ---------------------------------------------------------------------------------------------
 // Prices and portions
@@ -177,6 +210,7 @@ function buildMenu(store: StoreKey, ids: Ids, photoKeys: Map<string, string>) {
   const addItems = (section: SectionSpec, category: CategorySpec, category_id: string) => {
     const entries = (category.items ?? []).filter((e) => !e.only || e.only === store);
     const currency = category.currency ?? "BYN";
+    const langs = targetsOf(store, category.name);
     entries.forEach((entry, position) => {
       const ru = entry.title[0];
       const hasPhoto = rng(`photo:${ru}`)() >= 0.12;
@@ -189,11 +223,11 @@ function buildMenu(store: StoreKey, ids: Ids, photoKeys: Map<string, string>) {
         category_id,
         position,
         title: ru,
-        description: itemDescription(0, category, entry),
+        description: itemDescription("ru", category, entry),
         ...(photo ? { photo } : {}),
         visible,
         portions: portionsOf(store, category, entry, currency),
-        translations: translations(entry.title, (lang) => itemDescription(lang, category, entry)),
+        translations: translations(langs, entry.title, (lang) => itemDescription(lang, category, entry)),
       });
     });
   };
@@ -211,7 +245,7 @@ function buildMenu(store: StoreKey, ids: Ids, photoKeys: Map<string, string>) {
       position,
       visible: true,
       ...(spec.schedule ? { schedule: { enabled: true, days: [...DAYS], ...spec.schedule } } : {}),
-      translations: translations(spec.name),
+      translations: translations(targetsOf(store, spec.name), spec.name),
     });
     spec.children?.forEach((child, i) => addCategory(section, child, i, category_id));
     addItems(section, spec, category_id);
@@ -221,7 +255,8 @@ function buildMenu(store: StoreKey, ids: Ids, photoKeys: Map<string, string>) {
   return { categories, items };
 }
 
-async function buildPromotions(ids: Ids, art: Art) {
+async function buildPromotions(store: StoreKey, ids: Ids, art: Art) {
+  const langs = targetsOf(store);
   const categories: Put<"category">[] = [];
   const promotions: Put<"promotion">[] = [];
   let bannerIndex = 0;
@@ -237,22 +272,22 @@ async function buildPromotions(ids: Ids, art: Art) {
       parent_id: "",
       position,
       visible: true,
-      translations: translations(spec.name),
+      translations: translations(langs, spec.name),
     });
     for (const [i, promo] of spec.promotions.entries()) {
       const banner = await putMedia(ids.company_id, ids.store_id, art.banners[bannerIndex++]!);
       const description = (lang: Lang) =>
-        delta([{ insert: promo.bold[lang], attributes: { bold: true } }, { insert: promo.text[lang] }, { insert: "\n" }]);
+        delta([{ insert: textIn(lang, promo.bold), attributes: { bold: true } }, { insert: textIn(lang, promo.text) }, { insert: "\n" }]);
       promotions.push({
         ...ids,
         promotion_id: randomUUID(),
         category_id,
         position: i,
         header: promo.header[0],
-        description: description(0),
+        description: description("ru"),
         banner,
         visible: true,
-        translations: translations(promo.header, description),
+        translations: translations(langs, promo.header, description),
       });
     }
   }
@@ -272,8 +307,7 @@ async function seedStore(key: StoreKey, company_id: string, art: Art, now: Date)
     company_id,
     name: info.name,
     url_key: key,
-    // The park store also offers Arabic (premium): texts without an Arabic translation fall back to English.
-    languages: key === "park" ? [...DEMO_LANGUAGES, "ar"] : [...DEMO_LANGUAGES],
+    languages: [...STORE_LANGUAGES[key]],
     preparation_ends_at: startsAt.toISOString(),
   });
   const ids = { company_id, store_id: store.store_id };
@@ -289,7 +323,7 @@ async function seedStore(key: StoreKey, company_id: string, art: Art, now: Date)
   ]);
 
   const menu = buildMenu(key, ids, photoKeys);
-  const promo = await buildPromotions(ids, art);
+  const promo = await buildPromotions(key, ids, art);
   const subscription_id = randomUUID();
   const e = Db().entities;
   const [categoriesResult, itemsResult, promotionsResult, abbreviationsResult, subscriptionResult, eventsResult, tables] =
@@ -335,6 +369,8 @@ async function seedStore(key: StoreKey, company_id: string, art: Art, now: Date)
     .patch(ids)
     .set({
       address: info.address,
+      // Name and address in English, written by hand (other languages fall back to them).
+      translations: { en: { ...info.translations.en } },
       phones: info.phones.map((p) => ({ ...p })),
       working_hours: info.working_hours.map((h) => ({ days: [...h.days], open: h.open, close: h.close })),
       socials: info.socials.map((s) => ({ ...s })),
@@ -350,6 +386,9 @@ async function seedStore(key: StoreKey, company_id: string, art: Art, now: Date)
     .go();
 
   await requestPublish(ids); // guests see the menu once the publish job has run
+  // What no one translated by hand (the ice cream of the park store) goes to the engine; with none
+  // configured, its jobs end in error with the reason, so the admin panel shows the status.
+  await requestStoreTranslation(ids);
 
   const sorted = [...tables].sort((a, b) => a.position - b.position);
   return { store_id: store.store_id, qr_paths: sorted.slice(0, QR_PATHS_PER_STORE).map((t) => `/t/${t.qr_key}`) };
@@ -365,6 +404,7 @@ export async function seedDemo(): Promise<DemoSeed> {
 
   const keys = Object.keys(STORES) as StoreKey[];
   const stores = await Promise.all(keys.map((key) => seedStore(key, company.id, art, now)));
+  await (await import("./analytics")).seedDemoAnalytics(company.id, stores.map((s) => s.store_id), now); // the overview's history
   const storeIdOf = (key: StoreKey) => stores[keys.indexOf(key)]!.store_id;
 
   const companyOf: Record<(typeof DEMO_LOGINS)[number]["role"], { company_id: string; store_id: string }> = {

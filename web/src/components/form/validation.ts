@@ -1,4 +1,5 @@
 import { VALIDATION } from "@menu/core/auth/schemas";
+import { SAME_TIMES } from "@menu/core/category/schemas";
 import { STORE_MESSAGES } from "@menu/core/store/schemas";
 import type { z } from "zod";
 import type { MessageId } from "@/i18n/catalogs";
@@ -17,9 +18,13 @@ const BY_TEXT: Record<string, MessageId> = {
   [STORE_MESSAGES.invalidUrl]: "validation.invalidUrl",
   [STORE_MESSAGES.invalidPhone]: "validation.invalidPhone",
   [STORE_MESSAGES.selectAtLeastOne]: "validation.selectAtLeastOne",
+  [SAME_TIMES]: "validation.sameTimes",
 };
 
-/** The translated message of a zod issue: the specification's texts, length bounds, else "Value is incorrect". */
+/**
+ * The translated message of a zod issue: the specification's texts, and the length messages of
+ * `text()` (`@menu/core/shared/text-rules`) with their bound, else "Value is incorrect".
+ */
 export function issueMessage(issue: z.core.$ZodIssue): FieldMessage {
   const known = BY_TEXT[issue.message];
   if (known) return { id: known };

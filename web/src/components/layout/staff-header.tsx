@@ -23,8 +23,9 @@ export function StaffHeader({ user, homeHref, context, nav, profileHref }: Staff
   return (
     <header className="staff-header">
       <div className="staff-header__bar">
-        <Link to={homeHref} className="staff-header__logo" aria-label={intl.formatMessage({ id: "nav.home" })}>
+        <Link to={homeHref} className="staff-header__logo">
           <Logo />
+          <span className="visually-hidden">{intl.formatMessage({ id: "nav.home" })}</span>
         </Link>
         {context ? <div className="staff-header__context">{context}</div> : <span className="staff-header__spacer" />}
         <div className="staff-header__actions">

@@ -1,21 +1,24 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { MenuExportPanel } from "@/features/menu-export/export-panel";
+import { SetupChecklistPanel } from "@/features/overview/checklist";
+import { CompanyAnalyticsPanel } from "@/features/overview/company-analytics";
+import type { RangeQuery } from "@/features/overview/data";
+import { StoreAnalyticsPanel } from "@/features/overview/store-analytics";
 import { storeSettingsQueryOptions, type CsObject } from "@/lib/admin-scope";
 import type { SessionUser } from "@/lib/session";
 import { canManageUsers } from "./admin-layout";
 import "./admin-panel.css";
 
 /**
- * The admin-panel landing: the menu export, and a clearly labelled placeholder where the analytics
- * (no issue yet) will go; the menu, tables, settings and subscription are in the section tabs.
+ * The admin-panel landing (issue 13): the setup checklist until it is complete, the guest
+ * analytics of the store (and, for company managers and admins, every store of the company side by
+ * side), and the menu export.
  */
-export function Dashboard({ user, cs }: { user: SessionUser; cs: CsObject }) {
+export function Dashboard({ user, cs, range, onRange }: { user: SessionUser; cs: CsObject; range: RangeQuery; onRange: (r: RangeQuery) => void }) {
   const intl = useIntl();
   const store = useQuery(storeSettingsQueryOptions(cs.store_id));
-  const params = { company: cs.company_url_key, store: cs.store_url_key };
   useEffect(() => {
     document.title = `${intl.formatMessage({ id: "nav.dashboard" })} — QR Menu`;
   }, [intl]);
@@ -34,27 +37,9 @@ export function Dashboard({ user, cs }: { user: SessionUser; cs: CsObject }) {
           <FormattedMessage id="dashboard.openMenu" />
         </a>
       </div>
-      <section className="panel dashboard-placeholder" aria-labelledby="dashboard-placeholder">
-        <span className="placeholder-tag">
-          <FormattedMessage id="dashboard.placeholderTag" />
-        </span>
-        <h2 id="dashboard-placeholder" className="panel__title">
-          <FormattedMessage id="dashboard.placeholderTitle" />
-        </h2>
-        <p className="panel__lead">
-          <FormattedMessage id="dashboard.placeholderText" />
-        </p>
-        <div className="panel__actions">
-          {canManageUsers(user) ? (
-            <Link to="/$company/$store/admin-panel/settings/users" params={params} className="btn btn--primary">
-              <FormattedMessage id="nav.users" />
-            </Link>
-          ) : null}
-          <Link to="/$company/$store/admin-panel/settings/profile" params={params} className="btn btn--secondary">
-            <FormattedMessage id="nav.profile" />
-          </Link>
-        </div>
-      </section>
+      <SetupChecklistPanel cs={cs} />
+      <StoreAnalyticsPanel cs={cs} range={range} onRange={onRange} />
+      {canManageUsers(user) ? <CompanyAnalyticsPanel cs={cs} range={range} /> : null}
       <MenuExportPanel cs={cs} />
     </>
   );

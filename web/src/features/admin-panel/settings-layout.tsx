@@ -26,6 +26,9 @@ export function SettingsLayout({ cs, user }: { cs: CsObject; user: SessionUser }
             <FormattedMessage id="nav.stores" />
           </Link>
         ) : null}
+        <Link to="/$company/$store/admin-panel/settings/translations-map" params={params} className="settings-tabs__link">
+          <FormattedMessage id="glossary.tab" />
+        </Link>
         <Link to="/$company/$store/admin-panel/settings/wifi" params={params} className="settings-tabs__link">
           <FormattedMessage id="nav.wifi" />
         </Link>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { SignInForm } from "@menu/core/auth/schemas";
+import { useEffectEvent, useLayoutEffect, useRef, useState } from "react";
 import { FormattedMessage } from "react-intl";
 import { CheckboxField, FormAlert, SubmitButton, TextField } from "@/components/form/fields";
 import { useZodForm } from "@/components/form/use-zod-form";
@@ -8,6 +9,7 @@ import type { MessageId } from "@/i18n/catalogs";
 import { isApiError } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
 import { safeRedirect, signIn, startPath } from "@/lib/session";
+import { dropBootSignIn, readBootSignIn } from "./boot-form";
 import { AuthLayout } from "./components/auth-layout";
 
 const NOTICES: Record<string, MessageId> = {
@@ -21,7 +23,10 @@ const NOTICES: Record<string, MessageId> = {
 export function LoginPage({ redirect, error, email = "" }: { redirect?: string; error?: string; email?: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const form = useZodForm(SignInForm, { email, password: "", remember: false });
+  // What was typed into the form of index.html before the app had started (point 3 of issue 15).
+  const [boot] = useState(readBootSignIn);
+  const form = useZodForm(SignInForm, { email: boot?.email || email, password: boot?.password ?? "", remember: boot?.remember ?? false });
+  const formRef = useRef<HTMLFormElement>(null);
   const mutation = useMutation({
     mutationFn: (values: { email: string; password: string; remember: boolean }) =>
       signIn(queryClient, { ...values, callbackUrl: safeRedirect(redirect) ?? "/" }),
@@ -31,6 +36,30 @@ export function LoginPage({ redirect, error, email = "" }: { redirect?: string; 
       await navigate({ href: target, replace: true });
     },
   });
+
+  const submit = () => {
+    const values = form.validate();
+    if (values) mutation.mutate(values);
+  };
+
+  /**
+   * Takes over from the form of index.html in the same frame (no flash): the values typed until
+   * now, the focus and caret, and a submit pressed meanwhile, which is sent now.
+   */
+  const adoptBootForm = useEffectEvent(() => {
+    const now = readBootSignIn();
+    if (!now) return;
+    dropBootSignIn();
+    form.setValues({ email: now.email || email, password: now.password, remember: now.remember });
+    // The focus stays in the field being typed in (the email field when none was).
+    const field = formRef.current?.elements.namedItem(now.focus?.name ?? "email");
+    if (field instanceof HTMLInputElement) {
+      field.focus();
+      if (now.focus?.start != null) field.setSelectionRange(now.focus.start, now.focus.end ?? now.focus.start);
+    }
+    if (now.submitted) submit();
+  });
+  useLayoutEffect(() => adoptBootForm(), []);
 
   const failure = mutation.error ?? (error ? { code: error } : undefined);
   const code = isApiError(failure) ? failure.code : (failure as { code?: string } | undefined)?.code;
@@ -50,12 +79,12 @@ export function LoginPage({ redirect, error, email = "" }: { redirect?: string; 
       }
     >
       <form
+        ref={formRef}
         className="form"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          const values = form.validate();
-          if (values) mutation.mutate(values);
+          submit();
         }}
       >
         {failure ? (
@@ -63,7 +92,7 @@ export function LoginPage({ redirect, error, email = "" }: { redirect?: string; 
             {code && NOTICES[code] ? <FormattedMessage id={NOTICES[code]} /> : errorMessageFor(failure)}
           </FormAlert>
         ) : null}
-        <TextField label="form.email" type="email" autoComplete="username" inputMode="email" required autoFocus {...form.bind("email")} />
+        <TextField label="form.email" type="email" autoComplete="username" inputMode="email" required autoFocus={!boot} {...form.bind("email")} />
         <TextField label="form.password" type="password" autoComplete="current-password" required {...form.bind("password")} />
         <div className="auth-row">
           <CheckboxField label="login.remember" {...form.bind("remember")} />

@@ -13,6 +13,8 @@ import { AuthLayout } from "./components/auth-layout";
 import { AvailabilityStatus, useAvailability } from "./components/availability";
 
 const FIELDS = ["email", "company_url_key", "store_url_key"] as const;
+/** URL names say "Only Latin letters are allowed" as soon as another letter is typed (also after "taken"). */
+const URL_FIELDS = ["company_url_key", "store_url_key"] as const;
 
 /**
  * /register/organization: a company with its first store and its manager. E-mail and URL names are
@@ -29,7 +31,7 @@ export function RegisterOrganizationPage() {
     password: "",
     password_confirmation: "",
     ui_locale: language,
-  });
+  }, { live: URL_FIELDS });
   const email = useAvailability("email", String(form.values.email));
   const companyKey = useAvailability("company_url_key", String(form.values.company_url_key));
   const storeKey = useAvailability("store_url_key", String(form.values.store_url_key));

@@ -1,16 +1,15 @@
-import { useAtom } from "jotai";
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties } from "react";
-import { useIntl } from "react-intl";
-import type { MessageId } from "@/i18n/catalogs";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent, type ReactNode } from "react";
 import { textDirection, type Language } from "@/i18n/languages";
 import { scheduleAllows, zonedTime } from "@menu/core/menu/schedule";
-import { track } from "./analytics";
+import { track, trackSearch } from "./analytics";
 import { CartPanel } from "./components/cart";
 import { GuestHeader } from "./components/header";
 import { ItemCard } from "./components/item-card";
 import { ItemModal } from "./components/item-modal";
 import { HiddenMenu, PromotionsPage, ReviewsPage } from "./components/pages";
 import { StoreInfo } from "./components/store-info";
+import { Foreign } from "./components/text-lang";
+import { useIntl, type GuestMessageId } from "./intl";
 import {
   MENU_HEIGHTS,
   MENU_SECTIONS,
@@ -28,8 +27,9 @@ import {
   type PublishedMenu,
 } from "./model";
 import type { GuestNav } from "./nav";
-import { addToCart, cartAtom, menuTypeAtom } from "./state";
-import { registerGuestServiceWorker } from "./sw-register";
+import { useProgressiveCategories } from "./progressive";
+import { addToCart, useCart, type MenuType } from "./state";
+import { isServedOffline, recacheGuestPages, registerGuestServiceWorker } from "./sw-register";
 import "./menu.css";
 
 export type GuestAppProps = {
@@ -37,6 +37,8 @@ export type GuestAppProps = {
   nav: GuestNav;
   /** When the server rendered the page: the first render uses it, so hydration matches. */
   renderedAt?: string;
+  /** The menu came from the service worker's copy because the network failed (the offline banner). */
+  servedOffline?: boolean;
   /** Switches the interface texts (catalog) to a menu language. */
   setInterfaceLanguage: (lang: Language) => Promise<void>;
 };
@@ -82,15 +84,20 @@ function treeOf(categories: readonly PublishedCategory[], section: string, avail
   return tops.map((top) => ({ top, children: categories.filter((c) => c.parent_id === top.id && available(c)) }));
 }
 
+const reducedMotion = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/** Where a category stops when its chip is chosen: just below the sticky bar (the sections' scroll-margin-top). */
+const STICKY_BOTTOM = MENU_HEIGHTS.stickyCollapsed;
+
 /**
  * The guest pages of a store (menu, promotions, reviews) on top of a published menu. The same
  * component is server-rendered by the publish job, hydrated on the pre-rendered page, and rendered
  * by the SPA's routes.
  */
-export function GuestApp({ initialMenu, nav, renderedAt, setInterfaceLanguage }: GuestAppProps) {
+export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, setInterfaceLanguage }: GuestAppProps) {
   const intl = useIntl();
   const [menu, setMenu] = useState(initialMenu);
-  const [stale, setStale] = useState(false);
+  const [stale, setStale] = useState(servedOffline);
   const href = useSyncExternalStore(nav.subscribe, nav.getHref, nav.getHref);
   const mounted = useMounted();
   const online = useOnline();
@@ -101,12 +108,13 @@ export function GuestApp({ initialMenu, nav, renderedAt, setInterfaceLanguage }:
   const at = zonedTime(now, menu.store.time_zone);
   const { company_url_key: company, url_key: storeKey } = menu.store;
   const storePath = storeBasePath(new URL(href, "http://x").pathname);
-  const [cart, setCart] = useAtom(cartAtom(storePath));
-  const [menuType, setMenuType] = useAtom(menuTypeAtom);
+  const [cart, setCart] = useCart(storePath);
+  const [menuType, setMenuType] = useState<MenuType>("actual");
   const [cartOpen, setCartOpen] = useState(false);
   const [query, setQuery] = useState("");
   const [searching, setSearching] = useState(false);
   const openedModalHere = useRef(false);
+  const rtl = textDirection(menu.language as Language) === "rtl";
 
   const byId = useMemo(() => new Map(menu.items.map((i) => [i.id, i])), [menu.items]);
   const byCategory = useMemo(() => itemsByCategory(menu.items), [menu.items]);
@@ -122,8 +130,14 @@ export function GuestApp({ initialMenu, nav, renderedAt, setInterfaceLanguage }:
     [menuType, categoriesById, at.day, at.minutes],
   );
   const sections = MENU_SECTIONS.filter((s) => menu.categories.some((c) => c.section === s && !c.parent_id));
-  const [section, setSection] = useState<MenuSection>(sections[0] ?? "kitchen");
+  // The chosen section lives in the address (`?section=`); the server-rendered page shows the first one.
+  const wanted = mounted ? location.section : undefined;
+  const section: MenuSection = wanted && sections.includes(wanted) ? wanted : (sections[0] ?? "kitchen");
   const tree = treeOf(menu.categories, section, available);
+  const progressive = useProgressiveCategories(
+    tree.map(({ top, children }) => [top, ...children].reduce((n, c) => n + (byCategory.get(c.id)?.length ?? 0), 0)),
+    mounted,
+  );
   const promotionCategories = menu.categories.filter((c) => c.section === "promotions" && !c.parent_id);
 
   // ?table= from the QR code: remembered with the cart, counted once.
@@ -144,13 +158,18 @@ export function GuestApp({ initialMenu, nav, renderedAt, setInterfaceLanguage }:
     document.title = menu.store.seo_title || menu.store.name;
   }, [menu.store.seo_title, menu.store.name]);
 
-  // A newer publish reaches a guest who keeps the page open; a failed refresh marks the menu as possibly stale.
+  // A newer publish reaches a guest who keeps the page open; a failed refresh (or the worker's
+  // offline copy) marks the menu as possibly stale.
   useEffect(() => {
     let cancelled = false;
     const refresh = () => {
       if (document.visibilityState !== "visible") return;
       fetch(menuJsonUrl(company, storeKey, menu.language), { cache: "no-cache" })
-        .then((r) => (r.ok ? (r.json() as Promise<PublishedMenu>) : Promise.reject(new Error(String(r.status)))))
+        .then((r) => {
+          if (!r.ok) throw new Error(String(r.status));
+          if (isServedOffline(r)) throw new Error("offline copy");
+          return r.json() as Promise<PublishedMenu>;
+        })
         .then((fresh) => {
           if (cancelled) return;
           setStale(false);
@@ -160,10 +179,12 @@ export function GuestApp({ initialMenu, nav, renderedAt, setInterfaceLanguage }:
     };
     const timer = setInterval(refresh, 5 * 60_000);
     document.addEventListener("visibilitychange", refresh);
+    window.addEventListener("online", refresh);
     return () => {
       cancelled = true;
       clearInterval(timer);
       document.removeEventListener("visibilitychange", refresh);
+      window.removeEventListener("online", refresh);
     };
   }, [company, storeKey, menu.language, menu.version]);
 
@@ -175,6 +196,8 @@ export function GuestApp({ initialMenu, nav, renderedAt, setInterfaceLanguage }:
       await setInterfaceLanguage(lang as Language);
       setMenu(next);
       rememberMenuLanguage(lang);
+      // The pages kept for offline use are of the old language: keep them anew.
+      recacheGuestPages();
       track(menu.store.id, { type: "language", language: lang });
     } catch {
       setStale(true);
@@ -194,11 +217,19 @@ export function GuestApp({ initialMenu, nav, renderedAt, setInterfaceLanguage }:
   const here = new URL(href, "http://x").pathname;
   const itemHref = (id: string) => withParams(here, { item: id });
 
-  const openItem = (id: string) => {
-    openedModalHere.current = true;
-    nav.push(itemHref(id));
-    track(menu.store.id, { type: "item_open", item_id: id });
-  };
+  // The handlers given to the (memoised) cards stay the same between renders.
+  const latest = useRef({ itemHref, add: (_item: PublishedItem, _portion: string, _quantity: number) => {}, menuStoreId: menu.store.id });
+  /** The card link that opened the item window: focus returns to it when the window closes. */
+  const opener = useRef<{ id: string; element: HTMLElement | null } | undefined>(undefined);
+  const openItem = useCallback(
+    (id: string) => {
+      openedModalHere.current = true;
+      opener.current = { id, element: document.activeElement instanceof HTMLElement ? document.activeElement : null };
+      nav.push(latest.current.itemHref(id));
+      track(latest.current.menuStoreId, { type: "item_open", item_id: id });
+    },
+    [nav],
+  );
   const closeItem = () => {
     if (openedModalHere.current) {
       openedModalHere.current = false;
@@ -213,6 +244,7 @@ export function GuestApp({ initialMenu, nav, renderedAt, setInterfaceLanguage }:
           id: item.id,
           selectedPortionId: portionId,
           title: item.title,
+          title_lang: item.title_lang ?? menu.language,
           portions: item.portions.map((p) => ({ id: p.id, price: p.price, currency: p.currency, weight: p.weight, unit: p.unit })),
         },
         quantity,
@@ -220,40 +252,143 @@ export function GuestApp({ initialMenu, nav, renderedAt, setInterfaceLanguage }:
     );
     track(menu.store.id, { type: "cart_add", item_id: item.id });
   };
+  useEffect(() => {
+    latest.current = { itemHref, add, menuStoreId: menu.store.id };
+  });
+  const quickAdd = useCallback((item: PublishedItem) => latest.current.add(item, item.portions[0]!.id, 1), []);
   const go = (to: string) => {
-    nav.push(withParams(to, { item: undefined }));
+    nav.push(withParams(to, { item: undefined, section: undefined }));
     window.scrollTo({ top: 0 });
   };
 
-  // The category bar follows scrolling: the category under the sticky bar is highlighted.
+  const modalItem = itemId ? byId.get(itemId) : undefined;
+
+  // Closing the item window (Escape, its button, the browser's back) returns focus to the card that opened it.
+  const modalOpen = Boolean(modalItem);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (modalOpen) {
+      wasOpen.current = true;
+      if (!opener.current && itemId) opener.current = { id: itemId, element: null };
+      return;
+    }
+    if (!wasOpen.current) return;
+    wasOpen.current = false;
+    const from = opener.current;
+    opener.current = undefined;
+    if (!from) return;
+    const target =
+      from.element?.isConnected && from.element.closest(`[data-item-id="${CSS.escape(from.id)}"]`)
+        ? from.element
+        : document.querySelector<HTMLElement>(`main [data-item-id="${CSS.escape(from.id)}"] .item-card__link`);
+    target?.focus({ preventScroll: true });
+  }, [modalOpen, itemId]);
+
+  // ---- Section tabs: the chosen one in the address; arrow keys move between them (WAI-ARIA tabs).
+  const tabRefs = useRef(new Map<MenuSection, HTMLButtonElement>());
+  const chooseSection = (s: MenuSection, focus = false) => {
+    nav.replace(withParams(here, { section: s === sections[0] ? undefined : s, item: undefined }));
+    if (focus) tabRefs.current.get(s)?.focus();
+    window.scrollTo({ top: 0 });
+  };
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const index = sections.indexOf(section);
+    const next = rtl ? "ArrowLeft" : "ArrowRight";
+    const previous = rtl ? "ArrowRight" : "ArrowLeft";
+    let to: number | undefined;
+    if (event.key === next) to = (index + 1) % sections.length;
+    else if (event.key === previous) to = (index - 1 + sections.length) % sections.length;
+    else if (event.key === "Home") to = 0;
+    else if (event.key === "End") to = sections.length - 1;
+    if (to === undefined) return;
+    event.preventDefault();
+    chooseSection(sections[to]!, true);
+  };
+
+  // ---- The category bar: it follows scrolling (the last category whose top passed the sticky bar),
+  // and a chip scrolls its category to just below the bar. While that scroll runs, scrolling does not
+  // move the highlight, and the bar itself is scrolled sideways only (never the page), so nothing
+  // interrupts the page's scroll.
   const [activeCategory, setActiveCategory] = useState<string>();
   const chips = tree.flatMap(({ top, children }) => (children.length ? children : [top]));
   const chipsKey = chips.map((c) => c.id).join(",");
   const chipBar = useRef<HTMLDivElement>(null);
+  const jumping = useRef<{ id: string; timer: number } | undefined>(undefined);
   useEffect(() => {
     if (page.kind !== "menu" || searching) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        const visible = entries.filter((e) => e.isIntersecting).sort((a, b) => a.boundingClientRect.top - b.boundingClientRect.top)[0];
-        if (visible) setActiveCategory((visible.target as HTMLElement).dataset.categoryId);
-      },
-      { rootMargin: `-${MENU_HEIGHTS.header + MENU_HEIGHTS.sticky - 60}px 0px -60% 0px` },
-    );
-    document.querySelectorAll<HTMLElement>("[data-category-id]").forEach((el) => observer.observe(el));
-    return () => observer.disconnect();
-  }, [chipsKey, page.kind, searching]);
+    let frame = 0;
+    const follow = () => {
+      frame = 0;
+      if (jumping.current) return;
+      let current: string | undefined;
+      for (const el of document.querySelectorAll<HTMLElement>("[data-category-id]")) {
+        if (el.getBoundingClientRect().top <= STICKY_BOTTOM + 24) current = el.dataset.categoryId;
+        else break;
+      }
+      setActiveCategory(current ?? document.querySelector<HTMLElement>("[data-category-id]")?.dataset.categoryId);
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(follow);
+    };
+    follow();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      window.removeEventListener("scroll", onScroll);
+      cancelAnimationFrame(frame);
+    };
+  }, [chipsKey, page.kind, searching, section]);
   useEffect(() => {
-    const chip = chipBar.current?.querySelector<HTMLElement>(`[data-chip="${activeCategory}"]`);
-    chip?.scrollIntoView({ block: "nearest", inline: "center", behavior: "smooth" });
+    const bar = chipBar.current;
+    const chip = bar?.querySelector<HTMLElement>(`[data-chip="${activeCategory}"]`);
+    if (!bar || !chip) return;
+    const barBox = bar.getBoundingClientRect();
+    const chipBox = chip.getBoundingClientRect();
+    const delta = chipBox.left + chipBox.width / 2 - (barBox.left + barBox.width / 2);
+    if (Math.abs(delta) > 1) bar.scrollTo({ left: bar.scrollLeft + delta, behavior: reducedMotion() ? "auto" : "smooth" });
   }, [activeCategory]);
+  useEffect(() => () => window.clearTimeout(jumping.current?.timer), []);
+
+  const goToCategory = (id: string) => {
+    const target = document.getElementById(`cat-${id}`);
+    if (!target) return;
+    setActiveCategory(id);
+    const done = (event?: Event) => {
+      window.removeEventListener("scrollend", done);
+      window.removeEventListener("wheel", done);
+      window.removeEventListener("touchstart", done);
+      if (!jumping.current || jumping.current.id !== id) return;
+      window.clearTimeout(jumping.current.timer);
+      jumping.current = undefined;
+      if (event?.type === "wheel" || event?.type === "touchstart") return; // the guest took over
+      // Sections laid out on the way (content-visibility) can move the target: align it again, at
+      // once, until it stays (a few frames at most).
+      let tries = 3;
+      const align = () => {
+        const margin = parseFloat(getComputedStyle(target).scrollMarginTop) || 0;
+        if (jumping.current || Math.abs(target.getBoundingClientRect().top - margin) <= 1 || tries-- <= 0) return;
+        const before = window.scrollY;
+        target.scrollIntoView({ behavior: "auto", block: "start" });
+        if (window.scrollY !== before) requestAnimationFrame(align);
+      };
+      align();
+    };
+    if (jumping.current) window.clearTimeout(jumping.current.timer);
+    // `scrollend` ends the jump; a guest's own scrolling takes over at once; a timer guards both.
+    jumping.current = { id, timer: window.setTimeout(done, 1500) };
+    window.addEventListener("scrollend", done);
+    window.addEventListener("wheel", done, { passive: true });
+    window.addEventListener("touchstart", done, { passive: true });
+    target.scrollIntoView({ behavior: reducedMotion() ? "auto" : "smooth", block: "start" });
+    // Keyboard (and screen reader) users continue inside the category.
+    target.querySelector<HTMLElement>(":scope > h2, :scope > h3")?.focus({ preventScroll: true });
+  };
 
   const results = useMemo(() => {
     const q = normalize(query);
     if (!q) return [];
     return menu.items.filter((i) => normalize(`${i.title} ${plainText(i.description)}`).includes(q));
   }, [query, menu.items]);
-
-  const modalItem = itemId ? byId.get(itemId) : undefined;
+  useEffect(() => trackSearch(menu.store.id, query, results.length), [menu.store.id, query, results.length]);
 
   const style = {
     "--guest-header": `${MENU_HEIGHTS.header}px`,
@@ -262,16 +397,44 @@ export function GuestApp({ initialMenu, nav, renderedAt, setInterfaceLanguage }:
   } as CSSProperties;
 
   const renderItems = (categoryId: string) =>
-    (byCategory.get(categoryId) ?? []).map((item) => (
-      <ItemCard key={item.id} item={item} href={itemHref(item.id)} onOpen={openItem} onQuickAdd={(it) => add(it, it.portions[0]!.id, 1)} />
-    ));
+    (byCategory.get(categoryId) ?? []).map((item) => <ItemCard key={item.id} item={item} href={itemHref(item.id)} onOpen={openItem} onQuickAdd={quickAdd} />);
 
   const scheduleNote = (c: PublishedCategory) =>
     c.schedule?.enabled ? <p className="menu-category__note">{intl.formatMessage({ id: "menu.availableFrom" }, { start: c.schedule.start, end: c.schedule.end })}</p> : null;
 
+  const menuPath = pagePath(company, storeKey, { kind: "menu" });
+  const link = (to: string, label: ReactNode, current?: boolean) => (
+    <a
+      className="tab tab--link"
+      aria-current={current ? "page" : undefined}
+      href={to}
+      onClick={(e) => {
+        e.preventDefault();
+        go(to);
+      }}
+    >
+      {label}
+    </a>
+  );
+
   return (
-    <div className="guest" dir={textDirection(menu.language as Language)} lang={menu.language} style={style} data-testid="guest-menu" data-ready={mounted ? "" : undefined}>
-      <GuestHeader menu={menu} table={table} onLanguage={(l) => void changeLanguage(l)} infoHref={`${pagePath(company, storeKey, { kind: "menu" })}#info`} />
+    <div className="guest" dir={textDirection(menu.language as Language)} lang={menu.language} style={style} data-testid="guest-menu" data-ready={mounted && progressive.complete ? "" : undefined}>
+      {menu.hidden ? null : (
+        <a
+          className="skip-link"
+          href="#cart"
+          data-testid="skip-to-cart"
+          onClick={(e) => {
+            e.preventDefault();
+            const button = document.getElementById("cart");
+            if (button) button.focus();
+            else setCartOpen(true);
+          }}
+        >
+          {intl.formatMessage({ id: "guest.skipToCart" })}
+        </a>
+      )}
+      <GuestHeader menu={menu} table={table} onLanguage={(l) => void changeLanguage(l)} infoHref={`${menuPath}#info`} />
       {mounted && (!online || stale) ? (
         <div className="offline-banner" role="status" data-testid="offline-banner">
           {intl.formatMessage({ id: "menu.offline" })}
@@ -313,63 +476,43 @@ export function GuestApp({ initialMenu, nav, renderedAt, setInterfaceLanguage }:
                 </div>
               ) : (
                 <>
-                  <div className="tabs" role="list">
-                    {page.kind === "menu"
-                      ? sections.map((s) => (
+                  <div className="tabs">
+                    {page.kind === "menu" ? (
+                      <div className="tabs__list" role="tablist" aria-label={intl.formatMessage({ id: "menu.sectionsLabel" })} data-testid="section-tabs">
+                        {sections.map((s) => (
                           <button
                             key={s}
+                            ref={(el) => {
+                              if (el) tabRefs.current.set(s, el);
+                              else tabRefs.current.delete(s);
+                            }}
                             type="button"
-                            role="listitem"
+                            role="tab"
+                            id={`section-tab-${s}`}
                             className="tab"
-                            aria-current={s === section ? "true" : undefined}
-                            onClick={() => {
-                              setSection(s);
-                              window.scrollTo({ top: 0 });
-                            }}
+                            aria-selected={s === section}
+                            aria-controls="guest-section"
+                            tabIndex={s === section ? 0 : -1}
+                            data-section={s}
+                            onKeyDown={onTabKey}
+                            onClick={() => chooseSection(s)}
                           >
-                            {intl.formatMessage({ id: `menu.section.${s}` as MessageId })}
+                            {intl.formatMessage({ id: `menu.section.${s}` as GuestMessageId })}
                           </button>
-                        ))
-                      : [
-                          <a
-                            key="back"
-                            role="listitem"
-                            className="tab"
-                            href={pagePath(company, storeKey, { kind: "menu" })}
-                            onClick={(e) => {
-                              e.preventDefault();
-                              go(pagePath(company, storeKey, { kind: "menu" }));
-                            }}
-                          >
-                            ← {intl.formatMessage({ id: "menu.back" })}
-                          </a>,
-                        ]}
-                    {promotionCategories.length ? (
-                      <a
-                        role="listitem"
-                        className="tab tab--link"
-                        aria-current={page.kind === "promotions" ? "page" : undefined}
-                        href={pagePath(company, storeKey, { kind: "promotions", position: promotionCategories[0]!.position })}
-                        onClick={(e) => {
-                          e.preventDefault();
-                          go(pagePath(company, storeKey, { kind: "promotions", position: promotionCategories[0]!.position }));
-                        }}
-                      >
-                        {intl.formatMessage({ id: "menu.promotions" })}
-                      </a>
-                    ) : null}
-                    <a
-                      role="listitem"
-                      className="tab tab--link"
-                      aria-current={page.kind === "reviews" ? "page" : undefined}
-                      href={pagePath(company, storeKey, { kind: "reviews" })}
-                      onClick={(e) => {
-                        e.preventDefault();
-                        go(pagePath(company, storeKey, { kind: "reviews" }));
-                      }}
-                    >
-                      {intl.formatMessage({ id: "menu.reviews" })}
-                    </a>
+                        ))}
+                      </div>
+                    ) : (
+                      link(
+                        menuPath,
+                        <>
+                          <span aria-hidden="true">{rtl ? "→" : "←"}</span> {intl.formatMessage({ id: "menu.back" })}
+                        </>,
+                      )
+                    )}
+                    {promotionCategories.length
+                      ? link(pagePath(company, storeKey, { kind: "promotions", position: promotionCategories[0]!.position }), intl.formatMessage({ id: "menu.promotions" }), page.kind === "promotions")
+                      : null}
+                    {link(pagePath(company, storeKey, { kind: "reviews" }), intl.formatMessage({ id: "menu.reviews" }), page.kind === "reviews")}
                   </div>
                   {page.kind === "menu" ? (
                     <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: "menu.search.open" })} data-testid="search-open" onClick={() => setSearching(true)}>
@@ -382,7 +525,7 @@ export function GuestApp({ initialMenu, nav, renderedAt, setInterfaceLanguage }:
                 </>
               )}
             </div>
-            <div className="guest-sticky__row guest-sticky__row--chips" ref={chipBar} aria-label={intl.formatMessage({ id: "menu.categoriesLabel" })}>
+            <div className="guest-sticky__row guest-sticky__row--chips" ref={chipBar} role="group" aria-label={intl.formatMessage({ id: "menu.categoriesLabel" })} data-testid="category-bar">
               {page.kind === "menu" && !searching
                 ? chips.map((c) => (
                     <a
@@ -393,11 +536,10 @@ export function GuestApp({ initialMenu, nav, renderedAt, setInterfaceLanguage }:
                       href={`#cat-${c.id}`}
                       onClick={(e) => {
                         e.preventDefault();
-                        document.getElementById(`cat-${c.id}`)?.scrollIntoView({ behavior: "smooth", block: "start" });
-                        setActiveCategory(c.id);
+                        goToCategory(c.id);
                       }}
                     >
-                      {c.name}
+                      <Foreign lang={c.name_lang}>{c.name}</Foreign>
                     </a>
                   ))
                 : null}
@@ -413,7 +555,7 @@ export function GuestApp({ initialMenu, nav, renderedAt, setInterfaceLanguage }:
                         go(pagePath(company, storeKey, { kind: "promotions", position: c.position }));
                       }}
                     >
-                      {c.name}
+                      <Foreign lang={c.name_lang}>{c.name}</Foreign>
                     </a>
                   ))
                 : null}
@@ -428,15 +570,15 @@ export function GuestApp({ initialMenu, nav, renderedAt, setInterfaceLanguage }:
             {page.kind === "menu" && searching ? (
               <div className="item-list" data-testid="search-results">
                 {results.map((item) => (
-                  <ItemCard key={item.id} item={item} href={itemHref(item.id)} onOpen={openItem} onQuickAdd={(it) => add(it, it.portions[0]!.id, 1)} />
+                  <ItemCard key={item.id} item={item} href={itemHref(item.id)} onOpen={openItem} onQuickAdd={quickAdd} />
                 ))}
               </div>
             ) : null}
             {page.kind === "menu" && !searching ? (
-              <>
+              <div role="tabpanel" id="guest-section" aria-labelledby={`section-tab-${section}`} data-testid="section-panel">
                 {promotionCategories.length ? (
                   <ul className="promo-strip">
-                    {promotionCategories.map((c) => {
+                    {promotionCategories.map((c, index) => {
                       const first = menu.promotions.find((p) => p.category_id === c.id);
                       return (
                         <li key={c.id}>
@@ -447,8 +589,19 @@ export function GuestApp({ initialMenu, nav, renderedAt, setInterfaceLanguage }:
                               go(pagePath(company, storeKey, { kind: "promotions", position: c.position }));
                             }}
                           >
-                            {first?.banner ? <img src={`/${first.banner}`} alt="" width={320} height={160} decoding="async" /> : null}
-                            <span>{c.name}</span>
+                            {first?.banner ? (
+                              <img
+                                src={`/${first.banner}`}
+                                alt=""
+                                width={320}
+                                height={160}
+                                decoding="async"
+                                {...(index === 0 ? { fetchPriority: "high" as const } : { loading: "lazy" as const })}
+                              />
+                            ) : null}
+                            <span>
+                              <Foreign lang={c.name_lang}>{c.name}</Foreign>
+                            </span>
                           </a>
                         </li>
                       );
@@ -463,14 +616,18 @@ export function GuestApp({ initialMenu, nav, renderedAt, setInterfaceLanguage }:
                   ))}
                 </div>
                 {tree.length ? (
-                  tree.map(({ top, children }) => (
+                  tree.slice(0, progressive.shown).map(({ top, children }) => (
                     <section key={top.id} className="menu-category" id={`cat-${top.id}`} data-category-id={children.length ? undefined : top.id}>
-                      <h2 className="menu-category__title">{top.name}</h2>
+                      <h2 className="menu-category__title" tabIndex={-1}>
+                        <Foreign lang={top.name_lang}>{top.name}</Foreign>
+                      </h2>
                       {scheduleNote(top)}
                       <div className="item-list">{renderItems(top.id)}</div>
                       {children.map((child) => (
                         <section key={child.id} className="menu-subcategory" id={`cat-${child.id}`} data-category-id={child.id}>
-                          <h3 className="menu-subcategory__title">{child.name}</h3>
+                          <h3 className="menu-subcategory__title" tabIndex={-1}>
+                            <Foreign lang={child.name_lang}>{child.name}</Foreign>
+                          </h3>
                           {scheduleNote(child)}
                           <div className="item-list">{renderItems(child.id)}</div>
                         </section>
@@ -481,7 +638,7 @@ export function GuestApp({ initialMenu, nav, renderedAt, setInterfaceLanguage }:
                   <p className="empty-state">{intl.formatMessage({ id: menuType === "actual" ? "menu.empty.actual" : "menu.empty.section" })}</p>
                 )}
                 <StoreInfo menu={menu} at={at} />
-              </>
+              </div>
             ) : null}
             {page.kind === "promotions" ? (
               <PromotionsPage menu={menu} category={promotionCategories.find((c) => c.position === page.position)} />
@@ -491,6 +648,7 @@ export function GuestApp({ initialMenu, nav, renderedAt, setInterfaceLanguage }:
           <CartPanel
             cart={cart}
             items={byId}
+            language={menu.language}
             table={table}
             open={cartOpen}
             onOpen={() => setCartOpen(true)}

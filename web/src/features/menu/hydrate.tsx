@@ -1,34 +1,34 @@
 /**
  * The script of the pre-rendered guest pages (a separate Vite entry): hydrates the server markup
- * with the same components, without the SPA's router, so a guest downloads only the menu's code.
+ * with the same components, without the SPA's router, react-intl or the interface catalogs, so a
+ * guest downloads only the menu's code. The page brings its own messages (in the boot script).
  */
-import { createStore } from "jotai";
-import { useState } from "react";
+import { startTransition, useMemo, useState } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { getLoadedCatalog, loadCatalog } from "@/i18n/catalogs";
 import { applyDocumentLanguage } from "@/i18n/document-language";
-import { buildIntl } from "@/i18n/intl";
 import { catalogLocaleFor, type Language } from "@/i18n/languages";
 import "@/styles.css";
 import { GuestApp } from "./guest-app";
+import { createGuestIntl, getGuestCatalog, loadGuestCatalog, provideGuestCatalog } from "./intl";
 import type { PublishedMenu } from "./model";
 import { browserNav } from "./nav";
 import { GuestRoot, type GuestBoot } from "./root";
+import { isServedOffline } from "./sw-register";
 
-function Island({ menu, boot }: { menu: PublishedMenu; boot: GuestBoot }) {
+function Island({ menu, boot, offline }: { menu: PublishedMenu; boot: GuestBoot; offline: boolean }) {
   const [language, setLanguage] = useState(menu.language as Language);
   const locale = catalogLocaleFor(language);
-  const [store] = useState(createStore);
   const [nav] = useState(browserNav);
-  const intl = buildIntl(locale, getLoadedCatalog(locale) ?? {});
+  const intl = useMemo(() => createGuestIntl(locale, getGuestCatalog(locale) ?? {}), [locale]);
   return (
-    <GuestRoot intl={intl} store={store}>
+    <GuestRoot intl={intl}>
       <GuestApp
         initialMenu={menu}
         nav={nav}
         renderedAt={boot.renderedAt}
+        servedOffline={offline}
         setInterfaceLanguage={async (lang) => {
-          await loadCatalog(catalogLocaleFor(lang));
+          await loadGuestCatalog(catalogLocaleFor(lang));
           applyDocumentLanguage(lang);
           setLanguage(lang);
         }}
@@ -42,14 +42,18 @@ async function start() {
   const bootScript = document.getElementById("guest-boot");
   if (!container || !bootScript) return;
   const boot = JSON.parse(bootScript.textContent ?? "{}") as GuestBoot;
-  const [menu] = await Promise.all([
-    fetch(boot.dataUrl).then((r) => (r.ok ? (r.json() as Promise<PublishedMenu>) : Promise.reject(new Error(`${boot.dataUrl}: ${r.status}`)))),
-    loadCatalog(catalogLocaleFor(boot.language as Language)),
-  ]);
-  const app = <Island menu={menu} boot={boot} />;
+  if (boot.messages) provideGuestCatalog(catalogLocaleFor(boot.language as Language), boot.messages);
+  const [response] = await Promise.all([fetch(boot.dataUrl), boot.messages ? undefined : loadGuestCatalog(catalogLocaleFor(boot.language as Language))]);
+  if (!response.ok) throw new Error(`${boot.dataUrl}: ${response.status}`);
+  const menu = (await response.json()) as PublishedMenu;
+  const app = <Island menu={menu} boot={boot} offline={isServedOffline(response)} />;
+  // Hydration as a transition: React yields to the browser between pieces of work, so a long menu
+  // does not block taps and scrolling while it becomes interactive.
   // The JSON was published after this page: render afresh instead of hydrating different markup.
-  if (menu.version === boot.version) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  startTransition(() => {
+    if (menu.version === boot.version) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
 }
 
 start().catch((error: unknown) => console.error("Error while mounting app", error));

@@ -1,12 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useParams, useRouter } from "@tanstack/react-router";
 import { useSetAtom } from "jotai";
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { NotFoundScreen } from "@/components/route-errors";
 import { setMenuLanguageAtom, useMenuLanguageScope } from "@/state/language";
-import type { Language } from "@/i18n/languages";
+import { catalogLocaleFor, isLanguage, type InterfaceLocale, type Language } from "@/i18n/languages";
 import { GuestApp } from "./guest-app";
-import { chooseLanguage, manifestUrl, menuJsonUrl, type PublishedManifest, type PublishedMenu } from "./model";
+import { createGuestIntl, getGuestCatalog, GuestIntlProvider, loadGuestCatalog } from "./intl";
+import { MENU_LANGUAGE_COOKIE, chooseLanguage, manifestUrl, menuJsonUrl, readCookie, type PublishedManifest, type PublishedMenu } from "./model";
 import type { GuestNav } from "./nav";
 import type { MovedStore } from "@menu/core/publish/published";
 
@@ -28,7 +29,16 @@ export async function loadPublishedMenu(company: string, store: string): Promise
   const manifest = await getJson<PublishedManifest | MovedStore>(manifestUrl(company, store));
   if ("moved_to" in manifest) throw new StoreMoved(manifest.moved_to);
   const lang = chooseLanguage(manifest.languages, manifest.default_language);
-  return getJson<PublishedMenu>(menuJsonUrl(company, store, lang));
+  const [menu] = await Promise.all([getJson<PublishedMenu>(menuJsonUrl(company, store, lang)), loadGuestCatalog(catalogLocaleFor(lang as Language))]);
+  return menu;
+}
+
+/** The visitor's language when there is no menu to take it from: the remembered menu language, else the interface one, else ru. */
+function visitorLanguage(): InterfaceLocale {
+  for (const c of [readCookie(MENU_LANGUAGE_COOKIE), readCookie("locale")]) {
+    if (isLanguage(c)) return catalogLocaleFor(c);
+  }
+  return "ru";
 }
 
 /**
@@ -48,9 +58,18 @@ export function GuestRoute() {
     meta: { silentError: true },
   });
   const language = query.data?.language;
+  /** Set when the guest picks another menu language (the menu's own language until then). */
+  const [guestLocale, setGuestLocale] = useState<InterfaceLocale>();
   useEffect(() => {
     if (language) void setMenuLanguage(language as Language);
   }, [language, setMenuLanguage]);
+  // An unknown store: "not found" in the visitor's language, not the menu's default.
+  const failed = query.isError && !(query.error instanceof StoreMoved);
+  useEffect(() => {
+    if (failed) void setMenuLanguage(visitorLanguage());
+  }, [failed, setMenuLanguage]);
+  const locale = guestLocale ?? (language ? catalogLocaleFor(language as Language) : "ru");
+  const intl = useMemo(() => createGuestIntl(locale, getGuestCatalog(locale) ?? {}), [locale]);
   const nav = useMemo<GuestNav>(
     () => ({
       subscribe: (listener) => router.history.subscribe(listener),
@@ -70,5 +89,16 @@ export function GuestRoute() {
   if (movedTo) return <div className="guest-loading" aria-busy="true" />;
   if (query.isError) return <NotFoundScreen />;
   if (!query.data) return <div className="guest-loading" aria-busy="true" />;
-  return <GuestApp initialMenu={query.data} nav={nav} setInterfaceLanguage={(lang) => setMenuLanguage(lang)} />;
+  return (
+    <GuestIntlProvider value={intl}>
+      <GuestApp
+        initialMenu={query.data}
+        nav={nav}
+        setInterfaceLanguage={async (lang) => {
+          await Promise.all([loadGuestCatalog(catalogLocaleFor(lang)), setMenuLanguage(lang)]);
+          setGuestLocale(catalogLocaleFor(lang));
+        }}
+      />
+    </GuestIntlProvider>
+  );
 }

@@ -16,6 +16,8 @@ export type GuestLocation = {
   page: GuestPage;
   item?: string;
   table?: number;
+  /** The chosen menu section (`?section=`); absent for the first one. */
+  section?: MenuSection;
 };
 
 /** The store path a cart belongs to: the path without the /menu, /promotions/… and /reviews suffixes. */
@@ -30,7 +32,15 @@ export function parseLocation(href: string): GuestLocation {
     kind === "promotions" ? { kind: "promotions", position: Number(position) || 0 } : kind === "reviews" ? { kind: "reviews" } : { kind: "menu" };
   const table = Number(url.searchParams.get("table"));
   const item = url.searchParams.get("item") ?? undefined;
-  return { company, store, page, ...(item ? { item } : {}), ...(Number.isInteger(table) && table > 0 ? { table } : {}) };
+  const section = url.searchParams.get("section") as MenuSection | null;
+  return {
+    company,
+    store,
+    page,
+    ...(item ? { item } : {}),
+    ...(Number.isInteger(table) && table > 0 ? { table } : {}),
+    ...(section && MENU_SECTIONS.includes(section) ? { section } : {}),
+  };
 }
 
 export const pagePath = (company: string, store: string, page: GuestPage) =>

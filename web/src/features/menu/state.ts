@@ -1,4 +1,4 @@
-import { atom, type WritableAtom } from "jotai";
+import { useSyncExternalStore } from "react";
 
 /** Section 3 "Cart line": item id, selected portion, quantity and the item's portions. */
 export type CartLine = {
@@ -8,6 +8,8 @@ export type CartLine = {
   portions: { id: string; price: string; currency: string; weight?: string; unit?: string }[];
   /** The title when added, shown if the item is no longer on the menu. */
   title: string;
+  /** The language `title` is in (lines stored before it was kept have none). */
+  title_lang?: string;
 };
 export type Cart = { updated_at: number; table?: number; lines: CartLine[] };
 
@@ -43,46 +45,81 @@ function writeCart(key: string, cart: Cart) {
   }
 }
 
-type CartAtom = WritableAtom<Cart, [Cart | ((cart: Cart) => Cart)], void>;
-const cartAtoms = new Map<string, CartAtom>();
+type Listener = () => void;
+export type CartStore = {
+  get(): Cart;
+  set(update: Cart | ((cart: Cart) => Cart)): void;
+  subscribe(listener: Listener): () => void;
+};
+const cartStores = new Map<string, CartStore>();
 
 /**
- * The persisted cart of one store. It starts empty and reads storage once mounted, so a
- * server-rendered page hydrates without a mismatch; other tabs' changes arrive via `storage` events.
+ * The persisted cart of one store (a small external store, no state library in the guest's
+ * download). It reads storage when its first reader subscribes (after hydration, so a
+ * server-rendered page hydrates without a mismatch); other tabs' changes arrive via `storage`
+ * events; an expired cart is dropped while the page stays open and when the phone wakes up.
  */
-export function cartAtom(storePath: string): CartAtom {
+export function cartStore(storePath: string): CartStore {
   const key = cartStorageKey(storePath);
-  let cart = cartAtoms.get(key);
-  if (cart) return cart;
-  const base = atom<Cart>(EMPTY_CART);
-  base.onMount = (set) => {
-    set(readCart(key));
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === key) set(readCart(key));
-    };
-    window.addEventListener("storage", onStorage);
-    // Expiry while the page stays open (and after the phone wakes up).
-    const check = () => set((current) => (isExpired(current) ? (writeCart(key, EMPTY_CART), EMPTY_CART) : current));
-    const timer = window.setInterval(check, 30_000);
-    document.addEventListener("visibilitychange", check);
-    return () => {
-      window.removeEventListener("storage", onStorage);
-      window.clearInterval(timer);
-      document.removeEventListener("visibilitychange", check);
-    };
+  const existing = cartStores.get(key);
+  if (existing) return existing;
+  let value: Cart = EMPTY_CART;
+  const listeners = new Set<Listener>();
+  let stop: (() => void) | undefined;
+  const replace = (next: Cart) => {
+    if (next === value) return;
+    value = next;
+    listeners.forEach((l) => l());
   };
-  cart = atom(
-    (get) => get(base),
-    (get, set, update: Cart | ((cart: Cart) => Cart)) => {
-      const current = get(base);
-      const next = typeof update === "function" ? update(isExpired(current) ? EMPTY_CART : current) : update;
+  const store: CartStore = {
+    get: () => value,
+    set: (update) => {
+      const current = isExpired(value) ? EMPTY_CART : value;
+      const next = typeof update === "function" ? update(current) : update;
       const stamped = { ...next, updated_at: Date.now() };
-      set(base, stamped);
       writeCart(key, stamped);
+      replace(stamped);
     },
-  );
-  cartAtoms.set(key, cart);
-  return cart;
+    subscribe: (listener) => {
+      listeners.add(listener);
+      if (listeners.size === 1) {
+        value = readCart(key);
+        const onStorage = (event: StorageEvent) => {
+          if (event.key === key) replace(readCart(key));
+        };
+        const check = () => {
+          if (!isExpired(value)) return;
+          writeCart(key, EMPTY_CART);
+          replace(EMPTY_CART);
+        };
+        window.addEventListener("storage", onStorage);
+        const timer = window.setInterval(check, 30_000);
+        document.addEventListener("visibilitychange", check);
+        stop = () => {
+          window.removeEventListener("storage", onStorage);
+          window.clearInterval(timer);
+          document.removeEventListener("visibilitychange", check);
+        };
+      }
+      return () => {
+        listeners.delete(listener);
+        if (!listeners.size) {
+          stop?.();
+          stop = undefined;
+        }
+      };
+    },
+  };
+  cartStores.set(key, store);
+  return store;
+}
+
+const emptyCart = () => EMPTY_CART;
+
+/** The cart of a store path and its setter: empty while hydrating, the stored one from then on. */
+export function useCart(storePath: string): [Cart, CartStore["set"]] {
+  const store = cartStore(storePath);
+  return [useSyncExternalStore(store.subscribe, store.get, emptyCart), store.set];
 }
 
 export function addToCart(cart: Cart, line: Omit<CartLine, "quantity">, quantity: number): Cart {
@@ -99,4 +136,4 @@ export function setQuantity(cart: Cart, index: number, quantity: number): Cart {
 }
 
 /** Section 3 "Menu state": the selected menu type (current by schedule, or full). */
-export const menuTypeAtom = atom<"actual" | "full">("actual");
+export type MenuType = "actual" | "full";

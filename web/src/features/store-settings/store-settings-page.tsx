@@ -36,6 +36,8 @@ type Values = {
   time_zone: string;
   languages: string[];
   currency: string;
+  /** Name and address per menu language other than Russian (empty: guests see the fallback). */
+  translations: Record<string, { name: string; address: string }>;
 };
 type Errors = Record<string, FieldMessage | undefined>;
 
@@ -85,6 +87,9 @@ const toValues = (s: StoreSettings): Values => ({
   time_zone: s.time_zone,
   languages: [...s.languages],
   currency: s.currency,
+  translations: Object.fromEntries(
+    Object.entries(s.translations ?? {}).map(([lang, t]) => [lang, { name: t.name ?? "", address: t.address ?? "" }]),
+  ),
 });
 
 function StoreSettingsEditor({ cs, initial }: { cs: CsObject; initial: Values }) {
@@ -115,6 +120,8 @@ function StoreSettingsEditor({ cs, initial }: { cs: CsObject; initial: Values })
       const { all } = check(next);
       setErrors((current) => Object.fromEntries(Object.keys(current).map((k) => [k, all[k]])));
     }
+    // The URL name says "Only Latin letters are allowed" as the letter is typed (also after "taken").
+    if (change.url_key) setErrors((current) => ({ ...current, url_key: check(next).all.url_key }));
   };
   const blur = (path: string) => setErrors((current) => ({ ...current, [path]: check(values).all[path] }));
   const bind = (path: "name" | "url_key" | "address" | "seo_title" | "seo_description") => ({
@@ -194,6 +201,54 @@ function StoreSettingsEditor({ cs, initial }: { cs: CsObject; initial: Values })
           {...bind("url_key")}
         />
         <TextField label="storeSettings.address" autoComplete="street-address" {...bind("address")} />
+        {values.languages.some((l) => l !== "ru") ? (
+          <fieldset className="store-texts" aria-describedby={`${formId}-texts-hint`} data-testid="store-texts">
+            <legend className="field__label">
+              <FormattedMessage id="guest.storeTexts.title" />
+            </legend>
+            <p id={`${formId}-texts-hint`} className="field__hint">
+              <FormattedMessage id="guest.storeTexts.hint" />
+            </p>
+            {values.languages
+              .filter((l) => l !== "ru")
+              .map((lang) => {
+                const text = values.translations[lang] ?? { name: "", address: "" };
+                const language = languageNames[lang as MenuLanguage] ?? lang;
+                const setText = (change: Partial<typeof text>) => update({ translations: { ...values.translations, [lang]: { ...text, ...change } } });
+                return (
+                  <div key={lang} className="form__row form__row--2">
+                    {(["name", "address"] as const).map((field) => {
+                      const path = `translations.${lang}.${field}`;
+                      return (
+                        <label key={field} className={errors[path] ? "field field--invalid" : "field"}>
+                          <span className="field__label">
+                            <FormattedMessage id={field === "name" ? "guest.storeTexts.name" : "guest.storeTexts.address"} values={{ lang: language }} />
+                          </span>
+                          <input
+                            className="input"
+                            name={path}
+                            lang={lang}
+                            dir="auto"
+                            value={text[field]}
+                            placeholder={field === "name" ? values.name : values.address}
+                            onChange={(e) => setText({ [field]: e.target.value })}
+                            onBlur={() => blur(path)}
+                            aria-invalid={errors[path] ? true : undefined}
+                            data-testid={`store-text-${lang}-${field}`}
+                          />
+                          {errors[path] ? (
+                            <span className="field__error" role="alert">
+                              <FieldMessageText message={errors[path]} />
+                            </span>
+                          ) : null}
+                        </label>
+                      );
+                    })}
+                  </div>
+                );
+              })}
+          </fieldset>
+        ) : null}
       </Section>
 
       <Section title="storeSettings.section.logo" lead="storeSettings.logoLead">
@@ -256,7 +311,7 @@ function StoreSettingsEditor({ cs, initial }: { cs: CsObject; initial: Values })
               </label>
               <RemoveButton label="storeSettings.removeHours" onClick={() => hours.remove(i)} />
             </div>
-            {h.close && h.open && h.close <= h.open ? (
+            {h.close && h.open && h.close < h.open ? (
               <p className="field__hint">
                 <FormattedMessage id="storeSettings.overnight" />
               </p>

@@ -67,9 +67,14 @@ function RequisitesForm({ cs, initial }: { cs: CsObject; initial: ReturnType<typ
       else notifyError(error);
     },
   });
-  const field = (name: keyof BillingValues, label: MessageId, extra: { autoComplete?: string; inputMode?: "tel" | "text" | "numeric" } = {}) => (
-    <TextField label={label} {...extra} {...form.bind(name)} />
-  );
+  const field = (
+    name: keyof BillingValues,
+    label: MessageId,
+    extra: { autoComplete?: string; inputMode?: "tel" | "text" | "numeric"; hint?: MessageId; required?: boolean } = {},
+  ) => {
+    const { hint, required = name !== "director_middle_name", ...input } = extra;
+    return <TextField label={label} required={required} hint={hint ? <FormattedMessage id={hint} /> : undefined} {...input} {...form.bind(name)} />;
+  };
   return (
     <form
       className="form"
@@ -87,11 +92,11 @@ function RequisitesForm({ cs, initial }: { cs: CsObject; initial: ReturnType<typ
         </legend>
         {field("organization_name", "requisites.organizationName", { autoComplete: "organization" })}
         <div className="form__row form__row--2">
-          {field("vat_number", "requisites.vatNumber")}
-          {field("phone", "requisites.phone", { autoComplete: "tel", inputMode: "tel" })}
+          {field("vat_number", "requisites.vatNumber", { inputMode: "numeric", autoComplete: "off", hint: "requisites.vatHint" })}
+          {field("phone", "requisites.phone", { autoComplete: "tel", inputMode: "tel", hint: "requisites.phoneHint" })}
         </div>
         {field("legal_address", "requisites.legalAddress", { autoComplete: "street-address" })}
-        <div className="form__row form__row--2">{field("postcode", "requisites.postcode", { autoComplete: "postal-code" })}</div>
+        <div className="form__row form__row--2">{field("postcode", "requisites.postcode", { autoComplete: "postal-code", inputMode: "numeric", hint: "requisites.postcodeHint" })}</div>
       </fieldset>
       <fieldset className="sub-fieldset">
         <legend>
@@ -112,8 +117,8 @@ function RequisitesForm({ cs, initial }: { cs: CsObject; initial: ReturnType<typ
         </legend>
         {field("bank_name", "requisites.bankName")}
         <div className="form__row form__row--2">
-          {field("iban", "requisites.iban")}
-          {field("bic", "requisites.bic")}
+          {field("iban", "requisites.iban", { autoComplete: "off", hint: "requisites.ibanHint" })}
+          {field("bic", "requisites.bic", { autoComplete: "off", hint: "requisites.bicHint" })}
         </div>
       </fieldset>
       <div>

@@ -1,16 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { billingComplete } from "@menu/core/billing/schemas";
 import { FEATURES, PAID_PLANS, PREPARATION_DAYS, addDays, featuresLost, type Plan } from "@menu/core/subscription/plans";
 import { useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
 import { Dialog } from "@/components/dialog";
 import { FormAlert } from "@/components/form/fields";
+import type { MessageId } from "@/i18n/catalogs";
 import { languageNames, type Language } from "@/i18n/languages";
 import type { CsObject } from "@/lib/admin-scope";
 import { api, isApiError, unwrap } from "@/lib/api";
 import { errorMessageFor, notifyError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/session";
+import { TranslationVolumeFact } from "@/features/translations/translation-volume";
 import {
   FEATURE_NAMES,
   PLAN_NAMES,
@@ -31,6 +34,26 @@ import { formatByn, formatDay } from "./format";
 
 type PaidPlan = (typeof PAID_PLANS)[number];
 type Pending = { plan: PaidPlan; lost: Feature[]; downgrade: boolean; renew: boolean };
+
+const DATE_MARK = "\uE000";
+
+/**
+ * A sentence with a date in bold and one full stop at its end: a date that ends with an
+ * abbreviation's stop (ru "23 февраля 2027 г.") takes the place of the sentence's own ".", so the
+ * page never shows "г.." (in any language: the message is formatted around a marker first).
+ */
+function DateSentence({ id, date }: { id: MessageId; date: string }) {
+  const intl = useIntl();
+  const [before = "", after = ""] = intl.formatMessage({ id }, { date: DATE_MARK }).split(DATE_MARK);
+  const rest = date.endsWith(".") && after.startsWith(".") && !after.startsWith("..") ? after.slice(1) : after;
+  return (
+    <>
+      {before}
+      <strong>{date}</strong>
+      {rest}
+    </>
+  );
+}
 
 /** .../admin-panel/subscription: the plan and status, the timeline, the plan switcher. */
 export function SubscriptionPage({ cs, user }: { cs: CsObject; user: SessionUser }) {
@@ -93,7 +116,8 @@ export function SubscriptionPage({ cs, user }: { cs: CsObject; user: SessionUser
   const s = state.data;
   const table = plans.data;
   const current = s.active?.plan;
-  const billingMissing = billing.isSuccess && billing.data === null;
+  // Details saved before today's rules that fail them count as missing (the server refuses a paid plan too).
+  const billingMissing = billing.isSuccess && (billing.data === null || !billingComplete(billing.data));
   // Renewing the plan the store has (or last had) is not a switch: no cooldown, no downgrade.
   const renewal = s.renewal_plan;
   const blocked = (plan: PaidPlan) => s.switch_blocked_by_unpaid || billingMissing || (plan !== renewal && !!s.next_switch_at);
@@ -118,7 +142,7 @@ export function SubscriptionPage({ cs, user }: { cs: CsObject; user: SessionUser
         </div>
       </div>
 
-      <CurrentPlan state={s} />
+      <CurrentPlan state={s} storeId={cs.store_id} />
 
       <div className="sub-alerts">
         {s.switch_blocked_by_unpaid ? (
@@ -133,7 +157,7 @@ export function SubscriptionPage({ cs, user }: { cs: CsObject; user: SessionUser
         ) : null}
         {s.next_switch_at ? (
           <FormAlert tone="info" testId="switch-cooldown">
-            <FormattedMessage id="subscription.nextSwitch" values={{ date: <strong>{formatDay(intl, s.next_switch_at)}</strong> }} />
+            <DateSentence id="subscription.nextSwitch" date={formatDay(intl, s.next_switch_at)} />
           </FormAlert>
         ) : null}
         {billingMissing ? (
@@ -227,7 +251,7 @@ export function SubscriptionPage({ cs, user }: { cs: CsObject; user: SessionUser
   );
 }
 
-function CurrentPlan({ state }: { state: ActiveState }) {
+function CurrentPlan({ state, storeId }: { state: ActiveState; storeId: string }) {
   const intl = useIntl();
   const active = state.active;
   return (
@@ -276,6 +300,7 @@ function CurrentPlan({ state }: { state: ActiveState }) {
             </ul>
           </dd>
         </div>
+        <TranslationVolumeFact storeId={storeId} />
       </dl>
     </section>
   );

@@ -20,7 +20,8 @@ type Role = SessionUser["role"];
 const FIELDS = ["email", "store_id"] as const;
 
 /**
- * Create or edit a user: first and last name, e-mail, role, store (store managers), password, and
+ * Create or edit a user: first and last name (both required, also on edit: a user listed without
+ * names gets them with the next edit), e-mail, role, store (store managers), password, and
  * on edit whether the account is active. A new user is invited by e-mail; a changed e-mail is
  * confirmed by the new address first.
  */
@@ -118,8 +119,8 @@ export function UserFormDialog({
       >
         {formError ? <FormAlert>{errorMessageFor(formError)}</FormAlert> : null}
         <div className="form__row form__row--2">
-          <TextField label="form.firstName" autoComplete="off" {...form.bind("first_name")} />
-          <TextField label="form.lastName" autoComplete="off" {...form.bind("last_name")} />
+          <TextField label="form.firstName" autoComplete="off" required {...form.bind("first_name")} />
+          <TextField label="form.lastName" autoComplete="off" required {...form.bind("last_name")} />
         </div>
         <TextField
           label="form.email"

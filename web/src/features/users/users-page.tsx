@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { hasVisibleText } from "@menu/core/shared/text-rules";
 import { useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
@@ -9,13 +10,26 @@ import { ROLE_LABELS } from "@/components/user-menu";
 import type { CsObject } from "@/lib/admin-scope";
 import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
-import { displayName, ownedStoresQueryOptions, type SessionUser } from "@/lib/session";
+import { ownedStoresQueryOptions, type SessionUser } from "@/lib/session";
 import { UserFormDialog, type UserRow } from "./user-form-dialog";
 
 export const usersQueryOptions = (companyId: string) => ({
   queryKey: ["users", companyId] as const,
   queryFn: () => unwrap(api.api.users.$get({ query: { companyId } })) as Promise<UserRow[]>,
 });
+
+/**
+ * A user's name as the list shows it. Users without names exist (a registered company's first
+ * manager, an invitation accepted with the names left empty, older data): their e-mail stands in,
+ * so no row is ever blank. Names of only invisible characters (older data) count as none.
+ */
+function userLabel(user: Pick<UserRow, "first_name" | "last_name" | "email">) {
+  const name = [user.first_name, user.last_name]
+    .map((part) => (part ?? "").trim())
+    .filter(hasVisibleText)
+    .join(" ");
+  return { name, label: name || user.email };
+}
 
 /** settings/users: the company's users — list, create, edit, delete (admins and company managers). */
 export function UsersPage({ viewer, cs }: { viewer: SessionUser; cs: CsObject }) {
@@ -87,65 +101,68 @@ export function UsersPage({ viewer, cs }: { viewer: SessionUser; cs: CsObject })
               </tr>
             </thead>
             <tbody>
-              {users.data.map((u) => (
-                <tr key={u.id} data-testid="user-row">
-                  <td>
-                    <div className="data-table__primary">
-                      {displayName(u)}
-                      {u.id === viewer.id ? (
-                        <span className="data-table__secondary">
-                          {" "}
-                          (<FormattedMessage id="users.you" />)
-                        </span>
-                      ) : null}
-                    </div>
-                    <div className="data-table__secondary">{u.email}</div>
-                    {u.pending_email ? (
-                      <div className="data-table__secondary">
-                        <FormattedMessage id="users.pendingEmail" values={{ email: u.pending_email }} />
+              {users.data.map((u) => {
+                const { name, label } = userLabel(u);
+                return (
+                  <tr key={u.id} data-testid="user-row">
+                    <td>
+                      <div className="data-table__primary" data-testid="user-name">
+                        {label}
+                        {u.id === viewer.id ? (
+                          <span className="data-table__secondary">
+                            {" "}
+                            (<FormattedMessage id="users.you" />)
+                          </span>
+                        ) : null}
                       </div>
-                    ) : null}
-                  </td>
-                  <td data-label={intl.formatMessage({ id: "users.colRole" })}>
-                    <FormattedMessage id={ROLE_LABELS[u.role]} />
-                  </td>
-                  <td data-label={intl.formatMessage({ id: "users.colStore" })}>
-                    {u.role === "store_manager" ? storeName(u.store_id) : <FormattedMessage id="users.allStores" />}
-                  </td>
-                  <td data-label={intl.formatMessage({ id: "users.colStatus" })}>
-                    <StatusPill user={u} />
-                  </td>
-                  <td>
-                    <div className="data-table__actions">
-                      <button
-                        type="button"
-                        className="icon-button"
-                        aria-label={intl.formatMessage({ id: "users.edit" }, { name: displayName(u) })}
-                        title={intl.formatMessage({ id: "users.edit" }, { name: displayName(u) })}
-                        onClick={() => setEditing(u)}
-                      >
-                        <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-                          <path d="M4 20h4L19 9l-4-4L4 16v4Z" />
-                          <path d="m13.5 6.5 4 4" />
-                        </svg>
-                      </button>
-                      {u.id !== viewer.id ? (
+                      {name ? <div className="data-table__secondary">{u.email}</div> : null}
+                      {u.pending_email ? (
+                        <div className="data-table__secondary">
+                          <FormattedMessage id="users.pendingEmail" values={{ email: u.pending_email }} />
+                        </div>
+                      ) : null}
+                    </td>
+                    <td data-label={intl.formatMessage({ id: "users.colRole" })}>
+                      <FormattedMessage id={ROLE_LABELS[u.role]} />
+                    </td>
+                    <td data-label={intl.formatMessage({ id: "users.colStore" })}>
+                      {u.role === "store_manager" ? storeName(u.store_id) : <FormattedMessage id="users.allStores" />}
+                    </td>
+                    <td data-label={intl.formatMessage({ id: "users.colStatus" })}>
+                      <StatusPill user={u} />
+                    </td>
+                    <td>
+                      <div className="data-table__actions">
                         <button
                           type="button"
-                          className="icon-button icon-button--danger"
-                          aria-label={intl.formatMessage({ id: "users.delete" }, { name: displayName(u) })}
-                          title={intl.formatMessage({ id: "users.delete" }, { name: displayName(u) })}
-                          onClick={() => setDeleting(u)}
+                          className="icon-button"
+                          aria-label={intl.formatMessage({ id: "users.edit" }, { name: label })}
+                          title={intl.formatMessage({ id: "users.edit" }, { name: label })}
+                          onClick={() => setEditing(u)}
                         >
                           <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-                            <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+                            <path d="M4 20h4L19 9l-4-4L4 16v4Z" />
+                            <path d="m13.5 6.5 4 4" />
                           </svg>
                         </button>
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
-              ))}
+                        {u.id !== viewer.id ? (
+                          <button
+                            type="button"
+                            className="icon-button icon-button--danger"
+                            aria-label={intl.formatMessage({ id: "users.delete" }, { name: label })}
+                            title={intl.formatMessage({ id: "users.delete" }, { name: label })}
+                            onClick={() => setDeleting(u)}
+                          >
+                            <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+                              <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+                            </svg>
+                          </button>
+                        ) : null}
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         )}
@@ -185,7 +202,7 @@ export function UsersPage({ viewer, cs }: { viewer: SessionUser; cs: CsObject })
       >
         {deleting ? (
           <p>
-            <FormattedMessage id="users.deleteText" values={{ name: <strong>{displayName(deleting)}</strong> }} />
+            <FormattedMessage id="users.deleteText" values={{ name: <strong>{userLabel(deleting).label}</strong> }} />
           </p>
         ) : null}
       </Dialog>

@@ -7,6 +7,7 @@ import { FormAlert } from "@/components/form/fields";
 import "@/components/layout/staff.css";
 import type { CsObject } from "@/lib/admin-scope";
 import { errorMessageFor } from "@/lib/errors";
+import { useTranslationPolling } from "../translations/use-translation-polling";
 import { CategoryDialog } from "./category-dialog";
 import { CategoryTree } from "./category-tree";
 import { categoriesQueryOptions, type AdminCategory } from "./data";
@@ -45,6 +46,8 @@ export function CategoriesLayout({ cs, section, children }: { cs: CsObject; sect
   const all = categories.data ?? [];
   const close = () => setDialog(undefined);
   const title = intl.formatMessage({ id: `categories.section.${section}` });
+  // Saved items and category names are polled here until translated (SPEC section 4).
+  useTranslationPolling();
 
   useEffect(() => {
     document.title = `${title} — QR Menu`;
@@ -93,7 +96,7 @@ export function CategoriesLayout({ cs, section, children }: { cs: CsObject; sect
         <CategoryDialog
           cs={cs}
           section={section}
-          parents={all.filter((c) => !c.parent_id)}
+          parents={all.filter((c) => !c.parent_id && c.content_count === 0)}
           parentId={dialog.parentId}
           onClose={close}
           onCreated={(c) => goTo(c.id)}

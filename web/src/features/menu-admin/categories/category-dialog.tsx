@@ -1,7 +1,8 @@
 import type { Section } from "@menu/core/shared/model";
 import { CATEGORY_ICONS, NewCategoryForm } from "@menu/core/category/schemas";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSetAtom } from "jotai";
+import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
 import { Dialog } from "@/components/dialog";
@@ -10,7 +11,11 @@ import { useZodForm } from "@/components/form/use-zod-form";
 import type { CsObject } from "@/lib/admin-scope";
 import { api, isApiError, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
-import { categoriesKey, type AdminCategory } from "./data";
+import { addPendingCategoriesAtom } from "@/state/translations";
+import { translationsKey } from "../translations/data";
+import { RecordTabs, type RecordTab } from "../translations/record-tabs";
+import { TranslationsPanel } from "../translations/translations-panel";
+import { categoriesKey, categoriesQueryOptions, type AdminCategory } from "./data";
 
 type Props = {
   cs: CsObject;
@@ -26,7 +31,9 @@ type Props = {
 
 /**
  * Create or edit a category: name, icon (from a small set), visibility; a new one may go under a
- * supercategory. A failure that is not about a field reads "Failed to add / update category".
+ * supercategory. A failure that is not about a field reads "Failed to add / update category". An
+ * existing category also has the translations of its name (a tab); a new or renamed one is polled
+ * until translated.
  */
 export function CategoryDialog({ cs, section, category, parents, parentId = "", onClose, onCreated }: Props) {
   const intl = useIntl();
@@ -39,6 +46,10 @@ export function CategoryDialog({ cs, section, category, parents, parentId = "", 
     parent_id: parentId,
   });
   const nests = section !== "promotions" && !category;
+  const [tab, setTab] = useState<RecordTab>("details");
+  const addPending = useSetAtom(addPendingCategoriesAtom);
+  // The category as its section's list has it now: translations change while the dialog is open.
+  const live = useQuery({ ...categoriesQueryOptions(cs.store_id, section), enabled: !!category, select: (rows) => rows.find((r) => r.id === category?.id) }).data;
 
   const save = useMutation({
     mutationFn: async (values: { name: string; icon: string; visible: boolean; parent_id: string }) => {
@@ -49,8 +60,11 @@ export function CategoryDialog({ cs, section, category, parents, parentId = "", 
       return unwrap(api.api.categories.$post({ json: { store_id: cs.store_id, section, ...values } })) as Promise<AdminCategory>;
     },
     meta: { silentError: true },
-    onSuccess: async (saved) => {
+    onSuccess: async (saved, values) => {
       toast.success(intl.formatMessage({ id: category ? "categories.saved" : "categories.created" }));
+      // A new name is queued for translation on the server: poll it (SPEC section 4).
+      if (!category || values.name !== category.name) addPending(category?.id ?? (saved as AdminCategory).id);
+      void queryClient.invalidateQueries({ queryKey: translationsKey(cs.store_id) });
       await queryClient.invalidateQueries({ queryKey: categoriesKey(cs.store_id, section) });
       onClose();
       if (!category) onCreated?.(saved as AdminCategory);
@@ -64,6 +78,35 @@ export function CategoryDialog({ cs, section, category, parents, parentId = "", 
     : undefined;
 
   const titleId = category ? "categories.editTitle" : form.values.parent_id || !nests ? "categories.addTitle" : "categories.addTopTitle";
+  const details = (
+    <form
+      id={formId}
+      className="form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const values = form.validate();
+        if (values) save.mutate(values);
+      }}
+    >
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      <TextField label="categories.name" required autoComplete="off" autoFocus {...form.bind("name")} />
+      {nests ? (
+        <SelectField
+          label="categories.parent"
+          hint={<FormattedMessage id="categories.parentHint" />}
+          options={[
+            { value: "", label: intl.formatMessage({ id: "categories.noParent" }) },
+            ...parents.map((p) => ({ value: p.id, label: `${p.icon ? `${p.icon} ` : ""}${p.name}` })),
+          ]}
+          {...form.bind("parent_id")}
+        />
+      ) : null}
+      <IconPicker value={String(form.values.icon ?? "")} onChange={(icon) => form.set("icon", icon)} />
+      <CheckboxField label="categories.visible" {...form.bind("visible")} />
+    </form>
+  );
+
   return (
     <Dialog
       open
@@ -71,40 +114,25 @@ export function CategoryDialog({ cs, section, category, parents, parentId = "", 
       testId="category-dialog"
       title={<FormattedMessage id={titleId} />}
       footer={
-        <>
+        tab === "translations" ? (
           <button type="button" className="btn btn--ghost" onClick={onClose}>
-            <FormattedMessage id="common.cancel" />
+            <FormattedMessage id="common.close" />
           </button>
-          <SubmitButton pending={save.isPending} label={category ? "common.save" : "categories.create"} className="btn btn--primary" form={formId} />
-        </>
+        ) : (
+          <>
+            <button type="button" className="btn btn--ghost" onClick={onClose}>
+              <FormattedMessage id="common.cancel" />
+            </button>
+            <SubmitButton pending={save.isPending} label={category ? "common.save" : "categories.create"} className="btn btn--primary" form={formId} />
+          </>
+        )
       }
     >
-      <form
-        id={formId}
-        className="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          const values = form.validate();
-          if (values) save.mutate(values);
-        }}
-      >
-        {failure ? <FormAlert>{failure}</FormAlert> : null}
-        <TextField label="categories.name" required autoComplete="off" autoFocus {...form.bind("name")} />
-        {nests ? (
-          <SelectField
-            label="categories.parent"
-            hint={<FormattedMessage id="categories.parentHint" />}
-            options={[
-              { value: "", label: intl.formatMessage({ id: "categories.noParent" }) },
-              ...parents.map((p) => ({ value: p.id, label: `${p.icon ? `${p.icon} ` : ""}${p.name}` })),
-            ]}
-            {...form.bind("parent_id")}
-          />
-        ) : null}
-        <IconPicker value={String(form.values.icon ?? "")} onChange={(icon) => form.set("icon", icon)} />
-        <CheckboxField label="categories.visible" {...form.bind("visible")} />
-      </form>
+      {category ? (
+        <RecordTabs tab={tab} onTab={setTab} details={details} translations={<TranslationsPanel storeId={cs.store_id} type="Category" record={live ?? category} />} />
+      ) : (
+        details
+      )}
     </Dialog>
   );
 }

@@ -8,6 +8,8 @@ import { FormAlert } from "@/components/form/fields";
 import type { CsObject } from "@/lib/admin-scope";
 import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
+import { useTranslationOverview } from "../translations/data";
+import { TranslationBadges } from "../translations/translation-badges";
 import { categoryPath, useCategoryActions } from "./categories-layout";
 import { CategoryBadges } from "./category-badges";
 import { categoriesKey, treeOf, type AdminCategory } from "./data";
@@ -55,6 +57,7 @@ export function CategoryTree({ cs, section, all }: { cs: CsObject; section: Sect
   const [saving, setSaving] = useState(false);
   const [sortError, setSortError] = useState<string | undefined>();
   const [announcement, setAnnouncement] = useState("");
+  const { statusesOf } = useTranslationOverview(cs.store_id);
   const dragged = useRef<{ id: string; group: string } | undefined>(undefined);
   const panel = useRef<HTMLElement>(null);
   // React may re-insert a moved row, which drops focus: the control that moved it gets it back.
@@ -204,7 +207,10 @@ export function CategoryTree({ cs, section, all }: { cs: CsObject; section: Sect
           <span className="category-row__icon" aria-hidden="true">
             {c.icon || "•"}
           </span>
-          <span className="category-row__name">{name}</span>
+          <span className="category-row__label">
+            <span className="category-row__name">{name}</span>
+            {sorting ? null : <TranslationBadges statuses={statusesOf("Category", c)} className="category-row__translations" />}
+          </span>
           <CategoryBadges category={c} compact />
           {/* A supercategory's items are in its categories: its own count would read as "empty". */}
           {c.content_count || !order[c.id]?.length ? (

@@ -14,7 +14,8 @@ type Props = { cs: CsObject; section: Section; category: AdminCategory; all: Adm
 
 /**
  * Moves a category under another supercategory of the section, or to the top level. Categories nest
- * one level, so a supercategory that has categories can only stay on top (the dialog explains it).
+ * one level, so a supercategory that has categories can only stay on top (the dialog explains it),
+ * and a category that holds items cannot take categories (shown, not offered).
  */
 export function MoveDialog({ cs, section, category, all, onClose }: Props) {
   const intl = useIntl();
@@ -78,10 +79,24 @@ export function MoveDialog({ cs, section, category, all, onClose }: Props) {
             </label>
             {targets.map((c) => (
               <label key={c.id} className="move-targets__option">
-                <input type="radio" name="parent" value={c.id} checked={target === c.id} onChange={() => setTarget(c.id)} />
+                <input
+                  type="radio"
+                  name="parent"
+                  value={c.id}
+                  checked={target === c.id}
+                  disabled={c.content_count > 0}
+                  aria-describedby={c.content_count > 0 ? `${formId}-${c.id}-note` : undefined}
+                  onChange={() => setTarget(c.id)}
+                />
                 <span>
                   {c.icon ? `${c.icon} ` : ""}
                   {c.name}
+                  {c.content_count > 0 ? (
+                    <span className="move-targets__note" id={`${formId}-${c.id}-note`} data-testid="move-target-holds-items">
+                      {" "}
+                      · <FormattedMessage id="categories.moveHoldsItems" values={{ count: c.content_count }} />
+                    </span>
+                  ) : null}
                   {c.schedule && category.schedule ? (
                     <span className="move-targets__note">
                       {" "}

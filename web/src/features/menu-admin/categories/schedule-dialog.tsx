@@ -127,9 +127,7 @@ export function ScheduleDialog({ cs, section, category, all, onClose }: Props) {
             <TimeField label="categories.scheduleEnd" {...form.bind("end")} />
           </div>
           <p className="field__hint" data-testid="schedule-hint">
-            {start === end ? (
-              <FormattedMessage id="categories.scheduleAllDay" />
-            ) : end < start ? (
+            {end < start ? (
               <FormattedMessage id="categories.scheduleOvernight" values={{ start, end }} />
             ) : null}{" "}
             <FormattedMessage id="categories.scheduleZone" values={{ zone: store.data?.time_zone ?? "…" }} />

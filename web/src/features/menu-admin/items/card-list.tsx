@@ -22,7 +22,8 @@ export type CommonCardProps = {
 /**
  * A category's cards in their states: loading skeleton, error, empty (with "add the first one"),
  * or the list with the selection bar (super-edit) or the hidden-count note (preview), and the
- * delete confirmation.
+ * delete confirmation. With a `filter` (e.g. "untranslated only") only the matching cards show,
+ * "select all" takes only them, and sorting is off (an order of some cards would be ambiguous).
  */
 export function CardList<T extends Row>({
   list,
@@ -33,6 +34,7 @@ export function CardList<T extends Row>({
   skeletons,
   titleOf,
   card,
+  filter,
 }: {
   list: ReturnType<typeof useCardList<T>>;
   query: { isPending: boolean; error: unknown; total: number };
@@ -42,8 +44,11 @@ export function CardList<T extends Row>({
   skeletons: number;
   titleOf: (row: T) => string;
   card: (row: T, common: CommonCardProps) => ReactNode;
+  filter?: (row: T) => boolean;
 }) {
   const { superEdit, selection, reorder, busy } = list;
+  const shown = filter ? list.shown.filter(filter) : list.shown;
+  const selectShown = () => shown.forEach((row) => selection.toggle(row.id, true));
   return (
     <>
       {query.isPending ? (
@@ -68,25 +73,38 @@ export function CardList<T extends Row>({
       ) : (
         <>
           {superEdit ? (
-            <SelectionBar count={selection.ids.length} total={query.total} onAll={selection.all} onNone={selection.clear} onAction={list.runBulk} disabled={busy} />
+            <SelectionBar
+              count={selection.ids.length}
+              total={filter ? shown.length : query.total}
+              onAll={filter ? selectShown : selection.all}
+              onNone={selection.clear}
+              onAction={list.runBulk}
+              disabled={busy}
+            />
           ) : list.hiddenCount ? (
             <p className="ma-note">
               <FormattedMessage id="menuAdmin.preview.hidden" values={{ n: list.hiddenCount }} />
             </p>
           ) : null}
-          <ul className={className} data-testid={testId}>
-            {list.shown.map((row) =>
-              card(row, {
-                editing: superEdit,
-                selected: selection.has(row.id),
-                onSelect: (on) => selection.toggle(row.id, on),
-                busy,
-                rowProps: reorder.rowProps(row.id),
-                handleProps: reorder.handleProps(row.id),
-              }),
-            )}
-          </ul>
-          {superEdit ? <SortHelp /> : null}
+          {filter && !shown.length ? (
+            <p className="ma-empty" data-testid="filter-empty">
+              <FormattedMessage id="translation.filter.empty" />
+            </p>
+          ) : (
+            <ul className={className} data-testid={testId}>
+              {shown.map((row) =>
+                card(row, {
+                  editing: superEdit,
+                  selected: selection.has(row.id),
+                  onSelect: (on) => selection.toggle(row.id, on),
+                  busy,
+                  rowProps: filter ? {} : reorder.rowProps(row.id),
+                  handleProps: filter ? { disabled: true } : reorder.handleProps(row.id),
+                }),
+              )}
+            </ul>
+          )}
+          {superEdit ? <SortHelp off={!!filter} /> : null}
         </>
       )}
       {list.deleting ? (

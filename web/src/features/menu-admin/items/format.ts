@@ -1,6 +1,7 @@
 /** Prices and weights as the guest menu shows them, from the decimal strings (no float rounding). */
 import { deltaPlainText, toDeltaOps } from "@menu/core/shared/rich-text";
 import { useIntl } from "react-intl";
+import { localizeDecimal } from "@/lib/decimal";
 
 const formats = new Map<string, Intl.NumberFormat>();
 
@@ -18,9 +19,11 @@ export function useMoney() {
   };
 }
 
+/** A portion's weight with its unit, the number with the language's decimal separator ("0,5 л" in ru). */
 export function useWeight() {
   const intl = useIntl();
-  return (weight: string, unit: string) => intl.formatMessage({ id: `menuAdmin.unitValue.${unit}` as "menuAdmin.unitValue.g" }, { value: weight });
+  return (weight: string, unit: string) =>
+    intl.formatMessage({ id: `menuAdmin.unitValue.${unit}` as "menuAdmin.unitValue.g" }, { value: localizeDecimal(weight, intl.locale) });
 }
 
 /** One line of a rich-text description, for a card. */

@@ -1,4 +1,6 @@
 import { FormattedMessage, useIntl } from "react-intl";
+import type { LanguageStatus } from "../translations/status";
+import { TranslationBadges } from "../translations/translation-badges";
 import { CardActions, DragHandle, type CardAction } from "./card-actions";
 import { CardPhoto } from "./card-photo";
 import type { ItemInfo } from "./data";
@@ -14,10 +16,12 @@ type Props = {
   busy: boolean;
   rowProps: Record<string, unknown>;
   handleProps: Record<string, unknown>;
+  /** Per-language translation statuses (badges under the portions). */
+  translations?: LanguageStatus[];
 };
 
 /** An item as guests see it on the menu (photo, title, a line of the description, portions), plus the staff's controls. */
-export function ItemCard({ item, editing, selected, onSelect, actions, busy, rowProps, handleProps }: Props) {
+export function ItemCard({ item, editing, selected, onSelect, actions, busy, rowProps, handleProps, translations }: Props) {
   const intl = useIntl();
   const money = useMoney();
   const weight = useWeight();
@@ -27,6 +31,8 @@ export function ItemCard({ item, editing, selected, onSelect, actions, busy, row
       className={`ma-card${item.visible ? "" : " ma-card--hidden"}${selected ? " ma-card--selected" : ""}`}
       data-testid="admin-item"
       data-item-id={item.id}
+      data-card-id={item.id}
+      tabIndex={-1}
       data-title={item.title}
       {...(editing ? rowProps : {})}
     >
@@ -61,6 +67,7 @@ export function ItemCard({ item, editing, selected, onSelect, actions, busy, row
               </li>
             ))}
           </ul>
+          {translations ? <TranslationBadges statuses={translations} className="ma-card__translations" /> : null}
         </div>
       </div>
       {editing ? <CardActions title={item.title} actions={actions} disabled={busy} /> : null}

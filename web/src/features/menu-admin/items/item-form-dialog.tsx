@@ -1,7 +1,9 @@
 import type { CategoryInfo } from "@menu/core/category/category";
 import { CURRENCIES, UNITS } from "@menu/core/shared/model";
+import type { ItemInfo as ItemRecord } from "@menu/core/item/item";
 import { emptyPortion, ItemForm, PORTIONS_MAX, type ItemFormInput, type PortionForm } from "@menu/core/item/schemas";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSetAtom } from "jotai";
 import { useId, useMemo, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
@@ -12,28 +14,95 @@ import { ImageField } from "@/components/image-field";
 import { RichTextEditor } from "@/components/rich-text-editor";
 import type { CsObject } from "@/lib/admin-scope";
 import { errorMessageFor } from "@/lib/errors";
-import { itemCalls, itemsKey, type ItemInfo } from "./data";
+import { addPendingProductsAtom } from "@/state/translations";
+import { translationsKey } from "../translations/data";
+import { RecordTabs, type RecordTab } from "../translations/record-tabs";
+import { TranslationsPanel } from "../translations/translations-panel";
+import { itemCalls, itemsKey, itemsQueryOptions, type ItemInfo } from "./data";
 import { errorsByPath } from "./form-messages";
 import { Icon } from "./icons";
 
 type Values = Required<Pick<ItemFormInput, "title" | "description" | "visible">> & { photo?: string; portions: PortionForm[] };
+type Kind = ItemRecord["kind"];
 
-const initialValues = (item?: ItemInfo): Values =>
+/** A new portion row: a game's is counted in pieces (one game, one hour), food's starts in grams. */
+const newPortion = (kind: Kind): PortionForm => ({ ...emptyPortion(), unit: kind === "game" ? "pieces" : "g" });
+
+const initialValues = (kind: Kind, item?: ItemInfo): Values =>
   item
     ? { title: item.title, description: item.description, photo: item.photo, visible: item.visible, portions: item.portions.map((p) => ({ ...p })) }
-    : { title: "", description: "", visible: true, portions: [emptyPortion()] };
+    : { title: "", description: "", visible: true, portions: [newPortion(kind)] };
 
-/** Create or edit an item: title, rich-text description, photo, visibility and its portions. */
-export function ItemFormDialog({ cs, category, item, onClose }: { cs: CsObject; category: Pick<CategoryInfo, "id" | "name">; item?: ItemInfo; onClose: () => void }) {
+/**
+ * The words of the form per kind: a game has options priced per piece (a game, an hour of play)
+ * with a quantity, not food portions with a weight in grams.
+ */
+const WORDS = {
+  food: {
+    addTitle: "menuAdmin.item.addTitle",
+    editTitle: "menuAdmin.item.editTitle",
+    create: "menuAdmin.item.create",
+    legend: "menuAdmin.portions.legend",
+    number: "menuAdmin.portions.number",
+    amount: "menuAdmin.portions.weight",
+    add: "menuAdmin.portions.add",
+    remove: "menuAdmin.portions.remove",
+  },
+  game: {
+    addTitle: "menuAdmin.game.addTitle",
+    editTitle: "menuAdmin.game.editTitle",
+    create: "menuAdmin.game.create",
+    legend: "menuAdmin.game.legend",
+    number: "menuAdmin.game.number",
+    amount: "menuAdmin.game.quantity",
+    add: "menuAdmin.game.add",
+    remove: "menuAdmin.game.remove",
+  },
+} as const;
+/** Units that fit a game (of the specification's g, kg, l, ml, pieces). */
+const GAME_UNITS: readonly string[] = ["pieces"];
+
+/**
+ * Create or edit an item: title, rich-text description, photo, visibility and its portions; an
+ * existing item also has its translations (a tab). A saved item is polled until translated.
+ */
+export function ItemFormDialog({
+  cs,
+  category,
+  kind: kindOfSection,
+  item,
+  onClose,
+  onCreated,
+}: {
+  cs: CsObject;
+  category: Pick<CategoryInfo, "id" | "name">;
+  /** What the category's section holds (an edited item says it itself). */
+  kind: Kind;
+  item?: ItemInfo;
+  onClose: () => void;
+  /** A new item was saved (the list focuses its card). */
+  onCreated?: (id: string) => void;
+}) {
   const intl = useIntl();
   const formId = useId();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<Values>(() => initialValues(item));
+  const kind = item?.kind ?? kindOfSection;
+  const game = kind === "game";
+  const words = WORDS[game ? "game" : "food"];
+  const [values, setValues] = useState<Values>(() => initialValues(kind, item));
   // Errors show from the first submit on, then follow every change (validated with the server's schema).
   const [submitted, setSubmitted] = useState(false);
   const [uploading, setUploading] = useState(false);
+  const [tab, setTab] = useState<RecordTab>("details");
+  const addPending = useSetAtom(addPendingProductsAtom);
+  // The item as its list has it now: translations change while the dialog is open.
+  const live = useQuery({
+    ...itemsQueryOptions(cs.store_id, item?.category_id ?? category.id),
+    enabled: !!item,
+    select: (rows) => rows.find((r) => r.id === item?.id),
+  }).data;
   const checked = useMemo(() => ItemForm.safeParse(values), [values]);
-  const errors: Record<string, FieldMessage> = submitted && !checked.success ? errorsByPath(checked.error) : {};
+  const errors: Record<string, FieldMessage> = submitted && !checked.success ? errorsByPath(checked.error, { game }) : {};
 
   // Functional updates: the photo arrives after an upload, when other fields may have changed meanwhile.
   const set = <K extends keyof Values>(field: K, value: Values[K]) => setValues((current) => ({ ...current, [field]: value }));
@@ -43,10 +112,14 @@ export function ItemFormDialog({ cs, category, item, onClose }: { cs: CsObject; 
   const save = useMutation({
     mutationFn: (form: ReturnType<typeof ItemForm.parse>) => (item ? itemCalls(cs.store_id).update(item.id, form) : itemCalls(cs.store_id).create(category.id, form)),
     meta: { silentError: true },
-    onSuccess: () => {
+    onSuccess: (saved) => {
       toast.success(intl.formatMessage({ id: item ? "menuAdmin.item.saved" : "menuAdmin.item.created" }));
+      // The server queued its translation: poll it (SPEC section 4) and show the queued badges.
+      addPending(saved.id);
+      void queryClient.invalidateQueries({ queryKey: translationsKey(cs.store_id) });
       void queryClient.invalidateQueries({ queryKey: itemsKey(cs.store_id, category.id) });
       void queryClient.invalidateQueries({ queryKey: ["categories", cs.store_id] });
+      if (!item) onCreated?.(saved.id);
       onClose();
     },
   });
@@ -61,89 +134,111 @@ export function ItemFormDialog({ cs, category, item, onClose }: { cs: CsObject; 
     error: errors[`portions.${index}.${field}`],
     onChange: (v: unknown) => setPortion(index, field, String(v)),
   });
-  const unitOptions = UNITS.map((u) => ({ value: u, label: intl.formatMessage({ id: `menuAdmin.unit.${u}` as "menuAdmin.unit.g" }) }));
+  // A game offers the units that fit it, and any other one it already has (so the value stays shown).
+  const units = game ? UNITS.filter((u) => GAME_UNITS.includes(u) || values.portions.some((p) => p.unit === u)) : UNITS;
+  const unitOptions = units.map((u) => ({ value: u, label: intl.formatMessage({ id: `menuAdmin.unit.${u}` as "menuAdmin.unit.g" }) }));
   const currencyOptions = CURRENCIES.map((c) => ({ value: c, label: c }));
+
+  const details = (
+    <form
+      id={formId}
+      className="form ma-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!uploading) submit();
+      }}
+    >
+      {save.error ? <FormAlert>{errorMessageFor(save.error)}</FormAlert> : null}
+      <TextField label="menuAdmin.item.title" required autoComplete="off" name="title" value={values.title} error={errors.title} onChange={(v) => set("title", String(v))} />
+      <RichTextEditor label="menuAdmin.item.description" value={values.description} onChange={(v) => set("description", v)} error={errors.description} />
+      <ImageField label="menuAdmin.item.photo" value={values.photo} onChange={(key) => set("photo", key)} storeId={cs.store_id} kind="photo" onBusyChange={setUploading} error={errors.photo} />
+
+      <fieldset className="ma-portions">
+        <legend className="field__label">
+          <FormattedMessage id={words.legend} />
+        </legend>
+        {game ? (
+          <p className="field__hint" data-testid="game-portions-hint">
+            <FormattedMessage id="menuAdmin.game.hint" />
+          </p>
+        ) : null}
+        <ol className="ma-portions__list">
+          {values.portions.map((_, index) => (
+            <li key={index} className="ma-portion" data-testid="portion-row">
+              <div className="ma-portion__head">
+                <span className="ma-portion__number">
+                  <FormattedMessage id={words.number} values={{ n: index + 1 }} />
+                </span>
+                <button
+                  type="button"
+                  className="icon-button icon-button--danger ma-portion__remove"
+                  disabled={values.portions.length === 1}
+                  aria-label={intl.formatMessage({ id: words.remove }, { n: index + 1 })}
+                  title={intl.formatMessage({ id: words.remove }, { n: index + 1 })}
+                  onClick={() => setValues((current) => ({ ...current, portions: current.portions.filter((_, i) => i !== index) }))}
+                >
+                  <Icon name="delete" />
+                </button>
+              </div>
+              <div className="ma-portion__fields">
+                <TextField label={words.amount} inputMode="decimal" autoComplete="off" required {...portionBind(index, "weight")} />
+                <SelectField label="menuAdmin.portions.unit" options={unitOptions} {...portionBind(index, "unit")} />
+                <TextField label="menuAdmin.portions.price" inputMode="decimal" autoComplete="off" required {...portionBind(index, "price")} />
+                <SelectField label="menuAdmin.portions.currency" options={currencyOptions} {...portionBind(index, "currency")} />
+              </div>
+            </li>
+          ))}
+        </ol>
+        {values.portions.length < PORTIONS_MAX ? (
+          <button
+            type="button"
+            className="btn btn--ghost ma-portions__add"
+            data-testid="add-portion"
+            onClick={() =>
+              setValues((current) => {
+                const last = current.portions.at(-1);
+                const fresh = newPortion(kind);
+                return { ...current, portions: [...current.portions, { ...fresh, unit: last?.unit ?? fresh.unit, currency: last?.currency ?? fresh.currency }] };
+              })
+            }
+          >
+            <Icon name="plus" />
+            <FormattedMessage id={words.add} />
+          </button>
+        ) : null}
+      </fieldset>
+
+      <CheckboxField label="menuAdmin.item.visible" name="visible" value={values.visible} onChange={(v) => set("visible", v === true)} />
+    </form>
+  );
 
   return (
     <Dialog
       open
       onClose={onClose}
       testId="item-dialog"
-      title={<FormattedMessage id={item ? "menuAdmin.item.editTitle" : "menuAdmin.item.addTitle"} values={{ category: category.name }} />}
+      title={<FormattedMessage id={item ? words.editTitle : words.addTitle} values={{ category: category.name }} />}
       footer={
-        <>
+        tab === "translations" ? (
           <button type="button" className="btn btn--ghost" onClick={onClose}>
-            <FormattedMessage id="common.cancel" />
+            <FormattedMessage id="common.close" />
           </button>
-          <SubmitButton pending={save.isPending || uploading} label={item ? "common.save" : "menuAdmin.item.create"} className="btn btn--primary" form={formId} />
-        </>
+        ) : (
+          <>
+            <button type="button" className="btn btn--ghost" onClick={onClose}>
+              <FormattedMessage id="common.cancel" />
+            </button>
+            <SubmitButton pending={save.isPending || uploading} label={item ? "common.save" : words.create} className="btn btn--primary" form={formId} />
+          </>
+        )
       }
     >
-      <form
-        id={formId}
-        className="form ma-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!uploading) submit();
-        }}
-      >
-        {save.error ? <FormAlert>{errorMessageFor(save.error)}</FormAlert> : null}
-        <TextField label="menuAdmin.item.title" required autoComplete="off" name="title" value={values.title} error={errors.title} onChange={(v) => set("title", String(v))} />
-        <RichTextEditor label="menuAdmin.item.description" value={values.description} onChange={(v) => set("description", v)} error={errors.description} />
-        <ImageField label="menuAdmin.item.photo" value={values.photo} onChange={(key) => set("photo", key)} storeId={cs.store_id} kind="photo" onBusyChange={setUploading} error={errors.photo} />
-
-        <fieldset className="ma-portions">
-          <legend className="field__label">
-            <FormattedMessage id="menuAdmin.portions.legend" />
-          </legend>
-          <ol className="ma-portions__list">
-            {values.portions.map((_, index) => (
-              <li key={index} className="ma-portion" data-testid="portion-row">
-                <div className="ma-portion__head">
-                  <span className="ma-portion__number">
-                    <FormattedMessage id="menuAdmin.portions.number" values={{ n: index + 1 }} />
-                  </span>
-                  <button
-                    type="button"
-                    className="icon-button icon-button--danger ma-portion__remove"
-                    disabled={values.portions.length === 1}
-                    aria-label={intl.formatMessage({ id: "menuAdmin.portions.remove" }, { n: index + 1 })}
-                    title={intl.formatMessage({ id: "menuAdmin.portions.remove" }, { n: index + 1 })}
-                    onClick={() => setValues((current) => ({ ...current, portions: current.portions.filter((_, i) => i !== index) }))}
-                  >
-                    <Icon name="delete" />
-                  </button>
-                </div>
-                <div className="ma-portion__fields">
-                  <TextField label="menuAdmin.portions.weight" inputMode="decimal" autoComplete="off" required {...portionBind(index, "weight")} />
-                  <SelectField label="menuAdmin.portions.unit" options={unitOptions} {...portionBind(index, "unit")} />
-                  <TextField label="menuAdmin.portions.price" inputMode="decimal" autoComplete="off" required {...portionBind(index, "price")} />
-                  <SelectField label="menuAdmin.portions.currency" options={currencyOptions} {...portionBind(index, "currency")} />
-                </div>
-              </li>
-            ))}
-          </ol>
-          {values.portions.length < PORTIONS_MAX ? (
-            <button
-              type="button"
-              className="btn btn--ghost ma-portions__add"
-              data-testid="add-portion"
-              onClick={() =>
-                setValues((current) => {
-                  const last = current.portions.at(-1);
-                  return { ...current, portions: [...current.portions, { ...emptyPortion(), unit: last?.unit ?? "g", currency: last?.currency ?? "BYN" }] };
-                })
-              }
-            >
-              <Icon name="plus" />
-              <FormattedMessage id="menuAdmin.portions.add" />
-            </button>
-          ) : null}
-        </fieldset>
-
-        <CheckboxField label="menuAdmin.item.visible" name="visible" value={values.visible} onChange={(v) => set("visible", v === true)} />
-      </form>
+      {item ? (
+        <RecordTabs tab={tab} onTab={setTab} details={details} translations={<TranslationsPanel storeId={cs.store_id} type="Item" record={live ?? item} />} />
+      ) : (
+        details
+      )}
     </Dialog>
   );
 }

@@ -1,4 +1,5 @@
 import type { CategoryInfo } from "@menu/core/category/category";
+import { KIND_OF_SECTION } from "@menu/core/item/schemas";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAtom } from "jotai";
 import { useState } from "react";
@@ -6,11 +7,15 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
 import type { CsObject } from "@/lib/admin-scope";
 import { productMovementPendingAtom } from "@/state/menu-edit";
+import { useTranslationOverview } from "../translations/data";
+import { needsTranslation } from "../translations/status";
+import { UntranslatedFilter } from "../translations/translation-badges";
 import type { CardAction } from "./card-actions";
 import { itemCalls, itemsKey, itemsQueryOptions, type ItemInfo, type SearchHit } from "./data";
 import { Icon } from "./icons";
 import { CardList } from "./card-list";
 import { ItemCard } from "./item-card";
+import { useFocusNewCard } from "./focus-new-card";
 import { ItemFormDialog } from "./item-form-dialog";
 import { ItemSearchBox, ItemSearchResults } from "./item-search";
 import { MoveDialog } from "./move-dialog";
@@ -18,6 +23,9 @@ import { PaneToolbar } from "./pane-toolbar";
 import { useCardList } from "./use-card-list";
 
 type Editing = { item?: ItemInfo; category: Pick<CategoryInfo, "id" | "name"> };
+
+/** The kind of item a category's section holds (promotions have their own pane). */
+const kindOf = (category: CategoryInfo) => (category.section === "promotions" ? "product" : KIND_OF_SECTION[category.section]);
 
 /** The items of a products, hookahs or games category, as a menu-like list with the staff's tools. */
 export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryInfo }) {
@@ -31,6 +39,9 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
   const [q, setQ] = useState("");
   const [editing, setEditing] = useState<Editing>();
   const [moving, setMoving] = useState<ItemInfo>();
+  const translation = useTranslationOverview(cs.store_id);
+  const [untranslatedOnly, setUntranslatedOnly] = useState(false);
+  const statusesOf = (item: ItemInfo) => translation.statusesOf("Item", item);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: key });
     void queryClient.invalidateQueries({ queryKey: ["categories", cs.store_id] });
@@ -54,6 +65,7 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
       void queryClient.invalidateQueries({ queryKey: ["categories", cs.store_id] });
     },
   });
+  const focusNewCard = useFocusNewCard(rows);
   const list = useCardList({ key, categoryId: category.id, rows, calls, busy: movementPending || duplicate.isPending, onChanged: refresh });
   const { busy } = list;
 
@@ -72,6 +84,7 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
     <section className="ma-pane" aria-busy={items.isPending || busy || undefined} data-testid="category-content">
       <PaneToolbar
         search={<ItemSearchBox value={q} onChange={setQ} />}
+        filter={translation.languages.length && !q.trim() ? <UntranslatedFilter checked={untranslatedOnly} onChange={setUntranslatedOnly} /> : null}
         busy={
           movementPending ? (
             <span className="ma-toolbar__busy" role="status" data-testid="movement-pending">
@@ -99,11 +112,14 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
           testId="admin-items"
           skeletons={3}
           titleOf={(item) => item.title}
-          card={(item, common) => <ItemCard key={item.id} item={item} actions={actionsOf(item)} {...common} />}
+          card={(item, common) => <ItemCard key={item.id} item={item} actions={actionsOf(item)} translations={statusesOf(item)} {...common} />}
+          filter={untranslatedOnly && translation.languages.length ? (item) => needsTranslation(statusesOf(item)) : undefined}
         />
       )}
 
-      {editing ? <ItemFormDialog cs={cs} category={editing.category} item={editing.item} onClose={() => setEditing(undefined)} /> : null}
+      {editing ? (
+        <ItemFormDialog cs={cs} category={editing.category} kind={kindOf(category)} item={editing.item} onClose={() => setEditing(undefined)} onCreated={focusNewCard} />
+      ) : null}
       {moving ? (
         <MoveDialog
           cs={cs}

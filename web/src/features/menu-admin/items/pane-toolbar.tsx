@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
 import { superEditAtom } from "@/state/menu-edit";
 
-/** The tools above a category's cards: the search, the super-edit switch, the add button and a busy notice. */
-export function PaneToolbar({ search, add, busy }: { search?: ReactNode; add?: ReactNode; busy?: ReactNode }) {
+/** The tools above a category's cards: the search, the super-edit switch, a filter, the add button and a busy notice. */
+export function PaneToolbar({ search, filter, add, busy }: { search?: ReactNode; filter?: ReactNode; add?: ReactNode; busy?: ReactNode }) {
   const [superEdit, setSuperEdit] = useAtom(superEditAtom);
   return (
     <div className="ma-toolbar">
@@ -16,6 +16,7 @@ export function PaneToolbar({ search, add, busy }: { search?: ReactNode; add?: R
           <FormattedMessage id="menuAdmin.superEdit" />
         </span>
       </label>
+      {filter}
       {superEdit ? add : null}
       {busy}
     </div>

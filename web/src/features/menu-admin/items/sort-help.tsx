@@ -1,10 +1,10 @@
 import { FormattedMessage } from "react-intl";
 
-/** How to sort without a mouse; the drag handles point here with aria-describedby. */
-export function SortHelp() {
+/** How to sort without a mouse (or that sorting is off while a filter hides cards); the drag handles point here with aria-describedby. */
+export function SortHelp({ off = false }: { off?: boolean }) {
   return (
     <p id="ma-sort-help" className="ma-note ma-note--help">
-      <FormattedMessage id="menuAdmin.sortHelp" />
+      <FormattedMessage id={off ? "translation.filter.sortOff" : "menuAdmin.sortHelp"} />
     </p>
   );
 }

@@ -2,6 +2,8 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { CardActions, DragHandle, type CardAction } from "../items/card-actions";
 import { CardPhoto } from "../items/card-photo";
 import { summaryOf } from "../items/format";
+import type { LanguageStatus } from "../translations/status";
+import { TranslationBadges } from "../translations/translation-badges";
 import type { PromotionInfo } from "./data";
 
 type Props = {
@@ -13,16 +15,20 @@ type Props = {
   busy: boolean;
   rowProps: Record<string, unknown>;
   handleProps: Record<string, unknown>;
+  /** Per-language translation statuses (badges under the text). */
+  translations?: LanguageStatus[];
 };
 
 /** A promotion as guests see it (banner, header, the start of its text), plus the staff's controls. */
-export function PromotionCard({ promotion, editing, selected, onSelect, actions, busy, rowProps, handleProps }: Props) {
+export function PromotionCard({ promotion, editing, selected, onSelect, actions, busy, rowProps, handleProps, translations }: Props) {
   const intl = useIntl();
   const summary = summaryOf(promotion.description);
   return (
     <li
       className={`ma-card ma-card--promotion${promotion.visible ? "" : " ma-card--hidden"}${selected ? " ma-card--selected" : ""}`}
       data-testid="admin-promotion"
+      data-card-id={promotion.id}
+      tabIndex={-1}
       data-title={promotion.header}
       {...(editing ? rowProps : {})}
     >
@@ -50,6 +56,7 @@ export function PromotionCard({ promotion, editing, selected, onSelect, actions,
               </span>
             ) : null}
             {summary ? <p className="ma-card__text">{summary}</p> : null}
+            {translations ? <TranslationBadges statuses={translations} className="ma-card__translations" /> : null}
           </div>
         </div>
       </div>

@@ -1,6 +1,6 @@
 import type { CategoryInfo } from "@menu/core/category/category";
 import { PromotionForm } from "@menu/core/promotion/schemas";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
@@ -12,12 +12,28 @@ import { RichTextEditor } from "@/components/rich-text-editor";
 import type { CsObject } from "@/lib/admin-scope";
 import { errorMessageFor } from "@/lib/errors";
 import { errorsByPath } from "../items/form-messages";
-import { promotionCalls, promotionsKey, type PromotionInfo } from "./data";
+import { translationsKey } from "../translations/data";
+import { RecordTabs, type RecordTab } from "../translations/record-tabs";
+import { TranslationsPanel } from "../translations/translations-panel";
+import { promotionCalls, promotionsKey, promotionsQueryOptions, type PromotionInfo } from "./data";
 
 type Values = { header: string; description: string; banner?: string; visible: boolean };
 
-/** Create or edit a promotion: header, rich-text description, banner, visibility. */
-export function PromotionFormDialog({ cs, category, promotion, onClose }: { cs: CsObject; category: CategoryInfo; promotion?: PromotionInfo; onClose: () => void }) {
+/** Create or edit a promotion: header, rich-text description, banner, visibility; an existing one also has its translations (a tab). */
+export function PromotionFormDialog({
+  cs,
+  category,
+  promotion,
+  onClose,
+  onCreated,
+}: {
+  cs: CsObject;
+  category: CategoryInfo;
+  promotion?: PromotionInfo;
+  onClose: () => void;
+  /** A new promotion was saved (the list focuses its card). */
+  onCreated?: (id: string) => void;
+}) {
   const intl = useIntl();
   const formId = useId();
   const queryClient = useQueryClient();
@@ -27,6 +43,13 @@ export function PromotionFormDialog({ cs, category, promotion, onClose }: { cs: 
   // Errors show from the first submit on, then follow every change.
   const [submitted, setSubmitted] = useState(false);
   const [uploading, setUploading] = useState(false);
+  const [tab, setTab] = useState<RecordTab>("details");
+  // The promotion as its list has it now: translations change while the dialog is open.
+  const live = useQuery({
+    ...promotionsQueryOptions(cs.store_id, promotion?.category_id ?? category.id),
+    enabled: !!promotion,
+    select: (rows) => rows.find((r) => r.id === promotion?.id),
+  }).data;
   const checked = useMemo(() => PromotionForm.safeParse(values), [values]);
   const errors: Record<string, FieldMessage> = submitted && !checked.success ? errorsByPath(checked.error) : {};
   // Functional updates: the banner arrives after an upload, when other fields may have changed meanwhile.
@@ -36,13 +59,36 @@ export function PromotionFormDialog({ cs, category, promotion, onClose }: { cs: 
     mutationFn: (form: ReturnType<typeof PromotionForm.parse>) =>
       promotion ? promotionCalls(cs.store_id).update(promotion.id, form) : promotionCalls(cs.store_id).create(category.id, form),
     meta: { silentError: true },
-    onSuccess: () => {
+    onSuccess: (saved) => {
       toast.success(intl.formatMessage({ id: promotion ? "menuAdmin.promotion.saved" : "menuAdmin.promotion.created" }));
+      // The server queued its translation: the badges show it.
+      void queryClient.invalidateQueries({ queryKey: translationsKey(cs.store_id) });
       void queryClient.invalidateQueries({ queryKey: promotionsKey(cs.store_id, category.id) });
       void queryClient.invalidateQueries({ queryKey: ["categories", cs.store_id] });
+      if (!promotion) onCreated?.(saved.id);
       onClose();
     },
   });
+
+  const details = (
+    <form
+      id={formId}
+      className="form ma-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (uploading) return;
+        setSubmitted(true);
+        if (checked.success) save.mutate(checked.data);
+      }}
+    >
+      {save.error ? <FormAlert>{errorMessageFor(save.error)}</FormAlert> : null}
+      <TextField label="menuAdmin.promotion.header" required autoComplete="off" name="header" value={values.header} error={errors.header} onChange={(v) => set("header", String(v))} />
+      <RichTextEditor label="menuAdmin.promotion.description" value={values.description} onChange={(v) => set("description", v)} error={errors.description} />
+      <ImageField label="menuAdmin.promotion.banner" value={values.banner} onChange={(key) => set("banner", key)} storeId={cs.store_id} kind="banner" onBusyChange={setUploading} error={errors.banner} />
+      <CheckboxField label="menuAdmin.promotion.visible" name="visible" value={values.visible} onChange={(v) => set("visible", v === true)} />
+    </form>
+  );
 
   return (
     <Dialog
@@ -51,31 +97,25 @@ export function PromotionFormDialog({ cs, category, promotion, onClose }: { cs: 
       testId="promotion-dialog"
       title={<FormattedMessage id={promotion ? "menuAdmin.promotion.editTitle" : "menuAdmin.promotion.addTitle"} values={{ category: category.name }} />}
       footer={
-        <>
+        tab === "translations" ? (
           <button type="button" className="btn btn--ghost" onClick={onClose}>
-            <FormattedMessage id="common.cancel" />
+            <FormattedMessage id="common.close" />
           </button>
-          <SubmitButton pending={save.isPending || uploading} label={promotion ? "common.save" : "menuAdmin.promotion.create"} className="btn btn--primary" form={formId} />
-        </>
+        ) : (
+          <>
+            <button type="button" className="btn btn--ghost" onClick={onClose}>
+              <FormattedMessage id="common.cancel" />
+            </button>
+            <SubmitButton pending={save.isPending || uploading} label={promotion ? "common.save" : "menuAdmin.promotion.create"} className="btn btn--primary" form={formId} />
+          </>
+        )
       }
     >
-      <form
-        id={formId}
-        className="form ma-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (uploading) return;
-          setSubmitted(true);
-          if (checked.success) save.mutate(checked.data);
-        }}
-      >
-        {save.error ? <FormAlert>{errorMessageFor(save.error)}</FormAlert> : null}
-        <TextField label="menuAdmin.promotion.header" required autoComplete="off" name="header" value={values.header} error={errors.header} onChange={(v) => set("header", String(v))} />
-        <RichTextEditor label="menuAdmin.promotion.description" value={values.description} onChange={(v) => set("description", v)} error={errors.description} />
-        <ImageField label="menuAdmin.promotion.banner" value={values.banner} onChange={(key) => set("banner", key)} storeId={cs.store_id} kind="banner" onBusyChange={setUploading} error={errors.banner} />
-        <CheckboxField label="menuAdmin.promotion.visible" name="visible" value={values.visible} onChange={(v) => set("visible", v === true)} />
-      </form>
+      {promotion ? (
+        <RecordTabs tab={tab} onTab={setTab} details={details} translations={<TranslationsPanel storeId={cs.store_id} type="Promotion" record={live ?? promotion} />} />
+      ) : (
+        details
+      )}
     </Dialog>
   );
 }

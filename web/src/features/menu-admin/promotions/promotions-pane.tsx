@@ -5,9 +5,13 @@ import { FormattedMessage } from "react-intl";
 import type { CsObject } from "@/lib/admin-scope";
 import type { CardAction } from "../items/card-actions";
 import { CardList } from "../items/card-list";
+import { useFocusNewCard } from "../items/focus-new-card";
 import { Icon } from "../items/icons";
 import { PaneToolbar } from "../items/pane-toolbar";
 import { useCardList } from "../items/use-card-list";
+import { useTranslationOverview } from "../translations/data";
+import { needsTranslation } from "../translations/status";
+import { UntranslatedFilter } from "../translations/translation-badges";
 import { promotionCalls, promotionsKey, promotionsQueryOptions, type PromotionInfo } from "./data";
 import { PromotionCard } from "./promotion-card";
 import { PromotionFormDialog } from "./promotion-form-dialog";
@@ -18,7 +22,11 @@ export function PromotionsPane({ cs, category }: { cs: CsObject; category: Categ
   const key = promotionsKey(cs.store_id, category.id);
   const promotions = useQuery(promotionsQueryOptions(cs.store_id, category.id));
   const rows = promotions.data ?? [];
+  const focusNewCard = useFocusNewCard(rows);
   const [editing, setEditing] = useState<PromotionInfo | "new">();
+  const translation = useTranslationOverview(cs.store_id);
+  const [untranslatedOnly, setUntranslatedOnly] = useState(false);
+  const statusesOf = (p: PromotionInfo) => translation.statusesOf("Promotion", p);
   const list = useCardList({
     key,
     categoryId: category.id,
@@ -43,6 +51,7 @@ export function PromotionsPane({ cs, category }: { cs: CsObject; category: Categ
   return (
     <section className="ma-pane" aria-busy={promotions.isPending || busy || undefined} data-testid="category-content">
       <PaneToolbar
+        filter={translation.languages.length ? <UntranslatedFilter checked={untranslatedOnly} onChange={setUntranslatedOnly} /> : null}
         add={
           <button type="button" className="btn btn--primary" onClick={() => setEditing("new")} disabled={busy} data-testid="add-promotion">
             <Icon name="plus" />
@@ -58,9 +67,10 @@ export function PromotionsPane({ cs, category }: { cs: CsObject; category: Categ
         testId="admin-promotions"
         skeletons={2}
         titleOf={(p) => p.header}
-        card={(p, common) => <PromotionCard key={p.id} promotion={p} actions={actionsOf(p)} {...common} />}
+        card={(p, common) => <PromotionCard key={p.id} promotion={p} actions={actionsOf(p)} translations={statusesOf(p)} {...common} />}
+        filter={untranslatedOnly && translation.languages.length ? (p) => needsTranslation(statusesOf(p)) : undefined}
       />
-      {editing ? <PromotionFormDialog cs={cs} category={category} promotion={editing === "new" ? undefined : editing} onClose={() => setEditing(undefined)} /> : null}
+      {editing ? <PromotionFormDialog cs={cs} category={category} promotion={editing === "new" ? undefined : editing} onClose={() => setEditing(undefined)} onCreated={focusNewCard} /> : null}
     </section>
   );
 }

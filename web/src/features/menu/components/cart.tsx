@@ -1,13 +1,16 @@
-import { useEffect, useRef } from "react";
-import { useIntl } from "react-intl";
-import { totals } from "../money";
+import { Fragment, useEffect, useRef } from "react";
+import { useIntl } from "../intl";
+import { fromCents, toCents, totals } from "../money";
 import type { PublishedItem } from "../model";
 import { setQuantity, type Cart } from "../state";
 import { useMoney, useWeight } from "./money";
+import { Foreign, Ltr } from "./text-lang";
 
 type Props = {
   cart: Cart;
   items: Map<string, PublishedItem>;
+  /** The menu's language: a stored title in another one is marked with its own. */
+  language: string;
   table?: number;
   open: boolean;
   onOpen: () => void;
@@ -16,7 +19,7 @@ type Props = {
 };
 
 /** The floating cart button and the cart sheet: lines, quantities, totals per currency, table number. */
-export function CartPanel({ cart, items, table, open, onOpen, onClose, onChange }: Props) {
+export function CartPanel({ cart, items, language, table, open, onOpen, onClose, onChange }: Props) {
   const intl = useIntl();
   const money = useMoney();
   const weight = useWeight();
@@ -25,10 +28,18 @@ export function CartPanel({ cart, items, table, open, onOpen, onClose, onChange 
     const portion = line.portions.find((p) => p.id === line.selectedPortionId) ?? line.portions[0];
     const item = items.get(line.id);
     const current = item?.portions.find((p) => p.id === line.selectedPortionId);
-    return { line, title: item?.title ?? line.title, portion: current ?? portion };
+    // The menu's title (in the menu's language, or marked); else the one stored when added, marked if in another language.
+    const titleLang = item ? item.title_lang : line.title_lang !== language ? line.title_lang : undefined;
+    return { line, title: item?.title ?? line.title, titleLang, portion: current ?? portion };
   });
   const sums = totals(lines.flatMap(({ line, portion }) => (portion ? [{ price: portion.price, currency: portion.currency, quantity: line.quantity }] : [])));
   const count = cart.lines.reduce((n, l) => n + l.quantity, 0);
+  const sumsShown = sums.map((s, i) => (
+    <Fragment key={s.currency}>
+      {i ? " + " : ""}
+      <Ltr>{money(s.amount, s.currency)}</Ltr>
+    </Fragment>
+  ));
 
   useEffect(() => {
     const d = dialog.current;
@@ -40,7 +51,9 @@ export function CartPanel({ cart, items, table, open, onOpen, onClose, onChange 
   return (
     <>
       {count > 0 || table ? (
-        <button type="button" className="cart-button" data-testid="cart-button" onClick={onOpen} aria-label={intl.formatMessage({ id: "menu.cart.open" }, { count })}>
+        // Named by what it shows (the count, the total, the table), with "Cart" said first.
+        <button type="button" className="cart-button" id="cart" data-testid="cart-button" onClick={onOpen}>
+          <span className="visually-hidden">{intl.formatMessage({ id: "menu.cart.title" })}</span>
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <path d="M4 5h2l2.2 10.2a1 1 0 0 0 1 .8h8.6a1 1 0 0 0 1-.8L20 8H7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
             <circle cx="10" cy="19.5" r="1.5" fill="currentColor" />
@@ -49,7 +62,7 @@ export function CartPanel({ cart, items, table, open, onOpen, onClose, onChange 
           <span className="cart-button__count" data-testid="cart-count">
             {count}
           </span>
-          {sums.length ? <span className="cart-button__total">{sums.map((s) => money(s.amount, s.currency)).join(" + ")}</span> : null}
+          {sums.length ? <span className="cart-button__total">{sumsShown}</span> : null}
           {table ? <span className="cart-button__table">{intl.formatMessage({ id: "menu.cart.table" }, { number: table })}</span> : null}
         </button>
       ) : null}
@@ -83,11 +96,21 @@ export function CartPanel({ cart, items, table, open, onOpen, onClose, onChange 
           {lines.length ? (
             <>
               <ul className="cart-lines">
-                {lines.map(({ line, title, portion }, index) => (
+                {lines.map(({ line, title, titleLang, portion }, index) => (
                   <li key={`${line.id}:${line.selectedPortionId}`} className="cart-line" data-testid="cart-line">
                     <div className="cart-line__text">
-                      <span className="cart-line__title">{title}</span>
-                      {portion?.weight ? <span className="cart-line__weight">{weight(portion.weight, portion.unit ?? "")}</span> : null}
+                      <span className="cart-line__title">
+                        <Foreign lang={titleLang}>{title}</Foreign>
+                      </span>
+                      <span className="cart-line__weight">
+                        {portion?.weight ? <Ltr>{weight(portion.weight, portion.unit ?? "")}</Ltr> : null}
+                        {portion?.weight && portion ? " · " : null}
+                        {portion ? (
+                          <span className="cart-line__unit" data-testid="cart-line-unit">
+                            <Ltr>{money(portion.price, portion.currency)}</Ltr>
+                          </span>
+                        ) : null}
+                      </span>
                     </div>
                     <div className="stepper stepper--small">
                       <button type="button" aria-label={intl.formatMessage({ id: "menu.item.decrease" })} onClick={() => onChange((c) => setQuantity(c, index, line.quantity - 1))}>
@@ -98,13 +121,16 @@ export function CartPanel({ cart, items, table, open, onOpen, onClose, onChange 
                         +
                       </button>
                     </div>
-                    <span className="cart-line__price">{portion ? money(portion.price, portion.currency) : ""}</span>
+                    {/* The line's total: price × quantity, exact (cents). */}
+                    <span className="cart-line__price" data-testid="cart-line-total">
+                      {portion ? <Ltr>{money(fromCents(toCents(portion.price) * BigInt(line.quantity)), portion.currency)}</Ltr> : ""}
+                    </span>
                   </li>
                 ))}
               </ul>
               <div className="cart-total" data-testid="cart-total">
                 <span>{intl.formatMessage({ id: "menu.cart.total" })}</span>
-                <strong>{sums.map((s) => money(s.amount, s.currency)).join(" + ")}</strong>
+                <strong>{sumsShown}</strong>
               </div>
               <p className="cart-sheet__hint">{intl.formatMessage({ id: "menu.cart.hint" })}</p>
               <button type="button" className="btn btn--ghost" onClick={() => onChange((c) => ({ ...c, lines: [] }))}>

@@ -1,6 +1,7 @@
-import { useIntl } from "react-intl";
+import { useIntl } from "../intl";
 import { languageNames, type Language } from "@/i18n/languages";
 import type { PublishedMenu } from "../model";
+import { Foreign } from "./text-lang";
 
 type Props = {
   menu: PublishedMenu;
@@ -23,11 +24,16 @@ export function GuestHeader({ menu, table, open, onLanguage, infoHref }: Props) 
         </picture>
       ) : null}
       <div className="guest-header__text">
-        <h1 className="guest-header__name">{store.name}</h1>
+        <h1 className="guest-header__name">
+          <Foreign lang={store.name_lang}>{store.name}</Foreign>
+        </h1>
         {store.address ? (
-          <a className="guest-header__address" href={infoHref}>
+          <a className="guest-header__address" href={infoHref} data-testid="header-address">
             {open !== undefined ? <span className={open ? "dot dot--open" : "dot dot--closed"} aria-hidden="true" /> : null}
-            {store.address}
+            {/* Its own direction: a Russian address in an Arabic page is cut at its end, never at its start. */}
+            <span className="guest-header__address-text" dir="auto" lang={store.address_lang}>
+              {store.address}
+            </span>
           </a>
         ) : null}
       </div>

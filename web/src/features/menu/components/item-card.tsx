@@ -1,13 +1,18 @@
-import { useIntl } from "react-intl";
+import { memo } from "react";
+import { useIntl } from "../intl";
 import type { PublishedItem } from "../model";
 import { plainText } from "../model";
 import { useMoney, useWeight } from "./money";
 import { Photo } from "./photo";
+import { Foreign, Ltr, textLangProps } from "./text-lang";
 
 type Props = { item: PublishedItem; href: string; onOpen: (id: string) => void; onQuickAdd: (item: PublishedItem) => void };
 
-/** One item in the list: photo, title, a line of the description, portions and prices. */
-export function ItemCard({ item, href, onOpen, onQuickAdd }: Props) {
+/**
+ * One item in the list: photo, title, a line of the description, portions and prices. Memoised: a
+ * menu has a hundred or more of them, and the page re-renders after hydration and on every tick.
+ */
+export const ItemCard = memo(function ItemCard({ item, href, onOpen, onQuickAdd }: Props) {
   const intl = useIntl();
   const money = useMoney();
   const weight = useWeight();
@@ -25,13 +30,23 @@ export function ItemCard({ item, href, onOpen, onQuickAdd }: Props) {
       >
         <Photo src={item.photo} alt="" kind={item.kind} className="item-card__photo" />
         <div className="item-card__body">
-          <h3 className="item-card__title">{item.title}</h3>
-          {summary ? <p className="item-card__text">{summary}</p> : null}
+          <h3 className="item-card__title">
+            <Foreign lang={item.title_lang}>{item.title}</Foreign>
+          </h3>
+          {summary ? (
+            <p className="item-card__text" {...textLangProps(item.description_lang)}>
+              {summary}
+            </p>
+          ) : null}
           <ul className="item-card__portions">
             {item.portions.map((p) => (
               <li key={p.id}>
-                <span className="item-card__weight">{weight(p.weight, p.unit)}</span>
-                <span className="item-card__price">{money(p.price, p.currency)}</span>
+                <span className="item-card__weight">
+                  <Ltr>{weight(p.weight, p.unit)}</Ltr>
+                </span>
+                <span className="item-card__price">
+                  <Ltr>{money(p.price, p.currency)}</Ltr>
+                </span>
               </li>
             ))}
           </ul>
@@ -49,4 +64,4 @@ export function ItemCard({ item, href, onOpen, onQuickAdd }: Props) {
       </button>
     </article>
   );
-}
+});

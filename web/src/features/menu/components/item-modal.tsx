@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../intl";
 import type { PublishedItem } from "../model";
 import { useMoney, useWeight } from "./money";
 import { Photo } from "./photo";
 import { RichText } from "./rich-text";
+import { Foreign, Ltr } from "./text-lang";
 
 type Props = { item: PublishedItem; onClose: () => void; onAdd: (item: PublishedItem, portionId: string, quantity: number) => void };
 
@@ -45,19 +46,23 @@ export function ItemModal({ item, onClose, onAdd }: Props) {
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
           </svg>
         </button>
-        <Photo src={item.photo} alt={item.title} kind={item.kind} eager className="item-modal__photo" />
+        <Photo src={item.photo} alt={item.title} altLang={item.title_lang} kind={item.kind} eager className="item-modal__photo" />
         <div className="item-modal__body">
           <h2 id="item-modal-title" className="item-modal__title">
-            {item.title}
+            <Foreign lang={item.title_lang}>{item.title}</Foreign>
           </h2>
-          <RichText ops={item.description} className="item-modal__text" />
+          <RichText ops={item.description} lang={item.description_lang} className="item-modal__text" />
           <fieldset className="portions">
             <legend className="visually-hidden">{intl.formatMessage({ id: "menu.item.portion" })}</legend>
             {item.portions.map((p) => (
               <label key={p.id} className="portions__option" data-testid="portion-option">
                 <input type="radio" name="portion" value={p.id} checked={portionId === p.id} onChange={() => setPortionId(p.id)} />
-                <span className="portions__weight">{weight(p.weight, p.unit)}</span>
-                <span className="portions__price">{money(p.price, p.currency)}</span>
+                <span className="portions__weight">
+                  <Ltr>{weight(p.weight, p.unit)}</Ltr>
+                </span>
+                <span className="portions__price">
+                  <Ltr>{money(p.price, p.currency)}</Ltr>
+                </span>
               </label>
             ))}
           </fieldset>

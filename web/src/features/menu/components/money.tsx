@@ -1,5 +1,5 @@
-import { useIntl } from "react-intl";
-import type { MessageId } from "@/i18n/catalogs";
+import { useIntl, type GuestMessageId } from "../intl";
+import { localizeDecimal } from "@/lib/decimal";
 import { formatMoney } from "../money";
 
 export function useMoney() {
@@ -9,8 +9,11 @@ export function useMoney() {
 
 const UNITS = new Set(["g", "kg", "l", "ml", "pieces"]);
 
+/** A portion's weight with its unit, the number with the language's decimal separator ("0,5 л" in ru). */
 export function useWeight() {
   const intl = useIntl();
-  return (weight: string, unit: string) =>
-    UNITS.has(unit) ? intl.formatMessage({ id: `menu.unit.${unit}` as MessageId }, { value: weight }) : `${weight} ${unit}`;
+  return (weight: string, unit: string) => {
+    const value = localizeDecimal(weight, intl.locale);
+    return UNITS.has(unit) ? intl.formatMessage({ id: `menu.unit.${unit}` as GuestMessageId }, { value }) : `${value} ${unit}`;
+  };
 }

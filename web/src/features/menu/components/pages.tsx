@@ -1,6 +1,7 @@
-import { useIntl } from "react-intl";
+import { useIntl } from "../intl";
 import type { PublishedCategory, PublishedMenu } from "../model";
 import { RichText } from "./rich-text";
+import { Foreign } from "./text-lang";
 
 /** The polite page of a hidden menu (preparation, no active subscription). */
 export function HiddenMenu({ menu }: { menu: PublishedMenu }) {
@@ -24,15 +25,17 @@ export function PromotionsPage({ menu, category }: { menu: PublishedMenu; catego
   const promotions = category ? menu.promotions.filter((p) => p.category_id === category.id) : [];
   return (
     <section className="promotions-page" data-testid="promotions-page">
-      <h2 className="page-title">{category?.name ?? intl.formatMessage({ id: "menu.promotions" })}</h2>
+      <h2 className="page-title">{category ? <Foreign lang={category.name_lang}>{category.name}</Foreign> : intl.formatMessage({ id: "menu.promotions" })}</h2>
       {promotions.length ? (
         <ul className="promotion-list">
           {promotions.map((p, i) => (
             <li key={p.id} className="promotion-card">
               {p.banner ? <img className="promotion-card__banner" src={`/${p.banner}`} alt="" loading={i < 2 ? "eager" : "lazy"} decoding="async" width={800} height={400} /> : null}
               <div className="promotion-card__body">
-                <h3>{p.header}</h3>
-                <RichText ops={p.description} />
+                <h3>
+                  <Foreign lang={p.header_lang}>{p.header}</Foreign>
+                </h3>
+                <RichText ops={p.description} lang={p.description_lang} />
               </div>
             </li>
           ))}

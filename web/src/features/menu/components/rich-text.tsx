@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../intl";
 import type { DeltaOp } from "../model";
+import { textLangProps } from "./text-lang";
 
 const SAFE_LINK = /^(https?:|mailto:|tel:)/i;
 
@@ -43,9 +44,10 @@ function inline(op: DeltaOp, key: number): ReactNode {
 /**
  * A Quill Delta rendered as React elements: paragraphs, headers 1-3, ordered and bullet lists,
  * bold, italic, underline and links (http, https, mailto, tel only). No HTML from users is ever
- * injected. `null` (unparsable text) shows the placeholder of SPEC section 8.
+ * injected. `null` (unparsable text) shows the placeholder of SPEC section 8. `lang`: the text's
+ * language when it is not the page's (the placeholder is in the page's language).
  */
-export function RichText({ ops, className }: { ops: DeltaOp[] | null | undefined; className?: string }) {
+export function RichText({ ops, lang, className }: { ops: DeltaOp[] | null | undefined; lang?: string; className?: string }) {
   const intl = useIntl();
   if (ops === undefined) return null;
   if (ops === null) return <p className={`rich-text rich-text--broken ${className ?? ""}`}>{intl.formatMessage({ id: "menu.richText.broken" })}</p>;
@@ -78,5 +80,9 @@ export function RichText({ ops, className }: { ops: DeltaOp[] | null | undefined
     }
   }
   closeList();
-  return <div className={`rich-text ${className ?? ""}`}>{blocks}</div>;
+  return (
+    <div className={`rich-text ${className ?? ""}`} {...textLangProps(lang)}>
+      {blocks}
+    </div>
+  );
 }

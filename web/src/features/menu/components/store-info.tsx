@@ -1,7 +1,7 @@
-import { useIntl } from "react-intl";
-import type { MessageId } from "@/i18n/catalogs";
+import { useIntl, type GuestMessageId } from "../intl";
 import { WEEK_DAYS, openNow, type ZonedTime } from "@menu/core/menu/schedule";
 import type { PublishedMenu } from "../model";
+import { Foreign } from "./text-lang";
 
 const dayRange = (days: readonly string[]) => {
   const idx = WEEK_DAYS.map((d, i) => (days.includes(d) ? i : -1)).filter((i) => i >= 0);
@@ -20,7 +20,7 @@ export function StoreInfo({ menu, at }: { menu: PublishedMenu; at: ZonedTime }) 
   const intl = useIntl();
   const { store } = menu;
   const open = openNow(store.working_hours, at);
-  const day = (i: number) => intl.formatMessage({ id: `menu.day.${WEEK_DAYS[i]}` as MessageId });
+  const day = (i: number) => intl.formatMessage({ id: `menu.day.${WEEK_DAYS[i]}` as GuestMessageId });
   return (
     <section className="store-info" id="info" aria-labelledby="store-info-title" data-testid="store-info">
       <h2 id="store-info-title" className="store-info__title">
@@ -30,7 +30,9 @@ export function StoreInfo({ menu, at }: { menu: PublishedMenu; at: ZonedTime }) 
         {store.address ? (
           <div className="store-info__block">
             <h3>{intl.formatMessage({ id: "menu.info.address" })}</h3>
-            <p>{store.address}</p>
+            <p>
+              <Foreign lang={store.address_lang}>{store.address}</Foreign>
+            </p>
           </div>
         ) : null}
         {store.working_hours.length ? (

@@ -1,0 +1,31 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+
+const source = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+export type AxeViolation = { id: string; impact: string | null; help: string; targets: string[] };
+
+/**
+ * axe-core run inside the page (optionally on one part of it, without some parts, e.g. a third
+ * party's frame, and limited to some rules); answers
+ * the serious and critical violations, each with the elements it found, so a failing test says what.
+ */
+export async function axeViolations(
+  page: Page,
+  { include, exclude, rules }: { include?: string; exclude?: string[]; rules?: string[] } = {},
+): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: source });
+  return page.evaluate(
+    async ({ include, exclude, rules }) => {
+      type Result = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] };
+      const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<Result> } }).axe;
+      const context = exclude?.length ? { include: [include ?? "html"], exclude } : (include ?? document);
+      const result = await axe.run(context, rules ? { runOnly: { type: "rule", values: rules } } : {});
+      return result.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => String(n.target[0])) }));
+    },
+    { include, exclude, rules },
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * Crash safety of the local runtime (issue 16): the process is killed with SIGKILL in the middle of
+ * acknowledged writes; a restart on the same data folder takes the dead process's lock over, ends the
+ * DynamoDB Local it left behind, and every write that was answered is there.
+ */
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Demo } from "./demo";
+import { startRuntime } from "./runtime";
+
+/** Whether a process runs (a zombie, dead but not yet reaped, does not). */
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+};
+
+/** A signed-in API client of the runtime (cookies and the CSRF token, as the SPA sends them). */
+async function staff(base: string, email: string, password: string) {
+  const jar = new Map<string, string>();
+  const request = async (path: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set("cookie", [...jar].map(([k, v]) => `${k}=${v}`).join("; "));
+    const res = await fetch(base + path, { ...init, headers, redirect: "manual" });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const eq = pair!.indexOf("=");
+      jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+    }
+    return res;
+  };
+  const { csrfToken } = (await (await request("/api/auth/csrf")).json()) as { csrfToken: string };
+  const signIn = await request("/api/auth/callback/credentials", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
+  });
+  expect(signIn.status).toBe(200);
+  const send = (method: string, path: string, body: unknown) =>
+    request(path, { method, headers: { "content-type": "application/json", "x-csrf-token": csrfToken }, body: JSON.stringify(body) });
+  return { request, send };
+}
+
+type Table = { table_id: string; qr_key: string; position: number; name: string };
+
+describe("crash safety of the local runtime", () => {
+  it("keeps every acknowledged write across kill -9, and a restart takes the stale lock over", { timeout: 400_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "menu-crash-"));
+    const first = await startRuntime(dataDir);
+    const demo = JSON.parse(readFileSync(join(dataDir, "demo.json"), "utf8")) as Demo;
+    const login = demo.logins.find((l) => l.role === "store_manager")!;
+    const api = await staff(first.baseUrl, login.email, login.password);
+    const { store_id } = (await (await api.request("/api/me")).json()) as { store_id: string };
+    const dynamoPid = Number(readFileSync(join(dataDir, "dynamodb/.dynamodb.pid"), "utf8"));
+    expect(isAlive(dynamoPid)).toBe(true);
+
+    // Four writers create tables until the process is gone; what was answered 201 was acknowledged.
+    const acknowledged: Table[] = [];
+    let next = 0;
+    let killed = false;
+    const writer = async () => {
+      while (!killed) {
+        const n = next++;
+        try {
+          const res = await api.send("POST", "/api/tables", { store_id, position: 500 + n, name: `crash-${n}` });
+          if (res.status === 201) acknowledged.push((await res.json()) as Table);
+          else if (!killed) throw new Error(`POST /api/tables answered ${res.status}: ${await res.text()}`);
+        } catch (error) {
+          if (!killed) throw error;
+        }
+      }
+    };
+    const writers = Array.from({ length: 4 }, writer);
+    await expect.poll(() => acknowledged.length, { message: "30 acknowledged writes" }).toBeGreaterThanOrEqual(30);
+    const exited = new Promise((ok) => first.child.once("exit", ok));
+    killed = true;
+    first.child.kill("SIGKILL");
+    await exited;
+    await Promise.all(writers);
+    const answered = [...acknowledged];
+
+    // The dead process's lock is still on the folder; its DynamoDB Local is ended by the watchdog.
+    expect(Number(readFileSync(join(dataDir, ".lock"), "utf8"))).toBe(first.child.pid);
+    await expect.poll(() => isAlive(dynamoPid), { message: "the orphaned DynamoDB Local to end" }).toBe(false);
+
+    const second = await startRuntime(dataDir);
+    try {
+      expect(second.output()).not.toContain("already in use");
+      expect(second.output()).not.toContain("loading the demo data");
+      expect(Number(readFileSync(join(dataDir, ".lock"), "utf8"))).toBe(second.child.pid);
+      const again = await staff(second.baseUrl, login.email, login.password);
+      const tables = (await (await again.request(`/api/tables?storeId=${store_id}`)).json()) as Table[];
+      const byId = new Map(tables.map((t) => [t.table_id, t]));
+      for (const t of answered) {
+        expect(byId.get(t.table_id), `acknowledged table ${t.name}`).toMatchObject({ name: t.name, position: t.position, qr_key: t.qr_key });
+        // Its printed QR code works too (the published link was written before the answer).
+        const scan = await fetch(`${second.baseUrl}/t/${t.qr_key}`, { redirect: "manual" });
+        expect(scan.headers.get("location")).toBe(`${new URL(demo.menu_urls[0]!).pathname}?table=${t.position}`);
+      }
+      // Nothing half-written: every table of the run is whole (a write the kill cut short is absent, not broken).
+      for (const t of tables.filter((x) => x.name.startsWith("crash-"))) expect(t.qr_key).toMatch(/^[A-Za-z0-9]+$/);
+    } finally {
+      expect(await second.stop()).toBe(0);
+    }
+    expect(existsSync(join(dataDir, ".lock"))).toBe(false);
+  });
+});

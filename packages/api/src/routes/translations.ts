@@ -1,0 +1,143 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { AbbreviationInfo, createAbbreviation, deleteAbbreviation, listGlossary, updateAbbreviation } from "@menu/core/abbreviation/glossary";
+import { AbbreviationForm } from "@menu/core/abbreviation/schemas";
+import {
+  resetManualTranslation,
+  saveManualTranslation,
+  StatusesInput,
+  storeTranslations,
+  translateStore,
+  translationStatuses,
+} from "@menu/core/translation/manage";
+import { TARGET_TYPES, TranslationLanguage, TranslationStatus, TranslationsInfo } from "@menu/core/translation/schemas";
+import { TRANSLATION_STATUSES } from "@menu/core/shared/model";
+import { errorResponse } from "../errors";
+import { router } from "../router";
+import { requiresSession } from "../session";
+
+const json = <S extends z.ZodType>(schema: S, description = "OK") => ({ description, content: { "application/json": { schema } } });
+const jsonBody = <S extends z.ZodType>(schema: S) => ({ body: { required: true, content: { "application/json": { schema } } } });
+/** Translations and the glossary are part of the menu: every staff role of the store. */
+const security = requiresSession("store_manager");
+const Id = z.string().min(1).max(64);
+const StoreQuery = z.object({ storeId: Id });
+const StoreBody = z.object({ store_id: Id });
+const notFound = { 404: errorResponse("Store, content or abbreviation not found") };
+const badInput = { 400: errorResponse("Invalid input (the field and the specification's message)") };
+const TranslationParams = z.object({ type: z.enum(TARGET_TYPES), targetId: Id, language: TranslationLanguage });
+const Changed = json(z.object({ id: z.string(), translations: TranslationsInfo }));
+const GlossaryChange = json(z.object({ entry: AbbreviationInfo, affected: z.number() }));
+
+const statuses = createRoute({
+  method: "post",
+  path: "/translations/statuses",
+  summary: "Translation status of items (or categories with type Category, promotions with type Promotion)",
+  security,
+  request: jsonBody(StatusesInput),
+  responses: { 200: json(z.array(TranslationStatus)), ...badInput },
+});
+const overview = createRoute({
+  method: "get",
+  path: "/translations",
+  summary: "The store's translation engine, languages, volume used this month and every job",
+  security,
+  request: { query: StoreQuery },
+  responses: {
+    200: json(
+      z.object({
+        engine: z.string(),
+        languages: z.array(z.string()),
+        plan_languages: z.array(z.string()),
+        usage: z.object({ month: z.string(), used: z.number(), cap: z.number().nullable() }),
+        jobs: z.array(
+          z.object({
+            target_type: z.enum(TARGET_TYPES),
+            target_id: z.string(),
+            language: z.string(),
+            status: z.enum(TRANSLATION_STATUSES),
+            error: z.string().optional(),
+            updated_at: z.string(),
+          }),
+        ),
+      }),
+    ),
+    ...notFound,
+  },
+});
+const queueAll = createRoute({
+  method: "post",
+  path: "/translations/queue",
+  summary: "Translate everything missing or out of date in the store",
+  security,
+  request: jsonBody(StoreBody),
+  responses: { 200: json(z.object({ queued: z.number() })), ...notFound },
+});
+const saveManual = createRoute({
+  method: "put",
+  path: "/translations/{type}/{targetId}/{language}",
+  summary: "Write a translation by hand (auto-translation never overwrites it)",
+  security,
+  request: { params: TranslationParams, ...jsonBody(StoreBody.extend({ title: z.string(), description: z.string().optional() })) },
+  responses: { 200: Changed, ...badInput, ...notFound, 409: errorResponse("The language is not in the store's plan") },
+});
+const resetManual = createRoute({
+  method: "delete",
+  path: "/translations/{type}/{targetId}/{language}",
+  summary: "Back to automatic: drop the hand-made translation and queue the language",
+  security,
+  request: { params: TranslationParams, query: StoreQuery },
+  responses: { 200: Changed, ...notFound, 409: errorResponse("The language is not in the store's plan") },
+});
+
+const AbbreviationParams = z.object({ abbreviationId: Id });
+const glossary = createRoute({
+  method: "get",
+  path: "/abbreviations",
+  summary: "The store's glossary (translations map), sorted",
+  security,
+  request: { query: StoreQuery },
+  responses: { 200: json(z.array(AbbreviationInfo)), ...notFound },
+});
+const create = createRoute({
+  method: "post",
+  path: "/abbreviations",
+  summary: "Add an abbreviation; answers how many contents use it",
+  security,
+  request: jsonBody(AbbreviationForm.extend({ store_id: Id })),
+  responses: { 201: GlossaryChange, ...badInput, ...notFound, 409: errorResponse("This abbreviation already exists") },
+});
+const update = createRoute({
+  method: "put",
+  path: "/abbreviations/{abbreviationId}",
+  summary: "Change an abbreviation; answers how many contents use the old or new one",
+  security,
+  request: { params: AbbreviationParams, ...jsonBody(AbbreviationForm.extend({ store_id: Id })) },
+  responses: { 200: GlossaryChange, ...badInput, ...notFound, 409: errorResponse("This abbreviation already exists") },
+});
+const remove = createRoute({
+  method: "delete",
+  path: "/abbreviations/{abbreviationId}",
+  summary: "Delete an abbreviation; answers how many contents used it",
+  security,
+  request: { params: AbbreviationParams, query: StoreQuery },
+  responses: { 200: json(z.object({ id: z.string(), affected: z.number() })), ...notFound },
+});
+
+export const translationRoutes = router()
+  .openapi(statuses, async (c) => c.json(await translationStatuses(c.req.valid("json")), 200))
+  .openapi(overview, async (c) => c.json(await storeTranslations({ store_id: c.req.valid("query").storeId }), 200))
+  .openapi(queueAll, async (c) => c.json(await translateStore(c.req.valid("json")), 200))
+  .openapi(saveManual, async (c) => {
+    const { type, targetId, language } = c.req.valid("param");
+    return c.json(await saveManualTranslation({ ...c.req.valid("json"), target_type: type, target_id: targetId, language }), 200);
+  })
+  .openapi(resetManual, async (c) => {
+    const { type, targetId, language } = c.req.valid("param");
+    return c.json(await resetManualTranslation({ store_id: c.req.valid("query").storeId, target_type: type, target_id: targetId, language }), 200);
+  })
+  .openapi(glossary, async (c) => c.json(await listGlossary({ store_id: c.req.valid("query").storeId }), 200))
+  .openapi(create, async (c) => c.json(await createAbbreviation(c.req.valid("json")), 201))
+  .openapi(update, async (c) => c.json(await updateAbbreviation({ ...c.req.valid("json"), id: c.req.valid("param").abbreviationId }), 200))
+  .openapi(remove, async (c) =>
+    c.json(await deleteAbbreviation({ store_id: c.req.valid("query").storeId, id: c.req.valid("param").abbreviationId }), 200),
+  );

@@ -1,0 +1,85 @@
+/**
+ * The store's glossary at settings/translations-map (issue 12): abbreviation → full form pairs,
+ * expanded before text goes to the engine. A change answers how many contents it affects; their
+ * translations are then out of date (the source hash includes the expansion), and "re-translate the
+ * affected items" queues exactly those.
+ */
+import { z } from "zod";
+import { Db } from "../db/service";
+import { managedStore } from "../item/content";
+import { UserError } from "../shared/errors";
+import { fn } from "../shared/fn";
+import { newId } from "../shared/ids";
+import { translationContext } from "../translation/jobs";
+import { TARGETS, type TargetType } from "../translation/targets";
+import { usesAbbreviation } from "../translation/text";
+import { AbbreviationForm } from "./schemas";
+
+const Id = z.string().min(1).max(64);
+type Keys = { company_id: string; store_id: string };
+
+export const AbbreviationInfo = z.object({ id: z.string(), abbreviation: z.string(), full_form: z.string(), updated_at: z.string() });
+export type AbbreviationInfo = z.infer<typeof AbbreviationInfo>;
+
+async function entriesOf(keys: Keys) {
+  const { data } = await Db().entities.abbreviation.query.byStore(keys).go({ pages: "all" });
+  return data
+    .map((r) => ({ id: r.abbreviation_id, abbreviation: r.abbreviation, full_form: r.full_form, updated_at: r.updated_at }))
+    .sort((a, b) => a.abbreviation.localeCompare(b.abbreviation, "ru"));
+}
+
+/**
+ * How many contents of the store use any of these abbreviations in a source text and have a
+ * machine-translated language: what "re-translate the affected items" will queue (hand-made
+ * translations stay as they are).
+ */
+async function affectedBy(keys: Keys, abbreviations: string[]) {
+  const { languages } = await translationContext(keys);
+  let count = 0;
+  for (const type of Object.keys(TARGETS) as TargetType[]) {
+    for (const target of await TARGETS[type].all(keys)) {
+      const uses = Object.values(target.sources).some((text) => abbreviations.some((a) => usesAbbreviation(text ?? "", a)));
+      if (uses && languages.some((lang) => !target.translations[lang]?.manual)) count++;
+    }
+  }
+  return count;
+}
+
+/** The same abbreviation twice (any case) would expand two ways. */
+function assertUnique(entries: AbbreviationInfo[], abbreviation: string, except?: string) {
+  const key = abbreviation.toLocaleLowerCase();
+  if (entries.some((e) => e.id !== except && e.abbreviation.toLocaleLowerCase() === key)) throw new UserError("abbreviationExists", 409, { field: "abbreviation" });
+}
+
+export const listGlossary = fn(z.object({ store_id: Id }), async ({ store_id }) => entriesOf(await managedStore(store_id)));
+
+export const createAbbreviation = fn(AbbreviationForm.extend({ store_id: Id }), async ({ store_id, ...form }) => {
+  const keys = await managedStore(store_id);
+  assertUnique(await entriesOf(keys), form.abbreviation);
+  const { data } = await Db().entities.abbreviation.create({ ...keys, abbreviation_id: newId(), ...form }).go();
+  return {
+    entry: { id: data.abbreviation_id, abbreviation: data.abbreviation, full_form: data.full_form, updated_at: data.updated_at },
+    affected: await affectedBy(keys, [form.abbreviation]),
+  };
+});
+
+export const updateAbbreviation = fn(AbbreviationForm.extend({ store_id: Id, id: Id }), async ({ store_id, id, ...form }) => {
+  const keys = await managedStore(store_id);
+  const entries = await entriesOf(keys);
+  const old = entries.find((e) => e.id === id);
+  if (!old) throw new UserError("abbreviationNotFound", 404);
+  assertUnique(entries, form.abbreviation, id);
+  const { data } = await Db().entities.abbreviation.patch({ ...keys, abbreviation_id: id }).set(form).go({ response: "all_new" });
+  return {
+    entry: { id, abbreviation: data.abbreviation ?? form.abbreviation, full_form: data.full_form ?? form.full_form, updated_at: data.updated_at ?? old.updated_at },
+    affected: await affectedBy(keys, [old.abbreviation, form.abbreviation]),
+  };
+});
+
+export const deleteAbbreviation = fn(z.object({ store_id: Id, id: Id }), async ({ store_id, id }) => {
+  const keys = await managedStore(store_id);
+  const old = (await entriesOf(keys)).find((e) => e.id === id);
+  if (!old) throw new UserError("abbreviationNotFound", 404);
+  await Db().entities.abbreviation.delete({ ...keys, abbreviation_id: id }).go();
+  return { id, affected: await affectedBy(keys, [old.abbreviation]) };
+});

@@ -1,0 +1,142 @@
+/**
+ * What staff do with translations (issue 12): the statuses of section 7, the store's overview
+ * (engine, languages, volume used, every job row), hand-made translations and "back to automatic",
+ * and queuing everything missing. Every call checks the store through the policy.
+ */
+import { z } from "zod";
+import { Db } from "../db/service";
+import { managedStore } from "../item/content";
+import { usePorts } from "../ports";
+import { requestPublish } from "../publish/publish";
+import { UserError } from "../shared/errors";
+import { fn } from "../shared/fn";
+import { assertSignedIn, canManageStore } from "../shared/policy";
+import { TRANSLATION_STATUSES } from "../shared/model";
+import { requestStoreTranslation, requestTranslation, translationContext, usageOf } from "./jobs";
+import { manualTranslationForm, TARGET_TYPES, TranslationLanguage, type TargetType, type TranslationStatus } from "./schemas";
+import { isConditionFailure, TARGETS, type Target, type Translations } from "./targets";
+
+const Id = z.string().min(1).max(64);
+
+/** Body of POST /api/translations/statuses: products by default, `type: "Category"` for categories. */
+export const StatusesInput = z.object({ ids: z.array(Id).min(1).max(100), type: z.enum(["Category", "Promotion"]).optional() });
+
+type Row = { language: string; status: (typeof TRANSLATION_STATUSES)[number]; error?: string };
+
+/** One content's status over its languages (see TranslationStatus). */
+export function overallStatus(rows: Row[]): TranslationStatus["status"] {
+  if (rows.some((r) => r.status === "in_progress")) return "in_progress";
+  if (rows.some((r) => r.status === "queued")) return "queued";
+  if (rows.some((r) => r.status === "error")) return "failed";
+  return "completed";
+}
+
+const languageStatuses = (rows: Row[]) =>
+  Object.fromEntries(rows.map((r) => [r.language, { status: r.status, ...(r.error ? { error: r.error } : {}) }]));
+
+/**
+ * POST /api/translations/statuses: unknown (deleted) ids are left out; an id of another tenant's
+ * content answers "not found" like every other call that addresses it. A content without jobs has
+ * nothing to wait for: completed.
+ */
+export const translationStatuses = fn(StatusesInput, async ({ ids, type }) => {
+  const accessor = TARGETS[type ?? "Item"];
+  const actor = assertSignedIn();
+  const targets = (await Promise.all([...new Set(ids)].map((id) => accessor.byId(id)))).filter((t): t is Target => !!t);
+  if (targets.some((t) => !canManageStore(actor, t.company_id, t.store_id))) throw new UserError("notFound", 404);
+  return Promise.all(
+    targets.map(async ({ id, store_id }): Promise<TranslationStatus> => {
+      const { data } = await Db().entities.translation.query.byTarget({ target_id: id }).go({ pages: "all" });
+      const rows = data.filter((r) => r.store_id === store_id);
+      return { id, status: overallStatus(rows), languages: languageStatuses(rows) };
+    }),
+  );
+});
+
+/** settings/translations-map and the admin lists: the engine, languages, this month's volume and every job. */
+export const storeTranslations = fn(z.object({ store_id: Id }), async ({ store_id }) => {
+  const keys = await managedStore(store_id);
+  const [ctx, usage, { data }] = await Promise.all([
+    translationContext(keys),
+    usageOf(keys),
+    Db().entities.translation.query.byStore(keys).go({ pages: "all" }),
+  ]);
+  return {
+    engine: usePorts().translator.name,
+    languages: ctx.languages,
+    plan_languages: ctx.planLanguages,
+    usage: { ...usage, cap: ctx.cap },
+    jobs: data.map((r) => ({
+      target_type: r.target_type,
+      target_id: r.target_id,
+      language: r.language,
+      status: r.status,
+      ...(r.error ? { error: r.error } : {}),
+      updated_at: r.updated_at,
+    })),
+  };
+});
+
+/** "Translate everything missing": queues every content of the store with a missing or outdated translation. */
+export const translateStore = fn(z.object({ store_id: Id }), async ({ store_id }) => {
+  const keys = await managedStore(store_id);
+  return { queued: await requestStoreTranslation(keys) };
+});
+
+export const TranslationRef = z.object({ store_id: Id, target_type: z.enum(TARGET_TYPES), target_id: Id, language: TranslationLanguage });
+
+async function targetOf(store_id: string, target_type: TargetType, target_id: string, language: string) {
+  const keys = await managedStore(store_id);
+  const ctx = await translationContext(keys);
+  if (!(ctx.planLanguages as string[]).includes(language)) throw new UserError("featureNotInPlan", 409, { field: "language" });
+  const target = await TARGETS[target_type].load(keys, target_id);
+  if (!target) throw new UserError(target_type === "Category" ? "categoryNotFound" : target_type === "Promotion" ? "promotionNotFound" : "itemNotFound", 404);
+  return { keys, target };
+}
+
+/** Changes one language of a content, reading it again if it changed meanwhile. */
+async function changeLanguage(keys: { company_id: string; store_id: string }, type: TargetType, first: Target, change: (t: Translations) => void) {
+  let target: Target | undefined = first;
+  for (let attempt = 0; target && attempt < 5; attempt++) {
+    const translations = { ...target.translations };
+    change(translations);
+    try {
+      await TARGETS[type].save(keys, target.id, translations, target.updated_at);
+      return translations;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      target = await TARGETS[type].load(keys, first.id);
+    }
+  }
+  throw new UserError("requestFailed", 409);
+}
+
+/**
+ * A hand-made translation: marked manual, so auto-translation never overwrites it. The title follows
+ * the rules of the source field; a description is rich text like the source's.
+ */
+export const saveManualTranslation = fn(
+  TranslationRef.extend({ title: z.string(), description: z.string().optional() }),
+  async ({ store_id, target_type, target_id, language, ...values }) => {
+    const form = manualTranslationForm(target_type).parse(values);
+    const { keys, target } = await targetOf(store_id, target_type, target_id, language);
+    const translations = await changeLanguage(keys, target_type, target, (t) => {
+      t[language] = { title: form.title, ...(form.description ? { description: form.description } : {}), manual: true };
+    });
+    await Db().entities.translation.put({ ...keys, target_type, target_id, language, status: "completed", attempts: 0 }).go();
+    await requestPublish(keys);
+    return { id: target_id, translations };
+  },
+);
+
+/** "Back to automatic": the hand-made translation goes and the language is queued for the engine. */
+export const resetManualTranslation = fn(TranslationRef, async ({ store_id, target_type, target_id, language }) => {
+  const { keys, target } = await targetOf(store_id, target_type, target_id, language);
+  const translations = await changeLanguage(keys, target_type, target, (t) => {
+    delete t[language];
+  });
+  await Db().entities.translation.delete({ ...keys, target_type, target_id, language }).go();
+  await requestPublish(keys);
+  await requestTranslation(keys, [{ target_type, target_id }]);
+  return { id: target_id, translations };
+});

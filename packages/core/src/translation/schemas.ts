@@ -1,0 +1,44 @@
+/**
+ * Translation shapes shared by the API and the SPA (free of Node imports): the translations of a
+ * content, the statuses, and the manual-translation form, validated with the same schemas as the
+ * source texts.
+ */
+import { z } from "zod";
+import { categoryName } from "../category/schemas";
+import { Description, ItemTitle } from "../item/schemas";
+import { PromotionHeader } from "../promotion/schemas";
+import { TRANSLATION_STATUSES, TRANSLATION_TARGETS } from "../shared/model";
+
+export const TARGET_TYPES = ["Item", "Category", "Promotion"] as const;
+export type TargetType = (typeof TARGET_TYPES)[number];
+export const TranslationLanguage = z.enum(TRANSLATION_TARGETS);
+export type TranslationLanguage = z.infer<typeof TranslationLanguage>;
+
+/** One language of a content: machine-made, or hand-made (`manual`), which auto-translation keeps. */
+export const TranslationEntryInfo = z.object({
+  title: z.string().optional(),
+  description: z.string().optional(),
+  manual: z.boolean().optional(),
+});
+export const TranslationsInfo = z.record(z.string(), TranslationEntryInfo.optional());
+export type TranslationsInfo = z.infer<typeof TranslationsInfo>;
+
+/** A translation's title follows the rules of its source field. */
+export const TRANSLATED_TITLE = { Item: ItemTitle, Category: categoryName, Promotion: PromotionHeader } as const;
+
+export const manualTranslationForm = (type: TargetType) =>
+  z.object({ title: TRANSLATED_TITLE[type], description: Description.optional() });
+export type ManualTranslationValues = { title: string; description?: string };
+
+export const LanguageStatus = z.object({ status: z.enum(TRANSLATION_STATUSES), error: z.string().optional() });
+/**
+ * The answer of POST /api/translations/statuses (SPEC.md section 7): one content's status over its
+ * languages — queued or in progress while any language is, else failed when any ended in error, else
+ * completed — and each language's own.
+ */
+export const TranslationStatus = z.object({
+  id: z.string(),
+  status: z.enum(["queued", "in_progress", "failed", "completed"]),
+  languages: z.record(z.string(), LanguageStatus),
+});
+export type TranslationStatus = z.infer<typeof TranslationStatus>;

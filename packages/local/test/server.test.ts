@@ -1,0 +1,141 @@
+/**
+ * The local runtime's HTTP front (issue 16): the published handler in front of the app, as
+ * main.ts composes them, driven by a real node:http client over loopback.
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { Agent, createServer, request, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { configureDb, usePorts } from "@menu/core";
+import { db } from "@menu/core/db/client";
+import { venue } from "../../core/test/fixtures";
+import { publishedHandler } from "../src/published";
+import { createLocalApp } from "../src/server";
+
+let server: Server;
+let port: number;
+let v: Awaited<ReturnType<typeof venue>>;
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+
+beforeAll(async () => {
+  const webDist = mkdtempSync(join(tmpdir(), "menu-web-"));
+  writeFileSync(join(webDist, "index.html"), "<!doctype html><title>spa</title>");
+  const app = getRequestListener(createLocalApp({ webDist }).fetch);
+  const published = publishedHandler();
+  // As main.ts: the published files first (like the CDN edge), everything else through the app.
+  server = createServer((req, res) => {
+    published(req, res).then(
+      async (answered) => {
+        if (!answered) await app(req, res);
+      },
+      () => {
+        if (!res.headersSent) res.writeHead(500).end();
+      },
+    );
+  }).listen(0, "127.0.0.1");
+  await new Promise((ok) => server.once("listening", ok));
+  port = (server.address() as { port: number }).port;
+  v = await venue("localsrv");
+  const objects = usePorts().objects;
+  await objects.put("m/localsrv/main/ru/menu.json", JSON.stringify({ format: 1, items: [] }), "application/json; charset=utf-8");
+  await objects.put(`media/${v.company_id}/${v.store_id}/photo-1.webp`, new Uint8Array([82, 73, 70, 70]), "image/webp");
+});
+afterAll(async () => {
+  agent.destroy();
+  await new Promise((ok) => server.close(ok));
+});
+
+type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string; socket: unknown };
+
+/** One request over the keep-alive agent (one socket at most, so a reused connection shows). */
+function send(method: string, path: string, body?: Buffer, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((ok, fail) => {
+    const req = request({ host: "127.0.0.1", port, method, path, agent, headers }, (res) => {
+      let text = "";
+      res.on("data", (d: Buffer) => (text += d.toString()));
+      res.on("end", () => ok({ status: res.statusCode!, headers: res.headers, body: text, socket: req.socket }));
+    });
+    req.on("error", fail);
+    req.end(body);
+  });
+}
+
+describe("the local server", () => {
+  it("answers QR scans in front of the app from the published link, without the database", async () => {
+    const { table } = db();
+    configureDb({ table, endpoint: "http://127.0.0.1:9" }); // nothing listens there
+    try {
+      for (const method of ["GET", "HEAD"]) {
+        const res = await send(method, `/t/${v.table.qr_key}`);
+        expect(res.status).toBe(302);
+        expect(res.headers.location).toBe(`/${v.company.url_key}/main/menu?table=7`);
+        expect(res.headers["cache-control"]).toBe("no-store");
+      }
+      expect((await send("GET", "/t/NoSuchKey1")).headers.location).toBe("/");
+    } finally {
+      configureDb({ table, endpoint: inject("dynamoEndpoint") });
+    }
+  });
+
+  it("never answers 500 to bad percent-encoding or odd paths, published handler and app alike", async () => {
+    const expected: [string, number[]][] = [
+      ["/m/%ff", [400]],
+      ["/m/%zz/menu.json", [400]],
+      ["/t/%zz", [400]],
+      ["/%zz/%ff/menu", [400]],
+      ["/m/localsrv", [404]],
+      ["/m/localsrv/main", [404]],
+      ["/m/%00", [404]],
+      ["/m/a%2f..%2f..%2fsecret", [404]],
+      ["/media/%ff", [404]],
+      // Dot segments are resolved by the URL parser (to /etc/passwd: the SPA's page), never read from disk.
+      ["/media/%2e%2e/%2e%2e/etc/passwd", [200, 404]],
+      ["/media/..%2f..%2fetc%2fpasswd", [404]],
+      ["/api/users/%zz", [400, 401, 404]],
+      ["/api/%zz", [404]],
+      ["/assets/%ff.js", [400, 404]],
+      ["/%ff.js", [400, 404]],
+    ];
+    for (const [path, statuses] of expected) {
+      const res = await send("GET", path);
+      expect(statuses, `GET ${path}: ${res.status} ${res.body.slice(0, 200)}`).toContain(res.status);
+      expect(res.body).not.toContain("root:");
+    }
+    // And the server is still there.
+    expect((await send("GET", "/api/health")).status).toBe(200);
+  });
+
+  it("answers a JSON body over the limit with 413 and its message; the next request on the same client works", async () => {
+    for (const chunked of [false, true]) {
+      const big = Buffer.alloc(300 * 1024, "a");
+      const headers: Record<string, string> = { "content-type": "application/json", ...(chunked ? {} : { "content-length": String(big.length) }) };
+      const res = await send("POST", "/api/products/several-get", big, headers);
+      expect(res.status).toBe(413);
+      expect(JSON.parse(res.body)).toEqual({ code: "payloadTooLarge", message: "Request is too large" });
+      // The rest of the body is not read, so the server says it closes the connection, and does.
+      expect(res.headers.connection).toBe("close");
+      const next = await send("GET", "/api/health");
+      expect(next.status).toBe(200);
+      // A small body on a kept-alive connection: answered, and the connection is reused.
+      const a = await send("POST", "/api/products/several-get", Buffer.from(JSON.stringify({ ids: [v.items.visible] })), { "content-type": "application/json" });
+      const b = await send("GET", "/api/health");
+      expect(a.status).toBe(200);
+      expect(b.socket).toBe(a.socket);
+    }
+  });
+
+  it("sends X-Content-Type-Options: nosniff with media and published files", async () => {
+    const media = await send("GET", `/media/${v.company_id}/${v.store_id}/photo-1.webp`);
+    expect(media.status).toBe(200);
+    expect(media.headers["content-type"]).toBe("image/webp");
+    expect(media.headers["x-content-type-options"]).toBe("nosniff");
+    const json = await send("GET", "/m/localsrv/main/ru/menu.json");
+    expect(json.status).toBe(200);
+    expect(json.headers["x-content-type-options"]).toBe("nosniff");
+    const revalidated = await send("GET", "/m/localsrv/main/ru/menu.json", undefined, { "if-none-match": String(json.headers.etag) });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers["x-content-type-options"]).toBe("nosniff");
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * pnpm bench:translate — the whole demo store (~165 items, its categories and promotions) translated
+ * from Russian into en, zh, ar, tr and fr through the real job path (rows, queue, worker, adapter)
+ * against a fake engine that answers after 100 ms per call, as LibreTranslate (a batch per call) and
+ * as Amazon Translate (one text per call). Prints wall time, engine calls and characters, and the
+ * baseline of one call per text in a row. Loopback only.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { configureDb, Db, ensureTable, setPorts } from "@menu/core";
+import { amazonTranslate } from "@menu/core/adapters/amazon-translate";
+import { fsObjectStore } from "@menu/core/adapters/fs-object-store";
+import { libreTranslate } from "@menu/core/adapters/libretranslate";
+import { memoryQueue } from "@menu/core/adapters/memory-queue";
+import { companyIdByUrlKey } from "@menu/core/company/company";
+import { resolveCsObject } from "@menu/core/store/store";
+import { resilient, type TranslationEngine } from "@menu/core/translation/engine";
+import { requestStoreTranslation, translationJob } from "@menu/core/translation/jobs";
+import { seedDemo } from "../packages/local/src/demo/seed";
+import { startDynamo } from "../packages/local/src/dynamo";
+import { startFakeAmazonTranslate, startFakeLibreTranslate, type FakeTranslateServer } from "../packages/core/test/support/fake-translate-servers";
+
+const DELAY_MS = Number(process.env.BENCH_ENGINE_DELAY_MS ?? 100);
+/** Requests in flight, as the runtimes configure it (TRANSLATE_CONCURRENCY), and queue consumers. */
+const CONCURRENCY = Number(process.env.TRANSLATE_CONCURRENCY ?? 8);
+const CONSUMERS = 4;
+
+const dynamo = await startDynamo();
+try {
+  const { client, table } = configureDb({ table: "bench", endpoint: dynamo.endpoint });
+  await ensureTable(client, table);
+  setPorts({ objects: fsObjectStore(mkdtempSync(join(tmpdir(), "menu-bench-translate-"))), queue: memoryQueue({}), mailer: { send: async () => {} } });
+  console.log("Seeding the demo data…");
+  await seedDemo();
+  if (!(await companyIdByUrlKey("demo"))) throw new Error("no demo company");
+  const keys = await resolveCsObject({ companyKey: "demo", storeKey: "park" });
+  const store = { company_id: keys.company_id, store_id: keys.store_id };
+
+  /** The demo's hand-written translations are dropped, so everything goes to the engine. */
+  async function untranslated() {
+    const e = Db().entities;
+    await e.store.patch(store).set({ languages: ["ru", "en", "zh", "ar", "tr", "fr"] }).go();
+    const [items, categories, promotions, jobs] = await Promise.all([
+      e.item.query.byStore(store).go({ pages: "all" }),
+      e.category.query.byStore(store).go({ pages: "all" }),
+      e.promotion.query.byStore(store).go({ pages: "all" }),
+      e.translation.query.byStore(store).go({ pages: "all" }),
+    ]);
+    await Promise.all([
+      ...items.data.map((r) => e.item.patch({ ...store, item_id: r.item_id }).set({ translations: {} }).go()),
+      ...categories.data.map((r) => e.category.patch({ ...store, category_id: r.category_id }).set({ translations: {} }).go()),
+      ...promotions.data.map((r) => e.promotion.patch({ ...store, promotion_id: r.promotion_id }).set({ translations: {} }).go()),
+    ]);
+    if (jobs.data.length) await e.translation.delete(jobs.data).go();
+    return { items: items.data.length, categories: categories.data.length, promotions: promotions.data.length };
+  }
+
+  async function run(name: string, fake: FakeTranslateServer<unknown>, engine: TranslationEngine) {
+    const counts = await untranslated();
+    const queue = memoryQueue({ translate: translationJob }, { concurrency: { translate: CONSUMERS } });
+    setPorts({ objects: fsObjectStore(mkdtempSync(join(tmpdir(), "menu-bench-translate-"))), queue, mailer: { send: async () => {} }, translator: resilient(engine, { concurrency: CONCURRENCY }) });
+    fake.reset();
+    const started = performance.now();
+    const queued = await requestStoreTranslation(store);
+    await queue.idle();
+    const seconds = (performance.now() - started) / 1000;
+    const { data: jobs } = await Db().entities.translation.query.byStore(store).go({ pages: "all" });
+    const count = (...statuses: string[]) => jobs.filter((j) => statuses.includes(j.status)).length;
+    const texts = fake.requests.reduce((n, r) => n + (Array.isArray((r.body as { q?: unknown })?.q) ? ((r.body as { q: unknown[] }).q.length) : 1), 0);
+    return {
+      engine: name,
+      contents: `${counts.items} items, ${counts.categories} categories, ${counts.promotions} promotions (${queued} queued)`,
+      "wall s": seconds.toFixed(1),
+      "engine calls": fake.calls,
+      texts,
+      characters: fake.chars,
+      "max in flight": fake.maxInFlight,
+      jobs: `${count("completed")} completed, ${count("error")} error, ${count("queued", "in_progress")} open`,
+      "baseline: one call per text in a row, s": ((texts * DELAY_MS) / 1000).toFixed(0),
+    };
+  }
+
+  const libre = await startFakeLibreTranslate({ delayMs: DELAY_MS });
+  const amazon = await startFakeAmazonTranslate({ delayMs: DELAY_MS });
+  try {
+    console.log(`Fake engines answer after ${DELAY_MS} ms per call; ${CONCURRENCY} requests in flight at most, ${CONSUMERS} queue consumers.`);
+    const rows = [
+      await run("libretranslate", libre as FakeTranslateServer<unknown>, libreTranslate({ url: libre.url })),
+      await run("amazon", amazon as FakeTranslateServer<unknown>, amazonTranslate({ endpoint: amazon.url, region: "eu-central-1", credentials: { accessKeyId: "bench", secretAccessKey: "bench" } })),
+    ];
+    console.table(rows);
+  } finally {
+    await libre.close();
+    await amazon.close();
+  }
+} finally {
+  await dynamo.stop();
+}

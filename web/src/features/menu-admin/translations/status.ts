@@ -1,0 +1,52 @@
+/**
+ * What a content's translation into one language is, as the admin lists and dialogs show it (issue 12):
+ * hand-made ("manual"), else its job's status, else "completed" when a translated text is there,
+ * else "missing" (not translated).
+ */
+import type { TargetType, TranslationsInfo } from "@menu/core/translation/schemas";
+
+export type JobStatus = "queued" | "in_progress" | "error" | "completed";
+export type TranslationJob = { target_type: TargetType; target_id: string; language: string; status: JobStatus; error?: string; updated_at: string };
+/** GET /api/translations. */
+export type TranslationOverview = {
+  engine: string;
+  languages: string[];
+  plan_languages: string[];
+  usage: { month: string; used: number; cap: number | null };
+  jobs: TranslationJob[];
+};
+
+export type LanguageState = "manual" | JobStatus | "missing";
+export const LANGUAGE_STATES = ["manual", "queued", "in_progress", "error", "completed", "missing"] as const satisfies readonly LanguageState[];
+export type LanguageStatus = { lang: string; state: LanguageState; error?: string };
+export type Translatable = { id: string; translations: TranslationsInfo };
+
+type Entry = TranslationsInfo[string];
+
+export function languageState(entry: Entry, job: Pick<TranslationJob, "status"> | undefined): LanguageState {
+  if (entry?.manual) return "manual";
+  if (job) return job.status;
+  if (entry?.title || entry?.description) return "completed";
+  return "missing";
+}
+
+/** Finished: hand-made or machine-made and up to date. */
+export const isTranslated = (state: LanguageState) => state === "manual" || state === "completed";
+
+const jobKey = (type: TargetType, id: string, language: string) => `${type}:${id}:${language}`;
+
+/** The per-language statuses of contents, from the overview's languages and job rows. */
+export function statusReader(overview: Pick<TranslationOverview, "languages" | "jobs"> | undefined) {
+  const jobs = new Map((overview?.jobs ?? []).map((j) => [jobKey(j.target_type, j.target_id, j.language), j]));
+  const languages = overview?.languages ?? [];
+  return (type: TargetType, record: Translatable): LanguageStatus[] =>
+    languages.map((lang) => {
+      const job = jobs.get(jobKey(type, record.id, lang));
+      const state = languageState(record.translations[lang], job);
+      return { lang, state, ...(state === "error" && job?.error ? { error: job.error } : {}) };
+    });
+}
+export type StatusReader = ReturnType<typeof statusReader>;
+
+/** "Untranslated only": some language of the store is not finished. */
+export const needsTranslation = (statuses: LanguageStatus[]) => statuses.some((s) => !isTranslated(s.state));

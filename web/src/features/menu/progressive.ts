@@ -1,0 +1,37 @@
+import { startTransition, useEffect, useState } from "react";
+
+/** Items in the server-rendered page and the hydration pass: the first screens, no more. */
+const FIRST_ITEMS = 12;
+/** Items each following step adds once the page is interactive (each commit stays short). */
+const ITEMS_PER_STEP = 8;
+
+/** How many of `sizes` (items per category, in order) hold at least `items` items. */
+const categoriesFor = (sizes: readonly number[], items: number) => {
+  let total = 0;
+  for (let i = 0; i < sizes.length; i++) {
+    total += sizes[i]!;
+    if (total >= items) return i + 1;
+  }
+  return sizes.length;
+};
+
+/**
+ * The first view of a long menu: the server renders (and the browser parses, lays out and
+ * hydrates) only the first categories; the rest follow category by category after hydration, each
+ * step its own low-priority render in its own task, so the page paints early and no long task
+ * blocks a tap. Answers how many categories to render and whether all are there. Once complete, a
+ * new section or menu type renders whole at once (a chip tapped there finds its category).
+ */
+export function useProgressiveCategories(sizes: readonly number[], mounted: boolean) {
+  // Infinity once every category is there: a section or menu type chosen later renders whole.
+  const [items, setItems] = useState(FIRST_ITEMS);
+  const complete = items === Infinity;
+  const shown = categoriesFor(sizes, items);
+  useEffect(() => {
+    if (!mounted || complete) return;
+    const all = shown >= sizes.length;
+    const timer = setTimeout(() => startTransition(() => setItems((n) => (all ? Infinity : n + ITEMS_PER_STEP))), 0);
+    return () => clearTimeout(timer);
+  }, [mounted, complete, items, shown, sizes.length]);
+  return { shown, complete };
+}

@@ -1,0 +1,148 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import type { CsObject } from "@/lib/admin-scope";
+import { checklistQueryOptions, type Checklist } from "./data";
+import "./overview.css";
+
+type Step = Checklist["steps"][number];
+
+function StepLink({ step, cs, children }: { step: Step["id"]; cs: CsObject; children: ReactNode }) {
+  const params = { company: cs.company_url_key, store: cs.store_url_key };
+  const props = { params, className: "checklist__link", "data-testid": `checklist-link-${step}` };
+  switch (step) {
+    case "logo":
+      return (
+        <Link to="/$company/$store/admin-panel/settings/store" {...props}>
+          {children}
+        </Link>
+      );
+    case "menu":
+      return (
+        <Link to="/$company/$store/admin-panel/$categorytype" {...props} params={{ ...params, categorytype: "kitchen" }}>
+          {children}
+        </Link>
+      );
+    case "translations":
+      return (
+        <Link to="/$company/$store/admin-panel/settings/translations-map" {...props}>
+          {children}
+        </Link>
+      );
+    case "tables":
+      return (
+        <Link to="/$company/$store/admin-panel/tables" {...props}>
+          {children}
+        </Link>
+      );
+    case "wifi":
+      return (
+        <Link to="/$company/$store/admin-panel/settings/wifi" {...props}>
+          {children}
+        </Link>
+      );
+    case "subscription":
+      return (
+        <Link to="/$company/$store/admin-panel/subscription" {...props}>
+          {children}
+        </Link>
+      );
+  }
+}
+
+function Detail({ step }: { step: Step }) {
+  const c = step.counts;
+  switch (step.id) {
+    case "menu":
+      return <FormattedMessage id="overview.checklist.menuCounts" values={{ categories: c.categories ?? 0, items: c.items ?? 0 }} />;
+    case "translations":
+      if (!c.languages) return <FormattedMessage id="overview.checklist.translationsNone" />;
+      return c.missing ? <FormattedMessage id="overview.checklist.translationsMissing" values={{ missing: c.missing }} /> : null;
+    case "tables":
+      return c.tables ? <FormattedMessage id="overview.checklist.tablesCount" values={{ tables: c.tables }} /> : null;
+    default:
+      return null;
+  }
+}
+
+const Tick = ({ done }: { done: boolean }) => (
+  <svg className="checklist__mark" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+    <circle cx="12" cy="12" r="10" className={done ? "checklist__mark-done" : "checklist__mark-todo"} />
+    {done ? <path d="m7.5 12.5 3 3 6-6.5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" /> : null}
+  </svg>
+);
+
+function Steps({ steps, cs }: { steps: Step[]; cs: CsObject }) {
+  const intl = useIntl();
+  return (
+    <ol className="checklist__steps">
+      {steps.map((step) => (
+        <li key={step.id} className={`checklist__step${step.done ? " checklist__step--done" : ""}`} data-testid={`checklist-${step.id}`} data-done={step.done}>
+          <Tick done={step.done} />
+          <div className="checklist__body">
+            <StepLink step={step.id} cs={cs}>
+              {intl.formatMessage({ id: `overview.checklist.${step.id}` })}
+            </StepLink>
+            <span className="visually-hidden">
+              {" — "}
+              {intl.formatMessage({ id: step.done ? "overview.checklist.done" : "overview.checklist.todo" })}
+            </span>
+            <span className="checklist__detail">
+              <Detail step={step} />
+            </span>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * The setup checklist: shown on the overview until every step is done (each ticks itself from the
+ * store's data); then one line says so, with the steps behind a disclosure.
+ */
+export function SetupChecklistPanel({ cs }: { cs: CsObject }) {
+  const query = useQuery(checklistQueryOptions(cs.store_id));
+  const data = query.data;
+  if (!data) return null;
+  const done = data.steps.filter((s) => s.done).length;
+  if (data.complete) {
+    return (
+      <section className="panel checklist checklist--complete" aria-labelledby="checklist-title" data-testid="checklist" data-complete="true">
+        <details>
+          <summary className="checklist__summary">
+            <Tick done />
+            <span id="checklist-title">
+              <FormattedMessage id="overview.checklist.complete" />
+            </span>
+          </summary>
+          <Steps steps={data.steps} cs={cs} />
+        </details>
+      </section>
+    );
+  }
+  return (
+    <section className="panel checklist" aria-labelledby="checklist-title" data-testid="checklist" data-complete="false">
+      <div className="checklist__head">
+        <h2 id="checklist-title" className="panel__title">
+          <FormattedMessage id="overview.checklist.title" />
+        </h2>
+        <p className="panel__lead">
+          <FormattedMessage id="overview.checklist.lead" values={{ done, total: data.steps.length }} />
+        </p>
+        <div
+          className="checklist__progress"
+          role="progressbar"
+          aria-labelledby="checklist-title"
+          aria-valuemin={0}
+          aria-valuemax={data.steps.length}
+          aria-valuenow={done}
+        >
+          <span style={{ inlineSize: `${(done / data.steps.length) * 100}%` }} />
+        </div>
+      </div>
+      <Steps steps={data.steps} cs={cs} />
+    </section>
+  );
+}

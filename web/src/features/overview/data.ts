@@ -1,0 +1,51 @@
+/**
+ * Data of the overview (issue 13): the store's guest analytics for a period, every store of the
+ * company side by side, and the setup checklist, typed through the API client.
+ */
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { api, unwrap } from "@/lib/api";
+
+export const PERIODS = ["7", "30", "90", "custom"] as const;
+export type Period = (typeof PERIODS)[number];
+export type RangeQuery = { period: Period; from?: string; to?: string };
+
+/** While the range reaches today, the figures are read again this often (guests keep counting). */
+export const REFRESH_MS = 30_000;
+
+const rangeParams = (r: RangeQuery) => (r.period === "custom" ? { period: r.period, from: r.from, to: r.to } : { period: r.period });
+
+const fetchStore = (storeId: string, r: RangeQuery) => unwrap(api.api.analytics.$get({ query: { storeId, ...rangeParams(r) } }));
+const fetchCompany = (companyId: string, r: RangeQuery) => unwrap(api.api.analytics.company.$get({ query: { companyId, ...rangeParams(r) } }));
+const fetchChecklist = (storeId: string) => unwrap(api.api["setup-checklist"].$get({ query: { storeId } }));
+
+export type StoreAnalytics = Awaited<ReturnType<typeof fetchStore>>;
+export type CompanyAnalytics = Awaited<ReturnType<typeof fetchCompany>>;
+export type Checklist = Awaited<ReturnType<typeof fetchChecklist>>;
+export type Compared = { value: number; previous: number };
+
+const refresh = (data: { range: { to: string } } | undefined, today: string | undefined) => (data && today && data.range.to === today ? REFRESH_MS : false);
+
+export const storeAnalyticsQueryOptions = (storeId: string, r: RangeQuery) =>
+  queryOptions({
+    queryKey: ["analytics", storeId, r.period, r.from ?? "", r.to ?? ""],
+    queryFn: () => fetchStore(storeId, r),
+    placeholderData: keepPreviousData,
+    meta: { silentError: true },
+    refetchInterval: (query) => refresh(query.state.data, query.state.data?.today),
+  });
+
+export const companyAnalyticsQueryOptions = (companyId: string, r: RangeQuery) =>
+  queryOptions({
+    queryKey: ["analytics", "company", companyId, r.period, r.from ?? "", r.to ?? ""],
+    queryFn: () => fetchCompany(companyId, r),
+    placeholderData: keepPreviousData,
+    meta: { silentError: true },
+  });
+
+export const checklistQueryOptions = (storeId: string) =>
+  queryOptions({
+    queryKey: ["setup-checklist", storeId],
+    queryFn: () => fetchChecklist(storeId),
+    staleTime: 0,
+    meta: { silentError: true },
+  });

@@ -1,0 +1,353 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useState, type ReactNode } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { FormAlert } from "@/components/form/fields";
+import type { CsObject } from "@/lib/admin-scope";
+import { BarTable, Change, changeText, DailyChart, formatDay, Heatmap, weekdayName } from "./charts";
+import { downloadCsv, type Cell } from "./csv";
+import { PERIODS, storeAnalyticsQueryOptions, type Compared, type RangeQuery, type StoreAnalytics } from "./data";
+import "./overview.css";
+
+const KPIS = [
+  ["views", "overview.kpi.views"],
+  ["scans", "overview.kpi.scans"],
+  ["item_opens", "overview.kpi.itemOpens"],
+  ["cart_adds", "overview.kpi.cartAdds"],
+  ["search_misses", "overview.kpi.searchMisses"],
+] as const;
+
+/** A figure of the overview: its heading, an optional note, the CSV download, and the chart. */
+export function Figure({ id, title, note, onCsv, wide, empty, children }: { id: string; title: string; note?: ReactNode; onCsv: () => void; wide?: boolean; empty?: boolean; children: ReactNode }) {
+  const intl = useIntl();
+  return (
+    <section className={`figure${wide ? " figure--wide" : ""}`} aria-labelledby={`figure-${id}`} data-testid={`figure-${id}`}>
+      <div className="figure__head">
+        <h3 id={`figure-${id}`} className="figure__title">
+          {title}
+        </h3>
+        <button type="button" className="btn btn--ghost btn--sm figure__csv" onClick={onCsv} aria-label={intl.formatMessage({ id: "overview.csvLabel" }, { figure: title })} data-testid={`csv-${id}`}>
+          <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+            <path d="M12 4v11m0 0-4-4m4 4 4-4M5 19h14" />
+          </svg>
+          CSV
+        </button>
+      </div>
+      {note ? <p className="figure__note">{note}</p> : null}
+      {empty ? (
+        <p className="figure__empty">
+          <FormattedMessage id="overview.noData" />
+        </p>
+      ) : (
+        children
+      )}
+    </section>
+  );
+}
+
+/** Where the numbers come from, for a store without any guest activity yet. */
+function EmptyState({ cs }: { cs: CsObject }) {
+  return (
+    <div className="overview-empty" data-testid="overview-empty">
+      <h3 className="overview-empty__title">
+        <FormattedMessage id="overview.empty.title" />
+      </h3>
+      <p>
+        <FormattedMessage id="overview.empty.text" />
+      </p>
+      <div className="panel__actions">
+        <a className="btn btn--secondary btn--sm" href={`/${cs.company_url_key}/${cs.store_url_key}/menu`} target="_blank" rel="noreferrer">
+          <FormattedMessage id="overview.empty.openMenu" />
+        </a>
+        <Link to="/$company/$store/admin-panel/tables" params={{ company: cs.company_url_key, store: cs.store_url_key }} className="btn btn--ghost btn--sm">
+          <FormattedMessage id="overview.empty.printQr" />
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** 7 / 30 / 90 days or a custom range (two dates and "Show"). */
+export function PeriodPicker({ value, onChange, today }: { value: RangeQuery; onChange: (r: RangeQuery) => void; today?: string }) {
+  const intl = useIntl();
+  const [custom, setCustom] = useState({ from: value.from ?? "", to: value.to ?? "" });
+  const [open, setOpen] = useState(value.period === "custom");
+  const valid = !!custom.from && !!custom.to && custom.from <= custom.to;
+  return (
+    <div className="period">
+      <fieldset className="period__choices">
+        <legend className="visually-hidden">
+          <FormattedMessage id="overview.period.label" />
+        </legend>
+        {PERIODS.map((p) => (
+          <label key={p} className="period__choice">
+            <input
+              type="radio"
+              name="overview-period"
+              value={p}
+              checked={p === "custom" ? open : !open && value.period === p}
+              onChange={() => {
+                if (p === "custom") setOpen(true);
+                else {
+                  setOpen(false);
+                  onChange({ period: p });
+                }
+              }}
+              data-testid={`period-${p}`}
+            />
+            <span>{intl.formatMessage({ id: `overview.period.${p}` })}</span>
+          </label>
+        ))}
+      </fieldset>
+      {open ? (
+        <form
+          className="period__custom"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (valid) onChange({ period: "custom", ...custom });
+          }}
+        >
+          <label className="period__date">
+            <span>
+              <FormattedMessage id="overview.period.from" />
+            </span>
+            <input className="input" type="date" value={custom.from} max={custom.to || today} onChange={(e) => setCustom((c) => ({ ...c, from: e.target.value }))} required data-testid="period-from" />
+          </label>
+          <label className="period__date">
+            <span>
+              <FormattedMessage id="overview.period.to" />
+            </span>
+            <input className="input" type="date" value={custom.to} min={custom.from || undefined} max={today} onChange={(e) => setCustom((c) => ({ ...c, to: e.target.value }))} required data-testid="period-to" />
+          </label>
+          <button type="submit" className="btn btn--primary btn--sm" disabled={!valid} data-testid="period-apply">
+            <FormattedMessage id="overview.period.apply" />
+          </button>
+        </form>
+      ) : null}
+    </div>
+  );
+}
+
+/** A language's name in the interface language ("Chinese", "Китайский"). */
+function languageLabel(locale: string, code: string) {
+  try {
+    const name = new Intl.DisplayNames([locale], { type: "language" }).of(code) ?? code;
+    return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+  } catch {
+    return code;
+  }
+}
+
+const nothing = (t: StoreAnalytics["totals"]) => Object.values(t).every((c) => !c.value && !c.previous);
+
+/**
+ * The store's guest analytics for the chosen period, each figure compared with the period just
+ * before it, each downloadable as CSV.
+ */
+export function StoreAnalyticsPanel({ cs, range, onRange }: { cs: CsObject; range: RangeQuery; onRange: (r: RangeQuery) => void }) {
+  const intl = useIntl();
+  const query = useQuery(storeAnalyticsQueryOptions(cs.store_id, range));
+  const data = query.data;
+  const t = (id: Parameters<typeof intl.formatMessage>[0]["id"]) => intl.formatMessage({ id });
+  const file = (figure: string) => (data ? `${cs.store_url_key}-${figure}-${data.range.from}_${data.range.to}.csv` : `${figure}.csv`);
+  const compared = (rows: (Compared & { label: Cell; extra?: Cell[] })[]) =>
+    rows.map((r) => [r.label, ...(r.extra ?? []), r.value, r.previous, changeText(intl, r)] as Cell[]);
+  const itemTitle = (i: StoreAnalytics["items_viewed"][number]) => i.titles[intl.locale] ?? i.title;
+  const tableName = (r: StoreAnalytics["tables"][number]) => r.name ?? intl.formatMessage({ id: "overview.tableUnknown" }, { position: r.position });
+  const thumb = (src: string | null) =>
+    src ? <img className="thumb" src={src} alt="" width={40} height={40} loading="lazy" decoding="async" /> : <span className="thumb thumb--empty" aria-hidden="true" />;
+
+  return (
+    <section className="panel overview" aria-labelledby="overview-title" aria-busy={query.isFetching} data-testid="overview">
+      <div className="overview__head">
+        <div>
+          <h2 id="overview-title" className="panel__title">
+            <FormattedMessage id="overview.title" />
+          </h2>
+          <p className="overview__range" data-testid="overview-range">
+            {data ? (
+              <FormattedMessage
+                id="overview.range"
+                values={{
+                  from: formatDay(intl, data.range.from, { day: "numeric", month: "short", year: "numeric" }),
+                  to: formatDay(intl, data.range.to, { day: "numeric", month: "short", year: "numeric" }),
+                  prevFrom: formatDay(intl, data.previous.from),
+                  prevTo: formatDay(intl, data.previous.to),
+                }}
+              />
+            ) : (
+              <FormattedMessage id="overview.lead" />
+            )}
+          </p>
+        </div>
+        <PeriodPicker value={range} onChange={onRange} today={data?.today} />
+      </div>
+
+      {query.isPending ? (
+        <p role="status" className="overview__status">
+          <FormattedMessage id="overview.loading" />
+        </p>
+      ) : query.isError && !data ? (
+        <FormAlert tone="error">
+          <FormattedMessage id="overview.error" />
+        </FormAlert>
+      ) : null}
+
+      {data && nothing(data.totals) ? <EmptyState cs={cs} /> : null}
+
+      {data && !nothing(data.totals) ? (
+        <>
+          <div className="kpis" data-testid="kpis">
+            {KPIS.map(([key, label]) => (
+              <div key={key} className="kpi" data-testid={`kpi-${key}`}>
+                <span className="kpi__label">{t(label)}</span>
+                <span className="kpi__value" data-testid={`kpi-${key}-value`}>
+                  {intl.formatNumber(data.totals[key].value)}
+                </span>
+                <Change {...data.totals[key]} />
+              </div>
+            ))}
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm kpis__csv"
+              onClick={() =>
+                downloadCsv(file("totals"), [
+                  [t("overview.col.figure"), t("overview.col.count"), t("overview.col.previous"), t("overview.col.change")],
+                  ...compared(KPIS.map(([key, label]) => ({ label: t(label), ...data.totals[key] }))),
+                ])
+              }
+              aria-label={intl.formatMessage({ id: "overview.csvLabel" }, { figure: t("overview.kpi.title") })}
+              data-testid="csv-totals"
+            >
+              CSV
+            </button>
+          </div>
+
+          <div className="figures">
+            <Figure
+              id="daily"
+              wide
+              title={t("overview.figure.daily")}
+              onCsv={() =>
+                downloadCsv(file("views-per-day"), [
+                  [t("overview.col.day"), t("overview.col.views"), t("overview.col.previousDay"), t("overview.col.previous")],
+                  ...data.daily.map((d) => [d.day, d.views, d.previous_day, d.previous]),
+                ])
+              }
+            >
+              <DailyChart daily={data.daily} caption={t("overview.figure.daily")} />
+            </Figure>
+
+            <Figure
+              id="tables"
+              title={t("overview.figure.tables")}
+              empty={!data.tables.length}
+              onCsv={() =>
+                downloadCsv(file("qr-scans-per-table"), [
+                  [t("overview.col.table"), t("overview.col.position"), t("overview.col.scans"), t("overview.col.previous"), t("overview.col.change")],
+                  ...compared(data.tables.map((r) => ({ label: tableName(r), extra: [r.position], ...r }))),
+                ])
+              }
+            >
+              <BarTable
+                caption={t("overview.figure.tables")}
+                labelHeader={t("overview.col.table")}
+                valueHeader={t("overview.col.scans")}
+                testId="tables-table"
+                rows={data.tables.map((r) => ({ key: String(r.position), label: tableName(r), value: r.value, previous: r.previous }))}
+              />
+            </Figure>
+
+            <Figure
+              id="languages"
+              title={t("overview.figure.languages")}
+              empty={!data.languages.length}
+              onCsv={() =>
+                downloadCsv(file("languages"), [
+                  [t("overview.col.language"), t("overview.col.views"), t("overview.col.previous"), t("overview.col.change")],
+                  ...compared(data.languages.map((r) => ({ label: languageLabel(intl.locale, r.language), ...r }))),
+                ])
+              }
+            >
+              <BarTable
+                caption={t("overview.figure.languages")}
+                labelHeader={t("overview.col.language")}
+                valueHeader={t("overview.col.views")}
+                rows={data.languages.map((r) => ({
+                  key: r.language,
+                  label: languageLabel(intl.locale, r.language),
+                  value: r.value,
+                  previous: r.previous,
+                }))}
+              />
+            </Figure>
+
+            {(
+              [
+                ["items-viewed", "items_viewed", "overview.figure.itemsViewed", "overview.col.opens"],
+                ["items-added", "items_added", "overview.figure.itemsAdded", "overview.col.adds"],
+              ] as const
+            ).map(([id, key, title, column]) => (
+              <Figure
+                key={id}
+                id={id}
+                title={t(title)}
+                empty={!data[key].length}
+                onCsv={() =>
+                  downloadCsv(file(id), [
+                    [t("overview.col.item"), "item_id", t(column), t("overview.col.previous"), t("overview.col.change")],
+                    ...compared(data[key].map((i) => ({ label: itemTitle(i), extra: [i.item_id], ...i }))),
+                  ])
+                }
+              >
+                <BarTable
+                  caption={t(title)}
+                  labelHeader={t("overview.col.item")}
+                  valueHeader={t(column)}
+                  testId={`${id}-table`}
+                  rows={data[key].map((i) => ({ key: i.item_id, label: itemTitle(i), media: thumb(i.thumbnail), value: i.value, previous: i.previous }))}
+                />
+              </Figure>
+            ))}
+
+            <Figure
+              id="searches"
+              title={t("overview.figure.searches")}
+              note={<FormattedMessage id="overview.figure.searchesNote" />}
+              empty={!data.searches.length}
+              onCsv={() =>
+                downloadCsv(file("searches-without-result"), [
+                  [t("overview.col.term"), t("overview.col.count"), t("overview.col.previous"), t("overview.col.change")],
+                  ...compared(data.searches.map((s) => ({ label: s.term, ...s }))),
+                ])
+              }
+            >
+              <BarTable
+                caption={t("overview.figure.searches")}
+                labelHeader={t("overview.col.term")}
+                valueHeader={t("overview.col.count")}
+                testId="searches-table"
+                rows={data.searches.map((s) => ({ key: s.term, label: s.term, value: s.value, previous: s.previous }))}
+              />
+            </Figure>
+
+            <Figure
+              id="heatmap"
+              wide
+              title={t("overview.figure.heatmap")}
+              note={<FormattedMessage id="overview.figure.heatmapNote" values={{ timeZone: data.time_zone }} />}
+              onCsv={() =>
+                downloadCsv(file("views-by-weekday-and-hour"), [
+                  [t("overview.col.weekday"), ...Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, "0")}:00`)],
+                  ...data.heatmap.map((row, d) => [weekdayName(intl, d, "long"), ...row]),
+                ])
+              }
+            >
+              <Heatmap grid={data.heatmap} caption={t("overview.figure.heatmap")} />
+            </Figure>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}
