@@ -74,6 +74,19 @@ export function replaceCategories(queryClient: QueryClient, categories: Category
 
 const LIST_PREFIX: Record<TargetType, string> = { Item: "items", Category: "categories", Promotion: "promotions" };
 
+/**
+ * After "back to automatic" the language's job is queued again. Written into the cached overview
+ * rather than re-fetched: a re-fetch could already answer "completed" while the cached record still
+ * lacks the machine text (the poll re-fetches the record first, then the overview).
+ */
+export function markQueued(queryClient: QueryClient, storeId: string, type: TargetType, id: string, language: string) {
+  queryClient.setQueryData<TranslationOverview>(translationsKey(storeId), (overview) => {
+    if (!overview) return overview;
+    const others = overview.jobs.filter((j) => !(j.target_type === type && j.target_id === id && j.language === language));
+    return { ...overview, jobs: [...others, { target_type: type, target_id: id, language, status: "queued", updated_at: new Date().toISOString() }] };
+  });
+}
+
 /** The translations a save or reset answered, written into every cached list of the store that shows the content. */
 export function patchTranslations(queryClient: QueryClient, storeId: string, type: TargetType, id: string, translations: TranslationsInfo) {
   queryClient.setQueriesData({ queryKey: [LIST_PREFIX[type], storeId] }, replaceRows(new Map([[id, { translations }]])));

@@ -15,7 +15,7 @@ import { errorMessageFor } from "@/lib/errors";
 import { addPendingCategoriesAtom, addPendingProductsAtom } from "@/state/translations";
 import { summaryOf } from "../items/format";
 import { errorsByPath } from "../items/form-messages";
-import { patchTranslations, translationCalls, translationsKey, useTranslationOverview } from "./data";
+import { markQueued, patchTranslations, translationCalls, translationsKey, useTranslationOverview } from "./data";
 import type { LanguageStatus, Translatable } from "./status";
 import { stateMessage, TranslationBadge } from "./translation-badges";
 import "./translations.css";
@@ -314,10 +314,12 @@ function ResetDialog({ storeId, type, id, language, name, onClose }: { storeId: 
     meta: { silentError: true },
     onSuccess: ({ translations }) => {
       patchTranslations(queryClient, storeId, type, id, translations);
-      void queryClient.invalidateQueries({ queryKey: translationsKey(storeId) });
-      // The language is queued again: poll it like a saved item or category.
+      markQueued(queryClient, storeId, type, id, language);
+      // The language is queued again: poll it like a saved item or category (the poll refreshes the
+      // record, then the badges). Promotions are not polled (SPEC section 4): re-read the badges once.
       if (type === "Item") addProducts(id);
-      if (type === "Category") addCategories(id);
+      else if (type === "Category") addCategories(id);
+      else void queryClient.invalidateQueries({ queryKey: translationsKey(storeId) });
       toast.success(intl.formatMessage({ id: "translation.resetDone" }, { language: name }));
       onClose();
     },
