@@ -17,36 +17,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { startRuntime } from "../e2e/runtime";
+import { signIn } from "./sign-in";
 
 const SECONDS = Math.min(Math.max(Number(process.env.BENCH_SECONDS ?? 10), 1), 60);
 const CONNECTIONS = Math.min(Math.max(Number(process.env.BENCH_CONNECTIONS ?? 200), 1), 500);
 const STAFF_INTERVAL_MS = 100;
 
 type Demo = { menu_urls: string[]; qr_links: string[]; logins: { role: string; email: string; password: string }[] };
-
-/** Signs a demo user in the way the SPA does (CSRF token, form post) and answers the cookie header. */
-async function signIn(base: string, email: string, password: string) {
-  const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const eq = pair!.indexOf("=");
-      jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
-    }
-  };
-  const csrf = await fetch(`${base}/api/auth/csrf`);
-  keep(csrf);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  const res = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: "POST",
-    headers: { cookie: cookie(), "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
-  });
-  if (res.status !== 200) throw new Error(`Sign-in of ${email} answered ${res.status}`);
-  keep(res);
-  return cookie();
-}
 
 /** GET /api/me every 100 ms with the staff cookie, until stopped: how many were answered 200, and how fast. */
 function staffProbe(base: string, cookie: string) {

@@ -131,27 +131,80 @@ export function countersOf(events: readonly GuestEvent[], hour: string): Counted
   return [...counts.values()];
 }
 
+/** How long a store's company and time zone are reused for its events (a time zone change counts from then on). */
+const PLACE_TTL_MS = 60_000;
+const places = new Map<string, { company_id: string; time_zone: string; until: number }>();
+
 /**
- * Adds a batch to the store's counters of today (in the store's time zone): one UpdateItem with an
- * atomic ADD per distinct counter, which also sets the counter's expiry. Answers how many counters
- * changed.
+ * Where a store's counters go: its company and time zone, kept for a minute in this process so a
+ * busy menu costs no store lookup per batch. Unknown stores are not kept (each answers not found).
+ */
+async function counterPlaceOf(store_id: string) {
+  const now = Date.now();
+  const kept = places.get(store_id);
+  if (kept && kept.until > now) return kept;
+  const store = await storeById(store_id);
+  const place = { company_id: store.company_id, time_zone: store.time_zone ?? DEFAULT_TIME_ZONE, until: now + PLACE_TTL_MS };
+  places.set(store_id, place);
+  return place;
+}
+
+type CounterAdd = { company_id: string; store_id: string; shard: number; day: string; name: MetricName; key: string; n: number; expiresAt: number };
+
+/**
+ * Adds waiting for the write in flight: while one round of ADDs runs, the batches that arrive are
+ * summed per counter and written together in the next round, and each caller is answered when the
+ * round holding its counts has been written. A busy menu then costs a few UpdateItems per round
+ * instead of a few per batch (the same counter was written once per guest, one after another),
+ * and no count is acknowledged before it is stored.
+ */
+let waiting: { adds: Map<string, CounterAdd>; callers: { resolve: () => void; reject: (error: unknown) => void }[] } | undefined;
+let writing = false;
+
+function addToCounters(adds: CounterAdd[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    waiting ??= { adds: new Map(), callers: [] };
+    for (const add of adds) {
+      const id = [add.company_id, add.store_id, add.shard, add.day, add.name, add.key].join("\u0000");
+      const sum = waiting.adds.get(id);
+      if (sum) sum.n += add.n;
+      else waiting.adds.set(id, { ...add });
+    }
+    waiting.callers.push({ resolve, reject });
+    if (!writing) void writeRounds();
+  });
+}
+
+async function writeRounds() {
+  writing = true;
+  while (waiting) {
+    const round = waiting;
+    waiting = undefined;
+    try {
+      await Promise.all(
+        [...round.adds.values()].map(({ n, expiresAt, ...key }) => Db().entities.metric.update(key).add({ count: n }).set({ expiresAt }).go()),
+      );
+      for (const caller of round.callers) caller.resolve();
+    } catch (error) {
+      for (const caller of round.callers) caller.reject(error);
+    }
+  }
+  writing = false;
+}
+
+/**
+ * Adds a batch to the store's counters of today (in the store's time zone): atomic ADDs, each also
+ * setting the counter's expiry, written with the other batches of the moment (addToCounters).
+ * Answers how many counters the batch changed.
  */
 export const recordGuestEvents = fn(GuestEvents, async ({ store_id, events }) => {
-  const store = await storeById(store_id);
+  const store = await counterPlaceOf(store_id);
   const now = clock.now();
-  const { day, hour } = zonedDayHour(now, store.time_zone ?? DEFAULT_TIME_ZONE);
+  const { day, hour } = zonedDayHour(now, store.time_zone);
   const counters = countersOf(events, hour);
   const shard = shardFor(store_id, now.getTime());
   const expiresAt = expiresAtOf(day);
-  await Promise.all(
-    counters.map(({ name, key, n }) =>
-      Db()
-        .entities.metric.update({ company_id: store.company_id, store_id, shard, day, name, key })
-        .add({ count: n })
-        .set({ expiresAt })
-        .go(),
-    ),
-  );
+  await addToCounters(counters.map(({ name, key, n }) => ({ company_id: store.company_id, store_id, shard, day, name, key, n, expiresAt })));
   return counters.length;
 });
 

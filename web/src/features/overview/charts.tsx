@@ -1,27 +1,10 @@
 /**
- * The overview's charts, drawn by hand in SVG and HTML (no chart library: see docs/decisions.md).
- * Every chart has its numbers as a table: the bar charts are tables whose bars are decoration; the
- * line-and-bar chart of views per day is an SVG hidden from screen readers with a visually hidden
- * table of the same numbers next to it; the heatmap is a table whose cells are coloured.
+ * The overview's figures as HTML tables (rankings with decorative bars, the heatmap), and what the
+ * views-per-day chart (daily-chart.tsx) shares with them.
  */
-import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
 import type { Compared } from "./data";
-
-/** The width of an element, followed as it changes. */
-function useWidth<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    setWidth(el.clientWidth);
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry!.contentRect.width)));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, width] as const;
-}
 
 /** A day (YYYY-MM-DD, a calendar day of the store) as text. */
 export const formatDay = (intl: IntlShape, day: string, options: Intl.DateTimeFormatOptions = { day: "numeric", month: "short" }) =>
@@ -58,110 +41,6 @@ export function Change({ value, previous }: Compared) {
       <span aria-hidden="true">{visible}</span>
       <span className="visually-hidden">{spoken}</span>
     </span>
-  );
-}
-
-/** Round axis maximum and step (1, 2 or 5 × 10^k) for a largest value. */
-function axis(max: number) {
-  if (max <= 0) return { top: 4, step: 1 };
-  const raw = max / 4;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw)!;
-  const rounded = Math.max(1, step);
-  return { top: Math.ceil(max / rounded) * rounded, step: rounded };
-}
-
-type Day = { day: string; views: number; previous_day: string; previous: number };
-
-/** Menu views per day (bars) with the previous period's days (dashed line), and its table. */
-export function DailyChart({ daily, caption }: { daily: Day[]; caption: string }) {
-  const intl = useIntl();
-  const [ref, width] = useWidth<HTMLDivElement>();
-  const height = 220;
-  const pad = { left: 40, right: 8, top: 12, bottom: 28 };
-  const plotW = Math.max(0, width - pad.left - pad.right);
-  const plotH = height - pad.top - pad.bottom;
-  const { top, step } = axis(Math.max(...daily.map((d) => Math.max(d.views, d.previous))));
-  const band = daily.length ? plotW / daily.length : 0;
-  const y = (v: number) => pad.top + plotH - (v / top) * plotH;
-  const ticks = Array.from({ length: Math.floor(top / step) + 1 }, (_, i) => i * step);
-  const every = Math.max(1, Math.ceil(daily.length / Math.max(1, Math.floor(plotW / 64))));
-  const line = daily.map((d, i) => `${i ? "L" : "M"}${(pad.left + band * (i + 0.5)).toFixed(1)},${y(d.previous).toFixed(1)}`).join("");
-  return (
-    <div className="daily-chart">
-      <div className="chart-legend" aria-hidden="true">
-        <span className="chart-legend__item">
-          <span className="chart-legend__swatch chart-legend__swatch--bar" />
-          <FormattedMessage id="overview.legend.current" />
-        </span>
-        <span className="chart-legend__item">
-          <span className="chart-legend__swatch chart-legend__swatch--line" />
-          <FormattedMessage id="overview.legend.previous" />
-        </span>
-      </div>
-      <div ref={ref} className="daily-chart__canvas">
-        {width > 0 ? (
-          <svg width={width} height={height} aria-hidden="true" focusable="false" data-testid="daily-chart">
-            {ticks.map((t) => (
-              <g key={t}>
-                <line x1={pad.left} x2={width - pad.right} y1={y(t)} y2={y(t)} className="chart-grid" />
-                <text x={pad.left - 6} y={y(t)} dy="0.32em" textAnchor="end" className="chart-label">
-                  {intl.formatNumber(t, { notation: "compact" })}
-                </text>
-              </g>
-            ))}
-            {daily.map((d, i) => {
-              const h = (d.views / top) * plotH;
-              return (
-                <rect key={d.day} x={pad.left + band * i + band * 0.15} width={Math.max(1, band * 0.7)} y={pad.top + plotH - h} height={h} rx={Math.min(3, band * 0.2)} className="chart-bar">
-                  <title>{`${formatDay(intl, d.day)}: ${intl.formatNumber(d.views)}`}</title>
-                </rect>
-              );
-            })}
-            <path d={line} className="chart-line" />
-            {daily.map((d, i) =>
-              i % every === 0 ? (
-                <text key={d.day} x={pad.left + band * (i + 0.5)} y={height - 8} textAnchor="middle" className="chart-label">
-                  {formatDay(intl, d.day)}
-                </text>
-              ) : null,
-            )}
-          </svg>
-        ) : null}
-      </div>
-      {/* A table cannot be made 1 px wide itself: its box is hidden instead. */}
-      <div className="visually-hidden">
-        <table data-testid="daily-table">
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <FormattedMessage id="overview.col.day" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="overview.col.views" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="overview.col.previousDay" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="overview.col.previous" />
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {daily.map((d) => (
-              <tr key={d.day}>
-                <th scope="row">{formatDay(intl, d.day, { day: "numeric", month: "long", weekday: "short" })}</th>
-                <td>{intl.formatNumber(d.views)}</td>
-                <td>{formatDay(intl, d.previous_day, { day: "numeric", month: "long" })}</td>
-                <td>{intl.formatNumber(d.previous)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
   );
 }
 

@@ -1,13 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { FormAlert } from "@/components/form/fields";
 import type { CsObject } from "@/lib/admin-scope";
-import { BarTable, Change, changeText, DailyChart, formatDay, Heatmap, weekdayName } from "./charts";
+import { BarTable, Change, changeText, formatDay, Heatmap, weekdayName } from "./charts";
 import { downloadCsv, type Cell } from "./csv";
 import { PERIODS, storeAnalyticsQueryOptions, type Compared, type RangeQuery, type StoreAnalytics } from "./data";
 import "./overview.css";
+
+/** The chart library comes with the overview's chart only, not with every admin page. */
+const DailyChart = lazy(() => import("./daily-chart"));
 
 const KPIS = [
   ["views", "overview.kpi.views"],
@@ -235,7 +238,9 @@ export function StoreAnalyticsPanel({ cs, range, onRange }: { cs: CsObject; rang
                 ])
               }
             >
-              <DailyChart daily={data.daily} caption={t("overview.figure.daily")} />
+              <Suspense fallback={<div className="daily-chart daily-chart--loading" aria-busy="true" />}>
+                <DailyChart daily={data.daily} caption={t("overview.figure.daily")} />
+              </Suspense>
             </Figure>
 
             <Figure
