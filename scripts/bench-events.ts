@@ -8,26 +8,16 @@
  * Prints events accepted, the totals counted (goal: equal), errors (goal: 0) and the p50/p99 of the
  * event call; the exit code is 1 when a goal is missed. Loopback only; needs Java (DynamoDB Local).
  */
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { startRuntime } from "../e2e/runtime";
-import { signIn } from "./sign-in";
+import { percentile, signIn, withDemoRuntime } from "./bench-support";
 
 const SECONDS = Math.min(Math.max(Number(process.env.BENCH_SECONDS ?? 60), 1), 120);
 const CONNECTIONS = Math.min(Math.max(Number(process.env.BENCH_CONNECTIONS ?? 500), 1), 1000);
 
 const PHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
 
-type Demo = { menu_urls: string[]; logins: { role: string; email: string; password: string }[] };
 type Totals = Record<"views" | "scans" | "item_opens" | "cart_adds" | "search_misses", { value: number }>;
 
-const dataDir = mkdtempSync(join(tmpdir(), "menu-bench-events-"));
-console.log("Starting the local runtime with the demo data…");
-const runtime = await startRuntime(dataDir);
-try {
-  const base = runtime.baseUrl;
-  const demo = JSON.parse(readFileSync(join(dataDir, "demo.json"), "utf8")) as Demo;
+await withDemoRuntime("bench-events", async (base, demo) => {
   const [, company, store] = new URL(demo.menu_urls[0]!).pathname.split("/");
   const menu = (await (await fetch(`${base}/m/${company}/${store}/ru/menu.json`)).json()) as { store: { id: string }; items: { id: string }[] };
   const storeId = menu.store.id;
@@ -83,12 +73,11 @@ try {
   };
   await Promise.all(Array.from({ length: CONNECTIONS }, guest));
   latencies.sort((a, b) => a - b);
-  const pick = (q: number) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)] ?? NaN;
   const after = await totals();
 
   console.log(`\n  batches accepted     ${accepted} (${(accepted * batch.events.length).toLocaleString("en")} events, ${(accepted / SECONDS).toFixed(0)} batches/s)`);
   console.log(`  errors               ${errors}`);
-  console.log(`  event call latency   p50 ${pick(0.5).toFixed(1)} ms, p99 ${pick(0.99).toFixed(1)} ms`);
+  console.log(`  event call latency   p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms`);
   console.log("  counted afterwards (growth of the overview's 7-day totals):");
   const counted = (Object.keys(before) as (keyof Totals)[]).map((k) => ({ k, grew: after[k].value - before[k].value }));
   for (const { k, grew } of counted) console.log(`    ${k.padEnd(14)} ${String(grew).padStart(9)}`);
@@ -100,6 +89,4 @@ try {
   console.log("\nGoals:");
   for (const [what, ok] of checks) console.log(`  ${ok ? "✔" : "✘"} ${what}`);
   process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;
-} finally {
-  await runtime.stop();
-}
+});

@@ -12,18 +12,12 @@
  *
  * Needs a built web app (the script is run after `pnpm --filter @menu/web build`) and Java.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import autocannon from "autocannon";
-import { startRuntime } from "../e2e/runtime";
-import { signIn } from "./sign-in";
+import { percentile, signIn, withDemoRuntime } from "./bench-support";
 
 const SECONDS = Math.min(Math.max(Number(process.env.BENCH_SECONDS ?? 10), 1), 60);
 const CONNECTIONS = Math.min(Math.max(Number(process.env.BENCH_CONNECTIONS ?? 200), 1), 500);
 const STAFF_INTERVAL_MS = 100;
-
-type Demo = { menu_urls: string[]; qr_links: string[]; logins: { role: string; email: string; password: string }[] };
 
 /** GET /api/me every 100 ms with the staff cookie, until stopped: how many were answered 200, and how fast. */
 function staffProbe(base: string, cookie: string) {
@@ -49,17 +43,11 @@ function staffProbe(base: string, cookie: string) {
     clearInterval(timer);
     await Promise.all(inFlight);
     const sorted = [...latencies].sort((a, b) => a - b);
-    const pick = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! : NaN);
-    return { sent, answered: latencies.length, failed, p50: pick(0.5), p99: pick(0.99) };
+    return { sent, answered: latencies.length, failed, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) };
   };
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), "menu-bench-load-"));
-console.log("Starting the local runtime with the demo data…");
-const runtime = await startRuntime(dataDir);
-try {
-  const base = runtime.baseUrl;
-  const demo = JSON.parse(readFileSync(join(dataDir, "demo.json"), "utf8")) as Demo;
+await withDemoRuntime("bench-load", async (base, demo) => {
   const qrPath = new URL(demo.qr_links[0]!).pathname;
   const pagePath = new URL(demo.menu_urls[0]!).pathname;
   const [, company, store] = pagePath.split("/");
@@ -113,6 +101,4 @@ try {
   console.log("\nGoals:");
   for (const [what, ok] of checks) console.log(`  ${ok ? "✔" : "✘"} ${what}`);
   process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;
-} finally {
-  await runtime.stop();
-}
+});
