@@ -309,7 +309,9 @@ describe("e-mail change", () => {
 
     const fresh = await open("/login");
     await signIn(fresh.page, oldEmail, password);
-    await fresh.page.getByTestId("login-error").waitFor();
+    // Typed at once, maybe before the app has started (the early form hands it over), then a
+    // password check that takes its constant time: a loaded machine needs more than 30 s for it all.
+    await fresh.page.getByTestId("login-error").waitFor({ timeout: 60_000 });
     await signIn(fresh.page, newEmail, password);
     await fresh.page.waitForURL(`${base}/${key}/main/admin-panel`);
   });

@@ -15,6 +15,11 @@ export async function axeViolations(
   page: Page,
   { include, exclude, rules }: { include?: string; exclude?: string[]; rules?: string[] } = {},
 ): Promise<AxeViolation[]> {
+  // A toast or dialog fading in is checked at its final colours, not halfway (a half-transparent
+  // text fails contrast): wait until no finite animation or transition runs (spinners are infinite).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Infinity), undefined, {
+    timeout: 30_000,
+  });
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: source });
   return page.evaluate(
     async ({ include, exclude, rules }) => {
