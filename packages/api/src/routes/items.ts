@@ -6,9 +6,13 @@ import {
   createItem,
   duplicateItem,
   listItems,
+  MarkItemsInput,
+  markItems,
   moveItem,
   SearchHit,
   searchItems,
+  setSoldOut,
+  SoldOutInput,
   SortItemsInput,
   sortItems,
   updateItem,
@@ -28,6 +32,7 @@ const ItemParams = z.object({ itemId: Id });
 const StoreBody = z.object({ store_id: Id });
 const notFound = { 404: errorResponse("Store, category or item not found") };
 const badInput = { 400: errorResponse("Invalid input (the field and the specification's message)") };
+const selectionResponses = { 400: errorResponse("You need to select at least one item"), ...notFound };
 const wrongCategory = { 409: errorResponse("The category holds another kind of content") };
 
 const list = createRoute({
@@ -94,9 +99,25 @@ const bulk = createRoute({
   request: jsonBody(BulkItemsInput),
   responses: {
     200: json(z.object({ action: z.string(), ids: z.array(z.string()) })),
-    400: errorResponse("You need to select at least one item"),
-    ...notFound,
+    ...selectionResponses,
   },
+});
+
+const soldOut = createRoute({
+  method: "post",
+  path: "/items/sold-out",
+  summary: "Mark the selected items sold out until the store's next opening, or back on sale",
+  security,
+  request: jsonBody(SoldOutInput),
+  responses: { 200: json(z.object({ ids: z.array(z.string()), sold_out_until: z.string().optional() })), ...selectionResponses },
+});
+const marks = createRoute({
+  method: "post",
+  path: "/items/marks",
+  summary: "Add and remove allergens and dietary tags on the selected items",
+  security,
+  request: jsonBody(MarkItemsInput),
+  responses: { 200: json(z.object({ ids: z.array(z.string()) })), ...selectionResponses },
 });
 
 export const itemRoutes = router()
@@ -111,6 +132,8 @@ export const itemRoutes = router()
   .openapi(create, async (c) => c.json(await createItem(c.req.valid("json")), 201))
   .openapi(order, async (c) => c.json(await sortItems(c.req.valid("json")), 200))
   .openapi(bulk, async (c) => c.json(await bulkItems(c.req.valid("json")), 200))
+  .openapi(soldOut, async (c) => c.json(await setSoldOut(c.req.valid("json")), 200))
+  .openapi(marks, async (c) => c.json(await markItems(c.req.valid("json")), 200))
   .openapi(update, async (c) => c.json(await updateItem({ ...c.req.valid("json"), item_id: c.req.valid("param").itemId }), 200))
   .openapi(duplicate, async (c) => c.json(await duplicateItem({ ...c.req.valid("json"), item_id: c.req.valid("param").itemId }), 201))
   .openapi(move, async (c) => c.json(await moveItem({ ...c.req.valid("json"), item_id: c.req.valid("param").itemId }), 200));

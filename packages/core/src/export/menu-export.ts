@@ -30,32 +30,32 @@ const WORDS: Record<MenuLanguage, { sections: Record<string, string>; units: Rec
   ru: {
     sections: { kitchen: "Кухня", drinks: "Напитки", hookahs: "Кальяны", games: "Игры" },
     units: { g: "г", kg: "кг", l: "л", ml: "мл", pieces: "шт." },
-    columns: ["Раздел", "Категория", "Позиция", "Описание", "Выход", "Цена", "Валюта"],
+    columns: ["Раздел", "Категория", "Позиция", "Описание", "Выход", "Цена", "Валюта", "Аллергены", "Метки"],
   },
   en: {
     sections: { kitchen: "Kitchen", drinks: "Drinks", hookahs: "Hookahs", games: "Games" },
     units: { g: "g", kg: "kg", l: "l", ml: "ml", pieces: "pcs" },
-    columns: ["Section", "Category", "Item", "Description", "Portion", "Price", "Currency"],
+    columns: ["Section", "Category", "Item", "Description", "Portion", "Price", "Currency", "Allergens", "Tags"],
   },
   zh: {
     sections: { kitchen: "厨房", drinks: "饮品", hookahs: "水烟", games: "游戏" },
     units: { g: "克", kg: "千克", l: "升", ml: "毫升", pieces: "份" },
-    columns: ["分区", "类别", "菜品", "描述", "份量", "价格", "货币"],
+    columns: ["分区", "类别", "菜品", "描述", "份量", "价格", "货币", "过敏原", "标签"],
   },
   ar: {
     sections: { kitchen: "المطبخ", drinks: "المشروبات", hookahs: "الشيشة", games: "الألعاب" },
     units: { g: "غ", kg: "كغ", l: "ل", ml: "مل", pieces: "قطعة" },
-    columns: ["القسم", "الفئة", "الصنف", "الوصف", "الحصة", "السعر", "العملة"],
+    columns: ["القسم", "الفئة", "الصنف", "الوصف", "الحصة", "السعر", "العملة", "مسببات الحساسية", "الوسوم"],
   },
   tr: {
     sections: { kitchen: "Mutfak", drinks: "İçecekler", hookahs: "Nargileler", games: "Oyunlar" },
     units: { g: "g", kg: "kg", l: "l", ml: "ml", pieces: "adet" },
-    columns: ["Bölüm", "Kategori", "Ürün", "Açıklama", "Porsiyon", "Fiyat", "Para birimi"],
+    columns: ["Bölüm", "Kategori", "Ürün", "Açıklama", "Porsiyon", "Fiyat", "Para birimi", "Alerjenler", "Etiketler"],
   },
   fr: {
     sections: { kitchen: "Cuisine", drinks: "Boissons", hookahs: "Chichas", games: "Jeux" },
     units: { g: "g", kg: "kg", l: "l", ml: "ml", pieces: "pcs" },
-    columns: ["Section", "Catégorie", "Article", "Description", "Portion", "Prix", "Devise"],
+    columns: ["Section", "Catégorie", "Article", "Description", "Portion", "Prix", "Devise", "Allergènes", "Étiquettes"],
   },
 };
 
@@ -74,6 +74,9 @@ function menuRows(menu: PublishedMenu, lang: MenuLanguage): Row[] {
   return rows;
 }
 
+/** An item's allergens or tags by their names in the menu's language, comma-separated. */
+const marks = (menu: PublishedMenu, codes: string[] | undefined) => (codes ?? []).map((c) => menu.marks[c]?.name ?? c).join(", ");
+
 const description = (item: PublishedItem) => (item.description ? deltaPlainText(item.description).trim().replace(/\s*\n+\s*/g, " ") : "");
 
 function xlsx(menu: PublishedMenu, lang: MenuLanguage) {
@@ -82,14 +85,14 @@ function xlsx(menu: PublishedMenu, lang: MenuLanguage) {
   const data: SheetData = [header];
   for (const { section, category, item } of menuRows(menu, lang)) {
     for (const p of item.portions) {
-      data.push([section, category, item.title, description(item), `${p.weight} ${w.units[p.unit] ?? p.unit}`, { value: Number(p.price), type: Number, format: "0.00" }, p.currency]);
+      data.push([section, category, item.title, description(item), `${p.weight} ${w.units[p.unit] ?? p.unit}`, { value: Number(p.price), type: Number, format: "0.00" }, p.currency, marks(menu, item.allergens), marks(menu, item.tags)]);
     }
   }
   return writeXlsxFile(data, {
     sheet: menu.store.name.slice(0, 31).replace(/[\\/?*[\]:]/g, " ") || "Menu",
     rightToLeft: lang === "ar",
     stickyRowsCount: 1,
-    columns: [{ width: 14 }, { width: 28 }, { width: 32 }, { width: 60 }, { width: 12 }, { width: 10 }, { width: 10 }],
+    columns: [{ width: 14 }, { width: 28 }, { width: 32 }, { width: 60 }, { width: 12 }, { width: 10 }, { width: 10 }, { width: 30 }, { width: 24 }],
   }).toBuffer();
 }
 
@@ -133,6 +136,8 @@ async function pdf(menu: PublishedMenu, lang: MenuLanguage) {
     text(row.item.title, 11, { bold: true });
     const about = description(row.item);
     if (about) text(about, 9, { color: "#555555" });
+    const marked = [marks(menu, row.item.allergens), marks(menu, row.item.tags)].filter(Boolean).join(" · ");
+    if (marked) text(marked, 9, { color: "#7a4b1f" });
     text(portions, 10, { color: "#222222", gap: 0.35 });
   }
   doc.end();
@@ -147,7 +152,7 @@ export const exportMenu = fn(MenuExportInput, async ({ storeId, language, format
   const state = await loadStoreState({ company_id: store.company_id, store_id: store.store_id }, clock.now());
   if (!state.languages.includes(language)) throw new UserError("valueIncorrect", 400);
   // Staff export what guests would see once the menu is open, also during preparation.
-  const menu = buildPublishedMenu({ ...state, hidden: undefined }, language, () => ({ size: 0, path: "" }));
+  const menu = buildPublishedMenu({ ...state, hidden: undefined }, language, () => ({ size: 0, path: "" }), clock.now());
   const body = format === "pdf" ? await pdf(menu, language) : await xlsx(menu, language);
   return { name: `menu-${store.url_key}-${language}.${format}`, body };
 });

@@ -32,6 +32,11 @@ export const ItemEntity = new Entity({
         },
       },
     },
+    /** Allergen and dietary tag codes (item/marks.ts), in their canonical order. */
+    allergens: { type: "list", default: () => [], items: { type: "string" } },
+    tags: { type: "list", default: () => [], items: { type: "string" } },
+    /** Sold out until this instant (the store's next opening when it was marked); past = on sale. */
+    sold_out_until: { type: "string" },
     translations: translationsAttribute,
     ...timestamps,
   },

@@ -25,6 +25,10 @@ export const ItemInfo = z.object({
   photo: z.string().optional(),
   visible: z.boolean(),
   portions: z.array(Portion),
+  allergens: z.array(z.string()),
+  tags: z.array(z.string()),
+  /** Sold out until then (ISO); absent or past = on sale. */
+  sold_out_until: z.string().optional(),
   translations: TranslationsInfo,
   updated_at: z.string(),
 });
@@ -38,6 +42,8 @@ export const toItemInfo = ({ item_id, created_at: _, ...r }: ItemRecord): ItemIn
   position: r.position ?? 0,
   description: r.description ?? "",
   visible: r.visible ?? true,
+  allergens: r.allergens ?? [],
+  tags: r.tags ?? [],
   translations: r.translations ?? {},
 });
 

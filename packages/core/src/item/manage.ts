@@ -14,7 +14,12 @@ import { newId } from "../shared/ids";
 import { categoriesOfStore, type CategoryInfo } from "../category/category";
 import { categoryOfStore, endPosition, inOrder, managedStore, renumber, sortedIds, withoutStaleTranslations, type StoreKeys } from "./content";
 import { ItemInfo, toItemInfo } from "./item";
-import { BULK_ACTIONS, ItemForm, KIND_OF_SECTION, SELECTION_MAX, type ItemFormValues } from "./schemas";
+import { nextOpening } from "../menu/schedule";
+import { clock } from "../shared/clock";
+import { DEFAULT_TIME_ZONE } from "../shared/model";
+import { storeById } from "../store/store";
+import { ALLERGENS, DIET_TAGS, inMarkOrder, type Mark } from "./marks";
+import { Allergens, BULK_ACTIONS, DietTags, ItemForm, KIND_OF_SECTION, SELECTION_MAX, type ItemFormValues } from "./schemas";
 
 const Id = z.string().min(1).max(64);
 
@@ -26,6 +31,15 @@ export const MoveItemInput = ItemRef.extend({ category_id: Id });
 export const SortItemsInput = z.object({ store_id: Id, category_id: Id, item_ids: z.array(Id).max(SELECTION_MAX) });
 /** An empty selection reaches the domain, which answers "You need to select at least one item". */
 export const BulkItemsInput = z.object({ store_id: Id, action: z.enum(BULK_ACTIONS), item_ids: z.array(Id).max(SELECTION_MAX) });
+export const SoldOutInput = z.object({ store_id: Id, item_ids: z.array(Id).max(SELECTION_MAX), sold_out: z.boolean() });
+const MarkChange = <S extends z.ZodType>(codes: S) => z.object({ add: codes, remove: codes }).partial();
+/** Marks added to and removed from every selected item (a mark both added and removed is removed). */
+export const MarkItemsInput = z.object({
+  store_id: Id,
+  item_ids: z.array(Id).max(SELECTION_MAX),
+  allergens: MarkChange(Allergens).default({}),
+  tags: MarkChange(DietTags).default({}),
+});
 export const SearchItemsInput = z.object({ store_id: Id, q: z.string().trim().min(1).max(100) });
 
 export const SearchHit = ItemInfo.extend({ category: z.object({ id: z.string(), name: z.string(), section: z.string() }) });
@@ -139,14 +153,19 @@ export const sortItems = fn(SortItemsInput, async ({ store_id, category_id, item
   return itemsOfCategory(keys, category_id);
 });
 
-/** Hides, shows or deletes the selected items of the store (ids of other stores are not found). */
-export const bulkItems = fn(BulkItemsInput, async ({ store_id, action, item_ids }) => {
-  const keys = await managedStore(store_id);
+/** The selected items of the store, or "select at least one" / "not found". */
+async function selectedItems(keys: StoreKeys, item_ids: string[]) {
   const ids = [...new Set(item_ids)];
   if (!ids.length) throw new UserError("selectAtLeastOne", 400);
   const { data } = await Db().entities.item.get(ids.map((item_id) => ({ ...keys, item_id }))).go();
   if (!data.length) throw new UserError("itemNotFound", 404);
-  const found = data.map((r) => r.item_id);
+  return data;
+}
+
+/** Hides, shows or deletes the selected items of the store (ids of other stores are not found). */
+export const bulkItems = fn(BulkItemsInput, async ({ store_id, action, item_ids }) => {
+  const keys = await managedStore(store_id);
+  const found = (await selectedItems(keys, item_ids)).map((r) => r.item_id);
   if (action === "delete") {
     await Db().entities.item.delete(found.map((item_id) => ({ ...keys, item_id }))).go();
   } else {
@@ -155,6 +174,44 @@ export const bulkItems = fn(BulkItemsInput, async ({ store_id, action, item_ids 
   }
   await requestPublish(keys);
   return { action, ids: found };
+});
+
+/**
+ * "Sold out today" (issue 19): the items stay on the menu, greyed and not orderable, until the
+ * store's next opening by its working hours (in its time zone), when the mark ends by itself.
+ */
+export const setSoldOut = fn(SoldOutInput, async ({ store_id, item_ids, sold_out }) => {
+  const keys = await managedStore(store_id);
+  const store = await storeById(store_id);
+  const found = await selectedItems(keys, item_ids);
+  const until = nextOpening(store.working_hours ?? [], clock.now(), store.time_zone ?? DEFAULT_TIME_ZONE).toISOString();
+  await Promise.all(
+    found.map(({ item_id }) => {
+      const patch = Db().entities.item.patch({ ...keys, item_id });
+      return (sold_out ? patch.set({ sold_out_until: until }) : patch.remove(["sold_out_until"])).go();
+    }),
+  );
+  await requestPublish(keys);
+  return { ids: found.map((r) => r.item_id), sold_out_until: sold_out ? until : undefined };
+});
+
+const changed = <M extends Mark>(order: readonly M[], current: readonly string[], change: { add?: M[]; remove?: M[] }) =>
+  inMarkOrder(order, [...(current as M[]), ...(change.add ?? [])].filter((m) => !change.remove?.includes(m)));
+
+/** Adds and removes allergens and dietary tags on the selected items at once. */
+export const markItems = fn(MarkItemsInput, async ({ store_id, item_ids, allergens, tags }) => {
+  const keys = await managedStore(store_id);
+  const found = await selectedItems(keys, item_ids);
+  await Promise.all(
+    found.map((item) =>
+      Db()
+        .entities.item.patch({ ...keys, item_id: item.item_id })
+        .set({ allergens: changed(ALLERGENS, item.allergens ?? [], allergens), tags: changed(DIET_TAGS, item.tags ?? [], tags) })
+        .go(),
+    ),
+  );
+  await requestPublish(keys);
+  return { ids: found.map((r) => r.item_id) };
 });
 
 const normalize = (text: string) => text.toLocaleLowerCase().replace(/ё/g, "е").replace(/\s+/g, " ").trim();

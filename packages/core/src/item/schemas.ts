@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { MEDIA_KEY } from "../media/variants";
+import { ALLERGENS, DIET_TAGS, inMarkOrder } from "./marks";
 import { CURRENCIES, DEFAULT_CURRENCY, UNITS } from "../shared/model";
 import { RichText } from "../shared/rich-text";
 import { text } from "../shared/text-rules";
@@ -55,12 +56,24 @@ export const Description = RichText.default("");
 /** An uploaded picture's object key, as POST /api/media answered it (the server also checks it is the store's). */
 export const PhotoKey = z.string().regex(MEDIA_KEY, ITEM_MESSAGES.valueIncorrect);
 
+/** Allergen codes, kept in their canonical order without repeats. */
+export const Allergens = z
+  .array(z.enum(ALLERGENS, ITEM_MESSAGES.valueIncorrect))
+  .max(ALLERGENS.length * 2)
+  .transform((a) => inMarkOrder(ALLERGENS, a));
+export const DietTags = z
+  .array(z.enum(DIET_TAGS, ITEM_MESSAGES.valueIncorrect))
+  .max(DIET_TAGS.length * 2)
+  .transform((t) => inMarkOrder(DIET_TAGS, t));
+
 export const ItemForm = z.object({
   title: ItemTitle,
   description: Description,
   photo: PhotoKey.optional(),
   visible: z.boolean().default(true),
   portions: z.array(PortionForm).min(1, ITEM_MESSAGES.required).max(PORTIONS_MAX),
+  allergens: Allergens.default([]),
+  tags: DietTags.default([]),
 });
 export type ItemFormInput = z.input<typeof ItemForm>;
 export type ItemFormValues = z.output<typeof ItemForm>;

@@ -105,3 +105,21 @@ export function nextBoundary(times: readonly string[], now: Date, timeZone: stri
   }
   return best;
 }
+
+/**
+ * When the venue next opens after `now` by its working hours (within 8 days): the moment a "sold
+ * out today" mark ends. Without working hours, the next midnight in the store's time zone.
+ */
+export function nextOpening(hours: readonly HoursLike[], now: Date, timeZone: string): Date {
+  const today = zonedTime(now, timeZone);
+  const openings = hours.length ? hours : [{ days: WEEK_DAYS, open: "00:00", close: "00:00" }];
+  for (let offset = 0; offset <= 8; offset++) {
+    const base = new Date(Date.UTC(today.year, today.month - 1, today.date + offset));
+    const day = WEEK_DAYS[(base.getUTCDay() + 6) % 7]!;
+    const times = openings.filter((h) => h.days.includes(day)).map((h) => toMinutes(h.open));
+    const candidates = times.map((m) => zonedToUtc(base.getUTCFullYear(), base.getUTCMonth() + 1, base.getUTCDate(), m, timeZone)).filter((at) => at > now);
+    if (candidates.length) return new Date(Math.min(...candidates.map((d) => d.getTime())));
+  }
+  // Hours that name no day: a day from now.
+  return new Date(now.getTime() + 24 * 3_600_000);
+}

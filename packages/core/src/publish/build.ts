@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { categoriesOfStore } from "../category/category";
 import { Db } from "../db/service";
 import { itemsOfStore } from "../item/item";
+import { markTable } from "../item/marks";
 import { notFound } from "../shared/errors";
 import { MENU_LANGUAGES, SOURCE_LANGUAGE } from "../shared/model";
 import { phaseOf, subscriptionsOf } from "../subscription/lifecycle";
@@ -139,6 +140,7 @@ export function buildPublishedMenu(
   state: StoreState,
   lang: string,
   qr: (text: string) => { size: number; path: string },
+  now = new Date(),
 ): PublishedMenu {
   const store = publishedStore(state.store, state, lang, qr);
   let categories: PublishedMenu["categories"] = [];
@@ -171,6 +173,9 @@ export function buildPublishedMenu(
         ...pickedDelta(lang, i.description, i.translations),
         ...(i.photo ? { photo: i.photo } : {}),
         portions: i.portions.map((p) => ({ id: p.id, weight: p.weight, unit: p.unit, price: p.price, currency: p.currency })),
+        ...(i.allergens.length ? { allergens: i.allergens } : {}),
+        ...(i.tags.length ? { tags: i.tags } : {}),
+        ...(i.sold_out_until && new Date(i.sold_out_until) > now ? { sold_out_until: i.sold_out_until } : {}),
       }));
     promotions = state.promotions
       .filter((p) => (p.visible ?? true) && ids.has(p.category_id))
@@ -192,6 +197,7 @@ export function buildPublishedMenu(
     categories,
     items,
     promotions,
+    marks: markTable(new Set(items.flatMap((i) => [...(i.allergens ?? []), ...(i.tags ?? [])])), lang),
   };
   const version = createHash("sha256").update(JSON.stringify(body)).digest("base64url").slice(0, 16);
   return { ...body, version };

@@ -145,7 +145,7 @@ export async function publishStore(keys: Keys, now = clock.now()) {
   ];
   const versions: string[] = [];
   for (const lang of state.languages) {
-    const menu = buildPublishedMenu(state, lang, render.qrPath);
+    const menu = buildPublishedMenu(state, lang, render.qrPath, now);
     versions.push(menu.version);
     await objects.put(paths.json(lang), JSON.stringify(menu), "application/json; charset=utf-8");
     for (const page of pages) {
@@ -175,7 +175,10 @@ export async function publishStore(keys: Keys, now = clock.now()) {
     ...(state.store.working_hours ?? []).flatMap((h: { open: string; close: string }) => [h.open, h.close]),
   ];
   const boundary = nextBoundary(times, now, state.store.time_zone ?? "Europe/Minsk");
-  return { version, due: boundary ? new Date(boundary.getTime() + 1000) : undefined };
+  // ... and when a "sold out today" mark ends.
+  const soldOutEnds = state.items.map((i) => i.sold_out_until && new Date(i.sold_out_until)).filter((d): d is Date => !!d && d > now);
+  const stale = [boundary, ...soldOutEnds].filter((d): d is Date => !!d).sort((a, b) => a.getTime() - b.getTime())[0];
+  return { version, due: stale ? new Date(stale.getTime() + 1000) : undefined };
 }
 
 /** The scheduled job: republishes the stores whose pages went stale by time. */

@@ -23,6 +23,11 @@ export type PublishedItem = TextLang<"title" | "description"> & {
   description?: DeltaOp[] | null;
   photo?: string;
   portions: PublishedPortion[];
+  /** Allergen and dietary tag codes (named in `PublishedMenu.marks`); absent = none declared. */
+  allergens?: string[];
+  tags?: string[];
+  /** Sold out until then (ISO): greyed and not orderable before it (the page compares with its clock). */
+  sold_out_until?: string;
 };
 
 export type PublishedCategory = TextLang<"name"> & {
@@ -82,6 +87,8 @@ export type PublishedMenu = {
   categories: PublishedCategory[];
   items: PublishedItem[];
   promotions: PublishedPromotion[];
+  /** Icon and name, in this menu's language, of every allergen and tag the items carry (never machine-translated). */
+  marks: Record<string, { icon: string; name: string }>;
 };
 
 /** The small per-store file that says what is published. */
