@@ -17,6 +17,7 @@ import { requestStoreTranslation } from "@menu/core/translation/jobs";
 import { createStore } from "@menu/core/store/store";
 import { createTable } from "@menu/core/tables/table";
 import { createUser, PLATFORM_COMPANY } from "@menu/core/user/user";
+import { demoMarks } from "./marks";
 import { bannerSvg, logoSvg, photoSvg, toWebp } from "./art";
 import { MORE_LANGUAGES, moreText, UNTRANSLATED_CATEGORY, type MoreLanguage } from "./catalogue-more-languages";
 import {
@@ -227,6 +228,7 @@ function buildMenu(store: StoreKey, ids: Ids, photoKeys: Map<string, string>) {
         ...(photo ? { photo } : {}),
         visible,
         portions: portionsOf(store, category, entry, currency),
+        ...(section.section === "kitchen" ? demoMarks(`${entry.title[1]} ${entry.text?.[1] ?? ""}`) : {}),
         translations: translations(langs, entry.title, (lang) => itemDescription(lang, category, entry)),
       });
     });

@@ -7,6 +7,7 @@ import { GuestHeader } from "./components/header";
 import { ItemCard } from "./components/item-card";
 import { ItemModal } from "./components/item-modal";
 import { HiddenMenu, PromotionsPage, ReviewsPage } from "./components/pages";
+import { FilterSheet } from "./components/marks";
 import { StoreInfo } from "./components/store-info";
 import { Foreign } from "./components/text-lang";
 import { useIntl, type GuestMessageId } from "./intl";
@@ -27,6 +28,8 @@ import {
   type PublishedMenu,
 } from "./model";
 import type { GuestNav } from "./nav";
+import { passesFilter } from "@menu/core/item/marks";
+import { filterSize, NO_FILTER, setMarkFilter, useMarkFilter } from "./filter";
 import { useProgressiveCategories } from "./progressive";
 import { addToCart, useCart, type MenuType } from "./state";
 import { isServedOffline, recacheGuestPages, registerGuestServiceWorker } from "./sw-register";
@@ -44,6 +47,7 @@ export type GuestAppProps = {
 };
 
 const noSubscription = () => () => {};
+const NO_MARKS: PublishedMenu["marks"] = {};
 /** False on the server and while hydrating (so the markup matches), true from then on. */
 const useMounted = () =>
   useSyncExternalStore(
@@ -117,7 +121,15 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
   const rtl = textDirection(menu.language as Language) === "rtl";
 
   const byId = useMemo(() => new Map(menu.items.map((i) => [i.id, i])), [menu.items]);
-  const byCategory = useMemo(() => itemsByCategory(menu.items), [menu.items]);
+  // The visitor's allergen and tag filter (remembered across visits and venues) narrows the lists.
+  const filter = useMarkFilter();
+  const [filterOpen, setFilterOpen] = useState(false);
+  const filtering = filterSize(filter) > 0;
+  const shownItems = useMemo(() => (filtering ? menu.items.filter((i) => passesFilter(i, filter)) : menu.items), [filtering, filter, menu.items]);
+  const byCategory = useMemo(() => itemsByCategory(shownItems), [shownItems]);
+  const isSoldOut = (item: PublishedItem) => !!item.sold_out_until && new Date(item.sold_out_until) > now;
+  // Menus published before marks existed have no table.
+  const marks = menu.marks ?? NO_MARKS;
   const categoriesById = useMemo(() => new Map(menu.categories.map((c) => [c.id, c])), [menu.categories]);
   const available = useCallback(
     (c: PublishedCategory) => {
@@ -129,11 +141,16 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [menuType, categoriesById, at.day, at.minutes],
   );
+  /** With a filter on, a category none of whose items (or its subcategories' items) pass is left out. */
+  const shown = useCallback(
+    (c: PublishedCategory) => available(c) && (!filtering || byCategory.has(c.id) || menu.categories.some((child) => child.parent_id === c.id && byCategory.has(child.id))),
+    [available, filtering, byCategory, menu.categories],
+  );
   const sections = MENU_SECTIONS.filter((s) => menu.categories.some((c) => c.section === s && !c.parent_id));
   // The chosen section lives in the address (`?section=`); the server-rendered page shows the first one.
   const wanted = mounted ? location.section : undefined;
   const section: MenuSection = wanted && sections.includes(wanted) ? wanted : (sections[0] ?? "kitchen");
-  const tree = treeOf(menu.categories, section, available);
+  const tree = treeOf(menu.categories, section, shown);
   const progressive = useProgressiveCategories(
     tree.map(({ top, children }) => [top, ...children].reduce((n, c) => n + (byCategory.get(c.id)?.length ?? 0), 0)),
     mounted,
@@ -237,6 +254,7 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
     } else nav.replace(withParams(here, { item: undefined }));
   };
   const add = (item: PublishedItem, portionId: string, quantity: number) => {
+    if (isSoldOut(item)) return;
     setCart((c) =>
       addToCart(
         c,
@@ -386,8 +404,8 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
   const results = useMemo(() => {
     const q = normalize(query);
     if (!q) return [];
-    return menu.items.filter((i) => normalize(`${i.title} ${plainText(i.description)}`).includes(q));
-  }, [query, menu.items]);
+    return shownItems.filter((i) => normalize(`${i.title} ${plainText(i.description)}`).includes(q));
+  }, [query, shownItems]);
   useEffect(() => trackSearch(menu.store.id, query, results.length), [menu.store.id, query, results.length]);
 
   const style = {
@@ -396,8 +414,11 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
     "--guest-sticky-collapsed": `${MENU_HEIGHTS.stickyCollapsed}px`,
   } as CSSProperties;
 
+  const card = (item: PublishedItem) => (
+    <ItemCard key={item.id} item={item} href={itemHref(item.id)} onOpen={openItem} onQuickAdd={quickAdd} marks={marks} soldOut={isSoldOut(item)} />
+  );
   const renderItems = (categoryId: string) =>
-    (byCategory.get(categoryId) ?? []).map((item) => <ItemCard key={item.id} item={item} href={itemHref(item.id)} onOpen={openItem} onQuickAdd={quickAdd} />);
+    (byCategory.get(categoryId) ?? []).map((item) => card(item));
 
   const scheduleNote = (c: PublishedCategory) =>
     c.schedule?.enabled ? <p className="menu-category__note">{intl.formatMessage({ id: "menu.availableFrom" }, { start: c.schedule.start, end: c.schedule.end })}</p> : null;
@@ -515,6 +536,14 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
                     {link(pagePath(company, storeKey, { kind: "reviews" }), intl.formatMessage({ id: "menu.reviews" }), page.kind === "reviews")}
                   </div>
                   {page.kind === "menu" ? (
+                    <button type="button" className="filter-button" aria-pressed={filtering} aria-haspopup="dialog" data-testid="filter-open" onClick={() => setFilterOpen(true)}>
+                      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                        <path d="M4 6h16M7 12h10M10 18h4" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+                      </svg>
+                      {filtering ? intl.formatMessage({ id: "menu.filter.active" }, { n: filterSize(filter) }) : intl.formatMessage({ id: "menu.filter.open" })}
+                    </button>
+                  ) : null}
+                  {page.kind === "menu" ? (
                     <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: "menu.search.open" })} data-testid="search-open" onClick={() => setSearching(true)}>
                       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                         <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
@@ -569,9 +598,7 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
           <main className="guest-main">
             {page.kind === "menu" && searching ? (
               <div className="item-list" data-testid="search-results">
-                {results.map((item) => (
-                  <ItemCard key={item.id} item={item} href={itemHref(item.id)} onOpen={openItem} onQuickAdd={quickAdd} />
-                ))}
+                {results.map(card)}
               </div>
             ) : null}
             {page.kind === "menu" && !searching ? (
@@ -607,6 +634,14 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
                       );
                     })}
                   </ul>
+                ) : null}
+                {filtering && menu.items.length > shownItems.length ? (
+                  <p className="filter-note" role="status" data-testid="filter-note">
+                    {intl.formatMessage({ id: "menu.filter.hidden" }, { n: menu.items.length - shownItems.length })}
+                    <button type="button" onClick={() => setMarkFilter(NO_FILTER)}>
+                      {intl.formatMessage({ id: "menu.filter.reset" })}
+                    </button>
+                  </p>
                 ) : null}
                 <div className="menu-type" role="group" aria-label={intl.formatMessage({ id: "menu.typeLabel" })}>
                   {(["actual", "full"] as const).map((t) => (
@@ -650,12 +685,15 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
             items={byId}
             language={menu.language}
             table={table}
+            company={company}
+            storeKey={storeKey}
             open={cartOpen}
             onOpen={() => setCartOpen(true)}
             onClose={() => setCartOpen(false)}
             onChange={(update) => setCart(update)}
           />
-          {modalItem ? <ItemModal key={modalItem.id} item={modalItem} onClose={closeItem} onAdd={add} /> : null}
+          {modalItem ? <ItemModal key={modalItem.id} item={modalItem} marks={marks} soldOut={isSoldOut(modalItem)} onClose={closeItem} onAdd={add} /> : null}
+          {filterOpen ? <FilterSheet marks={marks} filter={filter} onChange={setMarkFilter} onClose={() => setFilterOpen(false)} /> : null}
         </>
       )}
     </div>

@@ -35,6 +35,7 @@ export function CardList<T extends Row>({
   titleOf,
   card,
   filter,
+  bulkExtra,
 }: {
   list: ReturnType<typeof useCardList<T>>;
   query: { isPending: boolean; error: unknown; total: number };
@@ -45,6 +46,8 @@ export function CardList<T extends Row>({
   titleOf: (row: T) => string;
   card: (row: T, common: CommonCardProps) => ReactNode;
   filter?: (row: T) => boolean;
+  /** More bulk actions of this kind of card (items: sold out, marks). */
+  bulkExtra?: ReactNode;
 }) {
   const { superEdit, selection, reorder, busy } = list;
   const shown = filter ? list.shown.filter(filter) : list.shown;
@@ -80,6 +83,7 @@ export function CardList<T extends Row>({
               onNone={selection.clear}
               onAction={list.runBulk}
               disabled={busy}
+              extra={bulkExtra}
             />
           ) : list.hiddenCount ? (
             <p className="ma-note">

@@ -11,6 +11,9 @@ export const ICONS = {
   search: "M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14ZM20 20l-4-4",
   up: "M12 19V5M6 11l6-6 6 6",
   down: "M12 5v14M6 13l6 6 6-6",
+  soldOut: "M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18ZM5.6 5.6l12.8 12.8",
+  onSale: "M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18ZM8 12l3 3 5-6",
+  marks: "M3 12V4h8l10 10-8 8L3 12ZM7.5 7.5h.01",
 } as const;
 
 export function Icon({ name, size = 18 }: { name: keyof typeof ICONS; size?: number }) {

@@ -3,8 +3,9 @@ import type { LanguageStatus } from "../translations/status";
 import { TranslationBadges } from "../translations/translation-badges";
 import { CardActions, DragHandle, type CardAction } from "./card-actions";
 import { CardPhoto } from "./card-photo";
-import type { ItemInfo } from "./data";
+import { isSoldOut, type ItemInfo } from "./data";
 import { summaryOf, useMoney, useWeight } from "./format";
+import { MarkIcons } from "./marks-picker";
 
 type Props = {
   item: ItemInfo;
@@ -26,9 +27,10 @@ export function ItemCard({ item, editing, selected, onSelect, actions, busy, row
   const money = useMoney();
   const weight = useWeight();
   const summary = summaryOf(item.description);
+  const soldOut = isSoldOut(item);
   return (
     <li
-      className={`ma-card${item.visible ? "" : " ma-card--hidden"}${selected ? " ma-card--selected" : ""}`}
+      className={`ma-card${item.visible ? "" : " ma-card--hidden"}${soldOut ? " ma-card--sold-out" : ""}${selected ? " ma-card--selected" : ""}`}
       data-testid="admin-item"
       data-item-id={item.id}
       data-card-id={item.id}
@@ -58,7 +60,13 @@ export function ItemCard({ item, editing, selected, onSelect, actions, busy, row
               <FormattedMessage id="menuAdmin.hiddenBadge" />
             </span>
           ) : null}
+          {soldOut ? (
+            <span className="ma-badge ma-badge--sold-out" data-testid="sold-out-badge">
+              <FormattedMessage id="menuAdmin.soldOutBadge" values={{ when: intl.formatDate(item.sold_out_until, { weekday: "short", hour: "2-digit", minute: "2-digit" }) }} />
+            </span>
+          ) : null}
           {summary ? <p className="ma-card__text">{summary}</p> : null}
+          <MarkIcons codes={[...item.tags, ...item.allergens]} />
           <ul className="ma-card__portions">
             {item.portions.map((p) => (
               <li key={p.id}>

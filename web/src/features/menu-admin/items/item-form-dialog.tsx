@@ -21,8 +21,9 @@ import { TranslationsPanel } from "../translations/translations-panel";
 import { itemCalls, itemsKey, itemsQueryOptions, type ItemInfo } from "./data";
 import { errorsByPath } from "./form-messages";
 import { Icon } from "./icons";
+import { MarksPicker, type Marks } from "./marks-picker";
 
-type Values = Required<Pick<ItemFormInput, "title" | "description" | "visible">> & { photo?: string; portions: PortionForm[] };
+type Values = Required<Pick<ItemFormInput, "title" | "description" | "visible">> & Marks & { photo?: string; portions: PortionForm[] };
 type Kind = ItemRecord["kind"];
 
 /** A new portion row: a game's is counted in pieces (one game, one hour), food's starts in grams. */
@@ -30,8 +31,16 @@ const newPortion = (kind: Kind): PortionForm => ({ ...emptyPortion(), unit: kind
 
 const initialValues = (kind: Kind, item?: ItemInfo): Values =>
   item
-    ? { title: item.title, description: item.description, photo: item.photo, visible: item.visible, portions: item.portions.map((p) => ({ ...p })) }
-    : { title: "", description: "", visible: true, portions: [newPortion(kind)] };
+    ? {
+        title: item.title,
+        description: item.description,
+        photo: item.photo,
+        visible: item.visible,
+        portions: item.portions.map((p) => ({ ...p })),
+        allergens: item.allergens as Marks["allergens"],
+        tags: item.tags as Marks["tags"],
+      }
+    : { title: "", description: "", visible: true, portions: [newPortion(kind)], allergens: [], tags: [] };
 
 /**
  * The words of the form per kind: a game has options priced per piece (a game, an hour of play)
@@ -208,6 +217,8 @@ export function ItemFormDialog({
           </button>
         ) : null}
       </fieldset>
+
+      {kind === "product" ? <MarksPicker value={{ allergens: values.allergens, tags: values.tags }} onChange={(marks) => setValues((current) => ({ ...current, ...marks }))} /> : null}
 
       <CheckboxField label="menuAdmin.item.visible" name="visible" value={values.visible} onChange={(v) => set("visible", v === true)} />
     </form>

@@ -11,7 +11,8 @@ import { useTranslationOverview } from "../translations/data";
 import { needsTranslation } from "../translations/status";
 import { UntranslatedFilter } from "../translations/translation-badges";
 import type { CardAction } from "./card-actions";
-import { itemCalls, itemsKey, itemsQueryOptions, type ItemInfo, type SearchHit } from "./data";
+import { BulkMarksDialog } from "./bulk-marks-dialog";
+import { isSoldOut, itemCalls, itemsKey, itemsQueryOptions, type ItemInfo, type MarkChange, type SearchHit } from "./data";
 import { Icon } from "./icons";
 import { CardList } from "./card-list";
 import { ItemCard } from "./item-card";
@@ -65,15 +66,41 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
       void queryClient.invalidateQueries({ queryKey: ["categories", cs.store_id] });
     },
   });
+  const soldOut = useMutation({
+    mutationFn: ({ ids, on }: { ids: string[]; on: boolean }) => calls.soldOut(ids, on),
+    onSuccess: ({ ids }, { on }) => {
+      toast.success(intl.formatMessage({ id: on ? "menuAdmin.bulk.done.soldOut" : "menuAdmin.bulk.done.onSale" }, { n: ids.length }));
+      refresh();
+    },
+  });
+  /** The selected items whose marks the bulk dialog changes. */
+  const [marking, setMarking] = useState<string[]>();
+  const mark = useMutation({
+    mutationFn: ({ ids, change }: { ids: string[]; change: MarkChange }) => calls.marks(ids, change),
+    onSuccess: ({ ids }) => {
+      toast.success(intl.formatMessage({ id: "menuAdmin.bulk.done.marks" }, { n: ids.length }));
+      setMarking(undefined);
+      refresh();
+    },
+  });
   const focusNewCard = useFocusNewCard(rows);
-  const list = useCardList({ key, categoryId: category.id, rows, calls, busy: movementPending || duplicate.isPending, onChanged: refresh });
+  const list = useCardList({ key, categoryId: category.id, rows, calls, busy: movementPending || duplicate.isPending || soldOut.isPending || mark.isPending, onChanged: refresh });
   const { busy } = list;
+  const clearSelection = { onSuccess: () => list.selection.clear() };
+  /** Bulk sold out / marks check the selection with the server's rule ("You need to select at least one item"). */
+  const withSelection = (run: (ids: string[]) => void) => () => {
+    if (!list.selection.ids.length) toast.error(intl.formatMessage({ id: "menuAdmin.validation.selectAtLeastOne" }));
+    else run(list.selection.ids);
+  };
 
   const actionsOf = (item: ItemInfo): CardAction[] => [
     { icon: "edit", label: "menuAdmin.action.edit", onClick: () => setEditing({ item, category }), testId: "edit-item" },
     item.visible
       ? { icon: "hide", label: "menuAdmin.action.hide", onClick: () => list.setVisible(item, false), testId: "hide-item" }
       : { icon: "show", label: "menuAdmin.action.show", onClick: () => list.setVisible(item, true), testId: "show-item" },
+    isSoldOut(item)
+      ? { icon: "onSale", label: "menuAdmin.action.onSale", onClick: () => soldOut.mutate({ ids: [item.id], on: false }), testId: "on-sale-item" }
+      : { icon: "soldOut", label: "menuAdmin.action.soldOut", onClick: () => soldOut.mutate({ ids: [item.id], on: true }), testId: "sold-out-item" },
     { icon: "duplicate", label: "menuAdmin.action.duplicate", onClick: () => duplicate.mutate(item), testId: "duplicate-item" },
     { icon: "move", label: "menuAdmin.action.move", onClick: () => setMoving(item), testId: "move-item" },
     { icon: "delete", label: "menuAdmin.action.delete", onClick: () => list.setDeleting([item]), danger: true, testId: "delete-item" },
@@ -114,11 +141,32 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
           titleOf={(item) => item.title}
           card={(item, common) => <ItemCard key={item.id} item={item} actions={actionsOf(item)} translations={statusesOf(item)} {...common} />}
           filter={untranslatedOnly && translation.languages.length ? (item) => needsTranslation(statusesOf(item)) : undefined}
+          bulkExtra={
+            <>
+              <button type="button" className="btn btn--ghost btn--sm" disabled={busy} onClick={withSelection((ids) => soldOut.mutate({ ids, on: true }, clearSelection))} data-testid="bulk-sold-out">
+                <Icon name="soldOut" size={16} />
+                <FormattedMessage id="menuAdmin.bulk.soldOut" />
+              </button>
+              <button type="button" className="btn btn--ghost btn--sm" disabled={busy} onClick={withSelection((ids) => soldOut.mutate({ ids, on: false }, clearSelection))} data-testid="bulk-on-sale">
+                <Icon name="onSale" size={16} />
+                <FormattedMessage id="menuAdmin.bulk.onSale" />
+              </button>
+              {kindOf(category) === "product" ? (
+                <button type="button" className="btn btn--ghost btn--sm" disabled={busy} onClick={withSelection(setMarking)} data-testid="bulk-marks">
+                  <Icon name="marks" size={16} />
+                  <FormattedMessage id="menuAdmin.bulk.marks" />
+                </button>
+              ) : null}
+            </>
+          }
         />
       )}
 
       {editing ? (
         <ItemFormDialog cs={cs} category={editing.category} kind={kindOf(category)} item={editing.item} onClose={() => setEditing(undefined)} onCreated={focusNewCard} />
+      ) : null}
+      {marking ? (
+        <BulkMarksDialog count={marking.length} pending={mark.isPending} onCancel={() => setMarking(undefined)} onApply={(change) => mark.mutate({ ids: marking, change }, clearSelection)} />
       ) : null}
       {moving ? (
         <MoveDialog

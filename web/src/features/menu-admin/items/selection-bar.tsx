@@ -1,10 +1,27 @@
+import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Icon } from "./icons";
 
 export type BulkRequest = "hide" | "show" | "delete";
 
-/** Bulk actions on the selected cards: select all / none, hide, show, delete. */
-export function SelectionBar({ count, total, onAll, onNone, onAction, disabled }: { count: number; total: number; onAll: () => void; onNone: () => void; onAction: (action: BulkRequest) => void; disabled: boolean }) {
+/** Bulk actions on the selected cards: select all / none, hide, show, delete, and the list's own (`extra`). */
+export function SelectionBar({
+  count,
+  total,
+  onAll,
+  onNone,
+  onAction,
+  disabled,
+  extra,
+}: {
+  count: number;
+  total: number;
+  onAll: () => void;
+  onNone: () => void;
+  onAction: (action: BulkRequest) => void;
+  disabled: boolean;
+  extra?: ReactNode;
+}) {
   const intl = useIntl();
   return (
     <div className="ma-bulk" role="toolbar" aria-label={intl.formatMessage({ id: "menuAdmin.bulk.label" })} data-testid="bulk-bar">
@@ -21,6 +38,7 @@ export function SelectionBar({ count, total, onAll, onNone, onAction, disabled }
         </button>
       )}
       <span className="ma-bulk__spacer" />
+      {extra}
       <button type="button" className="btn btn--ghost btn--sm" disabled={disabled} onClick={() => onAction("hide")} data-testid="bulk-hide">
         <Icon name="hide" size={16} />
         <FormattedMessage id="menuAdmin.bulk.hide" />

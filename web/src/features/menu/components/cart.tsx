@@ -1,10 +1,11 @@
-import { Fragment, useEffect, useRef } from "react";
+import { Fragment, useEffect, useRef, useState } from "react";
 import { useIntl } from "../intl";
 import { fromCents, toCents, totals } from "../money";
 import type { PublishedItem } from "../model";
 import { setQuantity, type Cart } from "../state";
 import { useMoney, useWeight } from "./money";
 import { Foreign, Ltr } from "./text-lang";
+import { WaiterView } from "./waiter-view";
 
 type Props = {
   cart: Cart;
@@ -12,18 +13,26 @@ type Props = {
   /** The menu's language: a stored title in another one is marked with its own. */
   language: string;
   table?: number;
+  /** The store's URL keys: the waiter view reads the Russian menu's titles. */
+  company: string;
+  storeKey: string;
   open: boolean;
   onOpen: () => void;
   onClose: () => void;
   onChange: (update: (cart: Cart) => Cart) => void;
 };
 
-/** The floating cart button and the cart sheet: lines, quantities, totals per currency, table number. */
-export function CartPanel({ cart, items, language, table, open, onOpen, onClose, onChange }: Props) {
+/**
+ * The floating cart button and the cart sheet: lines, quantities, totals per currency, table number;
+ * and the sheet's "show to the waiter" view (the same order in large type, in Russian).
+ */
+export function CartPanel({ cart, items, language, table, company, storeKey, open, onOpen, onClose, onChange }: Props) {
   const intl = useIntl();
   const money = useMoney();
   const weight = useWeight();
   const dialog = useRef<HTMLDialogElement>(null);
+  const waiterButton = useRef<HTMLButtonElement>(null);
+  const [waiterShown, setWaiterShown] = useState(false);
   const lines = cart.lines.map((line) => {
     const portion = line.portions.find((p) => p.id === line.selectedPortionId) ?? line.portions[0];
     const item = items.get(line.id);
@@ -40,6 +49,20 @@ export function CartPanel({ cart, items, language, table, open, onOpen, onClose,
       <Ltr>{money(s.amount, s.currency)}</Ltr>
     </Fragment>
   ));
+
+  // The waiter view shows an order: with the last line gone (another tab) the sheet is the cart again.
+  if (waiterShown && !lines.length) setWaiterShown(false);
+  const waiter = waiterShown && lines.length > 0;
+  const close = () => {
+    setWaiterShown(false);
+    onClose();
+  };
+  // Back from the waiter view: focus returns to the button that opened it.
+  const wasWaiter = useRef(false);
+  useEffect(() => {
+    if (wasWaiter.current && !waiter && open) waiterButton.current?.focus();
+    wasWaiter.current = waiter;
+  }, [waiter, open]);
 
   useEffect(() => {
     const d = dialog.current;
@@ -70,77 +93,86 @@ export function CartPanel({ cart, items, language, table, open, onOpen, onClose,
         ref={dialog}
         className="cart-sheet"
         data-testid="cart"
-        aria-labelledby="cart-title"
+        aria-labelledby={waiter ? "waiter-title" : "cart-title"}
         onCancel={(e) => {
           e.preventDefault();
-          onClose();
+          close();
         }}
         onClick={(e) => {
-          if (e.target === dialog.current) onClose();
+          if (e.target === dialog.current) close();
         }}
       >
-        <div className="cart-sheet__panel">
-          <header className="cart-sheet__header">
-            <h2 id="cart-title">{intl.formatMessage({ id: "menu.cart.title" })}</h2>
-            {table ? (
-              <span className="badge" data-testid="cart-table">
-                {intl.formatMessage({ id: "menu.cart.table" }, { number: table })}
-              </span>
-            ) : null}
-            <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: "menu.cart.close" })} onClick={onClose}>
-              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-              </svg>
-            </button>
-          </header>
-          {lines.length ? (
-            <>
-              <ul className="cart-lines">
-                {lines.map(({ line, title, titleLang, portion }, index) => (
-                  <li key={`${line.id}:${line.selectedPortionId}`} className="cart-line" data-testid="cart-line">
-                    <div className="cart-line__text">
-                      <span className="cart-line__title">
-                        <Foreign lang={titleLang}>{title}</Foreign>
-                      </span>
-                      <span className="cart-line__weight">
-                        {portion?.weight ? <Ltr>{weight(portion.weight, portion.unit ?? "")}</Ltr> : null}
-                        {portion?.weight && portion ? " · " : null}
-                        {portion ? (
-                          <span className="cart-line__unit" data-testid="cart-line-unit">
-                            <Ltr>{money(portion.price, portion.currency)}</Ltr>
-                          </span>
-                        ) : null}
-                      </span>
-                    </div>
-                    <div className="stepper stepper--small">
-                      <button type="button" aria-label={intl.formatMessage({ id: "menu.item.decrease" })} onClick={() => onChange((c) => setQuantity(c, index, line.quantity - 1))}>
-                        −
-                      </button>
-                      <output>{line.quantity}</output>
-                      <button type="button" aria-label={intl.formatMessage({ id: "menu.item.increase" })} onClick={() => onChange((c) => setQuantity(c, index, line.quantity + 1))}>
-                        +
-                      </button>
-                    </div>
-                    {/* The line's total: price × quantity, exact (cents). */}
-                    <span className="cart-line__price" data-testid="cart-line-total">
-                      {portion ? <Ltr>{money(fromCents(toCents(portion.price) * BigInt(line.quantity)), portion.currency)}</Ltr> : ""}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-              <div className="cart-total" data-testid="cart-total">
-                <span>{intl.formatMessage({ id: "menu.cart.total" })}</span>
-                <strong>{sumsShown}</strong>
-              </div>
-              <p className="cart-sheet__hint">{intl.formatMessage({ id: "menu.cart.hint" })}</p>
-              <button type="button" className="btn btn--ghost" onClick={() => onChange((c) => ({ ...c, lines: [] }))}>
-                {intl.formatMessage({ id: "menu.cart.clear" })}
+        {waiter ? (
+          <div className="cart-sheet__panel cart-sheet__panel--waiter">
+            <WaiterView lines={lines} sums={sums} table={table} company={company} storeKey={storeKey} language={language} onBack={() => setWaiterShown(false)} />
+          </div>
+        ) : (
+          <div className="cart-sheet__panel">
+            <header className="cart-sheet__header">
+              <h2 id="cart-title">{intl.formatMessage({ id: "menu.cart.title" })}</h2>
+              {table ? (
+                <span className="badge" data-testid="cart-table">
+                  {intl.formatMessage({ id: "menu.cart.table" }, { number: table })}
+                </span>
+              ) : null}
+              <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: "menu.cart.close" })} onClick={close}>
+                <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+                  <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+                </svg>
               </button>
-            </>
-          ) : (
-            <p className="cart-sheet__empty">{intl.formatMessage({ id: "menu.cart.empty" })}</p>
-          )}
-        </div>
+            </header>
+            {lines.length ? (
+              <>
+                <ul className="cart-lines">
+                  {lines.map(({ line, title, titleLang, portion }, index) => (
+                    <li key={`${line.id}:${line.selectedPortionId}`} className="cart-line" data-testid="cart-line">
+                      <div className="cart-line__text">
+                        <span className="cart-line__title">
+                          <Foreign lang={titleLang}>{title}</Foreign>
+                        </span>
+                        <span className="cart-line__weight">
+                          {portion?.weight ? <Ltr>{weight(portion.weight, portion.unit ?? "")}</Ltr> : null}
+                          {portion?.weight && portion ? " · " : null}
+                          {portion ? (
+                            <span className="cart-line__unit" data-testid="cart-line-unit">
+                              <Ltr>{money(portion.price, portion.currency)}</Ltr>
+                            </span>
+                          ) : null}
+                        </span>
+                      </div>
+                      <div className="stepper stepper--small">
+                        <button type="button" aria-label={intl.formatMessage({ id: "menu.item.decrease" })} onClick={() => onChange((c) => setQuantity(c, index, line.quantity - 1))}>
+                          −
+                        </button>
+                        <output>{line.quantity}</output>
+                        <button type="button" aria-label={intl.formatMessage({ id: "menu.item.increase" })} onClick={() => onChange((c) => setQuantity(c, index, line.quantity + 1))}>
+                          +
+                        </button>
+                      </div>
+                      {/* The line's total: price × quantity, exact (cents). */}
+                      <span className="cart-line__price" data-testid="cart-line-total">
+                        {portion ? <Ltr>{money(fromCents(toCents(portion.price) * BigInt(line.quantity)), portion.currency)}</Ltr> : ""}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+                <div className="cart-total" data-testid="cart-total">
+                  <span>{intl.formatMessage({ id: "menu.cart.total" })}</span>
+                  <strong>{sumsShown}</strong>
+                </div>
+                <p className="cart-sheet__hint">{intl.formatMessage({ id: "menu.cart.hint" })}</p>
+                <button type="button" ref={waiterButton} className="btn btn--primary btn--lg cart-sheet__waiter" data-testid="cart-waiter" onClick={() => setWaiterShown(true)}>
+                  {intl.formatMessage({ id: "menu.cart.waiter" })}
+                </button>
+                <button type="button" className="btn btn--ghost" onClick={() => onChange((c) => ({ ...c, lines: [] }))}>
+                  {intl.formatMessage({ id: "menu.cart.clear" })}
+                </button>
+              </>
+            ) : (
+              <p className="cart-sheet__empty">{intl.formatMessage({ id: "menu.cart.empty" })}</p>
+            )}
+          </div>
+        )}
       </dialog>
     </>
   );

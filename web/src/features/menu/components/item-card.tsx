@@ -1,24 +1,34 @@
 import { memo } from "react";
 import { useIntl } from "../intl";
-import type { PublishedItem } from "../model";
+import type { PublishedItem, PublishedMenu } from "../model";
 import { plainText } from "../model";
 import { useMoney, useWeight } from "./money";
+import { ItemMarks } from "./marks";
 import { Photo } from "./photo";
 import { Foreign, Ltr, textLangProps } from "./text-lang";
 
-type Props = { item: PublishedItem; href: string; onOpen: (id: string) => void; onQuickAdd: (item: PublishedItem) => void };
+type Props = {
+  item: PublishedItem;
+  href: string;
+  onOpen: (id: string) => void;
+  onQuickAdd: (item: PublishedItem) => void;
+  /** The menu's mark names and icons (the same object on every render). */
+  marks: PublishedMenu["marks"];
+  /** Sold out today: greyed, labelled, not orderable. */
+  soldOut: boolean;
+};
 
 /**
  * One item in the list: photo, title, a line of the description, portions and prices. Memoised: a
  * menu has a hundred or more of them, and the page re-renders after hydration and on every tick.
  */
-export const ItemCard = memo(function ItemCard({ item, href, onOpen, onQuickAdd }: Props) {
+export const ItemCard = memo(function ItemCard({ item, href, onOpen, onQuickAdd, marks, soldOut }: Props) {
   const intl = useIntl();
   const money = useMoney();
   const weight = useWeight();
   const summary = plainText(item.description).replace(/\s+/g, " ").trim();
   return (
-    <article className="item-card" data-testid="item-card" data-item-id={item.id}>
+    <article className={soldOut ? "item-card item-card--sold-out" : "item-card"} data-testid="item-card" data-item-id={item.id} data-sold-out={soldOut || undefined}>
       <a
         className="item-card__link"
         href={href}
@@ -33,11 +43,13 @@ export const ItemCard = memo(function ItemCard({ item, href, onOpen, onQuickAdd 
           <h3 className="item-card__title">
             <Foreign lang={item.title_lang}>{item.title}</Foreign>
           </h3>
+          {soldOut ? <span className="sold-out-label">{intl.formatMessage({ id: "menu.item.soldOut" })}</span> : null}
           {summary ? (
             <p className="item-card__text" {...textLangProps(item.description_lang)}>
               {summary}
             </p>
           ) : null}
+          <ItemMarks item={item} marks={marks} />
           <ul className="item-card__portions">
             {item.portions.map((p) => (
               <li key={p.id}>
@@ -56,6 +68,7 @@ export const ItemCard = memo(function ItemCard({ item, href, onOpen, onQuickAdd 
         type="button"
         className="item-card__add"
         aria-label={intl.formatMessage({ id: "menu.item.addShort" }, { title: item.title })}
+        disabled={soldOut}
         onClick={() => onQuickAdd(item)}
       >
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">

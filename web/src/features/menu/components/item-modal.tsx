@@ -1,15 +1,22 @@
 import { useEffect, useRef, useState } from "react";
 import { useIntl } from "../intl";
-import type { PublishedItem } from "../model";
+import type { PublishedItem, PublishedMenu } from "../model";
 import { useMoney, useWeight } from "./money";
+import { ItemMarks } from "./marks";
 import { Photo } from "./photo";
 import { RichText } from "./rich-text";
 import { Foreign, Ltr } from "./text-lang";
 
-type Props = { item: PublishedItem; onClose: () => void; onAdd: (item: PublishedItem, portionId: string, quantity: number) => void };
+type Props = {
+  item: PublishedItem;
+  marks: PublishedMenu["marks"];
+  soldOut: boolean;
+  onClose: () => void;
+  onAdd: (item: PublishedItem, portionId: string, quantity: number) => void;
+};
 
 /** The item dialog (deep-linkable with ?item=): photo, description, portion choice, quantity, add to cart. */
-export function ItemModal({ item, onClose, onAdd }: Props) {
+export function ItemModal({ item, marks, soldOut, onClose, onAdd }: Props) {
   const intl = useIntl();
   const money = useMoney();
   const weight = useWeight();
@@ -52,6 +59,7 @@ export function ItemModal({ item, onClose, onAdd }: Props) {
             <Foreign lang={item.title_lang}>{item.title}</Foreign>
           </h2>
           <RichText ops={item.description} lang={item.description_lang} className="item-modal__text" />
+          <ItemMarks item={item} marks={marks} full />
           <fieldset className="portions">
             <legend className="visually-hidden">{intl.formatMessage({ id: "menu.item.portion" })}</legend>
             {item.portions.map((p) => (
@@ -82,13 +90,14 @@ export function ItemModal({ item, onClose, onAdd }: Props) {
               type="button"
               className="btn btn--primary item-modal__add"
               data-testid="add-to-cart"
+              disabled={soldOut}
               onClick={() => {
                 onAdd(item, portionId, quantity);
                 setAdded(true);
                 setQuantity(1);
               }}
             >
-              {intl.formatMessage({ id: added ? "menu.item.added" : "menu.item.add" })}
+              {intl.formatMessage({ id: soldOut ? "menu.item.soldOut" : added ? "menu.item.added" : "menu.item.add" })}
             </button>
           </div>
         </div>

@@ -1,0 +1,14 @@
+/**
+ * The waiter view's own words (issue 19): always Russian, the venue's language, whatever language
+ * the guest reads the menu in — the waiter reads them, not the guest.
+ */
+export const WAITER_LANGUAGE = "ru";
+
+export const WAITER_WORDS = {
+  title: "Заказ",
+  table: (n: number) => `Стол ${n}`,
+  total: "Итого",
+  /** Quantity as the waiter reads it: "× 2". */
+  quantity: (n: number) => `× ${n}`,
+  units: { g: "г", kg: "кг", l: "л", ml: "мл", pieces: "шт." } as Record<string, string>,
+} as const;
