@@ -1,7 +1,7 @@
 /** Allergens, dietary tags and "sold out today" (issue 19): the rules, the bulk calls and what guests get. */
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@menu/api";
-import { clock, Db } from "@menu/core";
+import { clock, DAYS, Db } from "@menu/core";
 import { passesFilter } from "@menu/core/item/marks";
 import { buildPublishedMenu, loadStoreState } from "@menu/core/publish/build";
 import { browser, captureMail } from "./support/browser-client";
@@ -26,13 +26,13 @@ const published = async (lang: string, now = clock.now()) => {
   const state = await loadStoreState({ company_id: t.company_id, store_id: t.store_id }, now);
   return buildPublishedMenu(state, lang, () => ({ size: 1, path: "" }), now);
 };
-const setHours = (working_hours: { days: string[]; open: string; close: string }[], time_zone = "Europe/Minsk") =>
+const setHours = (working_hours: { days: (typeof DAYS)[number][]; open: string; close: string }[], time_zone = "Europe/Minsk") =>
   Db().entities.store.patch({ company_id: t.company_id, store_id: t.store_id }).set({ working_hours, time_zone }).go();
 const soldOut = (item_ids: string[], sold_out = true, b = manager) => b.send("POST", "/api/items/sold-out", { store_id: t.store_id, item_ids, sold_out });
 /** The store manager's call at a moved clock (a signed-in session would have expired by then). */
 const soldOutAt = async (at: string, item_ids: string[]) => {
   clock.set(new Date(at));
-  const res = await callAs({ type: "user", userId: t.manager.user_id, role: "store_manager", companyId: t.company_id, storeId: t.store_id }, "POST", "/api/items/sold-out", { store_id: t.store_id, item_ids, sold_out: true });
+  const res = await callAs({ type: "user", userId: t.manager.id, role: "store_manager", companyId: t.company_id, storeId: t.store_id }, "POST", "/api/items/sold-out", { store_id: t.store_id, item_ids, sold_out: true });
   expect(res.status).toBe(200);
   return res.body.sold_out_until;
 };

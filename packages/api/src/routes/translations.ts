@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { AbbreviationInfo, createAbbreviation, deleteAbbreviation, listGlossary, updateAbbreviation } from "@menu/core/abbreviation/glossary";
-import { AbbreviationForm } from "@menu/core/abbreviation/schemas";
+import { AbbreviationInfo, createAbbreviation, CreateAbbreviationInput, deleteAbbreviation, listGlossary, updateAbbreviation } from "@menu/core/abbreviation/glossary";
 import {
   resetManualTranslation,
+  checkTranslation,
   saveManualTranslation,
   StatusesInput,
   storeTranslations,
@@ -49,6 +49,7 @@ const overview = createRoute({
         languages: z.array(z.string()),
         plan_languages: z.array(z.string()),
         usage: z.object({ month: z.string(), used: z.number(), cap: z.number().nullable() }),
+        outdated: z.array(z.object({ target_type: z.enum(TARGET_TYPES), target_id: z.string(), language: z.string() })),
         jobs: z.array(
           z.object({
             target_type: z.enum(TARGET_TYPES),
@@ -89,6 +90,15 @@ const resetManual = createRoute({
   responses: { 200: Changed, ...notFound, 409: errorResponse("The language is not in the store's plan") },
 });
 
+const check = createRoute({
+  method: "post",
+  path: "/translations/{type}/{targetId}/{language}/check",
+  summary: "Mark a translation as checked against today's source (kept from the engine; no longer outdated)",
+  security,
+  request: { params: TranslationParams, ...jsonBody(StoreBody) },
+  responses: { 200: Changed, ...notFound, 409: errorResponse("There is no translation to check, or the language is not in the plan") },
+});
+
 const AbbreviationParams = z.object({ abbreviationId: Id });
 const glossary = createRoute({
   method: "get",
@@ -103,7 +113,7 @@ const create = createRoute({
   path: "/abbreviations",
   summary: "Add an abbreviation; answers how many contents use it",
   security,
-  request: jsonBody(AbbreviationForm.extend({ store_id: Id })),
+  request: jsonBody(CreateAbbreviationInput),
   responses: { 201: GlossaryChange, ...badInput, ...notFound, 409: errorResponse("This abbreviation already exists") },
 });
 const update = createRoute({
@@ -111,7 +121,7 @@ const update = createRoute({
   path: "/abbreviations/{abbreviationId}",
   summary: "Change an abbreviation; answers how many contents use the old or new one",
   security,
-  request: { params: AbbreviationParams, ...jsonBody(AbbreviationForm.extend({ store_id: Id })) },
+  request: { params: AbbreviationParams, ...jsonBody(CreateAbbreviationInput) },
   responses: { 200: GlossaryChange, ...badInput, ...notFound, 409: errorResponse("This abbreviation already exists") },
 });
 const remove = createRoute({
@@ -134,6 +144,10 @@ export const translationRoutes = router()
   .openapi(resetManual, async (c) => {
     const { type, targetId, language } = c.req.valid("param");
     return c.json(await resetManualTranslation({ store_id: c.req.valid("query").storeId, target_type: type, target_id: targetId, language }), 200);
+  })
+  .openapi(check, async (c) => {
+    const { type, targetId, language } = c.req.valid("param");
+    return c.json(await checkTranslation({ store_id: c.req.valid("json").store_id, target_type: type, target_id: targetId, language }), 200);
   })
   .openapi(glossary, async (c) => c.json(await listGlossary({ store_id: c.req.valid("query").storeId }), 200))
   .openapi(create, async (c) => c.json(await createAbbreviation(c.req.valid("json")), 201))

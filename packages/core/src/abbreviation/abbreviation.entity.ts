@@ -10,6 +10,8 @@ export const AbbreviationEntity = new Entity({
     abbreviation_id: { type: "string", required: true, readOnly: true },
     abbreviation: { type: "string", required: true },
     full_form: { type: "string", required: true },
+    /** "Do not translate": the term (a dish or brand name) reaches guests as written. */
+    keep: { type: "boolean", default: false },
     ...timestamps,
   },
   indexes: {

@@ -10,21 +10,29 @@ import { managedStore } from "../item/content";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { newId } from "../shared/ids";
-import { translationContext } from "../translation/jobs";
+import { isKept, translationContext } from "../translation/jobs";
 import { TARGETS, type TargetType } from "../translation/targets";
 import { usesAbbreviation } from "../translation/text";
-import { AbbreviationForm } from "./schemas";
+import { AbbreviationFields, fullFormRule } from "./schemas";
 
 const Id = z.string().min(1).max(64);
 type Keys = { company_id: string; store_id: string };
 
-export const AbbreviationInfo = z.object({ id: z.string(), abbreviation: z.string(), full_form: z.string(), updated_at: z.string() });
+export const AbbreviationInfo = z.object({ id: z.string(), abbreviation: z.string(), full_form: z.string(), keep: z.boolean(), updated_at: z.string() });
 export type AbbreviationInfo = z.infer<typeof AbbreviationInfo>;
+
+type AbbreviationRecord = { abbreviation_id: string; abbreviation: string; full_form: string; keep?: boolean; updated_at: string };
+const toInfo = (r: AbbreviationRecord): AbbreviationInfo => ({ id: r.abbreviation_id, abbreviation: r.abbreviation, full_form: r.full_form, keep: r.keep ?? false, updated_at: r.updated_at });
+/** A kept term is stored with itself as its full form. */
+const stored = <F extends { abbreviation: string; full_form: string; keep: boolean }>(form: F) => ({ ...form, full_form: form.keep ? form.abbreviation : form.full_form.trim() });
+
+export const CreateAbbreviationInput = AbbreviationFields.extend({ store_id: Id }).superRefine(fullFormRule);
+export const UpdateAbbreviationInput = AbbreviationFields.extend({ store_id: Id, id: Id }).superRefine(fullFormRule);
 
 async function entriesOf(keys: Keys) {
   const { data } = await Db().entities.abbreviation.query.byStore(keys).go({ pages: "all" });
   return data
-    .map((r) => ({ id: r.abbreviation_id, abbreviation: r.abbreviation, full_form: r.full_form, updated_at: r.updated_at }))
+    .map(toInfo)
     .sort((a, b) => a.abbreviation.localeCompare(b.abbreviation, "ru"));
 }
 
@@ -39,7 +47,7 @@ async function affectedBy(keys: Keys, abbreviations: string[]) {
   for (const type of Object.keys(TARGETS) as TargetType[]) {
     for (const target of await TARGETS[type].all(keys)) {
       const uses = Object.values(target.sources).some((text) => abbreviations.some((a) => usesAbbreviation(text ?? "", a)));
-      if (uses && languages.some((lang) => !target.translations[lang]?.manual)) count++;
+      if (uses && languages.some((lang) => !isKept(target.translations[lang]))) count++;
     }
   }
   return count;
@@ -53,25 +61,25 @@ function assertUnique(entries: AbbreviationInfo[], abbreviation: string, except?
 
 export const listGlossary = fn(z.object({ store_id: Id }), async ({ store_id }) => entriesOf(await managedStore(store_id)));
 
-export const createAbbreviation = fn(AbbreviationForm.extend({ store_id: Id }), async ({ store_id, ...form }) => {
+export const createAbbreviation = fn(CreateAbbreviationInput, async ({ store_id, ...form }) => {
   const keys = await managedStore(store_id);
   assertUnique(await entriesOf(keys), form.abbreviation);
-  const { data } = await Db().entities.abbreviation.create({ ...keys, abbreviation_id: newId(), ...form }).go();
+  const { data } = await Db().entities.abbreviation.create({ ...keys, abbreviation_id: newId(), ...stored(form) }).go();
   return {
-    entry: { id: data.abbreviation_id, abbreviation: data.abbreviation, full_form: data.full_form, updated_at: data.updated_at },
+    entry: toInfo(data),
     affected: await affectedBy(keys, [form.abbreviation]),
   };
 });
 
-export const updateAbbreviation = fn(AbbreviationForm.extend({ store_id: Id, id: Id }), async ({ store_id, id, ...form }) => {
+export const updateAbbreviation = fn(UpdateAbbreviationInput, async ({ store_id, id, ...form }) => {
   const keys = await managedStore(store_id);
   const entries = await entriesOf(keys);
   const old = entries.find((e) => e.id === id);
   if (!old) throw new UserError("abbreviationNotFound", 404);
   assertUnique(entries, form.abbreviation, id);
-  const { data } = await Db().entities.abbreviation.patch({ ...keys, abbreviation_id: id }).set(form).go({ response: "all_new" });
+  const { data } = await Db().entities.abbreviation.patch({ ...keys, abbreviation_id: id }).set(stored(form)).go({ response: "all_new" });
   return {
-    entry: { id, abbreviation: data.abbreviation ?? form.abbreviation, full_form: data.full_form ?? form.full_form, updated_at: data.updated_at ?? old.updated_at },
+    entry: { ...old, ...stored(form), updated_at: data.updated_at ?? old.updated_at },
     affected: await affectedBy(keys, [old.abbreviation, form.abbreviation]),
   };
 });

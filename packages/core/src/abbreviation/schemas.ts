@@ -8,9 +8,23 @@ export const FULL_FORM_MAX = 200;
 
 const text = (max: number) => textRule({ max });
 
-/** An abbreviation and the full form it is expanded to before machine translation ("с/м" → "свежемороженый"). */
-export const AbbreviationForm = z.object({
+/**
+ * An abbreviation and the full form it is expanded to before machine translation ("с/м" →
+ * "свежемороженый"), or a term never to translate (`keep`: a dish or brand name), which needs no full
+ * form (it is stored as the term itself). Extend it, then `.superRefine(fullFormRule)`.
+ */
+export const AbbreviationFields = z.object({
   abbreviation: text(ABBREVIATION_MAX).refine((s) => /\p{L}/u.test(s), VALIDATION.valueIncorrect),
-  full_form: text(FULL_FORM_MAX),
+  full_form: z.string().default(""),
+  keep: z.boolean().default(false),
 });
+
+/** The full form follows the text rules unless the term is kept as written. */
+export function fullFormRule(form: { full_form: string; keep: boolean }, ctx: z.RefinementCtx) {
+  if (form.keep) return;
+  const full = text(FULL_FORM_MAX).safeParse(form.full_form);
+  if (!full.success) for (const issue of full.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: ["full_form"] });
+}
+
+export const AbbreviationForm = AbbreviationFields.superRefine(fullFormRule);
 export type AbbreviationForm = z.input<typeof AbbreviationForm>;

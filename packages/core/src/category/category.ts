@@ -3,7 +3,7 @@ import { Db } from "../db/service";
 import { fn } from "../shared/fn";
 import { severalGet, SeveralIds } from "../shared/several-get";
 import { CATEGORY_TYPES, DAYS, SECTIONS } from "../shared/model";
-import { TranslationsInfo } from "../translation/schemas";
+import { TranslationsInfo, translationsInfo } from "../translation/schemas";
 
 export const Schedule = z.object({
   enabled: z.boolean(),
@@ -39,7 +39,7 @@ export const toCategoryInfo = ({ category_id, created_at: _, ...r }: CategoryRec
   position: r.position ?? 0,
   visible: r.visible ?? true,
   schedule: r.schedule ? { ...r.schedule, days: r.schedule.days ?? [] } : undefined,
-  translations: r.translations ?? {},
+  translations: translationsInfo(r.translations),
 });
 
 async function categoryById(category_id: string) {

@@ -3,6 +3,7 @@
  * move, sort and schedule. Every call resolves the store by id, asks the policy (denied = not found)
  * and asks for a publish after a change guests can see.
  */
+import { translationsInfo } from "../translation/schemas";
 import { z } from "zod";
 import { Db } from "../db/service";
 import { requestPublish } from "../publish/publish";
@@ -66,7 +67,7 @@ async function categoryOf(store_id: string, category_id: string) {
   const store = await storeFor(store_id);
   const { data } = await Db().entities.category.get({ company_id: store.company_id, store_id: store.store_id, category_id }).go();
   if (!data) throw new UserError("categoryNotFound", 404);
-  return { store, category: toCategoryInfo(data) };
+  return { store, category: toCategoryInfo(data), record: data };
 }
 
 /** Siblings in display order: by position, then by id (the order of the key query, as guests get it). */
@@ -143,10 +144,11 @@ export const createCategory = fn(CreateCategoryInput, async ({ store_id, parent_
  * see a stale name); translations staff wrote by hand are kept.
  */
 export const updateCategory = fn(UpdateCategoryInput.extend({ category_id: Id }), async ({ store_id, category_id, ...patch }) => {
-  const { store, category } = await categoryOf(store_id, category_id);
+  const { store, category, record } = await categoryOf(store_id, category_id);
   const changes: Record<string, unknown> = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
   if (patch.name !== undefined && patch.name !== category.name) {
-    changes.translations = Object.fromEntries(Object.entries(category.translations).filter(([, t]) => t?.manual));
+    // Hand-made and checked ones stay with their source hashes (so they show as outdated).
+    changes.translations = Object.fromEntries(Object.entries(record.translations ?? {}).filter(([, t]) => t?.manual || t?.checked));
   }
   if (!Object.keys(changes).length) return category;
   try {
@@ -157,7 +159,7 @@ export const updateCategory = fn(UpdateCategoryInput.extend({ category_id: Id })
   }
   await requestPublish(store);
   if (changes.translations) await requestTranslation(store, [{ target_type: "Category", target_id: category_id }]);
-  return { ...category, ...changes } as Category;
+  return { ...category, ...changes, ...(changes.translations ? { translations: translationsInfo(changes.translations as Category["translations"]) } : {}) } as Category;
 });
 
 /**

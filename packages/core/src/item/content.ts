@@ -3,6 +3,7 @@
  * policy; denied answers "not found"), positions inside a category, and translations that a new
  * source text makes stale.
  */
+import type { TranslationEntry } from "../translation/targets";
 import { Db } from "../db/service";
 import { toCategoryInfo } from "../category/category";
 import { UserError } from "../shared/errors";
@@ -56,7 +57,7 @@ export function sortedIds(rows: Positioned[], ids: string[]) {
   return changes;
 }
 
-type Translations = Record<string, { title?: string; description?: string; manual?: boolean; title_hash?: string; description_hash?: string } | undefined>;
+type Translations = Record<string, TranslationEntry | undefined>;
 
 /**
  * When the source title or description changes, machine translations of it are stale: they are
@@ -66,7 +67,7 @@ export function withoutStaleTranslations(translations: Translations | undefined,
   const out: Translations = {};
   for (const [lang, t] of Object.entries(translations ?? {})) {
     if (!t) continue;
-    if (t.manual) {
+    if (t.manual || t.checked) {
       out[lang] = t;
       continue;
     }

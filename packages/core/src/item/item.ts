@@ -3,7 +3,7 @@ import { Db } from "../db/service";
 import { fn } from "../shared/fn";
 import { severalGet, SeveralIds } from "../shared/several-get";
 import { CURRENCIES, ITEM_KINDS, UNITS } from "../shared/model";
-import { TranslationsInfo } from "../translation/schemas";
+import { TranslationsInfo, translationsInfo } from "../translation/schemas";
 
 export const Portion = z.object({
   id: z.string(),
@@ -44,7 +44,7 @@ export const toItemInfo = ({ item_id, created_at: _, ...r }: ItemRecord): ItemIn
   visible: r.visible ?? true,
   allergens: r.allergens ?? [],
   tags: r.tags ?? [],
-  translations: r.translations ?? {},
+  translations: translationsInfo(r.translations),
 });
 
 async function itemById(item_id: string) {

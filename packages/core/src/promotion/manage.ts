@@ -14,7 +14,7 @@ import { fn } from "../shared/fn";
 import { newId } from "../shared/ids";
 import type { CategoryInfo } from "../category/category";
 import { PromotionForm } from "./schemas";
-import { TranslationsInfo } from "../translation/schemas";
+import { TranslationsInfo, translationsInfo } from "../translation/schemas";
 
 const Id = z.string().min(1).max(64);
 
@@ -52,7 +52,7 @@ const toInfo = (r: PromotionRecord): PromotionInfo => ({
   description: r.description ?? "",
   ...(r.banner ? { banner: r.banner } : {}),
   visible: r.visible ?? true,
-  translations: r.translations ?? {},
+  translations: translationsInfo(r.translations),
   updated_at: r.updated_at,
 });
 

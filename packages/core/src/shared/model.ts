@@ -60,6 +60,7 @@ export const translationsAttribute = {
           title: { type: "string" },
           description: { type: "string" },
           manual: { type: "boolean" },
+          checked: { type: "boolean" },
           title_hash: { type: "string" },
           description_hash: { type: "string" },
         },
@@ -73,6 +74,8 @@ export const translationsAttribute = {
         title: { type: "string" };
         description: { type: "string" };
         manual: { type: "boolean" };
+        /** A machine translation staff checked: kept like a hand-made one. */
+        checked: { type: "boolean" };
         /** Hash of the (glossary-expanded) source the machine translation was made from. */
         title_hash: { type: "string" };
         description_hash: { type: "string" };

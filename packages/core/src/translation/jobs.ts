@@ -44,13 +44,37 @@ export type TranslationContext = Awaited<ReturnType<typeof translationContext>>;
 
 export async function glossaryOf(keys: Keys): Promise<GlossaryEntry[]> {
   const { data } = await Db().entities.abbreviation.query.byStore(keys).go({ pages: "all" });
-  return data.map(({ abbreviation, full_form }) => ({ abbreviation, full_form }));
+  return data.map(({ abbreviation, full_form, keep }) => ({ abbreviation, full_form, ...(keep ? { keep } : {}) }));
 }
+
+/** The source hash of each field with text, as a translation made or checked now would record it. */
+export function sourceHashes(target: Target, glossary: GlossaryEntry[]) {
+  const hashes: Partial<Record<`${Field}_hash`, string>> = {};
+  for (const field of Object.keys(target.sources) as Field[]) {
+    const source = preparedSource(target.sources[field] ?? "", RICH_FIELDS.has(field), glossary);
+    if (source.segments.length) hashes[`${field}_hash`] = source.hash;
+  }
+  return hashes;
+}
+
+/**
+ * A hand-made or checked translation whose source changed since it was written or checked: staff
+ * should look at it again. Entries from before hashes were kept for them are taken as current.
+ */
+export function isOutdated(target: Target, lang: string, glossary: GlossaryEntry[]) {
+  const entry = target.translations[lang];
+  if (!isKept(entry)) return false;
+  const now = sourceHashes(target, glossary);
+  return (Object.keys(now) as (keyof typeof now)[]).some((key) => entry![key] !== undefined && entry![key] !== now[key]);
+}
+
+/** Staff vouch for a hand-made or checked translation: the engine never replaces it. */
+export const isKept = (entry: TranslationEntry | undefined) => !!(entry?.manual || entry?.checked);
 
 /** The fields of a content whose translation into `lang` is missing or was made from another source. */
 export function staleFields(target: Target, lang: string, glossary: GlossaryEntry[]) {
   const entry = target.translations[lang];
-  if (entry?.manual) return [];
+  if (isKept(entry)) return [];
   return (Object.keys(target.sources) as Field[]).filter((field) => {
     const source = preparedSource(target.sources[field] ?? "", RICH_FIELDS.has(field), glossary);
     return source.segments.length > 0 && (entry?.[field] === undefined || entry[`${field}_hash`] !== source.hash);
@@ -164,7 +188,7 @@ async function saveTranslations(keys: Keys, ref: TargetRef, first: Target, done:
     const current: Target = target;
     const translations = { ...current.translations };
     for (const { lang, entry } of done) {
-      if (translations[lang]?.manual) continue;
+      if (isKept(translations[lang])) continue;
       const next: TranslationEntry = { ...translations[lang] };
       for (const [field, value] of Object.entries(entry) as [Field, { text: string; hash: string }][]) {
         if (preparedSource(current.sources[field] ?? "", RICH_FIELDS.has(field), ctx.glossary).hash !== value.hash) continue;

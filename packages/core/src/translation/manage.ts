@@ -12,7 +12,7 @@ import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { assertSignedIn, canManageStore } from "../shared/policy";
 import { TRANSLATION_STATUSES } from "../shared/model";
-import { requestStoreTranslation, requestTranslation, translationContext, usageOf } from "./jobs";
+import { isOutdated, requestStoreTranslation, requestTranslation, sourceHashes, translationContext, usageOf } from "./jobs";
 import { manualTranslationForm, TARGET_TYPES, TranslationLanguage, type TargetType, type TranslationStatus } from "./schemas";
 import { isConditionFailure, TARGETS, type Target, type Translations } from "./targets";
 
@@ -53,15 +53,32 @@ export const translationStatuses = fn(StatusesInput, async ({ ids, type }) => {
   );
 });
 
+/** Every hand-made or checked translation of the store whose source changed since it was written or checked. */
+async function outdatedOf(keys: { company_id: string; store_id: string }) {
+  const { glossary } = await translationContext(keys);
+  const found: { target_type: TargetType; target_id: string; language: string }[] = [];
+  for (const target_type of Object.keys(TARGETS) as TargetType[]) {
+    for (const target of await TARGETS[target_type].all(keys)) {
+      for (const language of Object.keys(target.translations)) {
+        if (isOutdated(target, language, glossary)) found.push({ target_type, target_id: target.id, language });
+      }
+    }
+  }
+  return found;
+}
+
 /** settings/translations-map and the admin lists: the engine, languages, this month's volume and every job. */
 export const storeTranslations = fn(z.object({ store_id: Id }), async ({ store_id }) => {
   const keys = await managedStore(store_id);
-  const [ctx, usage, { data }] = await Promise.all([
+  const [ctx, usage, { data }, outdated] = await Promise.all([
     translationContext(keys),
     usageOf(keys),
     Db().entities.translation.query.byStore(keys).go({ pages: "all" }),
+    outdatedOf(keys),
   ]);
   return {
+    /** Hand-made or checked translations whose source changed since: staff should check them. */
+    outdated,
     engine: usePorts().translator.name,
     languages: ctx.languages,
     plan_languages: ctx.planLanguages,
@@ -120,14 +137,32 @@ export const saveManualTranslation = fn(
   async ({ store_id, target_type, target_id, language, ...values }) => {
     const form = manualTranslationForm(target_type).parse(values);
     const { keys, target } = await targetOf(store_id, target_type, target_id, language);
+    const { glossary } = await translationContext(keys);
+    // Written against today's source: it becomes "outdated" when the source changes.
     const translations = await changeLanguage(keys, target_type, target, (t) => {
-      t[language] = { title: form.title, ...(form.description ? { description: form.description } : {}), manual: true };
+      t[language] = { title: form.title, ...(form.description ? { description: form.description } : {}), manual: true, ...sourceHashes(target, glossary) };
     });
     await Db().entities.translation.put({ ...keys, target_type, target_id, language, status: "completed", attempts: 0 }).go();
     await requestPublish(keys);
     return { id: target_id, translations };
   },
 );
+
+/**
+ * "Checked": staff read the translation and vouch for it against today's source. A machine one is
+ * then kept like a hand-made one (the engine no longer replaces it); an outdated one is current again.
+ */
+export const checkTranslation = fn(TranslationRef, async ({ store_id, target_type, target_id, language }) => {
+  const { keys, target } = await targetOf(store_id, target_type, target_id, language);
+  const entry = target.translations[language];
+  if (!entry?.title && !entry?.description) throw new UserError("valueIncorrect", 409, { field: "language" });
+  const { glossary } = await translationContext(keys);
+  const translations = await changeLanguage(keys, target_type, target, (t) => {
+    const current = t[language]!;
+    t[language] = { ...current, ...(current.manual ? {} : { checked: true }), ...sourceHashes(target, glossary) };
+  });
+  return { id: target_id, translations };
+});
 
 /** "Back to automatic": the hand-made translation goes and the language is queued for the engine. */
 export const resetManualTranslation = fn(TranslationRef, async ({ store_id, target_type, target_id, language }) => {

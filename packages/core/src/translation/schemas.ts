@@ -14,14 +14,33 @@ export type TargetType = (typeof TARGET_TYPES)[number];
 export const TranslationLanguage = z.enum(TRANSLATION_TARGETS);
 export type TranslationLanguage = z.infer<typeof TranslationLanguage>;
 
-/** One language of a content: machine-made, or hand-made (`manual`), which auto-translation keeps. */
+/**
+ * One language of a content: machine-made, hand-made (`manual`) or machine-made and checked by staff
+ * (`checked`); auto-translation keeps the last two, which are "outdated" once their source changes.
+ */
 export const TranslationEntryInfo = z.object({
   title: z.string().optional(),
   description: z.string().optional(),
   manual: z.boolean().optional(),
+  checked: z.boolean().optional(),
 });
 export const TranslationsInfo = z.record(z.string(), TranslationEntryInfo.optional());
 export type TranslationsInfo = z.infer<typeof TranslationsInfo>;
+
+/** Stored translations as staff and clients see them: the texts and flags, not the source hashes. */
+export function translationsInfo(stored: Record<string, { title?: string; description?: string; manual?: boolean; checked?: boolean } | undefined> | undefined): TranslationsInfo {
+  const out: TranslationsInfo = {};
+  for (const [lang, e] of Object.entries(stored ?? {})) {
+    if (!e) continue;
+    out[lang] = {
+      ...(e.title !== undefined ? { title: e.title } : {}),
+      ...(e.description !== undefined ? { description: e.description } : {}),
+      ...(e.manual ? { manual: true } : {}),
+      ...(e.checked ? { checked: true } : {}),
+    };
+  }
+  return out;
+}
 
 /** A translation's title follows the rules of its source field. */
 export const TRANSLATED_TITLE = { Item: ItemTitle, Category: categoryName, Promotion: PromotionHeader } as const;

@@ -12,6 +12,9 @@ export type TranslationEntry = {
   title?: string;
   description?: string;
   manual?: boolean;
+  /** A machine translation staff checked: the engine no longer replaces it. */
+  checked?: boolean;
+  /** Hashes of the source each field was translated (or, for hand-made and checked ones, checked) against. */
   title_hash?: string;
   description_hash?: string;
 };

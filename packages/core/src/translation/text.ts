@@ -4,7 +4,8 @@
  */
 import { createHash } from "node:crypto";
 
-export type GlossaryEntry = { abbreviation: string; full_form: string };
+/** A glossary entry: an abbreviation expanded to its full form, or a term kept as written (`keep`). */
+export type GlossaryEntry = { abbreviation: string; full_form: string; keep?: boolean };
 
 type Op = { insert?: unknown; attributes?: Record<string, unknown>; [key: string]: unknown };
 
@@ -74,7 +75,7 @@ function inCaseOf(match: string, full: string) {
  * or after), any case, the full form in the case of the match. Longer abbreviations win ("с/м" before "с").
  */
 export function expandGlossary(text: string, glossary: readonly GlossaryEntry[]) {
-  const entries = glossary.filter((e) => e.abbreviation.trim()).sort((a, b) => b.abbreviation.length - a.abbreviation.length);
+  const entries = glossary.filter((e) => e.abbreviation.trim() && !e.keep).sort((a, b) => b.abbreviation.length - a.abbreviation.length);
   if (!entries.length || !text) return text;
   const byKey = new Map(entries.map((e) => [e.abbreviation.trim().toLocaleLowerCase(), e.full_form]));
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${entries.map((e) => escape(e.abbreviation.trim())).join("|")})(?![\\p{L}\\p{N}])`, "giu");
@@ -85,14 +86,63 @@ export function expandGlossary(text: string, glossary: readonly GlossaryEntry[])
 export const usesAbbreviation = (text: string, abbreviation: string) =>
   expandGlossary(text, [{ abbreviation, full_form: "\u0000" }]) !== text;
 
+/** The whole-word pattern of terms (longest first), any case; undefined when there are none. */
+function termPattern(terms: string[]) {
+  const sorted = [...new Set(terms.map((t) => t.trim()).filter(Boolean))].sort((a, b) => b.length - a.length);
+  return sorted.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${sorted.map(escape).join("|")})(?![\\p{L}\\p{N}])`, "giu") : undefined;
+}
+
+/** A piece of a cut segment: text kept as it is, a part to translate (its index), or a kept term. */
+type Piece = string | number | { kept: string };
+
 /**
- * The source of one field as the engine will see it: segments after glossary expansion, and the
- * hash that says whether a stored translation still matches (a changed text, format or glossary
- * entry changes it).
+ * A segment cut around the "do not translate" terms it holds: the terms stay as written (the
+ * engine never sees them), the text between them is translated.
+ */
+function aroundKeptTerms(segment: string, kept: RegExp | undefined): { pieces: Piece[]; parts: string[] } {
+  if (!kept) return { pieces: [0], parts: [segment] };
+  const pieces: Piece[] = [];
+  const parts: string[] = [];
+  const text = (chunk: string) => {
+    const [, lead = "", core = "", trail = ""] = EDGES.exec(chunk) ?? [];
+    if (!HAS_LETTER.test(core)) return pieces.push(chunk);
+    parts.push(core);
+    pieces.push(lead, parts.length - 1, trail);
+  };
+  let at = 0;
+  for (const match of segment.matchAll(kept)) {
+    text(segment.slice(at, match.index));
+    pieces.push({ kept: match[0] });
+    at = match.index + match[0].length;
+  }
+  text(segment.slice(at));
+  return { pieces, parts };
+}
+
+/**
+ * The source of one field as the engine will see it: segments after glossary expansion, cut around
+ * "do not translate" terms, and the hash that says whether a stored translation still matches (a
+ * changed text, format or glossary entry changes it).
  */
 export function preparedSource(text: string, rich: boolean, glossary: readonly GlossaryEntry[]) {
-  const { segments, rebuild } = segmentsOf(text, rich);
-  const expanded = segments.map((s) => expandGlossary(s, glossary));
-  const hash = createHash("sha256").update(rebuild(expanded)).digest("base64url").slice(0, 16);
-  return { segments: expanded, rebuild, hash };
+  const { segments, rebuild: rebuildSegments } = segmentsOf(text, rich);
+  const kept = termPattern(glossary.filter((e) => e.keep).map((e) => e.abbreviation));
+  const cut = segments.map((s) => aroundKeptTerms(expandGlossary(s, glossary), kept));
+  const parts = cut.flatMap((c) => c.parts);
+  const rebuild = (translated: string[]) => {
+    let at = 0;
+    return rebuildSegments(
+      cut.map((c) => {
+        const offset = at;
+        at += c.parts.length;
+        return c.pieces.map((p) => (typeof p === "number" ? (translated[offset + p] ?? c.parts[p]) : typeof p === "string" ? p : p.kept)).join("");
+      }),
+    );
+  };
+  // Kept terms are marked in what is hashed: keeping a term (or no longer) changes the hash.
+  const hash = createHash("sha256")
+    .update(rebuildSegments(cut.map((c) => c.pieces.map((p) => (typeof p === "number" ? c.parts[p] : typeof p === "string" ? p : `\u0001${p.kept}`)).join(""))))
+    .digest("base64url")
+    .slice(0, 16);
+  return { segments: parts, rebuild, hash };
 }
