@@ -4,6 +4,8 @@ import { clock, Db } from "@menu/core";
 import { browser, captureMail } from "./support/browser-client";
 import { PASSWORD, tenant, uniqueEmail } from "./support/accounts";
 import { letters } from "../../core/test/fixtures";
+import { AUTH } from "@menu/core/auth/config";
+import { atWindowStart } from "./support/session";
 
 const app = createApp();
 const mail = captureMail();
@@ -168,6 +170,7 @@ describe("sign-in", () => {
   });
 
   it("limits failed attempts per account, whatever the address", async () => {
+    atWindowStart(AUTH.limits.signInPerEmail.windowMs);
     const email = uniqueEmail("limited");
     const { createUser } = await import("@menu/core/user/user");
     await createUser({ email, password: PASSWORD, role: "company_manager", company_id: t.company_id, email_confirmed: true });
@@ -183,6 +186,7 @@ describe("sign-in", () => {
   });
 
   it("limits failed attempts per address, whatever the account and whatever X-Forwarded-For says", async () => {
+    atWindowStart(AUTH.limits.signInPerIp.windowMs);
     // The address is the connection's (the socket here); a client-set X-Forwarded-For changes nothing.
     const spray = (i: number) => browser(app, { address: "10.2.0.1", headers: { "x-forwarded-for": `203.0.113.${i}, 172.16.0.${i}` } });
     for (let i = 0; i < 30; i++) expect((await spray(i).signIn(uniqueEmail("spray"), "guess")).status).toBe(401);

@@ -4,11 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "@menu/api";
-import { setPorts, usePorts, type Mailer } from "@menu/core";
+import { clock, setPorts, usePorts, type Mailer } from "@menu/core";
+import { CONTACT_RATE } from "@menu/core/contact/contact";
 import { outboxMailer } from "@menu/core/adapters/outbox-mailer";
 import { CONTACT_LIMITS } from "@menu/core/contact/schemas";
 import { browser } from "./support/browser-client";
 import { PASSWORD, tenant } from "./support/accounts";
+import { atWindowStart } from "./support/session";
 
 const app = createApp();
 const MB = 1024 * 1024;
@@ -24,6 +26,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   delete process.env.SUPPORT_EMAIL;
+  clock.reset();
 });
 
 type Field = { name: string; email: string; message: string };
@@ -126,6 +129,7 @@ describe("POST /api/contact (/service-contacts)", () => {
   });
 
   it("allows 5 messages per address and per e-mail an hour", async () => {
+    atWindowStart(CONTACT_RATE.windowMs);
     const b = client();
     for (let i = 0; i < 5; i++) expect((await post(b, form(fields({ email: `limit${i}@example.com` })))).status).toBe(200);
     const sixth = await post(b, form(fields({ email: "limit-other@example.com" })));

@@ -3,9 +3,10 @@
  * the client address never taken from a header the client sets, malformed requests answered 4xx,
  * the CSRF token bound to its session, and signed-out cookies refused on state-changing calls.
  */
-import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { createApp } from "@menu/api";
-import { configureDb, Db, usePorts, withActor } from "@menu/core";
+import { clock, configureDb, Db, usePorts, withActor } from "@menu/core";
+import { AUTH } from "@menu/core/auth/config";
 import { db } from "@menu/core/db/client";
 import { publishStore, setMenuRenderer } from "@menu/core/publish/publish";
 import { updateStoreSettings } from "@menu/core/store/manage";
@@ -13,7 +14,7 @@ import { createTable } from "@menu/core/tables/table";
 import { qrLinkKey } from "@menu/core/tables/qr-links";
 import { browser, captureMail, fromAddress } from "./support/browser-client";
 import { PASSWORD, tenant, uniqueEmail } from "./support/accounts";
-import { body, signingIn, type Client, type Tenant } from "./support/session";
+import { atWindowStart, body, signingIn, type Client, type Tenant } from "./support/session";
 
 const app = createApp();
 captureMail();
@@ -27,6 +28,7 @@ beforeAll(async () => {
 });
 afterEach(() => {
   delete process.env.TRUST_CLOUDFRONT_VIEWER_ADDRESS;
+  clock.reset();
 });
 
 type Table = { table_id: string; qr_key: string; position: number };
@@ -103,6 +105,8 @@ describe("GET /t/{qrKey} from the published link", () => {
 });
 
 describe("the client address", () => {
+  // 31 sign-ins per test: on a loaded machine that can take longer than what is left of a window.
+  beforeEach(() => atWindowStart(AUTH.limits.signInPerIp.windowMs));
   /** A failed sign-in (a new e-mail each time, so only the per-address limit can bite), from `env`'s address. */
   const spray = (env: Record<string, unknown>, headers: Record<string, string> = {}) =>
     browser({ request: (path, init) => app.request(path, init, env) }, { headers }).signIn(uniqueEmail("spray"), "guess");

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { createApp } from "@menu/api";
-import { Db, type Actor } from "@menu/core";
+import { clock, Db, type Actor } from "@menu/core";
 import { browser, type App } from "./browser-client";
 import { PASSWORD, platformAdmin, tenant } from "./accounts";
 
@@ -40,4 +40,14 @@ export async function callAs(actor: Actor, method: string, path: string, body?: 
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> & { code?: string } };
+}
+
+/**
+ * Moves the clock to one second into the next fixed window of `windowMs` (the rate limits'
+ * windows), so a test that counts attempts is never split by a window boundary, however slowly
+ * the machine runs it. Reset the clock after the test.
+ */
+export function atWindowStart(windowMs: number) {
+  const now = clock.now().getTime();
+  clock.set(new Date(now - (now % windowMs) + windowMs + 1000));
 }
