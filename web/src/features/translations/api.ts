@@ -51,7 +51,7 @@ function replaceEntries(queryClient: QueryClient, storeId: string, change: (entr
   void queryClient.invalidateQueries({ queryKey: translationKeys.glossary(storeId) });
 }
 
-export type AbbreviationValues = { abbreviation: string; full_form: string };
+export type AbbreviationValues = { abbreviation: string; full_form: string; keep?: boolean };
 
 /** Adds an abbreviation (no id) or changes one; answers `{ entry, affected }`. */
 export function useSaveAbbreviation(storeId: string) {

@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
 import { Dialog } from "@/components/dialog";
-import { FormAlert, SubmitButton, TextField } from "@/components/form/fields";
+import { CheckboxField, FormAlert, SubmitButton, TextField } from "@/components/form/fields";
 import { useZodForm } from "@/components/form/use-zod-form";
 import "@/components/layout/staff.css";
 import type { CsObject } from "@/lib/admin-scope";
@@ -99,7 +99,7 @@ function GlossarySection({ cs }: { cs: CsObject }) {
 
   const undo = (entry: GlossaryEntry) =>
     save.mutate(
-      { abbreviation: entry.abbreviation, full_form: entry.full_form },
+      { abbreviation: entry.abbreviation, full_form: entry.full_form, keep: entry.keep },
       {
         // The same pair again: the texts expand as before, so their translations are up to date again.
         onSuccess: ({ entry: restored, affected }) => {
@@ -237,10 +237,18 @@ function GlossarySection({ cs }: { cs: CsObject }) {
                       <span lang="ru">{entry.abbreviation}</span>
                     </td>
                     <td className="tm-table__full">
-                      <span className="tm-table__arrow" aria-hidden="true">
-                        →
-                      </span>
-                      <span lang="ru">{entry.full_form}</span>
+                      {entry.keep ? (
+                        <span className="tm-table__kept" data-testid="glossary-kept">
+                          <FormattedMessage id="glossary.kept" />
+                        </span>
+                      ) : (
+                        <>
+                          <span className="tm-table__arrow" aria-hidden="true">
+                            →
+                          </span>
+                          <span lang="ru">{entry.full_form}</span>
+                        </>
+                      )}
                     </td>
                     <td className="tm-table__actions">
                       <div className="data-table__actions">
@@ -372,7 +380,7 @@ function AbbreviationDialog({
   useEffect(() => {
     formRef.current?.querySelector("input")?.focus();
   }, []);
-  const form = useZodForm(AbbreviationForm, { abbreviation: entry?.abbreviation ?? "", full_form: entry?.full_form ?? "" });
+  const form = useZodForm(AbbreviationForm, { abbreviation: entry?.abbreviation ?? "", full_form: entry?.keep ? "" : (entry?.full_form ?? ""), keep: entry?.keep ?? false });
   const [formError, setFormError] = useState<unknown>();
 
   return (
@@ -420,7 +428,14 @@ function AbbreviationDialog({
           hint={<FormattedMessage id="glossary.abbreviationHint" />}
           {...form.bind("abbreviation")}
         />
-        <TextField label="glossary.fullForm" autoComplete="off" required hint={<FormattedMessage id="glossary.fullFormHint" />} {...form.bind("full_form")} />
+        <CheckboxField label="glossary.keep" {...form.bind("keep")} />
+        {form.values.keep ? (
+          <p className="field__hint" data-testid="glossary-keep-hint">
+            <FormattedMessage id="glossary.keepHint" />
+          </p>
+        ) : (
+          <TextField label="glossary.fullForm" autoComplete="off" required hint={<FormattedMessage id="glossary.fullFormHint" />} {...form.bind("full_form")} />
+        )}
       </form>
     </Dialog>
   );

@@ -8,8 +8,7 @@ import { toast } from "sonner";
 import type { CsObject } from "@/lib/admin-scope";
 import { productMovementPendingAtom } from "@/state/menu-edit";
 import { useTranslationOverview } from "../translations/data";
-import { needsTranslation } from "../translations/status";
-import { UntranslatedFilter } from "../translations/translation-badges";
+import { useTranslationFilter } from "../translations/use-translation-filter";
 import type { CardAction } from "./card-actions";
 import { BulkMarksDialog } from "./bulk-marks-dialog";
 import { isSoldOut, itemCalls, itemsKey, itemsQueryOptions, type ItemInfo, type MarkChange, type SearchHit } from "./data";
@@ -41,7 +40,7 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
   const [editing, setEditing] = useState<Editing>();
   const [moving, setMoving] = useState<ItemInfo>();
   const translation = useTranslationOverview(cs.store_id);
-  const [untranslatedOnly, setUntranslatedOnly] = useState(false);
+  const translationFilter = useTranslationFilter<ItemInfo>(translation, "Item");
   const statusesOf = (item: ItemInfo) => translation.statusesOf("Item", item);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: key });
@@ -111,7 +110,7 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
     <section className="ma-pane" aria-busy={items.isPending || busy || undefined} data-testid="category-content">
       <PaneToolbar
         search={<ItemSearchBox value={q} onChange={setQ} />}
-        filter={translation.languages.length && !q.trim() ? <UntranslatedFilter checked={untranslatedOnly} onChange={setUntranslatedOnly} /> : null}
+        filter={q.trim() ? null : translationFilter.toolbar}
         busy={
           movementPending ? (
             <span className="ma-toolbar__busy" role="status" data-testid="movement-pending">
@@ -140,7 +139,7 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
           skeletons={3}
           titleOf={(item) => item.title}
           card={(item, common) => <ItemCard key={item.id} item={item} actions={actionsOf(item)} translations={statusesOf(item)} {...common} />}
-          filter={untranslatedOnly && translation.languages.length ? (item) => needsTranslation(statusesOf(item)) : undefined}
+          filter={translationFilter.filter}
           bulkExtra={
             <>
               <button type="button" className="btn btn--ghost btn--sm" disabled={busy} onClick={withSelection((ids) => soldOut.mutate({ ids, on: true }, clearSelection))} data-testid="bulk-sold-out">

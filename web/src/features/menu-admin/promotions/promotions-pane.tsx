@@ -10,8 +10,7 @@ import { Icon } from "../items/icons";
 import { PaneToolbar } from "../items/pane-toolbar";
 import { useCardList } from "../items/use-card-list";
 import { useTranslationOverview } from "../translations/data";
-import { needsTranslation } from "../translations/status";
-import { UntranslatedFilter } from "../translations/translation-badges";
+import { useTranslationFilter } from "../translations/use-translation-filter";
 import { promotionCalls, promotionsKey, promotionsQueryOptions, type PromotionInfo } from "./data";
 import { PromotionCard } from "./promotion-card";
 import { PromotionFormDialog } from "./promotion-form-dialog";
@@ -25,7 +24,7 @@ export function PromotionsPane({ cs, category }: { cs: CsObject; category: Categ
   const focusNewCard = useFocusNewCard(rows);
   const [editing, setEditing] = useState<PromotionInfo | "new">();
   const translation = useTranslationOverview(cs.store_id);
-  const [untranslatedOnly, setUntranslatedOnly] = useState(false);
+  const translationFilter = useTranslationFilter<PromotionInfo>(translation, "Promotion");
   const statusesOf = (p: PromotionInfo) => translation.statusesOf("Promotion", p);
   const list = useCardList({
     key,
@@ -51,7 +50,7 @@ export function PromotionsPane({ cs, category }: { cs: CsObject; category: Categ
   return (
     <section className="ma-pane" aria-busy={promotions.isPending || busy || undefined} data-testid="category-content">
       <PaneToolbar
-        filter={translation.languages.length ? <UntranslatedFilter checked={untranslatedOnly} onChange={setUntranslatedOnly} /> : null}
+        filter={translationFilter.toolbar}
         add={
           <button type="button" className="btn btn--primary" onClick={() => setEditing("new")} disabled={busy} data-testid="add-promotion">
             <Icon name="plus" />
@@ -68,7 +67,7 @@ export function PromotionsPane({ cs, category }: { cs: CsObject; category: Categ
         skeletons={2}
         titleOf={(p) => p.header}
         card={(p, common) => <PromotionCard key={p.id} promotion={p} actions={actionsOf(p)} translations={statusesOf(p)} {...common} />}
-        filter={untranslatedOnly && translation.languages.length ? (p) => needsTranslation(statusesOf(p)) : undefined}
+        filter={translationFilter.filter}
       />
       {editing ? <PromotionFormDialog cs={cs} category={category} promotion={editing === "new" ? undefined : editing} onClose={() => setEditing(undefined)} onCreated={focusNewCard} /> : null}
     </section>

@@ -46,6 +46,12 @@ export const translationCalls = {
       id: string;
       translations: TranslationsInfo;
     }>,
+  /** "Checked": staff vouch for the translation against today's source (no longer outdated; kept from the engine). */
+  check: (storeId: string, type: TargetType, id: string, language: TranslationLanguage) =>
+    unwrap(api.api.translations[":type"][":targetId"][":language"].check.$post({ param: { type, targetId: id, language }, json: { store_id: storeId } })) as Promise<{
+      id: string;
+      translations: TranslationsInfo;
+    }>,
   /** "Back to automatic": drops the hand-made translation and queues the language. */
   reset: (storeId: string, type: TargetType, id: string, language: TranslationLanguage) =>
     unwrap(api.api.translations[":type"][":targetId"][":language"].$delete({ param: { type, targetId: id, language }, query: { storeId } })) as Promise<{

@@ -1,6 +1,7 @@
 /**
- * What a content's translation into one language is, as the admin lists and dialogs show it (issue 12):
- * hand-made ("manual"), else its job's status, else "completed" when a translated text is there,
+ * What a content's translation into one language is, as the admin lists and dialogs show it (issues
+ * 12 and 19): "outdated" when a hand-made or checked one's source changed since, else hand-made
+ * ("manual") or "checked", else its job's status, else "completed" when a translated text is there,
  * else "missing" (not translated).
  */
 import type { TargetType, TranslationsInfo } from "@menu/core/translation/schemas";
@@ -14,39 +15,47 @@ export type TranslationOverview = {
   plan_languages: string[];
   usage: { month: string; used: number; cap: number | null };
   jobs: TranslationJob[];
+  /** Hand-made or checked translations whose source changed since they were written or checked. */
+  outdated: { target_type: TargetType; target_id: string; language: string }[];
 };
 
-export type LanguageState = "manual" | JobStatus | "missing";
-export const LANGUAGE_STATES = ["manual", "queued", "in_progress", "error", "completed", "missing"] as const satisfies readonly LanguageState[];
+export type LanguageState = "outdated" | "manual" | "checked" | JobStatus | "missing";
+export const LANGUAGE_STATES = ["outdated", "manual", "checked", "queued", "in_progress", "error", "completed", "missing"] as const satisfies readonly LanguageState[];
 export type LanguageStatus = { lang: string; state: LanguageState; error?: string };
 export type Translatable = { id: string; translations: TranslationsInfo };
 
 type Entry = TranslationsInfo[string];
 
-export function languageState(entry: Entry, job: Pick<TranslationJob, "status"> | undefined): LanguageState {
+export function languageState(entry: Entry, job: Pick<TranslationJob, "status"> | undefined, outdated = false): LanguageState {
+  if (outdated) return "outdated";
   if (entry?.manual) return "manual";
+  if (entry?.checked) return "checked";
   if (job) return job.status;
   if (entry?.title || entry?.description) return "completed";
   return "missing";
 }
 
 /** Finished: hand-made or machine-made and up to date. */
-export const isTranslated = (state: LanguageState) => state === "manual" || state === "completed";
+export const isTranslated = (state: LanguageState) => state === "manual" || state === "checked" || state === "completed";
 
 const jobKey = (type: TargetType, id: string, language: string) => `${type}:${id}:${language}`;
 
 /** The per-language statuses of contents, from the overview's languages and job rows. */
-export function statusReader(overview: Pick<TranslationOverview, "languages" | "jobs"> | undefined) {
+export function statusReader(overview: Pick<TranslationOverview, "languages" | "jobs"> & Partial<Pick<TranslationOverview, "outdated">> | undefined) {
   const jobs = new Map((overview?.jobs ?? []).map((j) => [jobKey(j.target_type, j.target_id, j.language), j]));
+  const outdated = new Set((overview?.outdated ?? []).map((o) => jobKey(o.target_type, o.target_id, o.language)));
   const languages = overview?.languages ?? [];
   return (type: TargetType, record: Translatable): LanguageStatus[] =>
     languages.map((lang) => {
       const job = jobs.get(jobKey(type, record.id, lang));
-      const state = languageState(record.translations[lang], job);
+      const state = languageState(record.translations[lang], job, outdated.has(jobKey(type, record.id, lang)));
       return { lang, state, ...(state === "error" && job?.error ? { error: job.error } : {}) };
     });
 }
 export type StatusReader = ReturnType<typeof statusReader>;
 
 /** "Untranslated only": some language of the store is not finished. */
-export const needsTranslation = (statuses: LanguageStatus[]) => statuses.some((s) => !isTranslated(s.state));
+export const needsTranslation = (statuses: LanguageStatus[]) => statuses.some((s) => !isTranslated(s.state) && s.state !== "outdated");
+
+/** "Outdated only": some hand-made or checked translation's source changed since. */
+export const isOutdatedIn = (statuses: LanguageStatus[]) => statuses.some((s) => s.state === "outdated");

@@ -5,6 +5,8 @@ import "./translations.css";
 
 /** The mark after the language code: the colour is never the only sign. */
 const MARK: Record<LanguageState, string> = {
+  outdated: "↻",
+  checked: "✓✓",
   completed: "✓",
   manual: "✎",
   queued: "…",
@@ -42,14 +44,16 @@ export function TranslationBadges({ statuses, className }: { statuses: LanguageS
   );
 }
 
-/** "Untranslated only" for a pane's toolbar: a switch like super-edit's. */
-export function UntranslatedFilter({ checked, onChange }: { checked: boolean; onChange: (on: boolean) => void }) {
+export type TranslationFilterKind = "untranslated" | "outdated";
+
+/** "Untranslated only" or "Outdated only" for a pane's toolbar: a switch like super-edit's. */
+export function TranslationFilter({ kind, checked, onChange }: { kind: TranslationFilterKind; checked: boolean; onChange: (on: boolean) => void }) {
   const intl = useIntl();
   return (
     <label className="ma-switch">
-      <input type="checkbox" role="switch" checked={checked} onChange={(e) => onChange(e.target.checked)} data-testid="untranslated-only" />
+      <input type="checkbox" role="switch" checked={checked} onChange={(e) => onChange(e.target.checked)} data-testid={`${kind}-only`} />
       <span className="ma-switch__track" aria-hidden="true" />
-      <span>{intl.formatMessage({ id: "translation.filter.untranslated" })}</span>
+      <span>{intl.formatMessage({ id: `translation.filter.${kind}` })}</span>
     </label>
   );
 }

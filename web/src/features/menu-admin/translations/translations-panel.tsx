@@ -154,7 +154,19 @@ function LanguageRow({
   }, [editing]);
   const hasText = !!(entry?.title || entry?.description);
   const summary = entry?.description ? summaryOf(entry.description) : "";
-  const origin = entry?.manual ? "translation.origin.manual" : hasText ? "translation.origin.machine" : "translation.origin.none";
+  const origin = entry?.manual ? "translation.origin.manual" : entry?.checked ? "translation.origin.checked" : hasText ? "translation.origin.machine" : "translation.origin.none";
+  const outdated = status.state === "outdated";
+  // Staff vouch for a machine translation, or re-check an outdated one against today's source.
+  const checkable = hasText && (outdated || (!entry?.manual && !entry?.checked && status.state === "completed"));
+  const queryClient = useQueryClient();
+  const check = useMutation({
+    mutationFn: () => translationCalls.check(storeId, type, record.id, status.lang as TranslationLanguage),
+    onSuccess: ({ translations }) => {
+      patchTranslations(queryClient, storeId, type, record.id, translations);
+      void queryClient.invalidateQueries({ queryKey: translationsKey(storeId) });
+      toast.success(intl.formatMessage({ id: "translation.checked" }, { language: name }));
+    },
+  });
   return (
     <li className="tr-lang" data-testid="translation-language" data-lang={status.lang} data-state={status.state}>
       <div className="tr-lang__head">
@@ -165,8 +177,13 @@ function LanguageRow({
         </span>
       </div>
       {status.state === "error" ? <ErrorReason reason={status.error} /> : null}
+      {outdated ? (
+        <p className="tr-lang__outdated" data-testid="translation-outdated">
+          <FormattedMessage id="translation.outdatedNote" />
+        </p>
+      ) : null}
       <div className="tr-lang__current">
-        <p className="tr-lang__origin" data-testid="translation-origin" data-origin={entry?.manual ? "manual" : hasText ? "machine" : "none"}>
+        <p className="tr-lang__origin" data-testid="translation-origin" data-origin={entry?.manual ? "manual" : entry?.checked ? "checked" : hasText ? "machine" : "none"}>
           <FormattedMessage id={origin} />
         </p>
         {hasText ? (
@@ -201,7 +218,19 @@ function LanguageRow({
           >
             <FormattedMessage id={hasText ? "translation.edit" : "translation.write"} />
           </button>
-          {entry?.manual ? (
+          {checkable ? (
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              aria-label={intl.formatMessage({ id: "translation.checkLabel" }, { language: name })}
+              disabled={check.isPending}
+              onClick={() => check.mutate()}
+              data-testid="check-translation"
+            >
+              <FormattedMessage id="translation.check" />
+            </button>
+          ) : null}
+          {entry?.manual || entry?.checked ? (
             <button
               type="button"
               className="btn btn--ghost btn--sm"
