@@ -33,7 +33,9 @@ describe("menu export", () => {
     const [sheet] = await Promise.all([page.waitForEvent("download"), panel.getByTestId("export-xlsx").click()]);
     expect(sheet.suggestedFilename()).toBe("menu-center-en.xlsx");
     const rows = await readSheet(await readFile((await sheet.path())!));
-    expect(rows[0]).toEqual(["Section", "Category", "Item", "Description", "Portion", "Price", "Currency"]);
+    expect(rows[0]).toEqual(["Section", "Category", "Item", "Description", "Portion", "Price", "Currency", "Allergens", "Tags", "Visible", "ID"]);
+    // Demo dishes carry marks, named in the sheet's language.
+    expect(rows.some((r) => String(r[7] ?? "").includes("Gluten"))).toBe(true);
     expect(rows.length).toBeGreaterThan(100);
     expect(new Set(rows.slice(1).map((r) => r[0]))).toEqual(new Set(["Kitchen", "Drinks", "Hookahs", "Games"]));
 

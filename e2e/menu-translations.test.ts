@@ -406,24 +406,35 @@ describe("menu translations in the admin panel", () => {
     expect(await row("en").getByTestId("translation-text").textContent()).toContain("Written by staff");
     await expect.poll(() => badge(title, "en").getAttribute("data-state")).toBe("manual");
 
-    // A new Russian title: the hand-made English stays, Chinese follows the new source.
+    // A new Russian title: the hand-made English stays (flagged outdated: its source changed), Chinese follows the new source.
     const renamed = `Текст новый ${n}`;
     await dialog.getByTestId("tab-details").click();
     await dialog.getByLabel(/^(Название|Title)/).fill(renamed);
     await dialog.locator('button[type="submit"]').click();
     await dialog.waitFor({ state: "detached" });
     await card(renamed).waitFor();
-    expect(await badge(renamed, "en").getAttribute("data-state")).toBe("manual");
+    await expect.poll(() => badge(renamed, "en").getAttribute("data-state"), { timeout: 40_000, interval: 250 }).toBe("outdated");
     await expect.poll(() => badge(renamed, "zh").getAttribute("data-state"), { timeout: 40_000, interval: 250 }).toBe("completed");
+    // "Outdated only" appears while something is outdated and keeps the card.
+    await page.locator("label", { has: page.getByTestId("outdated-only") }).click();
+    await expect.poll(() => page.getByTestId("admin-item").evaluateAll((cards) => cards.every((c) => c.querySelector('[data-state="outdated"]')))).toBe(true);
+    await card(renamed).waitFor();
+    await page.locator("label", { has: page.getByTestId("outdated-only") }).click();
     await expect.poll(() => publishedTitle("zh", id), { timeout: 30_000, interval: 500 }).toBe(`[zh] ${renamed}`);
     expect(await publishedTitle("en", id)).toBe(manual);
     await guest.reload();
     await guest.waitForSelector("[data-testid=guest-menu][data-ready]");
     await guest.locator(`[data-item-id="${id}"]`).first().getByText(manual).waitFor();
 
-    // Back to automatic (after a confirmation): queued, then the machine translation of the new title.
+    // Checked against the new title: current again (still hand-made).
     await card(renamed).getByTestId("edit-item").click();
     await dialog.getByTestId("tab-translations").click();
+    await row("en").getByTestId("translation-outdated").waitFor();
+    await row("en").getByTestId("check-translation").click();
+    await expect.poll(() => row("en").getAttribute("data-state"), { timeout: 20_000, interval: 250 }).toBe("manual");
+    expect(await row("en").getByTestId("translation-outdated").count()).toBe(0);
+
+    // Back to automatic (after a confirmation): queued, then the machine translation of the new title.
     await row("en").getByTestId("reset-translation").click();
     const confirm = page.getByTestId("translation-reset-dialog");
     await confirm.getByTestId("confirm-translation-reset").click();

@@ -25,6 +25,7 @@ import { promotionRoutes } from "./routes/promotions";
 import { categoryRoutes } from "./routes/categories";
 import { wifiRoutes } from "./routes/wifi";
 import { menuExportRoutes } from "./routes/menu-export";
+import { menuImportRoutes } from "./routes/menu-import";
 import { reviewsWidgetRoutes } from "./routes/reviews-widget";
 import { translationRoutes } from "./routes/translations";
 
@@ -82,6 +83,7 @@ export function createApp({ isReady = () => true, resolveActor = actorFromHeader
     .route("/api", categoryRoutes)
     .route("/api", wifiRoutes)
     .route("/api", menuExportRoutes)
+    .route("/api", menuImportRoutes)
     .route("/api", mediaRoutes)
     .route("/api", reviewsWidgetRoutes)
     .route("/api", translationRoutes)

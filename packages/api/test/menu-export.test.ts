@@ -62,9 +62,9 @@ describe("menu export", () => {
     expect(res.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     const rows = await readSheet(Buffer.from(await res.arrayBuffer()));
     expect(rows).toEqual([
-      ["分区", "类别", "菜品", "描述", "份量", "价格", "货币"],
-      ["厨房", "Супы", "罗宋汤", "Со сметаной", "300 克", 9.5, "BYN"],
-      ["厨房", "Супы", "罗宋汤", "Со сметаной", "0.5 升", 12, "USD"],
+      ["分区", "类别", "菜品", "描述", "份量", "价格", "货币", "过敏原", "标签", "显示", "ID"],
+      ["厨房", "Супы", "罗宋汤", "Со сметаной", "300 克", 9.5, "BYN", null, null, "是", v.items.visible],
+      ["厨房", "Супы", "罗宋汤", "Со сметаной", "0.5 升", 12, "USD", null, null, "是", v.items.visible],
     ]);
   });
 

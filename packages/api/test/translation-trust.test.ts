@@ -54,11 +54,11 @@ beforeEach(() => {
 
 describe("'do not translate' glossary terms", () => {
   it("never reach the engine and stay as written in every language; no full form is needed", async () => {
-    const res = await manager.send("POST", "/api/abbreviations", { store_id: t.store_id, abbreviation: "Карбонара", keep: true });
+    const res = await manager.send("POST", "/api/abbreviations", { store_id: t.store_id, abbreviation: "Карбонара", full_form: "", keep: true });
     expect(res.status).toBe(201);
     expect((await body<{ entry: { keep: boolean; full_form: string } }>(res)).entry).toMatchObject({ keep: true, full_form: "Карбонара" });
     // An ordinary entry still needs its full form.
-    const noFull = await manager.send("POST", "/api/abbreviations", { store_id: t.store_id, abbreviation: "с/м" });
+    const noFull = await manager.send("POST", "/api/abbreviations", { store_id: t.store_id, abbreviation: "с/м", full_form: "" });
     expect(noFull.status).toBe(400);
 
     const pasta = await createItem("Паста карбонара со сливками");

@@ -15,7 +15,8 @@ const text = (max: number) => textRule({ max });
  */
 export const AbbreviationFields = z.object({
   abbreviation: text(ABBREVIATION_MAX).refine((s) => /\p{L}/u.test(s), VALIDATION.valueIncorrect),
-  full_form: z.string().default(""),
+  /** Required in the body ("" for a kept term), so every client states it. */
+  full_form: z.string().max(FULL_FORM_MAX * 2),
   keep: z.boolean().default(false),
 });
 

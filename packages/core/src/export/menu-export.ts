@@ -25,44 +25,59 @@ export const MenuExportInput = z.object({
   format: z.enum(EXPORT_FORMATS),
 });
 
-/** The few words the export prints itself, per menu language. */
-const WORDS: Record<MenuLanguage, { sections: Record<string, string>; units: Record<string, string>; columns: string[] }> = {
+/**
+ * The few words the export prints itself, per menu language. The sheet's columns are also what the
+ * import reads (issue 19): export → edit → import round-trips; "ID" ties a row to its item.
+ */
+export const WORDS: Record<MenuLanguage, { sections: Record<string, string>; units: Record<string, string>; columns: string[]; yes: string; no: string }> = {
   ru: {
     sections: { kitchen: "Кухня", drinks: "Напитки", hookahs: "Кальяны", games: "Игры" },
     units: { g: "г", kg: "кг", l: "л", ml: "мл", pieces: "шт." },
-    columns: ["Раздел", "Категория", "Позиция", "Описание", "Выход", "Цена", "Валюта", "Аллергены", "Метки"],
+    columns: ["Раздел", "Категория", "Позиция", "Описание", "Выход", "Цена", "Валюта", "Аллергены", "Метки", "Показывать", "ID"],
+    yes: "да",
+    no: "нет",
   },
   en: {
     sections: { kitchen: "Kitchen", drinks: "Drinks", hookahs: "Hookahs", games: "Games" },
     units: { g: "g", kg: "kg", l: "l", ml: "ml", pieces: "pcs" },
-    columns: ["Section", "Category", "Item", "Description", "Portion", "Price", "Currency", "Allergens", "Tags"],
+    columns: ["Section", "Category", "Item", "Description", "Portion", "Price", "Currency", "Allergens", "Tags", "Visible", "ID"],
+    yes: "yes",
+    no: "no",
   },
   zh: {
     sections: { kitchen: "厨房", drinks: "饮品", hookahs: "水烟", games: "游戏" },
     units: { g: "克", kg: "千克", l: "升", ml: "毫升", pieces: "份" },
-    columns: ["分区", "类别", "菜品", "描述", "份量", "价格", "货币", "过敏原", "标签"],
+    columns: ["分区", "类别", "菜品", "描述", "份量", "价格", "货币", "过敏原", "标签", "显示", "ID"],
+    yes: "是",
+    no: "否",
   },
   ar: {
     sections: { kitchen: "المطبخ", drinks: "المشروبات", hookahs: "الشيشة", games: "الألعاب" },
     units: { g: "غ", kg: "كغ", l: "ل", ml: "مل", pieces: "قطعة" },
-    columns: ["القسم", "الفئة", "الصنف", "الوصف", "الحصة", "السعر", "العملة", "مسببات الحساسية", "الوسوم"],
+    columns: ["القسم", "الفئة", "الصنف", "الوصف", "الحصة", "السعر", "العملة", "مسببات الحساسية", "الوسوم", "ظاهر", "ID"],
+    yes: "نعم",
+    no: "لا",
   },
   tr: {
     sections: { kitchen: "Mutfak", drinks: "İçecekler", hookahs: "Nargileler", games: "Oyunlar" },
     units: { g: "g", kg: "kg", l: "l", ml: "ml", pieces: "adet" },
-    columns: ["Bölüm", "Kategori", "Ürün", "Açıklama", "Porsiyon", "Fiyat", "Para birimi", "Alerjenler", "Etiketler"],
+    columns: ["Bölüm", "Kategori", "Ürün", "Açıklama", "Porsiyon", "Fiyat", "Para birimi", "Alerjenler", "Etiketler", "Görünür", "ID"],
+    yes: "evet",
+    no: "hayır",
   },
   fr: {
     sections: { kitchen: "Cuisine", drinks: "Boissons", hookahs: "Chichas", games: "Jeux" },
     units: { g: "g", kg: "kg", l: "l", ml: "ml", pieces: "pcs" },
-    columns: ["Section", "Catégorie", "Article", "Description", "Portion", "Prix", "Devise", "Allergènes", "Étiquettes"],
+    columns: ["Section", "Catégorie", "Article", "Description", "Portion", "Prix", "Devise", "Allergènes", "Étiquettes", "Visible", "ID"],
+    yes: "oui",
+    no: "non",
   },
 };
 
 type Row = { section: string; category: string; item: PublishedItem };
 
 /** Items in menu order: section, supercategory, its categories, position. */
-function menuRows(menu: PublishedMenu, lang: MenuLanguage): Row[] {
+export function menuRows(menu: PublishedMenu, lang: MenuLanguage): Row[] {
   const byParent = new Map<string, PublishedCategory[]>();
   for (const c of menu.categories) byParent.set(c.parent_id, [...(byParent.get(c.parent_id) ?? []), c]);
   const rows: Row[] = [];
@@ -75,9 +90,9 @@ function menuRows(menu: PublishedMenu, lang: MenuLanguage): Row[] {
 }
 
 /** An item's allergens or tags by their names in the menu's language, comma-separated. */
-const marks = (menu: PublishedMenu, codes: string[] | undefined) => (codes ?? []).map((c) => menu.marks[c]?.name ?? c).join(", ");
+export const marks = (menu: PublishedMenu, codes: string[] | undefined) => (codes ?? []).map((c) => menu.marks[c]?.name ?? c).join(", ");
 
-const description = (item: PublishedItem) => (item.description ? deltaPlainText(item.description).trim().replace(/\s*\n+\s*/g, " ") : "");
+export const description = (item: PublishedItem) => (item.description ? deltaPlainText(item.description).trim().replace(/\s*\n+\s*/g, " ") : "");
 
 function xlsx(menu: PublishedMenu, lang: MenuLanguage) {
   const w = WORDS[lang];
@@ -85,14 +100,14 @@ function xlsx(menu: PublishedMenu, lang: MenuLanguage) {
   const data: SheetData = [header];
   for (const { section, category, item } of menuRows(menu, lang)) {
     for (const p of item.portions) {
-      data.push([section, category, item.title, description(item), `${p.weight} ${w.units[p.unit] ?? p.unit}`, { value: Number(p.price), type: Number, format: "0.00" }, p.currency, marks(menu, item.allergens), marks(menu, item.tags)]);
+      data.push([section, category, item.title, description(item), `${p.weight} ${w.units[p.unit] ?? p.unit}`, { value: Number(p.price), type: Number, format: "0.00" }, p.currency, marks(menu, item.allergens), marks(menu, item.tags), w.yes, item.id]);
     }
   }
   return writeXlsxFile(data, {
     sheet: menu.store.name.slice(0, 31).replace(/[\\/?*[\]:]/g, " ") || "Menu",
     rightToLeft: lang === "ar",
     stickyRowsCount: 1,
-    columns: [{ width: 14 }, { width: 28 }, { width: 32 }, { width: 60 }, { width: 12 }, { width: 10 }, { width: 10 }, { width: 30 }, { width: 24 }],
+    columns: [{ width: 14 }, { width: 28 }, { width: 32 }, { width: 60 }, { width: 12 }, { width: 10 }, { width: 10 }, { width: 30 }, { width: 24 }, { width: 10 }, { width: 24 }],
   }).toBuffer();
 }
 

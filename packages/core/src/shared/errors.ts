@@ -73,6 +73,7 @@ export const MESSAGES = {
   // Translation glossary (issue 12)
   abbreviationExists: "This abbreviation already exists",
   abbreviationNotFound: "Abbreviation not found",
+  importInvalid: "The file has errors: nothing was imported",
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { MenuExportPanel } from "@/features/menu-export/export-panel";
+import { MenuImportPanel } from "@/features/menu-import/import-panel";
 import { SetupChecklistPanel } from "@/features/overview/checklist";
 import { CompanyAnalyticsPanel } from "@/features/overview/company-analytics";
 import type { RangeQuery } from "@/features/overview/data";
@@ -41,6 +42,7 @@ export function Dashboard({ user, cs, range, onRange }: { user: SessionUser; cs:
       <StoreAnalyticsPanel cs={cs} range={range} onRange={onRange} />
       {canManageUsers(user) ? <CompanyAnalyticsPanel cs={cs} range={range} /> : null}
       <MenuExportPanel cs={cs} />
+      <MenuImportPanel cs={cs} />
     </>
   );
 }

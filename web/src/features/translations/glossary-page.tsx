@@ -428,14 +428,15 @@ function AbbreviationDialog({
           hint={<FormattedMessage id="glossary.abbreviationHint" />}
           {...form.bind("abbreviation")}
         />
+        {form.values.keep ? null : (
+          <TextField label="glossary.fullForm" autoComplete="off" required hint={<FormattedMessage id="glossary.fullFormHint" />} {...form.bind("full_form")} />
+        )}
         <CheckboxField label="glossary.keep" {...form.bind("keep")} />
         {form.values.keep ? (
           <p className="field__hint" data-testid="glossary-keep-hint">
             <FormattedMessage id="glossary.keepHint" />
           </p>
-        ) : (
-          <TextField label="glossary.fullForm" autoComplete="off" required hint={<FormattedMessage id="glossary.fullFormHint" />} {...form.bind("full_form")} />
-        )}
+        ) : null}
       </form>
     </Dialog>
   );

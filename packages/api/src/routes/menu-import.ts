@@ -1,0 +1,44 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { ApplyImportInput, applyImport, IMPORT_ERROR_CODES, PreviewImportInput, previewImport } from "@menu/core/import/menu-import";
+import { errorResponse } from "../errors";
+import { router } from "../router";
+import { requiresSession } from "../session";
+
+const json = <S extends z.ZodType>(schema: S, description = "OK") => ({ description, content: { "application/json": { schema } } });
+const jsonBody = <S extends z.ZodType>(schema: S) => ({ body: { required: true, content: { "application/json": { schema } } } });
+const security = requiresSession("store_manager");
+const Preview = z.object({
+  language: z.string(),
+  items: z.number(),
+  create: z.array(z.object({ row: z.number(), title: z.string(), category: z.string() })),
+  change: z.array(z.object({ row: z.number(), id: z.string(), title: z.string(), fields: z.array(z.string()) })),
+  unchanged: z.number(),
+  categories: z.array(z.string()),
+  errors: z.array(z.object({ row: z.number(), column: z.string(), code: z.enum(IMPORT_ERROR_CODES), value: z.string().optional() })),
+});
+
+const preview = createRoute({
+  method: "post",
+  path: "/menu-import/preview",
+  summary: "What importing this spreadsheet (.xlsx or .csv, the export's columns) would create and change, with errors per row and cell",
+  security,
+  request: jsonBody(PreviewImportInput),
+  responses: { 200: json(Preview), 404: errorResponse("Store not found"), 413: errorResponse("Request is too large") },
+});
+const apply = createRoute({
+  method: "post",
+  path: "/menu-import/apply",
+  summary: "Import items [from, from + count) of the spreadsheet; nothing is written while any row is invalid",
+  security,
+  request: jsonBody(ApplyImportInput),
+  responses: {
+    200: json(z.object({ done: z.number(), total: z.number() })),
+    400: errorResponse("The file has errors: nothing was imported"),
+    404: errorResponse("Store not found"),
+    413: errorResponse("Request is too large"),
+  },
+});
+
+export const menuImportRoutes = router()
+  .openapi(preview, async (c) => c.json(await previewImport(c.req.valid("json")), 200))
+  .openapi(apply, async (c) => c.json(await applyImport(c.req.valid("json")), 200));

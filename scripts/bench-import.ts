@@ -1,0 +1,62 @@
+/**
+ * `pnpm bench:import` (issue 19, goal: a 150-item spreadsheet imports in ≤ 10 s locally and the
+ * guest menu shows it; the demo store's own export imports as no change). Against the local runtime
+ * with the demo data, through the API as the admin page calls it: preview, then apply in chunks of 25.
+ */
+import { signIn, withDemoRuntime } from "./bench-support";
+
+const ITEMS = 150;
+const CHUNK = 25;
+const HEADER = ["Раздел", "Категория", "Позиция", "Описание", "Выход", "Цена", "Валюта", "Аллергены", "Метки", "Показывать", "ID"];
+
+await withDemoRuntime("bench-import", async (base, demo) => {
+  const owner = demo.logins.find((l) => l.role === "company_manager")!;
+  const cookie = await signIn(base, owner.email, owner.password);
+  const csrf = ((await (await fetch(`${base}/api/auth/csrf`, { headers: { cookie } })).json()) as { csrfToken: string }).csrfToken;
+  const headers = { cookie, "x-csrf-token": csrf, "content-type": "application/json" };
+  const post = async <T>(path: string, body: unknown) => {
+    const res = await fetch(`${base}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const cs = (await (await fetch(`${base}/api/cs-object?companyKey=demo&storeKey=center&scope=owned`, { headers: { cookie } })).json()) as { store_id: string };
+  type Preview = { create: unknown[]; change: unknown[]; unchanged: number; errors: unknown[] };
+  const importFile = async (file_name: string, bytes: Buffer) => {
+    const file = { store_id: cs.store_id, file_name, content: bytes.toString("base64") };
+    const started = performance.now();
+    const preview = await post<Preview>("/api/menu-import/preview", file);
+    const previewed = performance.now();
+    let from = 0;
+    let total = 0;
+    do {
+      const step = await post<{ done: number; total: number }>("/api/menu-import/apply", { ...file, from, count: CHUNK });
+      ({ done: from, total } = step);
+    } while (from < total);
+    return { preview, previewMs: previewed - started, applyMs: performance.now() - previewed, started };
+  };
+
+  // 1. The demo store's own Russian export, imported back.
+  const sheet = Buffer.from(await (await fetch(`${base}/api/menu-export?storeId=${cs.store_id}&language=ru&format=xlsx`, { headers: { cookie } })).arrayBuffer());
+  const own = await importFile("menu-center-ru.xlsx", sheet);
+  console.log(`Own export (${sheet.length} bytes): ${own.preview.unchanged} items unchanged, ${own.preview.change.length} changed, ${own.preview.create.length} new, ${own.preview.errors.length} errors; preview ${own.previewMs.toFixed(0)} ms`);
+
+  // 2. 150 new items in three new categories.
+  const rows = [HEADER];
+  for (let i = 0; i < ITEMS; i++) rows.push(["Кухня", `Импорт ${1 + (i % 3)}`, `Блюдо из таблицы ${i + 1}`, "Описание из таблицы", `${200 + i} г`, `${(5 + i / 10).toFixed(2)}`, "BYN", i % 2 ? "Глютен" : "", i % 5 ? "" : "Веганское", "да", ""]);
+  const csv = Buffer.from(rows.map((r) => r.join(",")).join("\r\n"));
+  const fresh = await importFile("bench.csv", csv);
+  const imported = performance.now();
+  // Until the guest menu (the published JSON) lists all of them.
+  for (;;) {
+    const menu = (await (await fetch(`${base}/m/demo/center/ru/menu.json`, { cache: "no-store" })).json()) as { items: { title: string }[] };
+    if (menu.items.filter((i) => i.title.startsWith("Блюдо из таблицы ")).length === ITEMS) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const shown = performance.now();
+  console.log(`${ITEMS}-item CSV (${csv.length} bytes): preview ${fresh.previewMs.toFixed(0)} ms (${fresh.preview.create.length} new), apply ${fresh.applyMs.toFixed(0)} ms in chunks of ${CHUNK}, on the guest menu ${(shown - imported).toFixed(0)} ms later`);
+  const total = (shown - fresh.started) / 1000;
+  console.log(`Total, file to guest menu: ${total.toFixed(2)} s (goal ≤ 10 s) — ${total <= 10 ? "met" : "NOT met"}`);
+  const ownOk = own.preview.change.length === 0 && own.preview.create.length === 0 && own.preview.errors.length === 0;
+  console.log(`Own export changes nothing: ${ownOk ? "yes" : "NO"}`);
+  if (total > 10 || !ownOk) process.exitCode = 1;
+});

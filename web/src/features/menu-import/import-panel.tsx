@@ -1,0 +1,208 @@
+import { IMPORT_FILE_MAX } from "@menu/core/import/menu-import-limits";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { toast } from "sonner";
+import { FormAlert } from "@/components/form/fields";
+import type { MessageId } from "@/i18n/catalogs";
+import { languageNames, type Language } from "@/i18n/languages";
+import { api, unwrap } from "@/lib/api";
+import type { CsObject } from "@/lib/admin-scope";
+import { errorMessageFor } from "@/lib/errors";
+import "./import-panel.css";
+
+/** Items written per call while applying: the page shows progress between calls. */
+const CHUNK = 25;
+/** How many rows of each list the preview shows. */
+const SHOWN = 20;
+
+type File64 = { file_name: string; content: string };
+
+async function readFile(file: File): Promise<File64> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return { file_name: file.name, content: btoa(binary) };
+}
+
+/**
+ * Menu import (issue 19): a spreadsheet with the export's columns → a preview of what is added and
+ * changed, or every invalid cell by row and column → "Import", written in chunks with progress.
+ * The server checks the whole file again before each chunk: nothing is written while any row is invalid.
+ */
+export function MenuImportPanel({ cs }: { cs: CsObject }) {
+  const intl = useIntl();
+  const inputId = useId();
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File64>();
+  const [tooLarge, setTooLarge] = useState(false);
+  const [progress, setProgress] = useState<{ done: number; total: number }>();
+
+  const preview = useMutation({
+    mutationFn: (f: File64) => unwrap(api.api["menu-import"].preview.$post({ json: { store_id: cs.store_id, ...f } })),
+    meta: { silentError: true },
+  });
+  const apply = useMutation({
+    mutationFn: async (f: File64) => {
+      let from = 0;
+      for (;;) {
+        const step = await unwrap(api.api["menu-import"].apply.$post({ json: { store_id: cs.store_id, ...f, from, count: CHUNK } }));
+        setProgress(step);
+        if (step.done >= step.total) return step;
+        from = step.done;
+      }
+    },
+    meta: { silentError: true },
+    onSuccess: () => {
+      const p = preview.data!;
+      toast.success(intl.formatMessage({ id: "import.done" }, { create: p.create.length, change: p.change.length }));
+      void queryClient.invalidateQueries({ queryKey: ["items", cs.store_id] });
+      void queryClient.invalidateQueries({ queryKey: ["categories", cs.store_id] });
+      void queryClient.invalidateQueries({ queryKey: ["translations", cs.store_id] });
+      setFile(undefined);
+      preview.reset();
+    },
+  });
+
+  const choose = async (chosen: File | undefined) => {
+    setProgress(undefined);
+    apply.reset();
+    preview.reset();
+    setFile(undefined);
+    setTooLarge(false);
+    if (!chosen) return;
+    if (chosen.size > IMPORT_FILE_MAX) return setTooLarge(true);
+    const read = await readFile(chosen);
+    setFile(read);
+    preview.mutate(read);
+  };
+
+  const p = preview.data;
+  const fieldNames = (fields: string[]) => fields.map((f) => intl.formatMessage({ id: `import.field.${f}` as MessageId })).join(", ");
+  const more = (n: number) => (n > SHOWN ? <li className="menu-import__more">{intl.formatMessage({ id: "import.more" }, { n: n - SHOWN })}</li> : null);
+  return (
+    <section className="panel menu-import" aria-labelledby="menu-import-title" data-testid="menu-import">
+      <h2 id="menu-import-title" className="panel__title">
+        <FormattedMessage id="import.title" />
+      </h2>
+      <p className="panel__lead">
+        <FormattedMessage id="import.lead" />
+      </p>
+      <div className="field">
+        <label className="field__label" htmlFor={inputId}>
+          <FormattedMessage id="import.file" />
+        </label>
+        <input id={inputId} type="file" className="input" accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" disabled={apply.isPending} onChange={(e) => void choose(e.target.files?.[0])} data-testid="import-file" />
+      </div>
+      {tooLarge ? <FormAlert>{intl.formatMessage({ id: "import.tooLarge" }, { max: IMPORT_FILE_MAX / 1024 })}</FormAlert> : null}
+      {preview.isPending ? (
+        <p role="status">
+          <span className="spinner" aria-hidden="true" /> <FormattedMessage id="import.checking" />
+        </p>
+      ) : null}
+      {preview.error ? <FormAlert>{errorMessageFor(preview.error)}</FormAlert> : null}
+      {p ? (
+        <div className="menu-import__preview" data-testid="import-preview">
+          <p role="status" data-testid="import-summary">
+            <FormattedMessage id="import.summary" values={{ create: p.create.length, change: p.change.length, unchanged: p.unchanged }} />
+            {" · "}
+            <FormattedMessage id="import.language" values={{ language: languageNames[p.language as Language] ?? p.language }} />
+          </p>
+          {p.errors.length ? (
+            <>
+              <FormAlert testId="import-errors-alert">
+                <FormattedMessage id="import.errorsTitle" />
+              </FormAlert>
+              <div className="table-scroll">
+                <table className="data-table menu-import__errors" data-testid="import-errors">
+                  <thead>
+                    <tr>
+                      <th scope="col">
+                        <FormattedMessage id="import.row" />
+                      </th>
+                      <th scope="col">
+                        <FormattedMessage id="import.column" />
+                      </th>
+                      <th scope="col">
+                        <FormattedMessage id="import.problem" />
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {p.errors.map((e, i) => (
+                      <tr key={i} data-testid="import-error">
+                        <td>{e.row}</td>
+                        <td>{e.column}</td>
+                        <td>
+                          <FormattedMessage id={`import.error.${e.code}` as MessageId} />
+                          {e.value ? <span className="menu-import__value">: «{e.value}»</span> : null}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          ) : (
+            <>
+              {p.categories.length ? (
+                <p>
+                  <FormattedMessage id="import.newCategories" values={{ list: p.categories.join(", ") }} />
+                </p>
+              ) : null}
+              {p.create.length ? (
+                <>
+                  <h3 className="menu-import__subtitle">
+                    <FormattedMessage id="import.createList" />
+                  </h3>
+                  <ul className="menu-import__list" data-testid="import-create">
+                    {p.create.slice(0, SHOWN).map((c) => (
+                      <li key={c.row}>
+                        {c.title} <span className="menu-import__value">({c.category})</span>
+                      </li>
+                    ))}
+                    {more(p.create.length)}
+                  </ul>
+                </>
+              ) : null}
+              {p.change.length ? (
+                <>
+                  <h3 className="menu-import__subtitle">
+                    <FormattedMessage id="import.changeList" />
+                  </h3>
+                  <ul className="menu-import__list" data-testid="import-change">
+                    {p.change.slice(0, SHOWN).map((c) => (
+                      <li key={c.id}>
+                        {c.title} <span className="menu-import__value">({fieldNames(c.fields)})</span>
+                      </li>
+                    ))}
+                    {more(p.change.length)}
+                  </ul>
+                </>
+              ) : null}
+              {p.create.length || p.change.length ? (
+                <div className="menu-import__apply">
+                  <button type="button" className="btn btn--primary" disabled={apply.isPending || !file} aria-busy={apply.isPending || undefined} onClick={() => file && apply.mutate(file)} data-testid="import-apply">
+                    {apply.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+                    <FormattedMessage id="import.apply" />
+                  </button>
+                  {progress ? (
+                    <span className="menu-import__progress" role="status" data-testid="import-progress">
+                      <progress max={progress.total} value={progress.done} aria-hidden="true" />
+                      <FormattedMessage id="import.progress" values={progress} />
+                    </span>
+                  ) : null}
+                </div>
+              ) : (
+                <p data-testid="import-nothing">
+                  <FormattedMessage id="import.nothing" />
+                </p>
+              )}
+              {apply.error ? <FormAlert>{errorMessageFor(apply.error)}</FormAlert> : null}
+            </>
+          )}
+        </div>
+      ) : null}
+    </section>
+  );
+}
