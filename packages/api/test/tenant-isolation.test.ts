@@ -190,6 +190,11 @@ function byName(name: string): unknown {
       return "main";
     case "qrKey":
       return V.table.qr_key;
+    // A menu import: a CSV with the export's header and no rows (valid, changes nothing).
+    case "file_name":
+      return "menu.csv";
+    case "content":
+      return Buffer.from("Раздел,Категория,Позиция,Описание,Выход,Цена,Валюта,Аллергены,Метки,Показывать,ID\r\n").toString("base64");
     case "tableId":
     case "table_id":
       return V.table.table_id;
