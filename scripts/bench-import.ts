@@ -6,7 +6,7 @@
 import { signIn, withDemoRuntime } from "./bench-support";
 
 const ITEMS = 150;
-const CHUNK = 25;
+const CHUNK = 50;
 const HEADER = ["Раздел", "Категория", "Позиция", "Описание", "Выход", "Цена", "Валюта", "Аллергены", "Метки", "Показывать", "ID"];
 
 await withDemoRuntime("bench-import", async (base, demo) => {

@@ -22,7 +22,7 @@ import { fn } from "../shared/fn";
 import { newId } from "../shared/ids";
 import { CURRENCIES, MENU_LANGUAGES, SECTIONS, SOURCE_LANGUAGE, UNITS, type MenuLanguage } from "../shared/model";
 import { deltaToString } from "../shared/rich-text";
-import { requestTranslation, sourceHashes, translationContext } from "../translation/jobs";
+import { requestStoreTranslation, sourceHashes, translationContext } from "../translation/jobs";
 import { IMPORT_FILE_MAX } from "./menu-import-limits";
 import { TARGETS } from "../translation/targets";
 
@@ -333,7 +333,6 @@ export const applyImport = fn(ApplyImportInput, async ({ store_id, file_name, co
   const records = new Map(state.items.map((i) => [i.id, i]));
   const changes = new Map(result.change.map((c) => [c.id, new Set(c.fields)]));
   const chunk = items.slice(from, from + count);
-  const touched: string[] = [];
   const KIND = { kitchen: "product", drinks: "product", hookahs: "hookah", games: "game" } as const;
   await Promise.all(
     chunk.map(async (item) => {
@@ -343,7 +342,6 @@ export const applyImport = fn(ApplyImportInput, async ({ store_id, file_name, co
       if (!item.id) {
         const item_id = newId();
         await e.item.create({ ...keys, item_id, kind: KIND[item.section as keyof typeof KIND] ?? "product", category_id: category_id!, position: 1000 + item.row, title: item.title, description: plainDelta(item.description), visible: item.visible, portions, ...marks }).go();
-        touched.push(item_id);
         return;
       }
       const fields = changes.get(item.id);
@@ -360,7 +358,6 @@ export const applyImport = fn(ApplyImportInput, async ({ store_id, file_name, co
             ...(fields.has("category") && category_id ? { category_id } : {}),
           })
           .go();
-        if (fields.has("title") || fields.has("description")) touched.push(item.id);
       } else {
         // A sheet in another language: its texts become that language's hand-made translation.
         const target = (await TARGETS.Item.load(keys, item.id))!;
@@ -370,7 +367,10 @@ export const applyImport = fn(ApplyImportInput, async ({ store_id, file_name, co
     }),
   );
   const done = Math.min(items.length, from + count);
-  if (touched.length) await requestTranslation(keys, touched.map((target_id) => ({ target_type: "Item" as const, target_id })), ctx);
-  if (chunk.length) await requestPublish(keys);
+  // Once, after the last chunk: a publish per chunk would render the whole menu again each time.
+  if (done >= items.length) {
+    await requestStoreTranslation(keys);
+    await requestPublish(keys);
+  }
   return { done, total: items.length };
 });

@@ -12,7 +12,7 @@ import { errorMessageFor } from "@/lib/errors";
 import "./import-panel.css";
 
 /** Items written per call while applying: the page shows progress between calls. */
-const CHUNK = 25;
+const CHUNK = 50;
 /** How many rows of each list the preview shows. */
 const SHOWN = 20;
 
