@@ -540,7 +540,15 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
                       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
                         <path d="M4 6h16M7 12h10M10 18h4" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
                       </svg>
-                      {filtering ? intl.formatMessage({ id: "menu.filter.active" }, { n: filterSize(filter) }) : intl.formatMessage({ id: "menu.filter.open" })}
+                      {/* On a narrow phone only the icon and the count show; the words stay the button's name. */}
+                      <span className="filter-button__text">
+                        {filtering ? intl.formatMessage({ id: "menu.filter.active" }, { n: filterSize(filter) }) : intl.formatMessage({ id: "menu.filter.open" })}
+                      </span>
+                      {filtering ? (
+                        <span className="filter-button__count" aria-hidden="true">
+                          {filterSize(filter)}
+                        </span>
+                      ) : null}
                     </button>
                   ) : null}
                   {page.kind === "menu" ? (
