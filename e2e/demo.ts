@@ -13,3 +13,20 @@ export const demo = (dataDir = inject("dataDir")) => JSON.parse(readFileSync(joi
 
 /** A path of a demo URL on the run's base URL (demo.json holds absolute URLs). */
 export const path = (url: string) => new URL(url).pathname + new URL(url).search;
+
+/** A JSON file or call of the runtime (no cache), or an error naming it. */
+export async function getJson<T>(p: string, base = inject("baseUrl")) {
+  const res = await fetch(`${base}${p}`, { cache: "no-store" });
+  if (!res.ok) throw new Error(`${p}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** A demo store whose published menu offers `language`, found from the manifests rather than assumed. */
+export async function storeOffering(language: string) {
+  for (const url of demo().menu_urls) {
+    const [company, store] = path(url).split("/").filter(Boolean) as [string, string];
+    const manifest = await getJson<{ languages: string[] }>(`/m/${company}/${store}/manifest.json`);
+    if (manifest.languages.includes(language)) return { company, store };
+  }
+  throw new Error(`No demo store offers ${language}`);
+}

@@ -3,10 +3,10 @@ import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { PublishedManifest, PublishedMenu } from "@menu/core/publish/published";
+import type { PublishedMenu } from "@menu/core/publish/published";
 import { axeViolations } from "./axe";
 import { launchBrowser } from "./browser";
-import { demo, path } from "./demo";
+import { demo, getJson, storeOffering } from "./demo";
 
 const base = inject("baseUrl");
 const engine = inject("engineUrl");
@@ -34,22 +34,6 @@ afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close()));
   await browser?.close();
 });
-
-const getJson = async <T>(p: string) => {
-  const res = await fetch(`${base}${p}`, { cache: "no-store" });
-  if (!res.ok) throw new Error(`${p}: ${res.status}`);
-  return (await res.json()) as T;
-};
-
-/** The demo store that offers Arabic (premium), found from the published manifests rather than assumed. */
-async function arabicStore() {
-  for (const url of demo().menu_urls) {
-    const [company, store] = path(url).split("/").filter(Boolean) as [string, string];
-    const manifest = await getJson<PublishedManifest>(`/m/${company}/${store}/manifest.json`);
-    if (manifest.languages.includes("ar")) return { company, store };
-  }
-  throw new Error("No demo store offers Arabic");
-}
 
 /** The demo company manager's API session (cookies in the request context, CSRF token in a header). */
 async function ownerApi() {
@@ -123,7 +107,7 @@ const visualOrder = (el: Locator) =>
 
 describe("texts not in the menu's language on the guest pages", () => {
   it("marks fallback texts with their language in the Arabic menu, keeps weights and prices left to right, and passes the language rules", async () => {
-    const { company, store } = await arabicStore();
+    const { company, store } = await storeOffering("ar");
     const jsonPath = `/m/${company}/${store}/ar/menu.json`;
     let menu = await getJson<PublishedMenu>(jsonPath);
     let foreign = menu.items.find((i) => i.title_lang && i.portions.some((p) => /^\d/.test(p.weight)));
@@ -238,7 +222,7 @@ describe("texts not in the menu's language on the guest pages", () => {
   });
 
   it("marks nothing on the menu in its source language", async () => {
-    const { company, store } = await arabicStore();
+    const { company, store } = await storeOffering("ar");
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
     contexts.push(context);
     await context.addCookies([{ name: "menu_language", value: "ru", url: base }]);

@@ -1,46 +1,18 @@
 /// <reference lib="dom" />
-import { mkdirSync } from "node:fs";
-import { join, resolve } from "node:path";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { PublishedItem, PublishedManifest, PublishedMenu } from "@menu/core/publish/published";
+import { join } from "node:path";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import type { PublishedItem, PublishedMenu } from "@menu/core/publish/published";
 import { axeViolations } from "./axe";
-import { launchBrowser } from "./browser";
-import { demo, path } from "./demo";
+import { ARTIFACTS, fileBrowser } from "./browser";
+import { getJson, storeOffering } from "./demo";
 
 /**
  * "Show to the waiter" in the guest cart (issue 19 point 3): the order in large type in the venue's
  * language (Russian, the menu's source) whatever language the guest reads, and one tap back.
  */
 const base = inject("baseUrl");
-const artifacts = resolve(import.meta.dirname, "../test-results");
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(artifacts, { recursive: true });
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-});
-
-const getJson = async <T>(p: string) => {
-  const res = await fetch(`${base}${p}`, { cache: "no-store" });
-  if (!res.ok) throw new Error(`${p}: ${res.status}`);
-  return (await res.json()) as T;
-};
-
-/** A demo store that offers Chinese, found from the published manifests rather than assumed. */
-async function chineseStore() {
-  for (const url of demo().menu_urls) {
-    const [company, store] = path(url).split("/").filter(Boolean) as [string, string];
-    const manifest = await getJson<PublishedManifest>(`/m/${company}/${store}/manifest.json`);
-    if (manifest.languages.includes("zh")) return { company, store };
-  }
-  throw new Error("No demo store offers Chinese");
-}
+const browser = fileBrowser();
 
 /**
  * Two orderable items whose Chinese title is a translation (so the Russian one can only come from
@@ -72,7 +44,6 @@ async function open(width: number, { blockServiceWorker = false } = {}) {
     // With the service worker out of the way the test's routes see the page's requests.
     serviceWorkers: blockServiceWorker ? "block" : "allow",
   });
-  contexts.push(context);
   await context.addCookies([{ name: "menu_language", value: "zh", url: base }]);
   const page = await context.newPage();
   const errors: string[] = [];
@@ -142,7 +113,7 @@ const overflow = (page: Page, el: Locator) =>
 
 describe("show the order to the waiter", () => {
   it("shows the Chinese guest's order in Russian (titles from the Russian menu, portions, × 2, table, total), passes axe, and one tap goes back", async () => {
-    const { company, store } = await chineseStore();
+    const { company, store } = await storeOffering("zh");
     const menuPath = `/${company}/${store}/menu`;
     const [a, b] = await twoItems(company, store);
     const { page, errors } = await open(390);
@@ -198,7 +169,7 @@ describe("show the order to the waiter", () => {
 
     expect(await axeViolations(page, { include: "[data-testid=cart]" })).toEqual([]);
     await page.evaluate(() => document.fonts.ready);
-    await page.screenshot({ path: join(artifacts, "waiter-zh-390.png") });
+    await page.screenshot({ path: join(ARTIFACTS, "waiter-zh-390.png") });
 
     // One tap back (its label in the guest's language): the Chinese cart, focus on the button that opened the view.
     const back = view.getByRole("button", { name: "返回", exact: true });
@@ -209,7 +180,7 @@ describe("show the order to the waiter", () => {
     expect(await cartTitles()).toEqual([a!.zh.title, b!.zh.title]);
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("cart-waiter");
     expect(await cart.getAttribute("aria-labelledby")).toBe("cart-title");
-    await page.screenshot({ path: join(artifacts, "waiter-cart-zh-390.png") });
+    await page.screenshot({ path: join(ARTIFACTS, "waiter-cart-zh-390.png") });
 
     // Opening it again uses the Russian titles already read, and closing the sheet from it leaves the cart as it was.
     await show.tap();
@@ -222,7 +193,7 @@ describe("show the order to the waiter", () => {
   });
 
   it("fits a 320 px phone with no sideways scrolling, and shows the stored titles when the Russian menu cannot be read (offline)", async () => {
-    const { company, store } = await chineseStore();
+    const { company, store } = await storeOffering("zh");
     const menuPath = `/${company}/${store}/menu`;
     const [a, b] = await twoItems(company, store);
     const { context, page, errors } = await open(320, { blockServiceWorker: true });
@@ -253,7 +224,7 @@ describe("show the order to the waiter", () => {
     expect(result.sideways).toBe(false);
     expect(result.documentWidth).toBeLessThanOrEqual(320);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-    await page.screenshot({ path: join(artifacts, "waiter-zh-320-offline.png") });
+    await page.screenshot({ path: join(ARTIFACTS, "waiter-zh-320-offline.png") });
     expect(await axeViolations(page, { include: "[data-testid=cart]" })).toEqual([]);
 
     await view.getByTestId("waiter-back").tap();

@@ -5,28 +5,20 @@
  * no import; a valid CSV previews the new item, imports with progress, and the guest menu shows it.
  */
 import { readFile } from "node:fs/promises";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import type { PublishedMenu } from "@menu/core/publish/published";
 import { axeViolations } from "./axe";
-import { launchBrowser } from "./browser";
+import { fileBrowser } from "./browser";
 import { demo } from "./demo";
 
 const base = inject("baseUrl");
-let browser: Browser;
-let context: BrowserContext;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, acceptDownloads: true });
-  await context.addCookies([{ name: "locale", value: "en", url: base }]);
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 async function signedIn(): Promise<Page> {
   const owner = demo().logins.find((l) => l.role === "company_manager")!;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, acceptDownloads: true });
+  await context.addCookies([{ name: "locale", value: "en", url: base }]);
   const page = await context.newPage();
   await page.goto(`${base}/login`);
   await page.locator('input[name="email"]').fill(owner.email);

@@ -5,34 +5,22 @@
  * same marks (named in Chinese from the product's table), filters by them (the filter is kept for
  * the visitor), and cannot order the sold-out item until it is back on sale.
  */
-import { mkdirSync } from "node:fs";
-import { join, resolve } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { markName, type Mark } from "@menu/core/item/marks";
 import type { PublishedMenu } from "@menu/core/publish/published";
 import { axeViolations } from "./axe";
-import { launchBrowser } from "./browser";
+import { ARTIFACTS, fileBrowser } from "./browser";
 import { demo } from "./demo";
 
 const base = inject("baseUrl");
-const artifacts = resolve(import.meta.dirname, "../test-results");
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(artifacts, { recursive: true });
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 type Category = { id: string; parent_id: string; visible: boolean; schedule?: { enabled: boolean } };
 
 async function newPage(width: number, cookies: { name: string; value: string }[] = []) {
   const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, deviceScaleFactor: 1, hasTouch: width < 600 });
-  contexts.push(context);
   await context.addCookies(cookies.map((c) => ({ ...c, url: base })));
   return { context, page: await context.newPage() };
 }
@@ -153,7 +141,7 @@ describe("allergens, dietary tags and sold out", () => {
     await again.locator(`main [data-item-id="${id}"]`).waitFor();
     expect(await again.getByTestId("filter-open").getAttribute("aria-pressed")).toBe("false");
     expect(await again.locator("main [data-testid=item-card]").count()).toBeGreaterThanOrEqual(before);
-    await page.screenshot({ path: join(artifacts, "marks-zh-390.png") });
+    await page.screenshot({ path: join(ARTIFACTS, "marks-zh-390.png") });
 
     // ---- Back on sale: the guest can order it again (after the next publish).
     await card.getByTestId("on-sale-item").click();
