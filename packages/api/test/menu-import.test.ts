@@ -166,6 +166,34 @@ describe("menu import", () => {
     expect(after.translations?.zh?.description).toContain("配酸奶油");
   });
 
+  it("keeps what a sheet has no column for, and a translation a sheet did not change", async () => {
+    const before = (await items()).find((i) => i.item_id === v.items.visible)!;
+    // Prices only: no description, marks or visibility columns.
+    const header = ["Раздел", "Категория", "Позиция", "Выход", "Цена", "Валюта", "ID"];
+    const rows = [header, ...before.portions.map((x, i) => ["Кухня", "Супы", "Борщ", `${x.weight} ${x.unit === "g" ? "г" : "л"}`, i ? x.price : "10.90", x.currency, v.items.visible])];
+    expect((await preview("prices.csv", csv(rows))).change).toEqual([{ row: 2, id: v.items.visible, title: "Борщ", fields: ["portions"] }]);
+    expect((await apply("prices.csv", csv(rows))).status).toBe(200);
+    const after = (await items()).find((i) => i.item_id === v.items.visible)!;
+    expect(after.portions[0]!.price).toBe("10.90");
+    expect([after.description, after.allergens, after.tags, after.visible, after.translations]).toEqual([before.description, before.allergens, before.tags, before.visible, before.translations]);
+
+    // A Chinese sheet whose only change is a price writes no translation (the texts it shows may be a fallback).
+    const zhHeader = ["分区", "类别", "菜品", "描述", "份量", "价格", "货币", "过敏原", "标签", "显示", "ID"];
+    const zh = [zhHeader, ...after.portions.map((x, i) => ["厨房", "Супы", after.translations!.zh!.title!, "配酸奶油", `${x.weight} ${x.unit === "g" ? "克" : "升"}`, i ? x.price : "11.90", x.currency, "乳制品, 芹菜", "素食", "是", v.items.visible])];
+    expect((await preview("zh.csv", csv(zh))).change).toEqual([{ row: 2, id: v.items.visible, title: after.translations!.zh!.title, fields: ["portions"] }]);
+    expect((await apply("zh.csv", csv(zh))).status).toBe(200);
+    expect((await items()).find((i) => i.item_id === v.items.visible)!.translations).toEqual(after.translations);
+  });
+
+  it("round-trips a category whose name holds a slash", async () => {
+    const keys = { company_id: v.company_id, store_id: v.store_id };
+    const category_id = randomUUID();
+    await Db().entities.category.create({ ...keys, category_id, section: "drinks", type: "products", name: "Пиво/сидр" }).go();
+    await Db().entities.item.create({ ...keys, item_id: randomUUID(), kind: "product", category_id, title: "Сидр грушевый", portions: [{ id: "c1", weight: "0.5", unit: "l", price: "7", currency: "BYN" }] }).go();
+    const p = await preview("menu.xlsx", await exported("ru"));
+    expect(p).toMatchObject({ create: [], change: [], errors: [] });
+  });
+
   it("answers only the store's staff", async () => {
     const res = await call(staff(other), "/api/menu-import/preview", file("menu.csv", csv([HEADER])));
     expect([403, 404]).toContain(res.status);

@@ -64,11 +64,12 @@ type SheetItem = {
   section: (typeof SECTIONS)[number];
   categoryPath: string[];
   title: string;
-  description: string;
   portions: Portion[];
-  allergens: Allergen[];
-  tags: DietTag[];
-  visible: boolean;
+  /** Undefined when the sheet has no such column: the stored value stays. */
+  description?: string;
+  allergens?: Allergen[];
+  tags?: DietTag[];
+  visible?: boolean;
 };
 
 const cellText = (value: unknown) => (value === null || value === undefined ? "" : String(value)).trim();
@@ -162,7 +163,8 @@ function readItems(table: string[][], lang: MenuLanguage, at: Partial<Record<Col
     };
     const section = sections.get(lower(required("section")));
     if (get("section") && !section) fail("section", "unknownSection");
-    const categoryPath = required("category").split("/").map(spaced).filter(Boolean);
+    // The export writes "Top / Child"; a name may itself hold a "/" without spaces ("Пиво/сидр").
+    const categoryPath = required("category").split(/\s+\/\s+/).map(spaced).filter(Boolean);
     const title = required("title");
     if (title && !ItemTitle.safeParse(title).success) fail("title", "titleLength");
     // A portion: "300 г", "0,5 л", or a number alone (pieces).
@@ -188,8 +190,8 @@ function readItems(table: string[][], lang: MenuLanguage, at: Partial<Record<Col
     const allergens = inMarkOrder(ALLERGENS, markList("allergens", ALLERGENS) as Allergen[]);
     const tags = inMarkOrder(DIET_TAGS, markList("tags", DIET_TAGS) as DietTag[]);
     const visibleText = lower(get("visible"));
-    const visible = !visibleText || visibleText === lower(w.yes) || MENU_LANGUAGES.some((l) => lower(WORDS[l].yes) === visibleText);
-    if (visibleText && !visible && !MENU_LANGUAGES.some((l) => lower(WORDS[l].no) === visibleText)) fail("visible", "valueIncorrect");
+    const visible = !visibleText || MENU_LANGUAGES.some((l) => lower(WORDS[l].yes) === visibleText);
+    if (!visible && !MENU_LANGUAGES.some((l) => lower(WORDS[l].no) === visibleText)) fail("visible", "valueIncorrect");
     if (!section || !title || !categoryPath.length || !weight.success || !unit || !price.success) return;
 
     const portion: Portion = { weight: weight.data, unit, price: price.data, currency: currency as Portion["currency"] };
@@ -200,7 +202,19 @@ function readItems(table: string[][], lang: MenuLanguage, at: Partial<Record<Col
       previous.portions.push(portion);
       return;
     }
-    items.push({ row, id, section, categoryPath, title, description: get("description"), portions: [portion], allergens, tags, visible });
+    const has = (key: ColumnKey) => at[key] !== undefined;
+    items.push({
+      row,
+      id,
+      section,
+      categoryPath,
+      title,
+      portions: [portion],
+      ...(has("description") ? { description: get("description") } : {}),
+      ...(has("allergens") ? { allergens } : {}),
+      ...(has("tags") ? { tags } : {}),
+      ...(has("visible") ? { visible } : {}),
+    });
   });
   return { items, errors };
 }
@@ -257,11 +271,11 @@ async function plan(keys: Keys, table: string[][]) {
     }
     const fields: string[] = [];
     if (spaced(item.title) !== spaced(shown.item.title)) fields.push("title");
-    if (spaced(item.description) !== spaced(exportedDescription(shown.item))) fields.push("description");
+    if (item.description !== undefined && spaced(item.description) !== spaced(exportedDescription(shown.item))) fields.push("description");
     if (!samePortions(item.portions, record.portions)) fields.push("portions");
-    if (item.allergens.join() !== record.allergens.join()) fields.push("allergens");
-    if (item.tags.join() !== record.tags.join()) fields.push("tags");
-    if (item.visible !== record.visible) fields.push("visible");
+    if (item.allergens && item.allergens.join() !== record.allergens.join()) fields.push("allergens");
+    if (item.tags && item.tags.join() !== record.tags.join()) fields.push("tags");
+    if (item.visible !== undefined && item.visible !== record.visible) fields.push("visible");
     if (lang === SOURCE_LANGUAGE && `${item.section}:${path}` !== pathOf.get(record.category_id)) {
       if (!paths.has(`${item.section}:${path}`)) errors.push({ row: item.row, column: WORDS[lang].columns[1]!, code: "unknownCategory", value: path });
       else fields.push("category");
@@ -337,16 +351,21 @@ export const applyImport = fn(ApplyImportInput, async ({ store_id, file_name, co
   await Promise.all(
     chunk.map(async (item) => {
       const category_id = paths.get(`${item.section}:${item.categoryPath.join(" / ")}`);
-      const marks = { allergens: item.allergens, tags: item.tags };
+      // What the sheet has a column for (a missing column keeps the stored value).
+      const given = {
+        ...(item.allergens ? { allergens: item.allergens } : {}),
+        ...(item.tags ? { tags: item.tags } : {}),
+        ...(item.visible !== undefined ? { visible: item.visible } : {}),
+      };
       const portions = item.portions.map((p, i) => ({ id: (item.id && records.get(item.id)?.portions[i]?.id) || newId(), ...p }));
       if (!item.id) {
         const item_id = newId();
-        await e.item.create({ ...keys, item_id, kind: KIND[item.section as keyof typeof KIND] ?? "product", category_id: category_id!, position: 1000 + item.row, title: item.title, description: plainDelta(item.description), visible: item.visible, portions, ...marks }).go();
+        await e.item.create({ ...keys, item_id, kind: KIND[item.section as keyof typeof KIND] ?? "product", category_id: category_id!, position: 1000 + item.row, title: item.title, description: plainDelta(item.description ?? ""), portions, ...given }).go();
         return;
       }
       const fields = changes.get(item.id);
       if (!fields) return;
-      const base = { portions, visible: item.visible, ...marks };
+      const base = { portions, ...given };
       if (result.language === SOURCE_LANGUAGE) {
         // Only what changed: an unchanged description keeps its formatting (the sheet has plain text).
         await e.item
@@ -354,15 +373,25 @@ export const applyImport = fn(ApplyImportInput, async ({ store_id, file_name, co
           .set({
             ...base,
             title: item.title,
-            ...(fields.has("description") ? { description: plainDelta(item.description) } : {}),
+            ...(fields.has("description") ? { description: plainDelta(item.description ?? "") } : {}),
             ...(fields.has("category") && category_id ? { category_id } : {}),
           })
           .go();
-      } else {
-        // A sheet in another language: its texts become that language's hand-made translation.
+      } else if (fields.has("title") || fields.has("description")) {
+        // A sheet in another language: the texts staff changed become that language's hand-made
+        // translation (unchanged ones, even a fallback the export showed, are left alone).
         const target = (await TARGETS.Item.load(keys, item.id))!;
-        const translations = { ...target.translations, [result.language]: { title: item.title, ...(item.description ? { description: plainDelta(item.description) } : {}), manual: true, ...sourceHashes(target, ctx.glossary) } };
-        await e.item.patch({ ...keys, item_id: item.id }).set({ ...base, translations }).go();
+        const own = target.translations[result.language];
+        const entry = {
+          ...own,
+          ...(fields.has("title") ? { title: item.title } : {}),
+          ...(fields.has("description") ? { description: plainDelta(item.description ?? "") } : {}),
+          manual: true,
+          ...sourceHashes(target, ctx.glossary),
+        };
+        await e.item.patch({ ...keys, item_id: item.id }).set({ ...base, translations: { ...target.translations, [result.language]: entry } }).go();
+      } else {
+        await e.item.patch({ ...keys, item_id: item.id }).set(base).go();
       }
     }),
   );

@@ -13,7 +13,7 @@ import { fn } from "../shared/fn";
 import { assertSignedIn, canManageStore } from "../shared/policy";
 import { TRANSLATION_STATUSES } from "../shared/model";
 import { isOutdated, requestStoreTranslation, requestTranslation, sourceHashes, translationContext, usageOf } from "./jobs";
-import { manualTranslationForm, TARGET_TYPES, TranslationLanguage, type TargetType, type TranslationStatus } from "./schemas";
+import { manualTranslationForm, TARGET_TYPES, TranslationLanguage, translationsInfo, type TargetType, type TranslationStatus } from "./schemas";
 import { isConditionFailure, TARGETS, type Target, type Translations } from "./targets";
 
 const Id = z.string().min(1).max(64);
@@ -144,7 +144,7 @@ export const saveManualTranslation = fn(
     });
     await Db().entities.translation.put({ ...keys, target_type, target_id, language, status: "completed", attempts: 0 }).go();
     await requestPublish(keys);
-    return { id: target_id, translations };
+    return { id: target_id, translations: translationsInfo(translations) };
   },
 );
 
@@ -161,7 +161,7 @@ export const checkTranslation = fn(TranslationRef, async ({ store_id, target_typ
     const current = t[language]!;
     t[language] = { ...current, ...(current.manual ? {} : { checked: true }), ...sourceHashes(target, glossary) };
   });
-  return { id: target_id, translations };
+  return { id: target_id, translations: translationsInfo(translations) };
 });
 
 /** "Back to automatic": the hand-made translation goes and the language is queued for the engine. */
@@ -173,5 +173,5 @@ export const resetManualTranslation = fn(TranslationRef, async ({ store_id, targ
   await Db().entities.translation.delete({ ...keys, target_type, target_id, language }).go();
   await requestPublish(keys);
   await requestTranslation(keys, [{ target_type, target_id }]);
-  return { id: target_id, translations };
+  return { id: target_id, translations: translationsInfo(translations) };
 });

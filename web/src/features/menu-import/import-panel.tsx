@@ -44,7 +44,9 @@ export function MenuImportPanel({ cs }: { cs: CsObject }) {
   });
   const apply = useMutation({
     mutationFn: async (f: File64) => {
-      let from = 0;
+      // After a failed chunk, "Import" goes on from the first item not written (new rows have no ID:
+      // starting over would add the written ones again).
+      let from = progress && progress.done < progress.total ? progress.done : 0;
       for (;;) {
         const step = await unwrap(api.api["menu-import"].apply.$post({ json: { store_id: cs.store_id, ...f, from, count: CHUNK } }));
         setProgress(step);

@@ -124,6 +124,7 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
   // The visitor's allergen and tag filter (remembered across visits and venues) narrows the lists.
   const filter = useMarkFilter();
   const [filterOpen, setFilterOpen] = useState(false);
+  const filterButton = useRef<HTMLButtonElement>(null);
   const filtering = filterSize(filter) > 0;
   const shownItems = useMemo(() => (filtering ? menu.items.filter((i) => passesFilter(i, filter)) : menu.items), [filtering, filter, menu.items]);
   const byCategory = useMemo(() => itemsByCategory(shownItems), [shownItems]);
@@ -536,7 +537,7 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
                     {link(pagePath(company, storeKey, { kind: "reviews" }), intl.formatMessage({ id: "menu.reviews" }), page.kind === "reviews")}
                   </div>
                   {page.kind === "menu" ? (
-                    <button type="button" className="filter-button" aria-pressed={filtering} aria-haspopup="dialog" data-testid="filter-open" onClick={() => setFilterOpen(true)}>
+                    <button type="button" ref={filterButton} className="filter-button" aria-pressed={filtering} aria-haspopup="dialog" data-testid="filter-open" onClick={() => setFilterOpen(true)}>
                       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
                         <path d="M4 6h16M7 12h10M10 18h4" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
                       </svg>
@@ -701,7 +702,15 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
             onChange={(update) => setCart(update)}
           />
           {modalItem ? <ItemModal key={modalItem.id} item={modalItem} marks={marks} soldOut={isSoldOut(modalItem)} onClose={closeItem} onAdd={add} /> : null}
-          {filterOpen ? <FilterSheet marks={marks} filter={filter} onChange={setMarkFilter} onClose={() => setFilterOpen(false)} /> : null}
+          {filterOpen ? <FilterSheet
+              marks={marks}
+              filter={filter}
+              onChange={setMarkFilter}
+              onClose={() => {
+                setFilterOpen(false);
+                filterButton.current?.focus();
+              }}
+            /> : null}
         </>
       )}
     </div>

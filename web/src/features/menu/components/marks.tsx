@@ -59,8 +59,9 @@ export function FilterSheet({ marks, filter, onChange, onClose }: { marks: MarkT
     const d = dialog.current;
     if (d && !d.open) d.showModal();
   }, []);
-  const allergens = ALLERGENS.filter((a) => marks[a] || filter.without.includes(a));
-  const tags = DIET_TAGS.filter((t) => marks[t] || filter.only.includes(t));
+  // This menu's marks (a remembered one this menu does not use changes nothing here; "Reset" clears it).
+  const allergens = ALLERGENS.filter((a) => marks[a]);
+  const tags = DIET_TAGS.filter((t) => marks[t]);
   const toggle = (key: keyof MarkFilter, code: string, on: boolean) =>
     onChange({ ...filter, [key]: on ? [...filter[key], code] : filter[key].filter((c) => c !== code) });
   const group = (key: keyof MarkFilter, legend: "menu.filter.without" | "menu.filter.only", codes: readonly string[]) =>
@@ -72,9 +73,9 @@ export function FilterSheet({ marks, filter, onChange, onClose }: { marks: MarkT
             <label key={code} className="filter-chip">
               <input type="checkbox" value={code} checked={filter[key].includes(code)} onChange={(e) => toggle(key, code, e.target.checked)} />
               <span aria-hidden="true" className="filter-chip__icon">
-                {marks[code]?.icon}
+                {marks[code]!.icon}
               </span>
-              {marks[code]?.name ?? code}
+              {marks[code]!.name}
             </label>
           ))}
         </div>
