@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 describe("menu export", () => {
-  it("downloads the demo menu as an English Excel sheet and as a PDF from the dashboard", async () => {
+  it("exports the demo menu as an English Excel sheet and as a PDF from the dashboard, then downloads them", async () => {
     context = await browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true });
     await context.addCookies([{ name: "locale", value: "en", url: base }]);
     const page = await context.newPage();
@@ -30,7 +30,8 @@ describe("menu export", () => {
 
     const panel = page.getByTestId("menu-export");
     await panel.getByTestId("export-language").selectOption("en");
-    const [sheet] = await Promise.all([page.waitForEvent("download"), panel.getByTestId("export-xlsx").click()]);
+    // The click queues an export job; the download starts once the worker has written the file.
+    const [sheet] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), panel.getByTestId("export-xlsx").click()]);
     expect(sheet.suggestedFilename()).toBe("menu-center-en.xlsx");
     const rows = await readSheet(await readFile((await sheet.path())!));
     expect(rows[0]).toEqual(["Section", "Category", "Item", "Description", "Portion", "Price", "Currency", "Allergens", "Tags", "Visible", "ID"]);
@@ -39,7 +40,11 @@ describe("menu export", () => {
     expect(rows.length).toBeGreaterThan(100);
     expect(new Set(rows.slice(1).map((r) => r[0]))).toEqual(new Set(["Kitchen", "Drinks", "Hookahs", "Games"]));
 
-    const [pdf] = await Promise.all([page.waitForEvent("download"), panel.getByTestId("export-pdf").click()]);
+    // The link to the finished file (signed, short-lived) stays for another download.
+    await panel.getByTestId("export-download").waitFor();
+    expect(await panel.getByTestId("export-download").getAttribute("href")).toMatch(/^\/files\/exports\/[\w-]+\/[\w-]+\.xlsx\?expires=\d+&name=menu-center-en\.xlsx&signature=/);
+
+    const [pdf] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), panel.getByTestId("export-pdf").click()]);
     expect(pdf.suggestedFilename()).toBe("menu-center-en.pdf");
     expect((await readFile((await pdf.path())!)).subarray(0, 5).toString()).toBe("%PDF-");
     await pdf.saveAs("test-results/menu-export/menu-center-en.pdf"); // to look at

@@ -40,7 +40,7 @@ describe("menu import", () => {
     // The store's own export (Russian, Excel) changes nothing.
     const exportPanel = page.getByTestId("menu-export");
     await exportPanel.getByTestId("export-language").selectOption("ru");
-    const [download] = await Promise.all([page.waitForEvent("download"), exportPanel.getByTestId("export-xlsx").click()]);
+    const [download] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), exportPanel.getByTestId("export-xlsx").click()]);
     const sheet = await readFile((await download.path())!);
     await panel.getByTestId("import-file").setInputFiles({ name: "menu-center-ru.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: sheet });
     await panel.getByTestId("import-nothing").waitFor({ timeout: 60_000 });

@@ -1,18 +1,39 @@
+/**
+ * Menu export (issue 17): requested as a job, written by the export worker into the object store,
+ * downloaded through a short-lived signed link (S3 presigned GET in the cloud, the local runtime's
+ * /files/* links here). The files' contents are what guests see.
+ */
 import { randomUUID } from "node:crypto";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { readSheet } from "read-excel-file/node";
-import { beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "@menu/api";
-import { clock, Db, type Actor } from "@menu/core";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { clock, Db, setPorts, usePorts, type Actor } from "@menu/core";
+import { memoryQueue } from "@menu/core/adapters/memory-queue";
+import { DOWNLOAD_URL_SECONDS, resumeMenuExports } from "@menu/core/export/jobs";
 import { addDays } from "@menu/core/subscription/plans";
 import { venue } from "../../core/test/fixtures";
+import { exportedFile, exportStatus, finishedExport, localApp, requestExport, useExportWorker } from "./support/menu-export";
 
 type Store = Awaited<ReturnType<typeof venue>>;
 let v: Store;
 let other: Store;
 const staff = (s: Store): Actor => ({ type: "user", userId: "m", role: "store_manager", companyId: s.company_id, storeId: s.store_id });
-const get = (actor: Actor, query: string) => createApp({ resolveActor: () => actor }).request(`/api/menu-export?${query}`);
 
+async function premium(s: Store) {
+  await Db()
+    .entities.subscription.create({
+      company_id: s.company_id,
+      store_id: s.store_id,
+      subscription_id: randomUUID(),
+      plan: "premium",
+      status: "active",
+      starts_at: addDays(clock.now(), -1).toISOString(),
+      ends_at: addDays(clock.now(), 20).toISOString(),
+    })
+    .go();
+}
+
+useExportWorker();
 beforeAll(async () => {
   [v, other] = await Promise.all([venue("export"), venue("exportother")]);
   const keys = { company_id: v.company_id, store_id: v.store_id };
@@ -28,27 +49,19 @@ beforeAll(async () => {
       ],
     })
     .go();
-  await Db()
-    .entities.subscription.create({
-      ...keys,
-      subscription_id: randomUUID(),
-      plan: "premium",
-      status: "active",
-      starts_at: addDays(clock.now(), -1).toISOString(),
-      ends_at: addDays(clock.now(), 20).toISOString(),
-    })
-    .go();
+  await Promise.all([premium(v), premium(other)]);
 });
+afterEach(() => clock.reset());
 
+const pdfDocument = async (res: Response) => getDocument({ data: new Uint8Array(await res.arrayBuffer()) }).promise;
 const pdfText = async (res: Response) => {
-  const doc = await getDocument({ data: new Uint8Array(await res.arrayBuffer()) }).promise;
-  const page = await doc.getPage(1);
+  const page = await (await pdfDocument(res)).getPage(1);
   return (await page.getTextContent()).items.map((i) => ("str" in i ? i.str : "")).join("\n");
 };
 
-describe("menu export", () => {
+describe("menu export files", () => {
   it("prints the menu guests see as a PDF: sections, categories, items with portions, no hidden items", async () => {
-    const res = await get(staff(v), `storeId=${v.store_id}&language=ru&format=pdf`);
+    const res = await exportedFile(staff(v), { storeId: v.store_id, language: "ru", format: "pdf" });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="menu-main-ru.pdf"`);
@@ -58,7 +71,7 @@ describe("menu export", () => {
   });
 
   it("writes an Excel sheet per language, one row per portion, with the translated titles", async () => {
-    const res = await get(staff(v), `storeId=${v.store_id}&language=zh&format=xlsx`);
+    const res = await exportedFile(staff(v), { storeId: v.store_id, language: "zh", format: "xlsx" });
     expect(res.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     const rows = await readSheet(Buffer.from(await res.arrayBuffer()));
     expect(rows).toEqual([
@@ -69,7 +82,7 @@ describe("menu export", () => {
   });
 
   it("sets Arabic in the Arabic font and keeps portions (numbers) in reading order", async () => {
-    const res = await get(staff(v), `storeId=${v.store_id}&language=ar&format=pdf`);
+    const res = await exportedFile(staff(v), { storeId: v.store_id, language: "ar", format: "pdf" });
     expect(res.status).toBe(200);
     const bytes = Buffer.from(await res.arrayBuffer());
     expect(bytes.toString("latin1")).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansArabic/);
@@ -77,9 +90,102 @@ describe("menu export", () => {
   });
 
   it("refuses a language the store does not have, other tenants and guests", async () => {
-    expect((await get(staff(v), `storeId=${v.store_id}&language=fr&format=pdf`)).status).toBe(400);
-    expect((await get(staff(v), `storeId=${v.store_id}&language=ru&format=doc`)).status).toBe(400);
-    expect((await get(staff(other), `storeId=${v.store_id}&language=ru&format=pdf`)).status).toBe(404);
-    expect((await get({ type: "public" }, `storeId=${v.store_id}&language=ru&format=pdf`)).status).toBe(404);
+    const ask = (actor: Actor, language: string, format: string) => requestExport(actor, { storeId: v.store_id, language, format });
+    expect((await ask(staff(v), "fr", "pdf")).status).toBe(400);
+    expect((await ask(staff(v), "ru", "doc")).status).toBe(400);
+    expect((await ask(staff(other), "ru", "pdf")).status).toBe(404);
+    expect((await ask({ type: "public" }, "ru", "pdf")).status).toBe(404);
+  });
+});
+
+describe("menu export jobs", () => {
+  it("is queued, done by the worker, and downloaded through a signed link that names one file, for a few minutes", async () => {
+    const { status, job } = await requestExport(staff(v), { storeId: v.store_id, language: "en", format: "xlsx" });
+    expect(status).toBe(202);
+    expect(job).toMatchObject({ status: "queued", progress: 0, language: "en", format: "xlsx", file_name: "menu-main-en.xlsx" });
+    expect(job.download_url).toBeUndefined();
+    const done = await finishedExport(staff(v), v.store_id, job.id);
+    expect(done).toMatchObject({ status: "done", progress: 100 });
+    expect(done.size).toBeGreaterThan(0);
+    // The file is in the object store under the company's export folder.
+    expect((await usePorts().objects.get(`exports/${v.company_id}/${job.id}.xlsx`))?.body.byteLength).toBe(done.size);
+
+    const url = done.download_url!;
+    const download = await localApp({ type: "public" }).request(url);
+    expect(download.status).toBe(200);
+    expect(download.headers.get("cache-control")).toBe("private, no-store");
+    expect((await download.arrayBuffer()).byteLength).toBe(done.size);
+
+    // Another company can neither see the job nor get a link for it, through its own store or the victim's.
+    expect((await exportStatus(staff(other), v.store_id, job.id)).status).toBe(404);
+    expect((await exportStatus(staff(other), other.store_id, job.id)).status).toBe(404);
+    expect((await exportStatus({ type: "public" }, v.store_id, job.id)).status).toBe(404);
+    // A link is signed for its object: pointed at another company's file, or with its name changed, it is refused.
+    const theirs = await finishedExport(staff(other), other.store_id, (await requestExport(staff(other), { storeId: other.store_id, language: "ru", format: "xlsx" })).job.id);
+    const swapped = url.replace(`${v.company_id}/${job.id}`, `${other.company_id}/${theirs.id}`);
+    expect(swapped).not.toBe(url);
+    expect((await localApp(staff(v)).request(swapped)).status).toBe(403);
+    expect((await localApp(staff(v)).request(url.replace("name=menu-main-en.xlsx", "name=other.xlsx"))).status).toBe(403);
+    // ... and it expires.
+    clock.advance((DOWNLOAD_URL_SECONDS + 1) * 1000);
+    expect((await localApp({ type: "public" }).request(url)).status).toBe(403);
+    // Asking again gives a fresh link.
+    const again = (await exportStatus(staff(v), v.store_id, job.id)).job;
+    expect((await localApp({ type: "public" }).request(again.download_url!)).status).toBe(200);
+  });
+
+  it("resumes a job whose message was lost", async () => {
+    setPorts({ ...usePorts(), queue: memoryQueue({}) }); // a queue that drops the message
+    const { job } = await requestExport(staff(v), { storeId: v.store_id, language: "ru", format: "xlsx" });
+    useExportWorker();
+    expect((await exportStatus(staff(v), v.store_id, job.id)).job.status).toBe("queued");
+    // Not yet stale: nothing is sent again.
+    expect(await resumeMenuExports(clock.now())).toBe(0);
+    expect(await resumeMenuExports(clock.now(), 0)).toBeGreaterThanOrEqual(1);
+    expect((await finishedExport(staff(v), v.store_id, job.id)).status).toBe("done");
+    // Finished jobs leave the pending list.
+    await resumeMenuExports(clock.now(), 0);
+    expect(await resumeMenuExports(clock.now(), 0)).toBe(0);
+  });
+
+  it("exports a menu of 1 000 items (no response-size limit: the file goes to the object store)", async () => {
+    const big = await venue("exportbig");
+    await premium(big);
+    const keys = { company_id: big.company_id, store_id: big.store_id };
+    const portions = [
+      { id: "p1", weight: "300", unit: "g" as const, price: "9.50", currency: "BYN" as const },
+      { id: "p2", weight: "500", unit: "g" as const, price: "14.00", currency: "BYN" as const },
+    ];
+    const description = JSON.stringify({ ops: [{ insert: "Свежие продукты, приготовлено на открытом огне, подаётся с соусом и зеленью.\n" }] });
+    await Db()
+      .entities.item.put(
+        Array.from({ length: 999 }, (_, i) => ({ ...keys, item_id: randomUUID(), kind: "product" as const, category_id: big.category_id, title: `Блюдо ${i + 1}`, description, portions, position: i + 1 })),
+      )
+      .go();
+
+    let started = Date.now();
+    const sheet = await exportedFile(staff(big), { storeId: big.store_id, language: "ru", format: "xlsx" });
+    const sheetSeconds = (Date.now() - started) / 1000;
+    const rows = await readSheet(Buffer.from(await sheet.arrayBuffer()));
+    // The fixture's visible item (one portion) and 999 items of two portions, plus the header.
+    expect(rows.length).toBe(1 + 1 + 999 * 2);
+
+    started = Date.now();
+    const { job } = await requestExport(staff(big), { storeId: big.store_id, language: "ru", format: "pdf" });
+    const seen: number[] = [];
+    await expect
+      .poll(async () => {
+        const state = (await exportStatus(staff(big), big.store_id, job.id)).job;
+        seen.push(state.progress);
+        return state.status;
+      })
+      .toBe("done");
+    const pdfSeconds = (Date.now() - started) / 1000;
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    const done = (await exportStatus(staff(big), big.store_id, job.id)).job;
+    const pdf = await pdfDocument(await localApp({ type: "public" }).request(done.download_url!));
+    const last = await (await pdf.getPage(pdf.numPages)).getTextContent();
+    expect(last.items.map((i) => ("str" in i ? i.str : "")).join("\n")).toContain("Блюдо 999");
+    console.log(`1 000 items: xlsx ${rows.length - 1} rows in ${sheetSeconds.toFixed(1)} s; pdf ${pdf.numPages} pages, ${(done.size! / 1024).toFixed(0)} KB in ${pdfSeconds.toFixed(1)} s`);
   });
 });

@@ -9,6 +9,7 @@ import { createApp } from "@menu/api";
 import { clock, Db, type Actor } from "@menu/core";
 import { addDays } from "@menu/core/subscription/plans";
 import { venue } from "../../core/test/fixtures";
+import { exportedFile, useExportWorker } from "./support/menu-export";
 
 type Store = Awaited<ReturnType<typeof venue>>;
 type Preview = {
@@ -40,12 +41,12 @@ async function apply(name: string, bytes: Buffer | string, count = 2) {
     from = done;
   }
 }
-const exported = async (language: string) =>
-  Buffer.from(await (await createApp({ resolveActor: () => staff(v) }).request(`/api/menu-export?storeId=${v.store_id}&language=${language}&format=xlsx`)).arrayBuffer());
+const exported = async (language: string) => Buffer.from(await (await exportedFile(staff(v), { storeId: v.store_id, language, format: "xlsx" })).arrayBuffer());
 const items = async () => (await Db().entities.item.query.byStore({ company_id: v.company_id, store_id: v.store_id }).go({ pages: "all" })).data;
 const csv = (rows: string[][]) => rows.map((r) => r.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(",")).join("\r\n");
 const HEADER = ["Раздел", "Категория", "Позиция", "Описание", "Выход", "Цена", "Валюта", "Аллергены", "Метки", "Показывать", "ID"];
 
+useExportWorker();
 beforeAll(async () => {
   [v, other] = await Promise.all([venue("import"), venue("importother")]);
   const keys = { company_id: v.company_id, store_id: v.store_id };

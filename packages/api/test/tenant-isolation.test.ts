@@ -70,6 +70,7 @@ let victimSubscription: { subscription_id: string; invoice_id: string };
 let victimMarkers: string[];
 let victimPromotion: string;
 let victimAbbreviation: string;
+let victimExport: string;
 const results: Record<string, string>[] = [];
 
 beforeAll(async () => {
@@ -98,6 +99,11 @@ beforeAll(async () => {
   // A glossary entry, so the abbreviation routes have something to address.
   victimAbbreviation = randomUUID();
   await Db().entities.abbreviation.create({ ...keys, abbreviation_id: victimAbbreviation, abbreviation: "с/м", full_form: "свежемороженый" }).go();
+  // A finished menu export, so the export job route has something to address (and a download URL to leak).
+  victimExport = randomUUID();
+  await Db()
+    .entities.menuExport.create({ ...keys, export_id: victimExport, language: "ru", format: "xlsx", status: "done", progress: 100, file_name: "menu-main-ru.xlsx", expiresAt: 4102444800 })
+    .go();
   const admin = await platformAdmin();
   const signedIn = async (email: string) => {
     const b = browser(app);
@@ -124,6 +130,7 @@ beforeAll(async () => {
     V.items.hidden,
     victimPromotion,
     victimAbbreviation,
+    victimExport,
     victimSubscription.subscription_id,
     victimSubscription.invoice_id,
   ]);
@@ -212,6 +219,8 @@ function byName(name: string): unknown {
       return [victimPromotion];
     case "abbreviationId":
       return victimAbbreviation;
+    case "exportId":
+      return victimExport;
     case "targetId":
       return V.items.visible;
     case "weight":
@@ -270,7 +279,7 @@ function byName(name: string): unknown {
   }
 }
 /** Optional fields that address a tenant are always filled, so a route cannot dodge the check by defaults. */
-const TENANT_FIELDS = new Set(["companyId", "company_id", "storeId", "store_id", "userId", "user_id", "ids", "subscriptionId", "invoiceId", "tableId", "categoryId", "category_id", "category_ids", "itemId", "item_id", "item_ids", "promotionId", "promotion_id", "promotion_ids", "abbreviationId", "targetId"]);
+const TENANT_FIELDS = new Set(["companyId", "company_id", "storeId", "store_id", "userId", "user_id", "ids", "subscriptionId", "invoiceId", "tableId", "categoryId", "category_id", "category_ids", "itemId", "item_id", "item_ids", "promotionId", "promotion_id", "promotion_ids", "abbreviationId", "exportId", "targetId"]);
 
 const resolve = (s: Schema): Schema => (s.$ref ? resolve(doc.components!.schemas![s.$ref.split("/").pop()!]!) : s);
 

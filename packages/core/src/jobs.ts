@@ -1,3 +1,4 @@
+import { menuExportJob, resumeMenuExports } from "./export/jobs";
 import type { QueueName } from "./ports/queue";
 import { publishJob, runDuePublishes } from "./publish/publish";
 import { runLifecycle } from "./subscription/lifecycle";
@@ -13,6 +14,7 @@ export type JobHandler = (message: Record<string, unknown>) => Promise<void>;
 export const JOB_HANDLERS: Partial<Record<QueueName, JobHandler>> = {
   publish: publishJob,
   translate: translationJob,
+  export: menuExportJob,
 };
 
 export async function runJob(queue: QueueName, message: Record<string, unknown>) {
@@ -26,6 +28,7 @@ export const SCHEDULED_JOBS: { name: string; run: (now: Date) => Promise<unknown
   { name: "subscription lifecycle", run: runLifecycle },
   { name: "republish stale menus", run: runDuePublishes },
   { name: "resume lost translation jobs", run: (now) => resumeTranslations(now) },
+  { name: "resume lost export jobs", run: (now) => resumeMenuExports(now) },
 ];
 
 export async function runSchedules(now: Date) {

@@ -9,8 +9,15 @@ import { translatorFromEnv } from "@menu/core/adapters/translator";
 export function configureCloud(env = process.env) {
   configureDb({ table: env.TABLE_NAME ?? "menu", endpoint: env.DYNAMODB_ENDPOINT });
   setPorts({
-    // Published guest menus (m/…) go to the menus bucket that CloudFront serves at /m/*.
-    objects: routedObjectStore([["m/", s3ObjectStore(env.MENUS_BUCKET ?? "")]], s3ObjectStore(env.UPLOADS_BUCKET ?? "")),
+    // Published guest menus (m/…) go to the menus bucket that CloudFront serves at /m/*, export
+    // files (exports/…) to the private exports bucket (presigned downloads only).
+    objects: routedObjectStore(
+      [
+        ["m/", s3ObjectStore(env.MENUS_BUCKET ?? "")],
+        ["exports/", s3ObjectStore(env.EXPORTS_BUCKET ?? "")],
+      ],
+      s3ObjectStore(env.UPLOADS_BUCKET ?? ""),
+    ),
     queue: sqsQueue({
       publish: env.PUBLISH_QUEUE_URL,
       translate: env.TRANSLATE_QUEUE_URL,

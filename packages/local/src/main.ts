@@ -9,6 +9,7 @@ import { memoryQueue } from "@menu/core/adapters/memory-queue";
 import { outboxMailer } from "@menu/core/adapters/outbox-mailer";
 import { translatorFromEnv } from "@menu/core/adapters/translator";
 import { companyIdByUrlKey } from "@menu/core/company/company";
+import { resumeMenuExports } from "@menu/core/export/jobs";
 import { JOB_HANDLERS, runSchedules } from "@menu/core/jobs";
 import { loadMenuRenderer, setMenuRenderer } from "@menu/core/publish/publish";
 import { resumeTranslations } from "@menu/core/translation/jobs";
@@ -93,8 +94,9 @@ if (!existsSync(seedFile) && !(await companyIdByUrlKey("demo"))) {
   await queue.idle(); // the demo menus are published before the runtime says it is ready
 }
 ready = true;
-// Translation jobs that were queued or running when the runtime last stopped.
+// Translation and export jobs that were queued or running when the runtime last stopped.
 void resumeTranslations(clock.now(), 0).catch((error) => console.error("Resuming translation jobs failed", error));
+void resumeMenuExports(clock.now(), 0).catch((error) => console.error("Resuming export jobs failed", error));
 
 // The schedules EventBridge runs in the cloud: once now (catching up after downtime), then every minute.
 const SCHEDULE_INTERVAL_MS = 60_000;

@@ -3,13 +3,15 @@ import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createApp, type AppOptions } from "@menu/api";
 import { usePorts } from "@menu/core";
+import { LOCAL_FILES_PATH, verifyLocalLink } from "@menu/core/adapters/local-links";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import type { NotFoundPage } from "./not-found";
 
 /**
  * Everything on one port, the way CloudFront routes it in the cloud: the API (/api/*, /t/*),
- * uploaded media (/media/*) from the object store, and the built SPA with its index.html fallback.
+ * uploaded media (/media/*) from the object store, signed file links (/files/*, where S3 presigned
+ * URLs point in the cloud), and the built SPA with its index.html fallback.
  * The published guest menus are answered in front of it (`publishedHandler`, see main.ts).
  */
 export function createLocalApp(options: AppOptions & { webDist: string; notFound?: NotFoundPage; spaRoute?: (path: string) => string | undefined }) {
@@ -29,6 +31,21 @@ export function createLocalApp(options: AppOptions & { webDist: string; notFound
     };
     if (c.req.header("if-none-match") === object.etag) return c.body(null, 304, headers);
     return c.body(object.body as Uint8Array<ArrayBuffer>, 200, { ...headers, "Content-Type": object.contentType });
+  });
+
+  // The local stand-in for S3 presigned URLs (export downloads): the signed link is the permission.
+  app.get(`${LOCAL_FILES_PATH}*`, async (c) => {
+    const link = verifyLocalLink("GET", new URL(c.req.url));
+    // S3 answers a bad or expired signature with 403 too.
+    if (!link) return c.json({ code: "forbidden", message: "The link is invalid or has expired" }, 403, { "Cache-Control": "no-store" });
+    const object = await usePorts().objects.get(link.key);
+    if (!object) return c.json({ code: "notFound", message: "Page not found" }, 404, { "Cache-Control": "no-store" });
+    return c.body(object.body as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": object.contentType,
+      "Content-Disposition": `attachment; filename="${link.fileName}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    });
   });
 
   app.use(

@@ -1,28 +1,35 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { exportMenu, MenuExportInput } from "@menu/core/export/menu-export";
-import { download, safeFileName } from "../download";
+import { MenuExportInput, MenuExportJob, menuExportStatus, requestMenuExport } from "@menu/core/export/jobs";
 import { errorResponse } from "../errors";
 import { router } from "../router";
 import { requiresSession } from "../session";
 
-const TYPES = { pdf: "application/pdf", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" } as const;
+const json = <S extends z.ZodType>(schema: S, description: string) => ({ description, content: { "application/json": { schema } } });
+const security = requiresSession("store_manager");
 
-const get = createRoute({
-  method: "get",
-  path: "/menu-export",
-  summary: "The store's menu in one of its languages as PDF or Excel (premium plans; 409 otherwise)",
-  security: requiresSession("store_manager"),
-  request: { query: MenuExportInput },
+const create = createRoute({
+  method: "post",
+  path: "/menu-exports",
+  summary: "Export the store's menu in one of its languages as PDF or Excel (premium plans; 409 otherwise): queues the job",
+  security,
+  request: { body: { required: true, content: { "application/json": { schema: MenuExportInput } } } },
   responses: {
-    200: { description: "The file", content: { [TYPES.pdf]: { schema: z.string() }, [TYPES.xlsx]: { schema: z.string() } } },
+    202: json(MenuExportJob, "Queued: poll the job until it is done"),
     400: errorResponse("Value is incorrect (a language the store does not have)"),
     404: errorResponse("Store not found"),
     409: errorResponse("This feature is available on the premium plans"),
   },
 });
 
-export const menuExportRoutes = router().openapi(get, async (c) => {
-  const input = c.req.valid("query");
-  const file = await exportMenu(input);
-  return c.body(new Uint8Array(file.body), 200, { "Content-Type": TYPES[input.format], ...download(safeFileName(file.name, `menu.${input.format}`)) });
+const get = createRoute({
+  method: "get",
+  path: "/menu-exports/{exportId}",
+  summary: "An export job: its progress, and once done a download URL that works for a few minutes",
+  security,
+  request: { params: z.object({ exportId: z.string().min(1).max(64) }), query: z.object({ storeId: z.string().min(1).max(64) }) },
+  responses: { 200: json(MenuExportJob, "The job"), 404: errorResponse("Store not found / Page not found") },
 });
+
+export const menuExportRoutes = router()
+  .openapi(create, async (c) => c.json(await requestMenuExport(c.req.valid("json")), 202))
+  .openapi(get, async (c) => c.json(await menuExportStatus({ storeId: c.req.valid("query").storeId, exportId: c.req.valid("param").exportId }), 200));

@@ -2,10 +2,12 @@ import { createHash, randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import type { ObjectStore } from "../ports/object-store";
+import { signLocalLink } from "./local-links";
 
 /**
  * The object store in a local folder. The content type sits beside each object in a `.meta` file;
- * writes go to a temporary file first so a reader never sees half an object.
+ * writes go to a temporary file first so a reader never sees half an object. Presigned URLs are
+ * signed links to the local runtime (local-links.ts).
  */
 export function fsObjectStore(root: string): ObjectStore {
   const base = resolve(root);
@@ -48,6 +50,8 @@ export function fsObjectStore(root: string): ObjectStore {
       const path = pathOf(key);
       await Promise.all([rm(path, { force: true }), rm(`${path}.meta`, { force: true })]);
     },
+    // Served by the local runtime's /files/* route (packages/local/src/server.ts).
+    presignGet: async (key, options) => signLocalLink("GET", key, options),
   };
 }
 

@@ -1,4 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { ObjectStore } from "../ports/object-store";
 
 /** The object store on S3 (the cloud deployment). */
@@ -25,5 +26,10 @@ export function s3ObjectStore(bucket: string, client = new S3Client({})): Object
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
+    // Signed locally (SigV4 query parameters), no call to S3; the file name rides in the response headers S3 sets.
+    presignGet: (key, { expiresInSeconds, fileName }) =>
+      getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentDisposition: `attachment; filename="${fileName}"` }), {
+        expiresIn: expiresInSeconds,
+      }),
   };
 }

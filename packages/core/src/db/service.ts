@@ -8,6 +8,7 @@ import { OneTimeTokenEntity } from "../auth/token.entity";
 import { BillingEntity } from "../billing/billing.entity";
 import { CategoryEntity } from "../category/category.entity";
 import { CompanyEntity } from "../company/company.entity";
+import { MenuExportEntity, MenuExportPendingEntity } from "../export/menu-export.entity";
 import { ItemEntity } from "../item/item.entity";
 import { PromotionEntity } from "../promotion/promotion.entity";
 import { PublicationEntity, PublishDueEntity } from "../publish/publication.entity";
@@ -44,6 +45,8 @@ const service = new Service({
   translationUsage: TranslationUsageEntity,
   publication: PublicationEntity,
   publishDue: PublishDueEntity,
+  menuExport: MenuExportEntity,
+  menuExportPending: MenuExportPendingEntity,
   metric: MetricEntity,
 });
 

@@ -1,29 +1,22 @@
 /**
  * Menu export (a premium feature, PRODUCT.md "Other features"): the store's menu in one of its
  * languages as a printable PDF or an Excel sheet, with what guests see (visible items and
- * categories, translated texts), including while the store is still in preparation.
+ * categories, translated texts), including while the store is still in preparation. The files are
+ * written by the export worker (export/jobs.ts), off the request path.
  */
 import PDFDocument from "pdfkit";
 import writeXlsxFile, { type SheetData } from "write-excel-file/node";
-import { z } from "zod";
 import { buildPublishedMenu, loadStoreState } from "../publish/build";
 import type { PublishedCategory, PublishedItem, PublishedMenu } from "../publish/published";
 import { clock } from "../shared/clock";
-import { UserError } from "../shared/errors";
-import { fn } from "../shared/fn";
-import { MENU_LANGUAGES, SECTIONS, type MenuLanguage } from "../shared/model";
+import { SECTIONS, type MenuLanguage } from "../shared/model";
 import { pdfLine, registerPdfFonts } from "../shared/pdf-fonts";
-import { assertCanManageStore } from "../shared/policy";
 import { deltaPlainText } from "../shared/rich-text";
-import { storeById } from "../store/store";
-import { storeMayUse } from "../subscription/subscription";
+import type { EXPORT_FORMATS } from "./menu-export.entity";
 
-export const EXPORT_FORMATS = ["pdf", "xlsx"] as const;
-export const MenuExportInput = z.object({
-  storeId: z.string().min(1).max(64),
-  language: z.enum(MENU_LANGUAGES),
-  format: z.enum(EXPORT_FORMATS),
-});
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** Reports the rows written so far, so the job can show progress. */
+export type OnRows = (done: number, total: number) => Promise<void>;
 
 /**
  * The few words the export prints itself, per menu language. The sheet's columns are also what the
@@ -94,11 +87,13 @@ export const marks = (menu: PublishedMenu, codes: string[] | undefined) => (code
 
 export const description = (item: PublishedItem) => (item.description ? deltaPlainText(item.description).trim().replace(/\s*\n+\s*/g, " ") : "");
 
-function xlsx(menu: PublishedMenu, lang: MenuLanguage) {
+async function xlsx(menu: PublishedMenu, lang: MenuLanguage, onRows: OnRows) {
   const w = WORDS[lang];
   const header = w.columns.map((value) => ({ value, fontWeight: "bold" as const }));
   const data: SheetData = [header];
-  for (const { section, category, item } of menuRows(menu, lang)) {
+  const rows = menuRows(menu, lang);
+  for (const [index, { section, category, item }] of rows.entries()) {
+    await onRows(index, rows.length);
     for (const p of item.portions) {
       data.push([section, category, item.title, description(item), `${p.weight} ${w.units[p.unit] ?? p.unit}`, { value: Number(p.price), type: Number, format: "0.00" }, p.currency, marks(menu, item.allergens), marks(menu, item.tags), w.yes, item.id]);
     }
@@ -111,7 +106,7 @@ function xlsx(menu: PublishedMenu, lang: MenuLanguage) {
   }).toBuffer();
 }
 
-async function pdf(menu: PublishedMenu, lang: MenuLanguage) {
+async function pdf(menu: PublishedMenu, lang: MenuLanguage, onRows: OnRows) {
   const w = WORDS[lang];
   const doc = registerPdfFonts(new PDFDocument({ size: "A4", margin: 48, info: { Title: menu.store.name } }));
   const chunks: Buffer[] = [];
@@ -131,7 +126,9 @@ async function pdf(menu: PublishedMenu, lang: MenuLanguage) {
   text(menu.store.name, 22, { bold: true, gap: 0.6 });
   let section = "";
   let category = "";
-  for (const row of menuRows(menu, lang)) {
+  const rows = menuRows(menu, lang);
+  for (const [index, row] of rows.entries()) {
+    await onRows(index, rows.length);
     if (doc.y > doc.page.height - 120) doc.addPage();
     if (row.section !== section) {
       section = row.section;
@@ -159,15 +156,10 @@ async function pdf(menu: PublishedMenu, lang: MenuLanguage) {
   return done;
 }
 
-/** GET /api/menu-export: staff of the store, on a plan with menu export. */
-export const exportMenu = fn(MenuExportInput, async ({ storeId, language, format }) => {
-  const store = await storeById(storeId);
-  assertCanManageStore(store.company_id, store.store_id);
-  if (!(await storeMayUse(store, "menu_export"))) throw new UserError("featureNotInPlan", 409);
-  const state = await loadStoreState({ company_id: store.company_id, store_id: store.store_id }, clock.now());
-  if (!state.languages.includes(language)) throw new UserError("valueIncorrect", 400);
+/** The export file of a store's menu in one language (no access checks: the job was checked when requested). */
+export async function menuFile(keys: { company_id: string; store_id: string }, language: MenuLanguage, format: ExportFormat, onRows: OnRows) {
+  const state = await loadStoreState(keys, clock.now());
   // Staff export what guests would see once the menu is open, also during preparation.
   const menu = buildPublishedMenu({ ...state, hidden: undefined }, language, () => ({ size: 0, path: "" }), clock.now());
-  const body = format === "pdf" ? await pdf(menu, language) : await xlsx(menu, language);
-  return { name: `menu-${store.url_key}-${language}.${format}`, body };
-});
+  return format === "pdf" ? pdf(menu, language, onRows) : xlsx(menu, language, onRows);
+}
