@@ -36,7 +36,14 @@ await withDemoRuntime("bench-import", async (base, demo) => {
   };
 
   // 1. The demo store's own Russian export, imported back.
-  const sheet = Buffer.from(await (await fetch(`${base}/api/menu-export?storeId=${cs.store_id}&language=ru&format=xlsx`, { headers: { cookie } })).arrayBuffer());
+  type ExportJob = { id: string; status: string; download_url?: string };
+  let job = await post<ExportJob>("/api/menu-exports", { storeId: cs.store_id, language: "ru", format: "xlsx" });
+  while (job.status !== "done") {
+    if (job.status === "error") throw new Error("The menu export failed");
+    await new Promise((ok) => setTimeout(ok, 200)); // polling the job, as the dashboard does
+    job = (await (await fetch(`${base}/api/menu-exports/${job.id}?storeId=${cs.store_id}`, { headers: { cookie } })).json()) as ExportJob;
+  }
+  const sheet = Buffer.from(await (await fetch(`${base}${job.download_url}`)).arrayBuffer());
   const own = await importFile("menu-center-ru.xlsx", sheet);
   console.log(`Own export (${sheet.length} bytes): ${own.preview.unchanged} items unchanged, ${own.preview.change.length} changed, ${own.preview.create.length} new, ${own.preview.errors.length} errors; preview ${own.previewMs.toFixed(0)} ms`);
 
