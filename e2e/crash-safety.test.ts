@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Demo } from "./demo";
 import { startRuntime } from "./runtime";
+import { staffApi } from "./staff-api";
 
 /** Whether a process runs (a zombie, dead but not yet reaped, does not). */
 const isAlive = (pid: number) => {
@@ -24,32 +25,6 @@ const isAlive = (pid: number) => {
   }
 };
 
-/** A signed-in API client of the runtime (cookies and the CSRF token, as the SPA sends them). */
-async function staff(base: string, email: string, password: string) {
-  const jar = new Map<string, string>();
-  const request = async (path: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set("cookie", [...jar].map(([k, v]) => `${k}=${v}`).join("; "));
-    const res = await fetch(base + path, { ...init, headers, redirect: "manual" });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const eq = pair!.indexOf("=");
-      jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
-    }
-    return res;
-  };
-  const { csrfToken } = (await (await request("/api/auth/csrf")).json()) as { csrfToken: string };
-  const signIn = await request("/api/auth/callback/credentials", {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
-  });
-  expect(signIn.status).toBe(200);
-  const send = (method: string, path: string, body: unknown) =>
-    request(path, { method, headers: { "content-type": "application/json", "x-csrf-token": csrfToken }, body: JSON.stringify(body) });
-  return { request, send };
-}
-
 type Table = { table_id: string; qr_key: string; position: number; name: string };
 
 describe("crash safety of the local runtime", () => {
@@ -58,7 +33,7 @@ describe("crash safety of the local runtime", () => {
     const first = await startRuntime(dataDir);
     const demo = JSON.parse(readFileSync(join(dataDir, "demo.json"), "utf8")) as Demo;
     const login = demo.logins.find((l) => l.role === "store_manager")!;
-    const api = await staff(first.baseUrl, login.email, login.password);
+    const api = await staffApi(first.baseUrl, login.email, login.password);
     const { store_id } = (await (await api.request("/api/me")).json()) as { store_id: string };
     const dynamoPid = Number(readFileSync(join(dataDir, "dynamodb/.dynamodb.pid"), "utf8"));
     expect(isAlive(dynamoPid)).toBe(true);
@@ -97,7 +72,7 @@ describe("crash safety of the local runtime", () => {
       expect(second.output()).not.toContain("already in use");
       expect(second.output()).not.toContain("loading the demo data");
       expect(Number(readFileSync(join(dataDir, ".lock"), "utf8"))).toBe(second.child.pid);
-      const again = await staff(second.baseUrl, login.email, login.password);
+      const again = await staffApi(second.baseUrl, login.email, login.password);
       const tables = (await (await again.request(`/api/tables?storeId=${store_id}`)).json()) as Table[];
       const byId = new Map(tables.map((t) => [t.table_id, t]));
       for (const t of answered) {

@@ -1,5 +1,5 @@
-import { Api as HttpApi, use, type StackContext } from "sst/constructs";
-import { Database } from "./Database";
+import { Config, Api as HttpApi, use, type StackContext } from "sst/constructs";
+import { grant } from "./grants";
 import { Storage } from "./Storage";
 import { Workers } from "./Workers";
 
@@ -10,9 +10,11 @@ import { Workers } from "./Workers";
  * Web.ts), so no CORS configuration is needed.
  */
 export function Api({ stack }: StackContext) {
-  const { table } = use(Database);
-  const { uploads, menus, exports } = use(Storage);
-  const { queues, environment } = use(Workers);
+  const { uploads, menus, exports, guestRoutes } = use(Storage);
+  const { queues, environment, base } = use(Workers);
+  // Kept in SSM (`sst secrets set NAME value`), read at cold start by packages/functions/src/settings.ts.
+  // Signs sessions and CSRF tokens; verifies the payment provider's webhook.
+  const secrets = [new Config.Secret(stack, "AUTH_SECRET"), new Config.Secret(stack, "PAYMENT_WEBHOOK_SECRET")];
 
   const api = new HttpApi(stack, "api", {
     cors: false,
@@ -26,15 +28,19 @@ export function Api({ stack }: StackContext) {
           // pdfkit reads its font metrics and the fonts (core/src/shared/pdf-fonts.ts) from disk:
           // ship them as packages. sharp (uploads) is native: installed for linux-arm64 (docs/deploy.md).
           nodejs: { install: ["pdfkit", "dejavu-fonts-ttf", "@expo-google-fonts/noto-sans-sc", "@expo-google-fonts/noto-sans-arabic", "sharp"] },
-          environment: { ...environment, PAYMENT_WEBHOOK_SECRET: process.env.PAYMENT_WEBHOOK_SECRET ?? "" },
+          environment,
+          bind: secrets,
           permissions: [
-            table,
-            uploads,
-            menus,
-            exports,
-            queues.translate,
-            queues.export,
-            queues.publish,
+            ...base,
+            // Pictures: stored (re-encoded or presigned uploads) and checked.
+            ...grant.objects(uploads, { read: true, write: true }),
+            // Table QR links (written, deleted, read by /t/{qrKey}) and former store URLs' "moved" manifests.
+            ...grant.objects(menus, { read: true, write: true, remove: true }),
+            // Export files: presigned downloads only.
+            ...grant.objects(exports, { read: true }),
+            // A renamed store's former URL names redirect at the edge.
+            grant.edgeRoutes(guestRoutes),
+            grant.send(queues.translate, queues.export, queues.publish),
             "ses:SendEmail",
             "translate:TranslateText",
           ],

@@ -1,5 +1,5 @@
 import { Cron, use, type StackContext } from "sst/constructs";
-import { Database } from "./Database";
+import { grant } from "./grants";
 import { Workers } from "./Workers";
 
 /**
@@ -8,8 +8,7 @@ import { Workers } from "./Workers";
  * queues a publish for the affected stores.
  */
 export function Schedules({ stack }: StackContext) {
-  const { table } = use(Database);
-  const { queues, environment } = use(Workers);
+  const { queues, environment, base } = use(Workers);
 
   const scheduler = new Cron(stack, "scheduler", {
     schedule: "rate(5 minutes)",
@@ -18,7 +17,8 @@ export function Schedules({ stack }: StackContext) {
         handler: "packages/functions/src/scheduler.handler",
         timeout: 120,
         environment,
-        permissions: [table, queues.publish, queues.translate],
+        // Publishes stores that changed phase or went stale, resumes lost translation and export jobs.
+        permissions: [...base, grant.send(queues.publish, queues.translate, queues.export)],
       },
     },
   });

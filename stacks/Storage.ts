@@ -1,16 +1,22 @@
 import { Duration } from "aws-cdk-lib";
+import { KeyValueStore } from "aws-cdk-lib/aws-cloudfront";
 import { Bucket, type StackContext } from "sst/constructs";
 
 /**
- * Private buckets. Nothing is public: CloudFront reads `menus` and `uploads`
- * through an origin access identity (granted in Web.ts), Lambdas through IAM,
- * browsers through presigned URLs.
+ * Where the data outside the table lives. Nothing is public: CloudFront reads `menus` and `uploads`
+ * through origin access identities (created here by Web.ts's origins), the Lambdas through IAM
+ * (stacks/grants.ts), browsers through presigned URLs.
  *
- * Object keys equal the public URL path without the leading slash, so the
- * local runtime and CloudFront agree:
- *   uploads  media/{companyId}/...                 -> https://<site>/media/...
- *   menus    m/{storeUrlName}/{lang}.json|.html    -> https://<site>/m/...
- *   exports  exports/{companyId}/{jobId}.xlsx      (presigned download only)
+ * Object keys equal the public URL path without the leading slash (the functions' object store routes
+ * a key to its bucket by prefix, packages/functions/src/cloud.ts), so the local runtime and CloudFront agree:
+ *   uploads  media/{companyId}/...                         -> https://<site>/media/...
+ *   menus    m/{company}/{store}/manifest.json, {lang}/menu.json, {lang}/{page}.html -> https://<site>/m/...
+ *            m/qr/{qrKey}.json (table QR links, read by the API for /t/{qrKey})
+ *            m/_not-found/{lang}.html (the guest pages' 404, written once per web build)
+ *   exports  exports/{companyId}/...                       (presigned download only, deleted after 7 days)
+ *
+ * `guest-routes` is the CloudFront KeyValueStore the guest pages' edge function reads (Web.ts): one
+ * entry per store URL, written by the publish worker and by store renames in the API.
  */
 export function Storage({ stack }: StackContext) {
   // `blockPublicACLs: true` makes SST use BlockPublicAccess.BLOCK_ALL and
@@ -37,10 +43,12 @@ export function Storage({ stack }: StackContext) {
     cdk: { bucket: { lifecycleRules: [{ expiration: Duration.days(7) }] } },
   });
 
+  const guestRoutes = new KeyValueStore(stack, "guest-routes", { comment: "Guest page routes per store URL (publish job)" });
+
   stack.addOutputs({
     UploadsBucket: uploads.bucketName,
     MenusBucket: menus.bucketName,
     ExportsBucket: exportsBucket.bucketName,
   });
-  return { uploads, menus, exports: exportsBucket };
+  return { uploads, menus, exports: exportsBucket, guestRoutes };
 }

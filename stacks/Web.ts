@@ -6,27 +6,30 @@ import { Certificate } from "aws-cdk-lib/aws-certificatemanager";
 import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
 import { HttpOrigin, S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import * as s3 from "aws-cdk-lib/aws-s3";
+import { StringParameter } from "aws-cdk-lib/aws-ssm";
 import { BucketDeployment, CacheControl, Source, type ISource } from "aws-cdk-lib/aws-s3-deployment";
 import { use, type StackContext } from "sst/constructs";
 import { useProject } from "sst/project.js";
 import { Api } from "./Api";
-import { settings } from "./settings";
+import { publicBaseUrlParameter, settings } from "./settings";
 import { Storage } from "./Storage";
 
 /**
  * One CloudFront distribution in front of everything (raw CDK: SST's StaticSite
- * owns its default behaviour and its build, and we need six behaviours):
+ * owns its default behaviour and its build, and we need these behaviours):
  *
  *   default   -> SPA bucket (OAC), extensionless paths rewritten to /index.html
  *   /builds/latest.json -> SPA bucket, never cached (open tabs poll it for a new version)
- *   /api/*    -> HTTP API, no caching, all methods, all viewer headers but Host
+ *   /api/*    -> HTTP API, no caching, all methods, all viewer headers but Host (sent as X-Forwarded-Host)
  *   /t/*      -> HTTP API (QR redirects are server-side), same settings
  *   /m/*      -> menus bucket (published guest menus), cached for seconds
  *   /media/*  -> uploads bucket (photos, banners, logos), cached a year (immutable keys)
+ *   /{company}/{store}/menu, /reviews, /promotions/{n} (GUEST_PAGE_PATTERNS) -> the guest pages:
+ *             edge/guest-pages.js picks the published page in the menus bucket (or the SPA, a 301, the 404 page)
  */
 export function Web({ stack, app }: StackContext) {
   const { api } = use(Api);
-  const { menus, uploads } = use(Storage);
+  const { menus, uploads, guestRoutes } = use(Storage);
   const config = settings();
 
   const siteBucket = new s3.Bucket(stack, "site", {
@@ -52,7 +55,30 @@ function handler(event) {
 }`),
   });
 
-  const siteOrigin = S3BucketOrigin.withOriginAccessControl(siteBucket);
+  // The guest pages' function falls back to the SPA by selecting this origin by its id.
+  const siteOrigin = S3BucketOrigin.withOriginAccessControl(siteBucket, { originId: "site" });
+  const menusOrigin = S3BucketOrigin.withOriginAccessIdentity(menus.cdk.bucket);
+
+  // The guest pages, answered at the edge as the local runtime answers them (docs/decisions.md).
+  const guestPages = new cloudfront.Function(stack, "guest-pages", {
+    runtime: cloudfront.FunctionRuntime.JS_2_0,
+    code: cloudfront.FunctionCode.fromFile({ filePath: path.join(useProject().paths.root, "stacks/edge/guest-pages.js") }),
+    keyValueStore: guestRoutes,
+  });
+  const guestStatus = new cloudfront.Function(stack, "guest-status", {
+    runtime: cloudfront.FunctionRuntime.JS_2_0,
+    code: cloudfront.FunctionCode.fromFile({ filePath: path.join(useProject().paths.root, "stacks/edge/guest-status.js") }),
+  });
+  // The API sees API Gateway's host; links it builds from the request use the viewer's (X-Forwarded-Host).
+  const viewerHost = new cloudfront.Function(stack, "viewer-host", {
+    runtime: cloudfront.FunctionRuntime.JS_2_0,
+    code: cloudfront.FunctionCode.fromInline(`
+function handler(event) {
+  var request = event.request;
+  request.headers["x-forwarded-host"] = { value: request.headers.host.value };
+  return request;
+}`),
+  });
 
   // The API's endpoint is "https://{id}.execute-api.{region}.amazonaws.com": keep the host.
   const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split("/", api.url)), {
@@ -65,6 +91,7 @@ function handler(event) {
     cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
     // API Gateway needs its own Host header; everything else (query, cookies, auth) goes through.
     originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    functionAssociations: [{ function: viewerHost, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
   };
 
   // Guest menus change when the owner edits them: the edge keeps them ~10 s (60 s at
@@ -105,6 +132,17 @@ function handler(event) {
     securityHeadersBehavior: { contentTypeOptions: { override: true } },
   });
 
+  const guestPageBehavior: cloudfront.BehaviorOptions = {
+    origin: menusOrigin,
+    viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+    cachePolicy: menusCache,
+    responseHeadersPolicy: revalidate,
+    functionAssociations: [
+      { function: guestPages, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+      { function: guestStatus, eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE },
+    ],
+  };
+
   // `menus` and `uploads` live in the Storage stack. OAC would need their bucket
   // policies to name this distribution (Storage -> Web -> Storage: a cycle), so
   // they use an origin access identity, which CDK creates in Storage itself.
@@ -136,11 +174,13 @@ function handler(event) {
       "/api/*": apiBehavior,
       "/t/*": apiBehavior,
       "/m/*": {
-        origin: S3BucketOrigin.withOriginAccessIdentity(menus.cdk.bucket),
+        origin: menusOrigin,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: menusCache,
         responseHeadersPolicy: revalidate,
       },
+      // Patterns are wider than the pages ("*" spans slashes): the function sends the rest to the SPA.
+      ...Object.fromEntries(GUEST_PAGE_PATTERNS.map((pattern) => [pattern, guestPageBehavior])),
       "/media/*": {
         origin: S3BucketOrigin.withOriginAccessIdentity(uploads.cdk.bucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -176,14 +216,24 @@ function handler(event) {
   });
   pages.node.addDependency(assets);
 
+  const siteUrl = config.domainName ? `https://${config.domainName}` : `https://${distribution.distributionDomainName}`;
+  // The site's address for the functions when no PUBLIC_BASE_URL is set (right on the first deploy):
+  // they read it from SSM at cold start, since the Api stack cannot reference this one (settings.ts).
+  new StringParameter(stack, "public-base-url", {
+    parameterName: publicBaseUrlParameter(),
+    stringValue: config.publicBaseUrl || siteUrl,
+    description: "The site's address (links in mails, QR codes)",
+  });
+
   stack.addOutputs({
-    SiteUrl: config.domainName
-      ? `https://${config.domainName}`
-      : `https://${distribution.distributionDomainName}`,
+    SiteUrl: siteUrl,
     DistributionId: distribution.distributionId,
   });
   return { distribution, siteBucket };
 }
+
+/** The guest pages (packages/local/src/published.ts GUEST_PAGE), as CloudFront path patterns. */
+export const GUEST_PAGE_PATTERNS = ["/*/*/menu*", "/*/*/reviews*", "/*/*/promotions/*"];
 
 /**
  * The built SPA (web/dist). Like SST's StaticSite, `sst deploy` runs the build.

@@ -2,7 +2,8 @@ import { Duration } from "aws-cdk-lib";
 import * as sqs from "aws-cdk-lib/aws-sqs";
 import { Queue, use, type StackContext } from "sst/constructs";
 import { Database } from "./Database";
-import { settings } from "./settings";
+import { grant } from "./grants";
+import { publicBaseUrlParameter, settings } from "./settings";
 import { Storage } from "./Storage";
 
 /**
@@ -13,7 +14,7 @@ import { Storage } from "./Storage";
  */
 export function Workers({ stack, app }: StackContext) {
   const { table } = use(Database);
-  const { uploads, menus, exports } = use(Storage);
+  const { uploads, menus, exports, guestRoutes } = use(Storage);
 
   /** SQS queue + DLQ. Visibility timeout is 6x the consumer timeout (AWS guidance for Lambda). */
   function jobQueue(id: string, consumerTimeoutSeconds: number) {
@@ -47,19 +48,28 @@ export function Workers({ stack, app }: StackContext) {
     PUBLISH_QUEUE_URL: publish.queueUrl,
     TRANSLATE_QUEUE_URL: translate.queueUrl,
     EXPORT_QUEUE_URL: exportQueue.queueUrl,
-    PUBLIC_BASE_URL: config.publicBaseUrl,
+    // Without a domain the site's address is the distribution's, written by the Web stack to SSM
+    // and read at cold start (packages/functions/src/settings.ts, the variable SST's binding sets).
+    ...(config.publicBaseUrl
+      ? { PUBLIC_BASE_URL: config.publicBaseUrl }
+      : { SST_Parameter_value_PUBLIC_BASE_URL: "__FETCH_FROM_SSM__" }),
     MAIL_FROM: config.mailFrom,
     SUPPORT_EMAIL: config.supportEmail,
+    // The seller on invoices (packages/core/src/subscription/invoice-pdf.ts).
+    ...(config.sellerName ? { SELLER_NAME: config.sellerName } : {}),
+    ...(config.sellerDetails ? { SELLER_DETAILS: config.sellerDetails } : {}),
+    GUEST_EDGE_KVS_ARN: guestRoutes.keyValueStoreArn,
   };
-  // Workers chain jobs (a finished translation queues a publish), so they may send to every queue.
-  const permissions = [table, uploads, menus, exports, translate, exportQueue, publish];
+  /** Every function may read the site's address when it is in SSM, and reads and writes the table. */
+  const base = [grant.table(table), ...(config.publicBaseUrl ? [] : [grant.publicBaseUrlParameter(stack, publicBaseUrlParameter())])];
 
   translate.addConsumer(stack, {
     function: {
       handler: "packages/functions/src/workers/translate.handler",
       timeout: 60,
       environment,
-      permissions: [...permissions, "translate:TranslateText"],
+      // Translated texts republish the menu; a job may queue the next language.
+      permissions: [...base, grant.send(translate, publish), "translate:TranslateText"],
     },
     cdk: { eventSource: { batchSize: 10, reportBatchItemFailures: true } },
   });
@@ -69,7 +79,7 @@ export function Workers({ stack, app }: StackContext) {
       timeout: 300,
       memorySize: 1024,
       environment,
-      permissions,
+      permissions: [...base, ...grant.objects(exports, { write: true })],
     },
     // One export per invocation: they are large and slow.
     cdk: { eventSource: { batchSize: 1, reportBatchItemFailures: true } },
@@ -81,7 +91,8 @@ export function Workers({ stack, app }: StackContext) {
       // Server-renders the guest menu HTML per language.
       memorySize: 1024,
       environment: { ...environment, MENU_SSR_ENTRY: "web/dist-ssr/ssr.js" },
-      permissions,
+      // Pages, QR links (stale ones deleted) and not-found pages; the guest routes; one more run when asked meanwhile.
+      permissions: [...base, ...grant.objects(menus, { write: true, remove: true }), grant.edgeRoutes(guestRoutes), grant.send(publish)],
       // The guest pages' server renderer, self-contained, built with the SPA (web/vite.ssr.config.ts).
       copyFiles: [{ from: "web/dist-ssr", to: "web/dist-ssr" }],
     },
@@ -93,5 +104,5 @@ export function Workers({ stack, app }: StackContext) {
     ExportQueueUrl: exportQueue.queueUrl,
     PublishQueueUrl: publish.queueUrl,
   });
-  return { queues: { translate, export: exportQueue, publish }, environment };
+  return { queues: { translate, export: exportQueue, publish }, environment, base };
 }

@@ -1,3 +1,5 @@
+import { useProject } from "sst/project.js";
+
 /**
  * Deploy-time settings, read from the environment when the stacks are built.
  * `sst deploy` loads `.env`, `.env.local`, `.env.<stage>` and `.env.<stage>.local`
@@ -16,14 +18,19 @@ export function settings() {
     /** ACM certificate for `domainName`; must live in us-east-1 (CloudFront). */
     certificateArn,
     /**
-     * Absolute address guests and mails link to (QR codes, password reset links).
-     * Not derived from the distribution: the API stack cannot reference the Web stack
-     * (Web already references the API), so without a custom domain deploy once,
-     * read the `SiteUrl` output and set PUBLIC_BASE_URL for the next deploy.
+     * Absolute address guests and mails link to (QR codes, password reset links). Without it and
+     * without a domain, the Web stack writes the distribution's address to SSM (`publicBaseUrlParameter`),
+     * where the functions read it: the API stack cannot reference the Web stack, which references it.
      */
     publicBaseUrl: process.env.PUBLIC_BASE_URL || (domainName ? `https://${domainName}` : ""),
     /** SES-verified sender identity. */
     mailFrom: process.env.MAIL_FROM || `no-reply@${mailDomain}`,
     supportEmail: process.env.SUPPORT_EMAIL || `support@${mailDomain}`,
+    /** The seller on invoices: name, and the details lines separated by "|" (invoice-pdf.ts has placeholders). */
+    sellerName: process.env.SELLER_NAME || undefined,
+    sellerDetails: process.env.SELLER_DETAILS || undefined,
   };
 }
+
+/** The SSM name of the site's address, where SST keeps a `Config.Parameter` named PUBLIC_BASE_URL. */
+export const publicBaseUrlParameter = () => `${useProject().config.ssmPrefix}Parameter/PUBLIC_BASE_URL/value`;

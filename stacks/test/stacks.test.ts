@@ -9,6 +9,7 @@
  * Everything else (deploy mode, asset code, runtime from the props, permissions,
  * cross-stack references) is the real SST code path.
  */
+import { readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,7 +23,7 @@ import { Api } from "../Api";
 import { Database } from "../Database";
 import { Schedules } from "../Schedules";
 import { Storage } from "../Storage";
-import { Web } from "../Web";
+import { GUEST_PAGE_PATTERNS, Web } from "../Web";
 import { Workers } from "../Workers";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -71,6 +72,11 @@ function stubNodeBuilds() {
 beforeAll(async () => {
   // SST skips its AWS calls (bootstrap lookup) when NODE_ENV is "test"; Web.ts skips the SPA build.
   process.env.NODE_ENV = "test";
+  // Settings read when the stacks are built (stacks/settings.ts); PUBLIC_BASE_URL is left unset (first deploy).
+  process.env.SELLER_NAME = "Seller Ltd";
+  process.env.SELLER_DETAILS = "VAT 1|IBAN 2";
+  delete process.env.PUBLIC_BASE_URL;
+  delete process.env.DOMAIN_NAME;
   await initProject({ root, stage });
   stubNodeBuilds();
   const project = useProject();
@@ -98,6 +104,26 @@ function appFunctions(template: Template): Record<string, Resource> {
     ),
   ) as Record<string, Resource>;
 }
+/** What one function may do: its role's policy statements (every policy of the template attached to it). */
+function statementsOf(template: Template, handler: string): { Action: string | string[]; Resource: Cfn }[] {
+  const fn = appFunctions(template)[logicalIdOfHandler(template, handler)]!;
+  const roleId = fn.Properties.Role["Fn::GetAtt"][0];
+  return Object.values(template.findResources("AWS::IAM::Policy"))
+    .filter((p) => p.Properties.Roles.some((r: Cfn) => r.Ref === roleId))
+    .flatMap((p) => p.Properties.PolicyDocument.Statement);
+}
+/** Its actions, each with the resources granted (as JSON, to match on logical ids). */
+function grantsOf(template: Template, handler: string) {
+  const grants = new Map<string, string>();
+  for (const s of statementsOf(template, handler)) {
+    for (const action of [s.Action].flat()) grants.set(action, (grants.get(action) ?? "") + JSON.stringify(s.Resource));
+  }
+  return grants;
+}
+function templateOf(handler: string) {
+  return [t.api, t.workers, t.schedules].find((x) => Object.values(appFunctions(x)).some((f) => f.Properties.Handler === handler))!;
+}
+
 function logicalIdOfHandler(template: Template, handler: string) {
   const hit = Object.entries(appFunctions(template)).find(([, r]) => r.Properties.Handler === handler);
   if (!hit) throw new Error(`no function for ${handler}`);
@@ -262,6 +288,22 @@ describe("Api", () => {
     });
   });
 
+  it("binds AUTH_SECRET and PAYMENT_WEBHOOK_SECRET as SST secrets (read from SSM at cold start)", () => {
+    const fn = appFunctions(t.api)[logicalIdOfHandler(t.api, HANDLERS.api)]!;
+    const vars = fn.Properties.Environment.Variables;
+    for (const name of ["AUTH_SECRET", "PAYMENT_WEBHOOK_SECRET"]) {
+      // The placeholder sst/node/config replaces with the SSM value (packages/functions/src/settings.ts).
+      expect(vars[`SST_Secret_value_${name}`], name).toBe("__FETCH_FROM_SSM__");
+      expect(vars[name], name).toBeUndefined();
+      expect(JSON.stringify(grantsOf(t.api, HANDLERS.api).get("ssm:GetParameters"))).toContain(`/sst/qr-menu/${stage}/Secret/${name}/value`);
+    }
+    // Only the API signs sessions and verifies webhooks.
+    for (const handler of [HANDLERS.scheduler, HANDLERS.translate, HANDLERS.export, HANDLERS.publish]) {
+      const other = appFunctions(templateOf(handler))[logicalIdOfHandler(templateOf(handler), handler)]!;
+      expect(Object.keys(other.Properties.Environment.Variables).filter((n) => n.includes("Secret"))).toEqual([]);
+    }
+  });
+
   it("passes the environment and grants SES and Translate", () => {
     const fn = appFunctions(t.api)[logicalIdOfHandler(t.api, HANDLERS.api)]!;
     const names = Object.keys(fn.Properties.Environment.Variables);
@@ -274,15 +316,106 @@ describe("Api", () => {
         "PUBLISH_QUEUE_URL",
         "TRANSLATE_QUEUE_URL",
         "EXPORT_QUEUE_URL",
-        "PUBLIC_BASE_URL",
         "MAIL_FROM",
         "SUPPORT_EMAIL",
+        "SELLER_NAME",
+        "SELLER_DETAILS",
+        "GUEST_EDGE_KVS_ARN",
       ]),
     );
+    expect(fn.Properties.Environment.Variables.SELLER_NAME).toBe("Seller Ltd");
+    expect(fn.Properties.Environment.Variables.SELLER_DETAILS).toBe("VAT 1|IBAN 2");
     const actions = Object.values(t.api.findResources("AWS::IAM::Policy")).flatMap((p) =>
       p.Properties.PolicyDocument.Statement.flatMap((s: Cfn) => [s.Action].flat()),
     );
     expect(actions).toEqual(expect.arrayContaining(["ses:SendEmail", "translate:TranslateText"]));
+  });
+});
+
+const KVS_WRITE = [
+  "cloudfront-keyvaluestore:DescribeKeyValueStore",
+  "cloudfront-keyvaluestore:GetKey",
+  "cloudfront-keyvaluestore:PutKey",
+];
+
+describe("least privilege", () => {
+  const ITEMS = [
+    "dynamodb:GetItem",
+    "dynamodb:BatchGetItem",
+    "dynamodb:Query",
+    "dynamodb:PutItem",
+    "dynamodb:UpdateItem",
+    "dynamodb:DeleteItem",
+    "dynamodb:BatchWriteItem",
+    "dynamodb:ConditionCheckItem",
+  ];
+  // What each function's code calls (packages/core: object store keys by bucket, queue sends, mails, edge routes).
+  const EXPECTED: Record<keyof typeof HANDLERS, Record<string, string[]>> = {
+    api: {
+      table: ITEMS,
+      uploads: ["s3:GetObject", "s3:PutObject", "s3:ListBucket"],
+      menus: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:ListBucket"],
+      exports: ["s3:GetObject", "s3:ListBucket"],
+      queues: ["translate", "export", "publish"],
+      other: ["ses:SendEmail", "translate:TranslateText", "ssm:GetParameters", ...KVS_WRITE],
+    },
+    scheduler: { table: ITEMS, queues: ["publish", "translate", "export"], other: ["ssm:GetParameters"] },
+    translate: { table: ITEMS, queues: ["translate", "publish"], other: ["translate:TranslateText", "ssm:GetParameters"] },
+    export: { table: ITEMS, exports: ["s3:PutObject"], queues: [], other: ["ssm:GetParameters"] },
+    publish: {
+      table: ITEMS,
+      menus: ["s3:PutObject", "s3:DeleteObject"],
+      queues: ["publish"],
+      other: ["ssm:GetParameters", ...KVS_WRITE],
+    },
+  };
+  // SST turns on X-Ray tracing for every function.
+  const TRACING = ["xray:PutTraceSegments", "xray:PutTelemetryRecords"];
+  const CONSUME = ["sqs:ReceiveMessage", "sqs:ChangeMessageVisibility", "sqs:GetQueueUrl", "sqs:DeleteMessage", "sqs:GetQueueAttributes"];
+
+  it("grants no wildcard action on DynamoDB, S3 or SQS to any function", () => {
+    for (const handler of Object.values(HANDLERS)) {
+      const actions = [...grantsOf(templateOf(handler), handler).keys()];
+      expect(actions.length, handler).toBeGreaterThan(0);
+      expect(actions.filter((a) => a === "*" || (/^(dynamodb|s3|sqs):/.test(a) && a.includes("*"))), handler).toEqual([]);
+    }
+  });
+
+  it.each(Object.keys(HANDLERS) as (keyof typeof HANDLERS)[])("gives the %s function exactly what its code uses", (name) => {
+    const handler = HANDLERS[name];
+    const template = templateOf(handler);
+    const grants = grantsOf(template, handler);
+    const expected = EXPECTED[name];
+    const consumer = name === "translate" || name === "export" || name === "publish";
+    const wanted = new Set([
+      ...expected.table!,
+      ...(expected.uploads ?? []),
+      ...(expected.menus ?? []),
+      ...(expected.exports ?? []),
+      ...(expected.queues!.length ? ["sqs:SendMessage"] : []),
+      ...(consumer ? CONSUME : []),
+      ...TRACING,
+      ...expected.other!,
+    ]);
+    expect([...grants.keys()].sort()).toEqual([...wanted].sort());
+    // Table items on the table and its indexes only.
+    const tableGrant = grants.get("dynamodb:Query")!;
+    expect(tableGrant).toContain("index/*");
+    // Each bucket's actions on that bucket; each send on the queues named.
+    const bucketIds = Object.keys(t.storage.findResources("AWS::S3::Bucket"));
+    const bucketId = (b: string) => bucketIds.find((id) => id.startsWith(b))!;
+    for (const bucket of ["uploads", "menus", "exports"] as const) {
+      for (const action of expected[bucket] ?? []) expect(grants.get(action), `${name} ${action} ${bucket}`).toContain(bucketId(bucket));
+    }
+    for (const bucket of ["uploads", "menus", "exports"] as const) {
+      if (!expected[bucket]) for (const [, resources] of grants) expect(resources, `${name} ${bucket}`).not.toContain(bucketId(bucket));
+    }
+    const queues = t.workers.findResources("AWS::SQS::Queue");
+    const sends = grants.get("sqs:SendMessage") ?? "";
+    for (const q of ["translate", "export", "publish"]) {
+      const id = Object.keys(queues).find((k) => queues[k]!.Properties.QueueName === `${stage}-qr-menu-${q}`)!;
+      expect(sends.includes(id), `${name} sends to ${q}`).toBe(expected.queues!.includes(q));
+    }
   });
 });
 
@@ -298,10 +431,61 @@ describe("Web", () => {
     return b;
   }
 
-  it("routes /api/*, /t/*, /m/*, /media/* and /builds/latest.json", () => {
+  it("routes /api/*, /t/*, /m/*, /media/*, /builds/latest.json and the guest pages", () => {
     expect(distribution().CacheBehaviors.map((b: Cfn) => b.PathPattern).sort()).toEqual(
-      ["/api/*", "/m/*", "/media/*", "/t/*", "/builds/latest.json"].sort(),
+      ["/api/*", "/m/*", "/media/*", "/t/*", "/builds/latest.json", "/*/*/menu*", "/*/*/reviews*", "/*/*/promotions/*"].sort(),
     );
+  });
+
+  it("answers the guest pages with edge/guest-pages.js over the KeyValueStore, from the menus bucket", () => {
+    const functions = t.web.findResources("AWS::CloudFront::Function");
+    const idOf = (file: string) => {
+      const code = readFileSync(path.join(root, "stacks/edge", file), "utf8");
+      const hit = Object.entries(functions).find(([, f]) => f.Properties.FunctionCode === code);
+      expect(hit, file).toBeDefined();
+      return hit![0];
+    };
+    const pages = idOf("guest-pages.js");
+    const status = idOf("guest-status.js");
+    // The function reads the Storage stack's KeyValueStore.
+    expect(JSON.stringify(functions[pages]!.Properties.FunctionConfig.KeyValueStoreAssociations)).toContain("Fn::ImportValue");
+    expect(functions[pages]!.Properties.FunctionConfig.Runtime).toBe("cloudfront-js-2.0");
+    t.storage.resourceCountIs("AWS::CloudFront::KeyValueStore", 1);
+    const menus = behavior("/m/*");
+    for (const pattern of GUEST_PAGE_PATTERNS) {
+      const b = behavior(pattern);
+      expect(b.TargetOriginId).toBe(menus.TargetOriginId);
+      expect(b.CachePolicyId).toEqual(menus.CachePolicyId);
+      expect(b.FunctionAssociations).toEqual([
+        { EventType: "viewer-request", FunctionARN: { "Fn::GetAtt": [pages, "FunctionARN"] } },
+        { EventType: "viewer-response", FunctionARN: { "Fn::GetAtt": [status, "FunctionARN"] } },
+      ]);
+    }
+    // The SPA fallback selects the SPA bucket's origin by the id the function names.
+    expect(distribution().Origins.find((o: Cfn) => o.Id === "site")?.OriginAccessControlId).toBeDefined();
+    expect(distribution().DefaultCacheBehavior.TargetOriginId).toBe("site");
+  });
+
+  it("tells the API the viewer's host (X-Forwarded-Host) and the functions the site's address on the first deploy", () => {
+    for (const pattern of ["/api/*", "/t/*"]) {
+      const [assoc] = behavior(pattern).FunctionAssociations;
+      const fn = t.web.findResources("AWS::CloudFront::Function")[assoc.FunctionARN["Fn::GetAtt"][0]]!;
+      expect(fn.Properties.FunctionCode).toContain('request.headers["x-forwarded-host"] = { value: request.headers.host.value }');
+    }
+    // No PUBLIC_BASE_URL, no domain: the distribution's address goes to SSM, where SST's config client reads it.
+    t.web.hasResourceProperties("AWS::SSM::Parameter", {
+      Name: `/sst/qr-menu/${stage}/Parameter/PUBLIC_BASE_URL/value`,
+      Value: { "Fn::Join": ["", ["https://", { "Fn::GetAtt": [Match.anyValue(), "DomainName"] }]] },
+    });
+    for (const handler of Object.values(HANDLERS)) {
+      const template = templateOf(handler);
+      const vars = appFunctions(template)[logicalIdOfHandler(template, handler)]!.Properties.Environment.Variables;
+      expect(vars.PUBLIC_BASE_URL, handler).toBeUndefined();
+      expect(vars.SST_Parameter_value_PUBLIC_BASE_URL, handler).toBe("__FETCH_FROM_SSM__");
+      expect(JSON.stringify(grantsOf(template, handler).get("ssm:GetParameters")), handler).toContain(
+        `parameter/sst/qr-menu/${stage}/Parameter/PUBLIC_BASE_URL/value`,
+      );
+    }
   });
 
   it("never caches builds/latest.json (polled by open tabs) and keeps the route rules of old builds", () => {

@@ -27,6 +27,17 @@ export function isHttps(c: Context) {
 }
 
 /**
+ * The origin the viewer used. Behind CloudFront the request reaches the API with API Gateway's host;
+ * the viewer's comes as X-Forwarded-Host, set by the distribution (stacks/Web.ts), never the client's.
+ * Only for checks of the viewer's own request (same-origin redirects): links that others follow
+ * (mails, QR codes) use PUBLIC_BASE_URL, which a request cannot change.
+ */
+export function viewerOrigin(c: Context) {
+  const host = c.req.header("x-forwarded-host")?.split(",")[0]?.trim();
+  return host ? `${isHttps(c) ? "https" : "http"}://${host}` : new URL(c.req.url).origin;
+}
+
+/**
  * The address of `CloudFront-Viewer-Address` ("198.51.100.7:443", "2001:db8::1:443"): the viewer's
  * address as CloudFront saw it, without the port. Undefined when it does not look like one.
  */

@@ -370,3 +370,41 @@ describe("NextAuth-shaped calls", () => {
     });
   });
 });
+
+describe("behind CloudFront", () => {
+  // What the API receives through the distribution: API Gateway's host, the viewer's in X-Forwarded-Host (stacks/Web.ts).
+  const viaCloudFront = { "x-forwarded-host": "menu.example.com", "x-forwarded-proto": "https" };
+
+  it("takes redirects to the viewer's own host as its own, not API Gateway's", async () => {
+    const b = browser(app, { headers: viaCloudFront });
+    const ok = await b.form("/api/auth/callback/credentials", {
+      email: t.manager.email,
+      password: PASSWORD,
+      callbackUrl: "https://menu.example.com/x/y/admin-panel?tab=1",
+    });
+    expect(ok.headers.get("location")).toBe("/x/y/admin-panel?tab=1");
+    const elsewhere = await browser(app, { headers: viaCloudFront }).form("/api/auth/callback/credentials", {
+      email: t.manager.email,
+      password: PASSWORD,
+      callbackUrl: "https://abc123.execute-api.eu-central-1.amazonaws.com/x",
+    });
+    expect(elsewhere.headers.get("location")).toBe("/");
+  });
+
+  it("mails links to the site's address (PUBLIC_BASE_URL), whatever host the request names", async () => {
+    const email = uniqueEmail("edge-reset");
+    const { createUser } = await import("@menu/core/user/user");
+    await createUser({ email, password: PASSWORD, role: "company_manager", company_id: t.company_id, email_confirmed: true });
+    const before = process.env.PUBLIC_BASE_URL;
+    process.env.PUBLIC_BASE_URL = "https://menu.example.com";
+    try {
+      const forged = browser(app, { headers: { ...viaCloudFront, "x-forwarded-host": "evil.example" } });
+      expect((await forged.send("POST", "/api/auth/forgot-password", { email })).status).toBe(200);
+      expect(mail.last(email)!.text).toMatch(/https:\/\/menu\.example\.com\/[^\s]*\?token=/);
+      expect(mail.last(email)!.text).not.toContain("evil.example");
+    } finally {
+      if (before === undefined) delete process.env.PUBLIC_BASE_URL;
+      else process.env.PUBLIC_BASE_URL = before;
+    }
+  });
+});

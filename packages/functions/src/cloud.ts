@@ -4,6 +4,12 @@ import { s3ObjectStore } from "@menu/core/adapters/s3-object-store";
 import { sesMailer } from "@menu/core/adapters/ses-mailer";
 import { sqsQueue } from "@menu/core/adapters/sqs-queue";
 import { translatorFromEnv } from "@menu/core/adapters/translator";
+import { cloudFrontGuestEdge } from "@menu/core/adapters/cloudfront-guest-edge";
+import { setGuestEdge } from "@menu/core/publish/guest-edge";
+import { loadCloudSettings } from "./settings";
+
+// Before any handler runs: secrets and the site's address from SSM (ESM top-level await).
+await loadCloudSettings();
 
 /** Cold start of every Lambda: the cloud adapters, configured from the stack's environment. */
 export function configureCloud(env = process.env) {
@@ -26,4 +32,6 @@ export function configureCloud(env = process.env) {
     mailer: sesMailer(env.MAIL_FROM ?? "no-reply@example.com"),
     translator: translatorFromEnv(env, { cloud: true }),
   });
+  // Guest page routes for CloudFront's edge (the publish worker, store renames in the API).
+  setGuestEdge(env.GUEST_EDGE_KVS_ARN ? cloudFrontGuestEdge(env.GUEST_EDGE_KVS_ARN, env.MENUS_BUCKET ?? "") : undefined);
 }

@@ -4,6 +4,7 @@ import { createServer } from "node:http";
 import { join, resolve } from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { clock, configureDb, ensureTable, setPorts } from "@menu/core";
+import { edgeDir, fsGuestEdge } from "@menu/core/adapters/fs-guest-edge";
 import { fsObjectStore, objectsDir } from "@menu/core/adapters/fs-object-store";
 import { memoryQueue } from "@menu/core/adapters/memory-queue";
 import { outboxMailer } from "@menu/core/adapters/outbox-mailer";
@@ -11,6 +12,7 @@ import { translatorFromEnv } from "@menu/core/adapters/translator";
 import { companyIdByUrlKey } from "@menu/core/company/company";
 import { resumeMenuExports } from "@menu/core/export/jobs";
 import { JOB_HANDLERS, runSchedules } from "@menu/core/jobs";
+import { setGuestEdge } from "@menu/core/publish/guest-edge";
 import { loadMenuRenderer, setMenuRenderer } from "@menu/core/publish/publish";
 import { resumeTranslations } from "@menu/core/translation/jobs";
 import { seedDemo, type DemoSeed } from "./demo/seed";
@@ -69,6 +71,8 @@ setPorts({
   mailer: outboxMailer(outbox, process.env.MAIL_FROM ?? "QR Menu <no-reply@localhost>"),
   translator,
 });
+// What CloudFront's edge would hold (routes, not-found pages); this runtime answers guests itself.
+setGuestEdge(fsGuestEdge(edgeDir(dataDir)));
 
 let ready = false;
 const notFound = notFoundPage(renderer);

@@ -35,6 +35,7 @@ import {
   requestContext,
   sessionCookieOf,
   setSessionCookie,
+  viewerOrigin,
 } from "../session";
 
 const PROVIDER = "credentials";
@@ -54,9 +55,9 @@ const formBody = <S extends z.ZodType>(schema: S) => ({
 export function safeCallbackUrl(value: string | undefined, c: Context) {
   if (!value) return "/";
   try {
-    const own = new URL(c.req.url);
+    const own = viewerOrigin(c);
     const url = new URL(value, own);
-    if (url.origin !== own.origin) return "/";
+    if (url.origin !== own) return "/";
     const path = url.pathname + url.search + url.hash;
     return path.startsWith("/") && !path.startsWith("//") ? path : "/";
   } catch {

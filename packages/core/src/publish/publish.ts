@@ -7,6 +7,7 @@ import { clock } from "../shared/clock";
 import { storeById } from "../store/store";
 import { publishQrLinks } from "../tables/qr-links";
 import { buildPublishedMenu, loadStoreState } from "./build";
+import { publishEdgeRoute } from "./guest-edge";
 import { pageName, publishedKeys, type GuestPage, type MenuRenderer, type PublishedManifest } from "./published";
 
 type Keys = { company_id: string; store_id: string };
@@ -166,6 +167,8 @@ export async function publishStore(keys: Keys, now = clock.now()) {
     build: render.build,
   };
   await objects.put(paths.manifest, JSON.stringify(manifest), "application/json; charset=utf-8");
+  // What CloudFront's edge needs to pick the page without reading the bucket (stacks/edge/guest-pages.js).
+  await publishEdgeRoute(state.company_url_key, state.store.url_key, manifest, render);
   // The table QR links (`m/qr/{key}.json`): `/t/{key}` is answered from them, without the database.
   await publishQrLinks(keys, { company_url_key: state.company_url_key, store_url_key: state.store.url_key });
 

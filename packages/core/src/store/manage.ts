@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { Db } from "../db/service";
 import { usePorts } from "../ports";
+import { useGuestEdge } from "../publish/guest-edge";
 import { requestPublish } from "../publish/publish";
 import { publishedKeys, type MovedStore } from "../publish/published";
 import { clock } from "../shared/clock";
@@ -95,7 +96,10 @@ async function pointFormerLinks(company_id: string, former: string[], current: s
   const moved: MovedStore = { format: 1, moved_to: current };
   const objects = usePorts().objects;
   await Promise.all(
-    former.map((old) => objects.put(publishedKeys(company.url_key, old).manifest, JSON.stringify(moved), "application/json; charset=utf-8")),
+    former.flatMap((old) => [
+      objects.put(publishedKeys(company.url_key, old).manifest, JSON.stringify(moved), "application/json; charset=utf-8"),
+      useGuestEdge().putRoute(company.url_key, old, moved),
+    ]),
   );
 }
 
