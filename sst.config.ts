@@ -18,10 +18,13 @@ export default {
     const { Api } = await import("./stacks/Api");
     const { Web } = await import("./stacks/Web");
 
+    const { bundling } = await import("./stacks/bundling");
+
     app.setDefaultFunctionProps({
       runtime: "nodejs22.x",
       architecture: "arm_64",
-      nodejs: { format: "esm" },
+      // ESM, minified, without the drawing libraries; functions that draw say so (stacks/bundling.ts).
+      ...bundling(app, {}),
     });
     app.stack(Database).stack(Storage).stack(Workers).stack(Schedules).stack(Api).stack(Web);
   },

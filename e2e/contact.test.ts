@@ -60,8 +60,12 @@ describe("/service-contacts", () => {
     await page.getByRole("button", { name: "Remove notes.txt" }).click();
     await expect(files.count()).resolves.toBe(2);
 
+    // Each file is PUT to its own presigned URL (the local runtime's signed /files/* link), not sent through the API.
+    const puts: string[] = [];
+    page.on("request", (r) => r.method() === "PUT" && puts.push(new URL(r.url()).pathname));
     await page.getByRole("button", { name: "Send message" }).click();
     await page.getByTestId("contact-sent").waitFor();
+    expect(puts).toEqual([expect.stringMatching(/^\/files\/contact\/[\w-]+$/), expect.stringMatching(/^\/files\/contact\/[\w-]+$/)]);
     await expect(page.getByTestId("contact-sent").textContent()).resolves.toContain(email);
 
     const mail = outbox().find((m) => m.text.includes(email));

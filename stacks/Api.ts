@@ -1,4 +1,5 @@
 import { Config, Api as HttpApi, use, type StackContext } from "sst/constructs";
+import { bundling } from "./bundling";
 import { grant } from "./grants";
 import { Storage } from "./Storage";
 import { Workers } from "./Workers";
@@ -9,7 +10,7 @@ import { Workers } from "./Workers";
  * Browsers reach it only through CloudFront (same origin as the SPA, see
  * Web.ts), so no CORS configuration is needed.
  */
-export function Api({ stack }: StackContext) {
+export function Api({ stack, app }: StackContext) {
   const { uploads, menus, exports, guestRoutes } = use(Storage);
   const { queues, environment, base } = use(Workers);
   // Kept in SSM (`sst secrets set NAME value`), read at cold start by packages/functions/src/settings.ts.
@@ -25,9 +26,8 @@ export function Api({ stack }: StackContext) {
           // API Gateway gives up after 30 s.
           timeout: 29,
           memorySize: 1024,
-          // pdfkit reads its font metrics and the fonts (core/src/shared/pdf-fonts.ts) from disk:
-          // ship them as packages. sharp (uploads) is native: installed for linux-arm64 (docs/deploy.md).
-          nodejs: { install: ["pdfkit", "dejavu-fonts-ttf", "@expo-google-fonts/noto-sans-sc", "@expo-google-fonts/noto-sans-arabic", "sharp"] },
+          // Draws PDFs (table cards, invoices), resizes uploaded pictures, reads imported sheets.
+          ...bundling(app, { pdf: true, images: true, sheets: true }),
           environment,
           bind: secrets,
           permissions: [

@@ -1,6 +1,7 @@
 import { Duration } from "aws-cdk-lib";
 import * as sqs from "aws-cdk-lib/aws-sqs";
 import { Queue, use, type StackContext } from "sst/constructs";
+import { bundling } from "./bundling";
 import { Database } from "./Database";
 import { grant } from "./grants";
 import { publicBaseUrlParameter, settings } from "./settings";
@@ -78,6 +79,8 @@ export function Workers({ stack, app }: StackContext) {
       handler: "packages/functions/src/workers/export.handler",
       timeout: 300,
       memorySize: 1024,
+      // Draws the menu as a PDF or a spreadsheet.
+      ...bundling(app, { pdf: true, sheets: true }),
       environment,
       permissions: [...base, ...grant.objects(exports, { write: true })],
     },
@@ -93,8 +96,9 @@ export function Workers({ stack, app }: StackContext) {
       environment: { ...environment, MENU_SSR_ENTRY: "web/dist-ssr/ssr.js" },
       // Pages, QR links (stale ones deleted) and not-found pages; the guest routes; one more run when asked meanwhile.
       permissions: [...base, ...grant.objects(menus, { write: true, remove: true }), grant.edgeRoutes(guestRoutes), grant.send(publish)],
-      // The guest pages' server renderer, self-contained, built with the SPA (web/vite.ssr.config.ts).
-      copyFiles: [{ from: "web/dist-ssr", to: "web/dist-ssr" }],
+      // The guest pages' server renderer, self-contained, built with the SPA (web/vite.ssr.config.ts)
+      // by the Web stack's deploy; tests synthesize without it, as Web.ts does without the SPA.
+      copyFiles: app.isRunningSSTTest() ? undefined : [{ from: "web/dist-ssr", to: "web/dist-ssr" }],
     },
     cdk: { eventSource: { batchSize: 10, reportBatchItemFailures: true } },
   });

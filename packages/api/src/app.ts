@@ -5,12 +5,12 @@ import { actorFromHeaders } from "@menu/core/auth/sessions";
 import { bodyLimit } from "hono/body-limit";
 import { mapError, validationHook } from "./errors";
 import { authRoutes } from "./routes/auth";
-import { CONTACT_PATH, contactRoutes } from "./routes/contact";
+import { contactRoutes } from "./routes/contact";
 import { companyRoutes } from "./routes/companies";
 import { analyticsRoutes } from "./routes/analytics";
 import { EVENTS_PATH, eventRoutes } from "./routes/events";
 import { lookupRoutes } from "./routes/lookup";
-import { MEDIA_PATH, mediaRoutes } from "./routes/media";
+import { mediaRoutes } from "./routes/media";
 import { menuRoutes } from "./routes/menu";
 import { meRoutes } from "./routes/me";
 import { operatorRoutes } from "./routes/operator";
@@ -47,8 +47,8 @@ export function createApp({ isReady = () => true, resolveActor = actorFromHeader
     maxSize: JSON_BODY_LIMIT,
     onError: (c) => tooLarge(c, "payloadTooLarge"),
   });
-  // Routes that take files set their own limit.
-  app.use("/api/*", (c, next) => (c.req.path === CONTACT_PATH || c.req.path === MEDIA_PATH ? next() : jsonBodyLimit(c, next)));
+  // Files never pass through the API (presigned uploads): every call is JSON within one limit.
+  app.use("/api/*", jsonBodyLimit);
   // Guest analytics read no cookie: their caller is nobody in particular.
   app.use("*", async (c, next) => withActor(c.req.path === EVENTS_PATH ? { type: "public" } : await resolveActor(c.req.raw.headers), next));
   // Every state-changing call that could act with a user's rights must carry the CSRF token (and a

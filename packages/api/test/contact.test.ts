@@ -3,16 +3,20 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createApp } from "@menu/api";
 import { clock, setPorts, usePorts, type Mailer } from "@menu/core";
 import { CONTACT_RATE } from "@menu/core/contact/contact";
 import { outboxMailer } from "@menu/core/adapters/outbox-mailer";
 import { CONTACT_LIMITS } from "@menu/core/contact/schemas";
+import { createLocalApp } from "@menu/local/server";
 import { browser } from "./support/browser-client";
 import { PASSWORD, tenant } from "./support/accounts";
 import { atWindowStart } from "./support/session";
 
-const app = createApp();
+/**
+ * The contact form (/service-contacts): attachments are PUT to presigned URLs first (the local
+ * runtime's /files/* links here, S3 in the cloud), then the message names them.
+ */
+const app = createLocalApp({ webDist: tmpdir() });
 const MB = 1024 * 1024;
 let outbox: string;
 let ip = 0;
@@ -32,13 +36,24 @@ afterEach(() => {
 type Field = { name: string; email: string; message: string };
 const fields = (over: Partial<Field> = {}): Field => ({ name: "Анна Петрова", email: `anna${ip}@example.com`, message: "Здравствуйте! Хочу подключить три заведения.", ...over });
 
-function form(f: Field, files: File[] = []) {
-  const data = new FormData();
-  for (const [k, v] of Object.entries(f)) data.set(k, v);
-  for (const file of files) data.append("files", file);
-  return data;
+type Client = ReturnType<typeof browser>;
+type Attachment = { id: string; file_name: string };
+type Ticket = { id: string; url: string; headers: Record<string, string> };
+const json = (body: unknown, headers: Record<string, string> = {}) => ({ method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+const askUpload = (b: Client, file: File) => b.request("/api/contact/attachments", json({ content_type: file.type || "application/octet-stream", size: file.size }));
+const putFile = async (b: Client, ticket: Ticket, body: Uint8Array) =>
+  b.request(ticket.url, { method: "PUT", headers: { ...ticket.headers, "content-length": String(body.byteLength) }, body });
+
+/** What the form does with each picked file: asks for an upload URL and PUTs the file there. */
+async function attach(b: Client, file: File): Promise<Attachment> {
+  const res = await askUpload(b, file);
+  expect(res.status).toBe(201);
+  const ticket = (await res.json()) as Ticket;
+  expect((await putFile(b, ticket, new Uint8Array(await file.arrayBuffer()))).status).toBe(200);
+  return { id: ticket.id, file_name: file.name };
 }
-const post = (b: ReturnType<typeof browser>, data: FormData) => b.request("/api/contact", { method: "POST", body: data });
+const form = (f: Partial<Field>, attachments: Attachment[] = []) => ({ ...f, attachments });
+const post = (b: Client, body: ReturnType<typeof form>) => b.request("/api/contact", json(body));
 
 /** The .eml files the outbox mailer wrote, with their headers and decoded attachments. */
 function mails() {
@@ -67,10 +82,9 @@ describe("POST /api/contact (/service-contacts)", () => {
     process.env.SUPPORT_EMAIL = "help@qr-menu.example";
     const pdf = new Uint8Array(randomBytes(3 * MB));
     const photo = new Uint8Array(randomBytes(1200));
-    const res = await post(
-      client(),
-      form(fields({ email: "Anna@Example.com" }), [new File([pdf], "Меню весна.pdf", { type: "application/pdf" }), new File([photo], "../../зал.jpg", { type: "image/jpeg" })]),
-    );
+    const b = client();
+    const files = [new File([pdf], "Меню весна.pdf", { type: "application/pdf" }), new File([photo], "../../зал.jpg", { type: "image/jpeg" })];
+    const res = await post(b, form(fields({ email: "Anna@Example.com" }), await Promise.all(files.map((f) => attach(b, f)))));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ sent: true });
     const [mail, ...more] = mails();
@@ -102,30 +116,43 @@ describe("POST /api/contact (/service-contacts)", () => {
       expect(res.status).toBe(400);
       expect(await res.text()).toContain("This field is required");
     }
-    const missing = new FormData();
-    missing.set("email", "a@example.com");
-    expect((await post(b, missing)).status).toBe(400);
+    expect((await post(b, form({ email: "a@example.com" }))).status).toBe(400);
     expect(mails()).toEqual([]);
   });
 
-  it("takes at most 3 attachments of 5 MB each", async () => {
-    const file = (name: string, size: number) => new File([new Uint8Array(size)], name, { type: "text/plain" });
-    const four = await post(client(), form(fields(), ["a", "b", "c", "d"].map((n) => file(`${n}.txt`, 10))));
+  it("takes at most 3 attachments of 5 MB each: 3 × 5 MB arrive whole", async () => {
+    const file = (name: string, size: number) => new File([new Uint8Array(randomBytes(size))], name, { type: "text/plain" });
+    const b = client();
+    const small = await Promise.all(["a", "b", "c", "d"].map((n) => attach(b, file(`${n}.txt`, 10))));
+    const four = await post(b, form(fields(), small));
     expect(four.status).toBe(400);
     expect(await four.json()).toMatchObject({ code: "contactTooManyFiles", message: "At most 3 files can be attached" });
 
-    const big = await post(client(), form(fields(), [file("ok.txt", 10), file("big.txt", CONTACT_LIMITS.fileBytes + 1)]));
+    const big = await askUpload(b, file("big.txt", CONTACT_LIMITS.fileBytes + 1));
     expect(big.status).toBe(400);
     expect(await big.json()).toMatchObject({ code: "contactFileTooLarge", message: "A file can be at most 5 MB" });
 
-    const atLimit = await post(client(), form(fields(), [1, 2, 3].map((n) => file(`${n}.txt`, CONTACT_LIMITS.fileBytes))));
+    const full = [1, 2, 3].map((n) => file(`${n}.txt`, CONTACT_LIMITS.fileBytes));
+    const atLimit = await post(b, form(fields(), await Promise.all(full.map((f) => attach(b, f)))));
     expect(atLimit.status).toBe(200);
-    expect(mails()[0]!.attachments.map((a) => a.content.length)).toEqual([CONTACT_LIMITS.fileBytes, CONTACT_LIMITS.fileBytes, CONTACT_LIMITS.fileBytes]);
+    const sent = mails()[0]!.attachments;
+    expect(sent.map((a) => a.content.length)).toEqual([CONTACT_LIMITS.fileBytes, CONTACT_LIMITS.fileBytes, CONTACT_LIMITS.fileBytes]);
+    for (const [i, f] of full.entries()) expect(Buffer.compare(sent[i]!.content, Buffer.from(await f.arrayBuffer()))).toBe(0);
+  });
 
-    // Far beyond any allowed message: refused before it is read.
-    const huge = await post(client(), form(fields(), [file("a", 5 * MB), file("b", 5 * MB), file("c", 5 * MB), file("d", 5 * MB), file("e", 5 * MB)]));
-    expect(huge.status).toBe(413);
-    expect(await huge.json()).toMatchObject({ code: "payloadTooLarge", message: "Request is too large" });
+  it("takes exactly the signed size, and refuses an attachment that was never uploaded or was already sent", async () => {
+    const b = client();
+    const small = new File([new Uint8Array(10)], "a.txt", { type: "text/plain" });
+    const ticket = (await (await askUpload(b, small)).json()) as Ticket;
+    expect((await putFile(b, ticket, new Uint8Array(CONTACT_LIMITS.fileBytes * 2))).status).toBe(403);
+    const never = await post(b, form(fields(), [{ id: ticket.id, file_name: "a.txt" }]));
+    expect(never.status).toBe(400);
+    expect(await never.json()).toMatchObject({ code: "valueIncorrect" });
+    expect(mails()).toEqual([]);
+
+    const sent = await attach(b, small);
+    expect((await post(b, form(fields(), [sent]))).status).toBe(200);
+    expect((await post(b, form(fields(), [sent]))).status).toBe(400);
   });
 
   it("allows 5 messages per address and per e-mail an hour", async () => {
@@ -155,7 +182,7 @@ describe("POST /api/contact (/service-contacts)", () => {
     const b = client();
     expect((await b.signIn(v.owner.email, PASSWORD)).status).toBe(200);
     expect((await post(b, form(fields()))).status).toBe(403);
-    const res = await b.request("/api/contact", { method: "POST", body: form(fields()), headers: { "x-csrf-token": await b.csrfToken() } });
+    const res = await b.request("/api/contact", json(form(fields()), { "x-csrf-token": await b.csrfToken() }));
     expect(res.status).toBe(200);
   });
 });

@@ -26,7 +26,7 @@ async function category(ids: { company_id: string; store_id: string }, section: 
   await Db().entities.category.create({ ...ids, category_id, section, type: TYPE[section], name }).go();
   return category_id;
 }
-/** A picture as POST /api/media stores it, in that store's media folder. */
+/** A picture as a finished image upload stores it, in that store's media folder. */
 async function storedPicture(ids: { company_id: string; store_id: string }) {
   const key = `media/${ids.company_id}/${ids.store_id}/photo-${randomUUID()}.webp`;
   await usePorts().objects.put(key, new Uint8Array([1, 2, 3]), "image/webp");

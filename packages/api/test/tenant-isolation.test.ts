@@ -14,9 +14,10 @@
  *   victim's own store manager, and an admin route every non-admin.
  */
 import { randomUUID } from "node:crypto";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@menu/api";
-import { Db, withActor } from "@menu/core";
+import { Db, usePorts, withActor } from "@menu/core";
 import { saveBilling } from "@menu/core/billing/billing";
 import { addSubscription } from "@menu/core/subscription/subscription";
 import { createUser } from "@menu/core/user/user";
@@ -71,6 +72,7 @@ let victimMarkers: string[];
 let victimPromotion: string;
 let victimAbbreviation: string;
 let victimExport: string;
+let victimUpload: string;
 const results: Record<string, string>[] = [];
 
 beforeAll(async () => {
@@ -104,6 +106,10 @@ beforeAll(async () => {
   await Db()
     .entities.menuExport.create({ ...keys, export_id: victimExport, language: "ru", format: "xlsx", status: "done", progress: 100, file_name: "menu-main-ru.xlsx", expiresAt: 4102444800 })
     .go();
+  // A file PUT to a presigned upload URL and not finished yet, so finishing an upload has something to address.
+  victimUpload = randomUUID();
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c33" } }).png().toBuffer();
+  await usePorts().objects.put(`uploads/${v.company_id}/${v.store_id}/${victimUpload}`, png, "image/png");
   const admin = await platformAdmin();
   const signedIn = async (email: string) => {
     const b = browser(app);
@@ -131,6 +137,7 @@ beforeAll(async () => {
     victimPromotion,
     victimAbbreviation,
     victimExport,
+    victimUpload,
     victimSubscription.subscription_id,
     victimSubscription.invoice_id,
   ]);
@@ -221,6 +228,13 @@ function byName(name: string): unknown {
       return victimAbbreviation;
     case "exportId":
       return victimExport;
+    case "uploadId":
+      return victimUpload;
+    // An image upload's declared file.
+    case "content_type":
+      return "image/png";
+    case "size":
+      return 100;
     case "targetId":
       return V.items.visible;
     case "weight":
@@ -279,7 +293,7 @@ function byName(name: string): unknown {
   }
 }
 /** Optional fields that address a tenant are always filled, so a route cannot dodge the check by defaults. */
-const TENANT_FIELDS = new Set(["companyId", "company_id", "storeId", "store_id", "userId", "user_id", "ids", "subscriptionId", "invoiceId", "tableId", "categoryId", "category_id", "category_ids", "itemId", "item_id", "item_ids", "promotionId", "promotion_id", "promotion_ids", "abbreviationId", "exportId", "targetId"]);
+const TENANT_FIELDS = new Set(["companyId", "company_id", "storeId", "store_id", "userId", "user_id", "ids", "subscriptionId", "invoiceId", "tableId", "categoryId", "category_id", "category_ids", "itemId", "item_id", "item_ids", "promotionId", "promotion_id", "promotion_ids", "abbreviationId", "exportId", "uploadId", "targetId"]);
 
 const resolve = (s: Schema): Schema => (s.$ref ? resolve(doc.components!.schemas![s.$ref.split("/").pop()!]!) : s);
 

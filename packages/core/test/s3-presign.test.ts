@@ -1,6 +1,6 @@
 /**
- * The S3 adapter's presigned URLs are signed locally (no S3 here): a valid SigV4 query-signed URL
- * for the bucket and key, recomputed from the URL itself with AWS's algorithm.
+ * The S3 adapter's presigned URLs are signed locally (no S3 here): valid SigV4 query-signed URLs
+ * for the bucket and key, their signatures recomputed from the URL itself with AWS's algorithm.
  */
 import { createHash, createHmac } from "node:crypto";
 import { S3Client } from "@aws-sdk/client-s3";
@@ -12,14 +12,20 @@ const client = new S3Client({ region: "eu-central-1", credentials });
 const hmac = (key: Buffer | string, data: string) => createHmac("sha256", key).update(data).digest();
 
 /** The signature SigV4 gives this URL (canonical request → string to sign → derived key), per AWS's documentation. */
-function expectedSignature(url: URL) {
+function expectedSignature(method: "GET" | "PUT", url: URL, headers: Record<string, string> = {}) {
   const q = new URLSearchParams(url.search);
   q.delete("X-Amz-Signature");
   const enc = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  const query = [...q].map(([k, v]) => [enc(k), enc(v)]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${k}=${v}`).join("&");
-  const signed = q.get("X-Amz-SignedHeaders")!.split(";");
-  expect(signed).toEqual(["host"]);
-  const canonical = ["GET", url.pathname, query, `host:${url.host}\n`, "host", "UNSIGNED-PAYLOAD"].join("\n");
+  const query = [...q]
+    .map(([k, v]) => `${enc(k)}=${enc(v)}`)
+    .sort()
+    .join("&");
+  const signedHeaders = q.get("X-Amz-SignedHeaders")!;
+  const canonicalHeaders = signedHeaders
+    .split(";")
+    .map((name) => `${name}:${name === "host" ? url.host : headers[name]}\n`)
+    .join("");
+  const canonical = [method, url.pathname, query, canonicalHeaders, signedHeaders, "UNSIGNED-PAYLOAD"].join("\n");
   const [, date, region, service] = q.get("X-Amz-Credential")!.split("/");
   const scope = `${date}/${region}/${service}/aws4_request`;
   const toSign = ["AWS4-HMAC-SHA256", q.get("X-Amz-Date"), scope, createHash("sha256").update(canonical).digest("hex")].join("\n");
@@ -39,6 +45,24 @@ describe("S3 presigned download URL", () => {
     expect(q.get("X-Amz-Credential")).toMatch(/^AKIDEXAMPLE\/\d{8}\/eu-central-1\/s3\/aws4_request$/);
     expect(q.get("X-Amz-Expires")).toBe("300");
     expect(q.get("response-content-disposition")).toBe('attachment; filename="menu-center-en.xlsx"');
-    expect(q.get("X-Amz-Signature")).toBe(expectedSignature(url));
+    expect(q.get("X-Amz-SignedHeaders")).toBe("host");
+    expect(q.get("X-Amz-Signature")).toBe(expectedSignature("GET", url));
+  });
+});
+
+describe("S3 presigned upload URL", () => {
+  it("is a SigV4 query-signed PUT of the bucket's key that also signs the file's type and exact length", async () => {
+    const store = s3ObjectStore("menu-uploads-bucket", client);
+    const put = await store.presignPut("uploads/c1/s1/u1", { expiresInSeconds: 600, contentType: "image/png", size: 12345 });
+    expect(put.headers).toEqual({ "content-type": "image/png" });
+    const url = new URL(put.url);
+    expect(url.host).toBe("menu-uploads-bucket.s3.eu-central-1.amazonaws.com");
+    expect(url.pathname).toBe("/uploads/c1/s1/u1");
+    expect(url.searchParams.get("X-Amz-Expires")).toBe("600");
+    // The browser must send exactly these: another type or length no longer matches the signature.
+    expect(url.searchParams.get("X-Amz-SignedHeaders")).toBe("content-length;content-type;host");
+    const headers = { "content-type": "image/png", "content-length": "12345" };
+    expect(url.searchParams.get("X-Amz-Signature")).toBe(expectedSignature("PUT", url, headers));
+    expect(url.searchParams.get("X-Amz-Signature")).not.toBe(expectedSignature("PUT", url, { ...headers, "content-length": "99999" }));
   });
 });

@@ -4,7 +4,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { createApp, type AppOptions } from "@menu/api";
 import { usePorts } from "@menu/core";
 import { LOCAL_FILES_PATH, verifyLocalLink } from "@menu/core/adapters/local-links";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
 import type { NotFoundPage } from "./not-found";
 
@@ -14,6 +14,8 @@ import type { NotFoundPage } from "./not-found";
  * URLs point in the cloud), and the built SPA with its index.html fallback.
  * The published guest menus are answered in front of it (`publishedHandler`, see main.ts).
  */
+const refused = (c: Context) => c.json({ code: "forbidden", message: "The link is invalid or has expired" }, 403, { "Cache-Control": "no-store" });
+
 export function createLocalApp(options: AppOptions & { webDist: string; notFound?: NotFoundPage; spaRoute?: (path: string) => string | undefined }) {
   const app = new Hono();
   app.use("*", compress());
@@ -33,19 +35,28 @@ export function createLocalApp(options: AppOptions & { webDist: string; notFound
     return c.body(object.body as Uint8Array<ArrayBuffer>, 200, { ...headers, "Content-Type": object.contentType });
   });
 
-  // The local stand-in for S3 presigned URLs (export downloads): the signed link is the permission.
+  // The local stand-in for S3 presigned URLs (export downloads, uploads): the signed link is the permission.
   app.get(`${LOCAL_FILES_PATH}*`, async (c) => {
     const link = verifyLocalLink("GET", new URL(c.req.url));
     // S3 answers a bad or expired signature with 403 too.
-    if (!link) return c.json({ code: "forbidden", message: "The link is invalid or has expired" }, 403, { "Cache-Control": "no-store" });
+    if (!link) return refused(c);
     const object = await usePorts().objects.get(link.key);
     if (!object) return c.json({ code: "notFound", message: "Page not found" }, 404, { "Cache-Control": "no-store" });
     return c.body(object.body as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": object.contentType,
-      "Content-Disposition": `attachment; filename="${link.fileName}"`,
+      "Content-Disposition": `attachment; filename="${link.terms.name}"`,
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
     });
+  });
+  // Presigned uploads (the browser PUTs the file itself): exactly the signed type and size, as S3 checks them.
+  app.put(`${LOCAL_FILES_PATH}*`, async (c) => {
+    const link = verifyLocalLink("PUT", new URL(c.req.url));
+    if (!link || c.req.header("content-type") !== link.terms.type || c.req.header("content-length") !== link.terms.size) return refused(c);
+    const body = new Uint8Array(await c.req.arrayBuffer());
+    if (String(body.byteLength) !== link.terms.size) return refused(c);
+    await usePorts().objects.put(link.key, body, link.terms.type!);
+    return c.body(null, 200);
   });
 
   app.use(

@@ -35,7 +35,7 @@ type Preview = { url: string; key?: string };
 /**
  * A picture field: file picker and drag and drop, an immediate local preview, the upload with its
  * progress (cancellable), a remove button, and the server's messages in the interface language.
- * The server judges and re-encodes the file (POST /api/media); the field only keeps its key.
+ * The server judges and re-encodes the file (a presigned upload, lib/upload-image.ts); the field only keeps its key.
  */
 export function ImageField({ label, value, onChange, storeId, kind, placeholder, error, onBusyChange, tone = "light", disabled }: ImageFieldProps) {
   const intl = useIntl();

@@ -1,58 +1,42 @@
 import { imageLimitProblem, MAX_IMAGE_BYTES, type MediaKind } from "@menu/core/media/variants";
 import { ApiError, readStringField } from "./api-error";
-import { csrfToken, resetCsrfToken } from "./csrf";
+import { csrfFetch } from "./csrf";
+import { putPresigned, UploadAborted, uploadType, type PresignedPut } from "./presigned-upload";
 
-/** What POST /api/media answers. */
+export { UploadAborted } from "./presigned-upload";
+
+/** What finishing an upload answers. */
 export type UploadedImage = { key: string; src: string; srcSet: string };
 
 export type UploadHandle = { promise: Promise<UploadedImage>; abort: () => void };
 
-/** A failed upload that the user cancelled (not an error to show). */
-export class UploadAborted extends Error {
-  override readonly name = "UploadAborted";
+async function postJson<T>(path: string, body: unknown, signal: AbortSignal): Promise<T> {
+  let res: Response;
+  try {
+    res = await csrfFetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal });
+  } catch {
+    if (signal.aborted) throw new UploadAborted();
+    throw new ApiError(0, undefined, { code: "requestFailed" });
+  }
+  const json = (await res.json().catch(() => undefined)) as unknown;
+  if (!res.ok) throw new ApiError(res.status, readStringField(json, "message"), json);
+  return json as T;
 }
 
 /**
- * POST /api/media as multipart/form-data with upload progress (fetch cannot report it, so
- * XMLHttpRequest). Sends the CSRF token and retries once with a fresh one, like `csrfFetch`.
+ * An upload in three steps: the server hands out a URL for exactly this file's size and type
+ * (POST /api/media/uploads; S3 presigned PUT in the cloud, the local runtime's signed link
+ * locally), the browser PUTs the file there itself (so no request through the API carries it), and
+ * the server judges and re-encodes it (POST /api/media/uploads/{id}/complete).
  */
 export function uploadImage(file: Blob, fields: { storeId: string; kind: MediaKind }, onProgress?: (fraction: number) => void): UploadHandle {
-  let xhr: XMLHttpRequest | undefined;
-  let aborted = false;
-  const send = (token: string) =>
-    new Promise<{ status: number; body: unknown }>((resolve, reject) => {
-      const form = new FormData();
-      form.set("storeId", fields.storeId);
-      form.set("kind", fields.kind);
-      form.set("file", file, file instanceof File ? file.name : "image");
-      xhr = new XMLHttpRequest();
-      xhr.open("POST", "/api/media");
-      xhr.setRequestHeader("x-csrf-token", token);
-      xhr.responseType = "json";
-      xhr.upload.onprogress = (e) => {
-        if (e.lengthComputable) onProgress?.(e.loaded / e.total);
-      };
-      xhr.onload = () => resolve({ status: xhr!.status, body: xhr!.response as unknown });
-      xhr.onerror = () => reject(new ApiError(0, undefined, { code: "requestFailed" }));
-      xhr.onabort = () => reject(new UploadAborted());
-      xhr.send(form);
-    });
+  const abort = new AbortController();
   const promise = (async () => {
-    let res = await send(await csrfToken());
-    if (res.status === 403 && readStringField(res.body, "code") === "csrfInvalid" && !aborted) {
-      resetCsrfToken();
-      res = await send(await csrfToken());
-    }
-    if (res.status !== 201) throw new ApiError(res.status, readStringField(res.body, "message"), res.body);
-    return res.body as UploadedImage;
+    const ticket = await postJson<PresignedPut & { upload_id: string }>("/api/media/uploads", { store_id: fields.storeId, content_type: uploadType(file), size: file.size }, abort.signal);
+    await putPresigned(ticket, file, { signal: abort.signal, onProgress });
+    return postJson<UploadedImage>(`/api/media/uploads/${ticket.upload_id}/complete`, { store_id: fields.storeId, kind: fields.kind }, abort.signal);
   })();
-  return {
-    promise,
-    abort: () => {
-      aborted = true;
-      xhr?.abort();
-    },
-  };
+  return { promise, abort: () => abort.abort() };
 }
 
 /** Longest side of a picture shrunk in the browser: still far above the 800 px the server keeps. */

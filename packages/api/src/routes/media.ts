@@ -1,55 +1,45 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { UploadedImage, uploadImage } from "@menu/core/media/upload";
-import { MAX_IMAGE_BYTES, MEDIA_KINDS } from "@menu/core/media/variants";
-import { bodyLimit } from "hono/body-limit";
+import { finishImageUpload, ImageUploadRequest, ImageUploadTicket, requestImageUpload, UploadedImage } from "@menu/core/media/upload";
+import { MEDIA_KINDS } from "@menu/core/media/variants";
 import { errorResponse } from "../errors";
 import { router } from "../router";
-import { requiresSession, tooLarge } from "../session";
+import { requiresSession } from "../session";
 
-/** Room for the multipart boundaries and the other fields around one file of the maximum size. */
-const MULTIPART_OVERHEAD = 64 * 1024;
+const json = <S extends z.ZodType>(schema: S, description: string) => ({ description, content: { "application/json": { schema } } });
+const security = requiresSession("store_manager");
 
-/**
- * The form as documented. Every field is optional here so the use-case answers the
- * specification's image messages (required, single image) rather than a generic "Value is incorrect".
- */
-const UploadForm = z.object({
-  storeId: z.string().min(1).max(64),
-  kind: z.enum(MEDIA_KINDS),
-  file: z.any().optional().openapi({ type: "string", format: "binary", description: "Exactly one image: JPEG, PNG, WebP, GIF (first frame) or AVIF, at most 4 MB" }),
-});
-
-const upload = createRoute({
+const start = createRoute({
   method: "post",
-  path: "/media",
-  summary: "Upload a photo, banner or logo: checked by content, re-encoded to WebP in responsive sizes, stored under a new key",
-  security: requiresSession("store_manager"),
-  request: { body: { required: true, content: { "multipart/form-data": { schema: UploadForm } } } },
+  path: "/media/uploads",
+  summary: "Start a photo, banner or logo upload: a URL (S3 presigned PUT in the cloud) to PUT exactly this many bytes of this type to",
+  security,
+  request: { body: { required: true, content: { "application/json": { schema: ImageUploadRequest } } } },
   responses: {
-    201: { description: "Stored", content: { "application/json": { schema: UploadedImage } } },
-    400: errorResponse("Image is required / Only one image can be uploaded at a time"),
+    201: json(ImageUploadTicket, "PUT the file to `url` with `headers`, then finish the upload"),
+    400: errorResponse("Image is required (an empty file)"),
     404: errorResponse("Store not found"),
     413: errorResponse("The image is too large. Maximum size: 4 MB"),
+  },
+});
+
+const finish = createRoute({
+  method: "post",
+  path: "/media/uploads/{uploadId}/complete",
+  summary: "Finish an upload: the file is checked by content, re-encoded to WebP in responsive sizes, stored under a new key",
+  security,
+  request: {
+    params: z.object({ uploadId: z.string().uuid() }),
+    body: { required: true, content: { "application/json": { schema: z.object({ store_id: z.string().min(1).max(64), kind: z.enum(MEDIA_KINDS) }) } } },
+  },
+  responses: {
+    201: json(UploadedImage, "Stored"),
+    400: errorResponse("Image is required (nothing was uploaded)"),
+    404: errorResponse("Store not found"),
+    413: errorResponse("The image is too large. Maximum size: 4 MB / The image has too many pixels"),
     415: errorResponse("Unsupported file extension. Use JPEG, PNG, WebP, GIF or AVIF"),
   },
 });
 
-
-export const MEDIA_PATH = "/api/media";
-
-export const mediaRoutes = router();
-// The app-wide JSON limit skips this path (app.ts); an upload has its own, a little above the file limit.
-mediaRoutes.use(
-  "/media",
-  bodyLimit({
-    maxSize: MAX_IMAGE_BYTES + MULTIPART_OVERHEAD,
-    onError: (c) => tooLarge(c, "imageTooLarge"),
-  }),
-);
-mediaRoutes.openapi(upload, async (c) => {
-  const { storeId, kind } = c.req.valid("form");
-  // Every file part counts, whatever its field name (the validated form keeps one value per name).
-  const parts = [...(await c.req.formData()).values()].flatMap((v) => (typeof v === "string" ? [] : [v]));
-  const files = await Promise.all(parts.map(async (f) => new Uint8Array(await f.arrayBuffer())));
-  return c.json(await uploadImage({ store_id: storeId, kind, files }), 201);
-});
+export const mediaRoutes = router()
+  .openapi(start, async (c) => c.json(await requestImageUpload(c.req.valid("json")), 201))
+  .openapi(finish, async (c) => c.json(await finishImageUpload({ ...c.req.valid("json"), upload_id: c.req.valid("param").uploadId }), 201));

@@ -11,11 +11,11 @@ import {
   activeSubscription,
   addSubscription,
   InvoiceInfo,
-  invoicePdf,
   invoicesOf,
   markInvoicePaid,
   subscriptionHistory,
 } from "@menu/core/subscription/subscription";
+import { invoicePdf } from "@menu/core/subscription/invoice-download";
 import { errorResponse } from "../errors";
 import { download, safeFileName } from "../download";
 import { router } from "../router";

@@ -5,7 +5,7 @@ import { expect } from "vitest";
 import { setPorts, usePorts, type Actor } from "@menu/core";
 import { memoryQueue } from "@menu/core/adapters/memory-queue";
 import { menuExportJob, type MenuExportJob } from "@menu/core/export/jobs";
-import { createLocalApp } from "../../../local/src/server";
+import { createLocalApp } from "@menu/local/server";
 
 /** The export queue delivers to its worker, as in the local runtime (test files start without workers). */
 export const useExportWorker = () => setPorts({ ...usePorts(), queue: memoryQueue({ export: menuExportJob }) });

@@ -51,7 +51,11 @@ export function fsObjectStore(root: string): ObjectStore {
       await Promise.all([rm(path, { force: true }), rm(`${path}.meta`, { force: true })]);
     },
     // Served by the local runtime's /files/* route (packages/local/src/server.ts).
-    presignGet: async (key, options) => signLocalLink("GET", key, options),
+    presignGet: async (key, { expiresInSeconds, fileName }) => signLocalLink("GET", key, expiresInSeconds, { name: fileName }),
+    presignPut: async (key, { expiresInSeconds, contentType, size }) => ({
+      url: signLocalLink("PUT", key, expiresInSeconds, { type: contentType, size: String(size) }),
+      headers: { "content-type": contentType },
+    }),
   };
 }
 

@@ -13,5 +13,6 @@ export function routedObjectStore(routes: [prefix: string, store: ObjectStore][]
     get: (key) => pick(key).get(key),
     delete: (key) => pick(key).delete(key),
     presignGet: (key, options) => pick(key).presignGet(key, options),
+    presignPut: (key, options) => pick(key).presignPut(key, options),
   };
 }

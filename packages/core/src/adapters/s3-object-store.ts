@@ -31,5 +31,13 @@ export function s3ObjectStore(bucket: string, client = new S3Client({})): Object
       getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentDisposition: `attachment; filename="${fileName}"` }), {
         expiresIn: expiresInSeconds,
       }),
+    // Type and length are signed (`signableHeaders`), so S3 refuses a body of another size or type.
+    presignPut: async (key, { expiresInSeconds, contentType, size }) => ({
+      url: await getSignedUrl(client, new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: contentType, ContentLength: size }), {
+        expiresIn: expiresInSeconds,
+        signableHeaders: new Set(["content-type", "content-length"]),
+      }),
+      headers: { "content-type": contentType },
+    }),
   };
 }

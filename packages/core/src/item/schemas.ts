@@ -53,7 +53,7 @@ export type PortionForm = z.input<typeof PortionForm>;
 export const ItemTitle = text({ min: ITEM_TITLE_MIN, max: ITEM_TITLE_MAX, empty: ITEM_MESSAGES.required });
 /** Rich text as a Quill Delta JSON string ("" = none), limited to the editor's formats. */
 export const Description = RichText.default("");
-/** An uploaded picture's object key, as POST /api/media answered it (the server also checks it is the store's). */
+/** An uploaded picture's object key, as finishing its upload answered it (the server also checks it is the store's). */
 export const PhotoKey = z.string().regex(MEDIA_KEY, ITEM_MESSAGES.valueIncorrect);
 
 /** Allergen codes, kept in their canonical order without repeats. */

@@ -1,9 +1,12 @@
 /**
- * Photo, banner and logo uploads (issue 4, part 4). The server trusts neither the file name nor the
- * declared type: the bytes must start like one of the accepted formats and decode with sharp. Every
- * upload is re-encoded (turned upright by its EXIF orientation, metadata stripped, WebP) into the
- * sizes of its kind and stored under a server-generated name in the store's media folder. Keys are
- * never rewritten, so they are served with immutable cache headers.
+ * Photo, banner and logo uploads (issue 4, part 4; presigned since issue 17). The browser PUTs the
+ * file straight to the object store (S3 presigned PUT in the cloud, the local runtime's signed link
+ * locally) under a staging key of the store, then asks the server to finish: the server trusts
+ * neither the file name nor the declared type: the bytes must start like one of the accepted
+ * formats and decode with sharp. Every upload is re-encoded (turned upright by its EXIF
+ * orientation, metadata stripped, WebP) into the sizes of its kind and stored under a
+ * server-generated name in the store's media folder; the staged file is deleted either way. Keys
+ * are never rewritten, so they are served with immutable cache headers.
  */
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
@@ -21,12 +24,35 @@ export const IMMUTABLE = "public, max-age=31536000, immutable";
 export const UploadedImage = z.object({ key: z.string(), src: z.string(), srcSet: z.string() });
 export type UploadedImage = z.infer<typeof UploadedImage>;
 
-export const UploadImageInput = z.object({
+/** How long a browser has to send the file once it has its upload URL. */
+export const UPLOAD_URL_SECONDS = 10 * 60;
+
+export const ImageUploadRequest = z.object({
+  store_id: z.string().min(1).max(64),
+  /** The file's type as the browser names it (signed into the URL; the bytes are judged later). */
+  content_type: z.string().regex(/^[\w.+-]+\/[\w.+-]+$/).max(100),
+  /** Its size in bytes (signed into the URL: the store takes exactly this many). */
+  size: z.number().int().min(0),
+});
+
+/** Where to PUT the file, and the id to finish the upload with. */
+export const ImageUploadTicket = z.object({ upload_id: z.string(), url: z.string(), headers: z.record(z.string(), z.string()) });
+
+export const FinishImageUpload = z.object({
   store_id: z.string().min(1).max(64),
   kind: z.enum(MEDIA_KINDS),
-  /** Every file part of the request: exactly one is an image upload. */
-  files: z.array(z.instanceof(Uint8Array)),
+  upload_id: z.string().uuid(),
 });
+
+/** The staging key of an upload: in the store's folder, never served (CloudFront serves media/* only). */
+const stagedKey = (store: { company_id: string; store_id: string }, upload_id: string) => `uploads/${store.company_id}/${store.store_id}/${upload_id}`;
+
+async function managedStore(store_id: string) {
+  assertSignedIn();
+  const store = await storeById(store_id);
+  assertCanManageStore(store.company_id, store.store_id);
+  return store;
+}
 
 type Format = "jpeg" | "png" | "webp" | "gif" | "avif";
 
@@ -80,26 +106,42 @@ async function encode(image: sharp.Sharp, width: number, kind: MediaKind) {
 }
 
 /**
- * POST /api/media: re-encodes one image for the store and answers its key. Staff of the store only
- * (others get "Store not found"). Replaced pictures are not deleted: a duplicated item shares its
+ * POST /api/media/uploads: a URL to PUT one image to. Staff of the store only (others get "Store not
+ * found"); an empty or oversized file is refused before anything is sent.
+ */
+export const requestImageUpload = fn(ImageUploadRequest, async ({ store_id, content_type, size }) => {
+  const store = await managedStore(store_id);
+  if (size === 0) throw new UserError("imageRequired", 400);
+  if (size > MAX_IMAGE_BYTES) throw new UserError("imageTooLarge", 413);
+  const upload_id = randomUUID();
+  const put = await usePorts().objects.presignPut(stagedKey(store, upload_id), { expiresInSeconds: UPLOAD_URL_SECONDS, contentType: content_type, size });
+  return { upload_id, ...put };
+});
+
+/**
+ * POST /api/media/uploads/{uploadId}/complete: reads the staged file, judges and re-encodes it, and
+ * answers the new picture's key. Replaced pictures are not deleted: a duplicated item shares its
  * photo key, and published pages and caches may still show the old one (docs/decisions.md).
  */
-export const uploadImage = fn(UploadImageInput, async ({ store_id, kind, files }): Promise<UploadedImage> => {
-  assertSignedIn();
-  const store = await storeById(store_id);
-  assertCanManageStore(store.company_id, store.store_id);
-  if (files.length === 0) throw new UserError("imageRequired", 400);
-  if (files.length > 1) throw new UserError("imageSingleOnly", 400);
-  const image = await decode(files[0]!);
-
-  const sizes = MEDIA_SIZES[kind];
-  const [full, ...variants] = await Promise.all([sizes.full, ...sizes.variants].map((width) => encode(image, width, kind)));
-  const key = `media/${store.company_id}/${store.store_id}/${kind}-${randomUUID()}.webp`;
+export const finishImageUpload = fn(FinishImageUpload, async ({ store_id, kind, upload_id }): Promise<UploadedImage> => {
+  const store = await managedStore(store_id);
   const objects = usePorts().objects;
-  // Variants first: once the main key exists, every size it implies exists too.
-  await Promise.all(sizes.variants.map((width, i) => objects.put(variantKey(key, width), variants[i]!, "image/webp", { cacheControl: IMMUTABLE })));
-  await objects.put(key, full!, "image/webp", { cacheControl: IMMUTABLE });
-  return { key, src: `/${key}`, srcSet: mediaSrcSet(key, kind) };
+  const staged = stagedKey(store, upload_id);
+  const file = await objects.get(staged);
+  if (!file) throw new UserError("imageRequired", 400);
+  try {
+    const image = await decode(file.body);
+    const sizes = MEDIA_SIZES[kind];
+    const [full, ...variants] = await Promise.all([sizes.full, ...sizes.variants].map((width) => encode(image, width, kind)));
+    const key = `media/${store.company_id}/${store.store_id}/${kind}-${randomUUID()}.webp`;
+    // Variants first: once the main key exists, every size it implies exists too.
+    await Promise.all(sizes.variants.map((width, i) => objects.put(variantKey(key, width), variants[i]!, "image/webp", { cacheControl: IMMUTABLE })));
+    await objects.put(key, full!, "image/webp", { cacheControl: IMMUTABLE });
+    return { key, src: `/${key}`, srcSet: mediaSrcSet(key, kind) };
+  } finally {
+    // Accepted or refused, the staged file has served its purpose.
+    await objects.delete(staged);
+  }
 });
 
 /**

@@ -1,26 +1,22 @@
 /**
  * Fonts for the PDFs the service renders (invoices, table cards). pdfkit's built-in fonts have no
  * Cyrillic, DejaVu has no Chinese, so each line is set in a font that has its glyphs; all fonts are
- * npm packages, so a fresh machine and the Lambda bundle (stacks/Api.ts) have them too.
+ * npm packages, so a fresh machine has them; a Lambda that draws PDFs gets these files beside its
+ * bundle, at the same package paths (stacks/bundling.ts).
  */
 import { createRequire } from "node:module";
+import { PDF_FONT_FILES } from "./pdf-font-files";
 
 const require = createRequire(import.meta.url);
 
-const FONT_FILES = {
-  regular: "dejavu-fonts-ttf/ttf/DejaVuSans.ttf",
-  bold: "dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf",
-  cjk: "@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf",
-  arabic: "@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf",
-};
-export type PdfFont = keyof typeof FONT_FILES;
+export type PdfFont = keyof typeof PDF_FONT_FILES;
 
 /** Resolved when a PDF is drawn, not on import: bundles that never draw one need not ship the fonts. */
-export const pdfFontPath = (font: PdfFont) => require.resolve(FONT_FILES[font]);
+export const pdfFontPath = (font: PdfFont) => require.resolve(PDF_FONT_FILES[font]);
 
 /** Registers every font under its name (`doc.font("cjk")`). */
 export function registerPdfFonts(doc: PDFKit.PDFDocument) {
-  for (const font of Object.keys(FONT_FILES) as PdfFont[]) doc.registerFont(font, pdfFontPath(font));
+  for (const font of Object.keys(PDF_FONT_FILES) as PdfFont[]) doc.registerFont(font, pdfFontPath(font));
   return doc;
 }
 

@@ -84,7 +84,7 @@ export const Phone = z.object({
 
 export const Social = z.object({ network: z.enum(SOCIAL_NETWORKS), url: webUrl });
 
-/** A stored upload's object key (from POST /api/media), as the guest pages link it. */
+/** A stored upload's object key (from finishing an image upload), as the guest pages link it. */
 const objectKey = z
   .string()
   .max(300)

@@ -9,7 +9,6 @@ import { PLANS, SUBSCRIPTION_STATUSES } from "../shared/model";
 import { assertCanManageCompany, assertCanManageStore } from "../shared/policy";
 import { requestPublish } from "../publish/publish";
 import { billingComplete } from "../billing/schemas";
-import { renderInvoicePdf } from "./invoice-pdf";
 import { storeById } from "../store/store";
 import { activate, advanceStore, historyOf, phaseOf, subscriptionsOf, type Phase, type Subscription } from "./lifecycle";
 import { FEATURES, PAID_PLANS, PLAN_CONFIG, SWITCH_COOLDOWN_MONTHS, addMonths, featuresLost, planAllows, type PaidPlan, type Plan } from "./plans";
@@ -269,29 +268,4 @@ export const invoicesOf = fn(z.string().min(1), async (company_id) => {
   assertCanManageCompany(company_id);
   const { data } = await Db().entities.invoice.query.byCompany({ company_id }).go({ pages: "all" });
   return data.sort((a, b) => b.created_at.localeCompare(a.created_at)).map(toInvoice);
-});
-
-const PLAN_TITLES: Record<Plan, string> = { trial: "Пробный", basic: "Базовый", premium: "Премиум", premium_unlimited: "Премиум Безлимит" };
-
-/** The invoice as a PDF with both parties' details. */
-export const invoicePdf = fn(z.object({ company_id: z.string().min(1), invoice_id: z.string().min(1) }), async ({ company_id, invoice_id }) => {
-  assertCanManageCompany(company_id);
-  const [{ data: invoice }, { data: billing }] = await Promise.all([
-    Db().entities.invoice.get({ company_id, invoice_id }).go(),
-    Db().entities.billing.get({ company_id }).go(),
-  ]);
-  if (!invoice) throw new UserError("notFound", 404);
-  const buyer = billing && billingComplete(billing)
-    ? {
-        name: billing.organization_name,
-        lines: [
-          `УНП ${billing.vat_number}`,
-          `IBAN ${billing.iban}, ${billing.bank_name}, БИК ${billing.bic}`,
-          `${billing.postcode}, ${billing.legal_address}`,
-          `Тел. ${billing.phone}`,
-          `${billing.director_position}: ${[billing.director_last_name, billing.director_first_name, billing.director_middle_name].filter(Boolean).join(" ")}`,
-        ],
-      }
-    : { name: "—", lines: [] };
-  return renderInvoicePdf({ ...invoice, issued_at: invoice.created_at, plan_title: PLAN_TITLES[invoice.plan] }, buyer);
 });

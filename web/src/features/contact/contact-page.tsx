@@ -9,6 +9,7 @@ import { SiteHeader } from "@/components/layout/site-header";
 import type { FieldMessage } from "@/components/form/validation";
 import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
+import { putPresigned, uploadType } from "@/lib/presigned-upload";
 import "./contact.css";
 
 const MB = 1024 * 1024;
@@ -66,8 +67,17 @@ function ContactFormView({ onSent }: { onSent: (email: string) => void }) {
   const fileSize = (bytes: number) =>
     bytes >= MB ? `${intl.formatNumber(bytes / MB, { maximumFractionDigits: 1 })} MB` : `${intl.formatNumber(Math.max(1, Math.round(bytes / 1024)))} KB`;
   const send = useMutation({
-    mutationFn: (values: { name: string; email: string; message: string }) =>
-      unwrap(api.api.contact.$post({ form: { ...values, files } })),
+    // Each file goes straight to the object store through its own presigned URL; the message names them.
+    mutationFn: async (values: { name: string; email: string; message: string }) => {
+      const attachments = await Promise.all(
+        files.map(async (file) => {
+          const target = await unwrap(api.api.contact.attachments.$post({ json: { content_type: uploadType(file), size: file.size } }));
+          await putPresigned(target, file);
+          return { id: target.id, file_name: file.name };
+        }),
+      );
+      return unwrap(api.api.contact.$post({ json: { ...values, attachments } }));
+    },
     meta: { silentError: true },
     onSuccess: (_, values) => onSent(values.email),
   });

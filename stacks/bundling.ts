@@ -1,0 +1,189 @@
+import { execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import type { App, FunctionProps } from "sst/constructs";
+import { useProject } from "sst/project.js";
+import { PDF_FONT_FILES } from "../packages/core/src/shared/pdf-font-files";
+
+/**
+ * What a function draws, and so which drawing libraries it carries. A library a function does
+ * not draw with is left out of its bundle: imports of it get a stand-in that throws when used,
+ * so modules that draw may still be imported by a function that never calls them (the scheduler
+ * and the workers reach the export and invoice modules through the job and plan modules).
+ *
+ * pdfkit (reads its font metrics from its own folder, with the font files of
+ * packages/core/src/shared/pdf-font-files.ts, not the font packages with all their weights) and
+ * sharp (native) are shipped as packages beside the bundle; the sheet libraries are bundled.
+ * The packages are copied from the workspace with their dependencies, so a function runs exactly
+ * the versions the tests load; only sharp's native part is fetched, for Lambda's linux-arm64, at
+ * the version that sharp release names. Not SST's `nodejs.install`: it would `npm install`
+ * pdfkit's dependencies at whatever versions the registry has that day, and it installs
+ * sharp@0.32.6 in place of any sharp (sst/runtime/handlers/node.js).
+ */
+export type Draws = { pdf?: boolean; images?: boolean; sheets?: boolean };
+
+const LIBRARIES: Record<keyof Draws, { packages: string[]; shipped: boolean }> = {
+  pdf: { packages: ["pdfkit"], shipped: true },
+  images: { packages: ["sharp"], shipped: true },
+  sheets: { packages: ["write-excel-file", "read-excel-file"], shipped: false },
+};
+/** Lambda's platform (sst.config.ts: arm_64), as sharp names its native packages. */
+export const LAMBDA_PLATFORM = "linux-arm64";
+
+/**
+ * The bundling props of a function (`nodejs` and `hooks`), minified (SST uploads the source maps
+ * apart). The shipped packages are esbuild externals (SST then also skips its own sharp install)
+ * and are copied in after SST's build, when deploying only (tests and `sst dev` skip it).
+ */
+export function bundling(app: App, draws: Draws): Pick<FunctionProps, "nodejs" | "hooks"> {
+  const kinds = Object.keys(LIBRARIES) as (keyof Draws)[];
+  const shipped = kinds.filter((kind) => draws[kind] && LIBRARIES[kind].shipped).flatMap((kind) => LIBRARIES[kind].packages);
+  const absent = kinds.filter((kind) => !draws[kind]).flatMap((kind) => LIBRARIES[kind].packages);
+  return {
+    nodejs: { format: "esm", minify: true, esbuild: { external: shipped, plugins: [leaveOut(absent), zodWithoutLocales] } },
+    hooks:
+      app.mode === "deploy" && !app.isRunningSSTTest()
+        ? { afterBuild: async (_props, out) => shipRuntimePackages(useProject().paths.root, shipped, out, LAMBDA_PLATFORM) }
+        : undefined,
+  };
+}
+
+/** esbuild's types, as SST's props name them (esbuild is SST's dependency, not the workspace's). */
+export type BuildOptions = NonNullable<NonNullable<FunctionProps["nodejs"]>["esbuild"]>;
+type Plugin = NonNullable<BuildOptions["plugins"]>[number];
+export type Esbuild = Parameters<Plugin["setup"]>[0]["esbuild"];
+
+/**
+ * esbuild plugin: the packages (and their subpaths) become a stand-in with the same exports, each
+ * throwing when used (called, constructed, or a property read).
+ */
+export function leaveOut(packages: string[]): Plugin {
+  // Package names hold no regular-expression characters but "-" and "/", which match themselves here.
+  const filter = new RegExp(`^(${packages.join("|")})(/.*)?$`);
+  return {
+    name: "leave-out",
+    setup(build) {
+      if (packages.length === 0) return;
+      build.onResolve({ filter }, async (args) => {
+        if (args.pluginData === "real") return undefined;
+        const real = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: "real" });
+        return { path: args.path, namespace: "left-out", pluginData: real.path };
+      });
+      build.onLoad({ filter: /.*/, namespace: "left-out" }, async (args) => {
+        // The real module's export names, read by esbuild without running it.
+        const { metafile } = await build.esbuild.build({ entryPoints: [args.pluginData as string], bundle: false, write: false, metafile: true, format: "esm", platform: "node", logLevel: "silent" });
+        const names = Object.values(metafile.outputs)[0]!.exports.filter((name) => name !== "default");
+        const message = `${args.path} is not in this function's bundle: say what the function draws in its bundling (stacks/bundling.ts)`;
+        return {
+          loader: "js",
+          // A function, not an arrow: `new` reaches the construct trap only on a constructor.
+          contents: [
+            `function fail() { throw new Error(${JSON.stringify(message)}); }`,
+            `const standIn = new Proxy(fail, { get: (_, key) => (typeof key === "symbol" ? undefined : fail()), apply: fail, construct: fail });`,
+            `export default standIn;`,
+            ...names.map((name) => `export { standIn as ${name} };`),
+          ].join("\n"),
+        };
+      });
+    },
+  };
+}
+
+/**
+ * esbuild plugin: zod re-exports its 40-odd message translations as a namespace (`z.locales`)
+ * that esbuild keeps whole, about 260 KB of a minified bundle. The functions use none (zod's
+ * English messages, imported on their own, stay), so the namespace is empty in a bundle.
+ */
+export const zodWithoutLocales: Plugin = {
+  name: "zod-without-locales",
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]/.test(args.importer) ? { path: "locales", namespace: "zod-without-locales" } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "zod-without-locales" }, () => ({ contents: "export {};", loader: "js" }));
+  },
+};
+
+/**
+ * Copies the shipped packages (with their dependencies, as npm would lay them out) and, with
+ * pdfkit, the PDF font files into `out/node_modules`. The bundle test runs the same for the host.
+ */
+export function shipRuntimePackages(root: string, external: string[], out: string, platform: string) {
+  const modules = path.join(out, "node_modules");
+  const placed = new Map<string, string>();
+  const core = path.join(root, "packages/core");
+  for (const name of external) {
+    const dir = copyWithDependencies(name, core, modules, modules, placed);
+    if (name === "pdfkit") {
+      for (const file of Object.values(PDF_FONT_FILES)) {
+        const from = createRequire(path.join(core, "package.json")).resolve(file);
+        mkdirSync(path.dirname(path.join(modules, file)), { recursive: true });
+        cpSync(from, path.join(modules, file));
+      }
+    }
+    if (name === "sharp") shipSharpNative(dir, modules, platform);
+  }
+}
+
+/** sharp's native packages for a platform: the workspace's for this machine, else from npm. */
+function shipSharpNative(sharpDir: string, modules: string, platform: string) {
+  const { optionalDependencies } = readPackage(sharpDir);
+  const native = Object.entries(optionalDependencies as Record<string, string>).filter(
+    ([name]) => name === `@img/sharp-${platform}` || name === `@img/sharp-libvips-${platform}`,
+  );
+  if (native.length !== 2) throw new Error(`sharp has no native packages for ${platform}`);
+  const host = `${process.platform}-${process.arch}`;
+  for (const [name, version] of native) {
+    const to = path.join(modules, name);
+    if (platform === host) {
+      cpSync(findPackage(name, sharpDir)!, to, { recursive: true, dereference: true });
+      continue;
+    }
+    // Not installable here (another CPU): the registry's tarball, unpacked as npm would.
+    const tmp = mkdtempSync(path.join(os.tmpdir(), "sharp-native-"));
+    try {
+      const tarball = execFileSync("npm", ["pack", `${name}@${version}`, "--silent"], { cwd: tmp, encoding: "utf8" }).trim();
+      mkdirSync(to, { recursive: true });
+      execFileSync("tar", ["-xzf", path.join(tmp, tarball), "--strip-components=1", "-C", to]);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  }
+}
+
+/**
+ * Copies a package from where `from` resolves it, then its dependencies (not optional ones: like
+ * SST's `npm install --omit=optional`). A second version of a name goes under its dependent.
+ */
+function copyWithDependencies(name: string, from: string, modules: string, nested: string, placed: Map<string, string>): string {
+  const source = findPackage(name, from);
+  if (!source) throw new Error(`${name} is not installed for ${from}`);
+  const top = placed.get(name);
+  if (top === source) return source;
+  const target = top === undefined ? path.join(modules, name) : path.join(nested, name);
+  if (top === undefined) placed.set(name, source);
+  cpSync(source, target, { recursive: true, dereference: true, filter: (file) => !file.startsWith(path.join(source, "node_modules")) });
+  for (const dependency of Object.keys(readPackage(source).dependencies ?? {})) {
+    copyWithDependencies(dependency, source, modules, path.join(target, "node_modules"), placed);
+  }
+  return source;
+}
+
+/** Node's lookup of `node_modules/<name>` upwards from a folder, as a real path. */
+export function findPackage(name: string, from: string): string | undefined {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, "node_modules", name);
+    if (existsSync(path.join(candidate, "package.json"))) return realpathSync(candidate);
+    if (dir === path.dirname(dir)) return undefined;
+  }
+}
+
+function readPackage(dir: string) {
+  return JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as {
+    version: string;
+    dependencies?: Record<string, string>;
+    optionalDependencies?: Record<string, string>;
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * Every Lambda function built as `sst deploy` builds it (stacks/lambda-bundle.ts: SST's esbuild
+ * options, the function's bundling props from the synthesized app, its shipped packages for this
+ * machine), then imported in a fresh Node process from a folder outside the workspace: a module
+ * missing at run time fails here, not on the first cold start in AWS.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PDF_FONT_FILES } from "../../packages/core/src/shared/pdf-font-files";
+import { findPackage, leaveOut, zodWithoutLocales } from "../bundling";
+import { appFunctions, bundleFunction, coldImport, sstEsbuild, type Bundle } from "../lambda-bundle";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const HANDLERS = {
+  api: "packages/functions/src/api.handler",
+  scheduler: "packages/functions/src/scheduler.handler",
+  translate: "packages/functions/src/workers/translate.handler",
+  export: "packages/functions/src/workers/export.handler",
+  publish: "packages/functions/src/workers/publish.handler",
+};
+const DRAWING = ["pdfkit", "fontkit", "sharp", "write-excel-file", "read-excel-file"];
+const core = path.join(root, "packages/core");
+/** The version of a package the core's tests load (`from` a package that depends on it). */
+const testedVersion = (name: string, from = core) => packageJson(findPackage(name, from)!).version;
+const packageJson = (dir: string) => JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { version: string; optionalDependencies: Record<string, string> };
+
+let work: string;
+const bundles: Record<string, Bundle> = {};
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(os.tmpdir(), "lambda-bundles-"));
+  const functions = await appFunctions(root);
+  for (const fn of functions) bundles[fn.handler] = await bundleFunction(root, fn, path.join(work, String(Object.keys(bundles).length)));
+}, 600_000);
+afterAll(() => rm(work, { recursive: true, force: true }));
+
+describe("Lambda bundles", () => {
+  it("builds every handler of the app", () => {
+    expect(Object.keys(bundles).sort()).toEqual(Object.values(HANDLERS).sort());
+  });
+
+  it.each(Object.entries(HANDLERS))("%s imports cold with only what is shipped beside it", (_name, handler) => {
+    expect(coldImport(bundles[handler]!, { TABLE_NAME: "menu" })).toBeGreaterThan(0);
+  });
+
+  it("keeps the API bundle within its budget, with pdfkit and sharp shipped beside it rather than bundled", () => {
+    const api = bundles[HANDLERS.api]!;
+    // 2.06 MB when written, 1.16 MB of it the AWS SDK v3 clients (bundled at the tested versions,
+    // not taken from the Lambda runtime): the budget catches a library that should not be here.
+    expect(api.bundleBytes).toBeLessThanOrEqual(2.25 * 1024 * 1024);
+    expect(api.external.sort()).toEqual(["pdfkit", "sharp"]);
+    for (const name of ["pdfkit", "fontkit", "sharp"]) expect(api.packageBytes.has(name), name).toBe(false);
+  });
+
+  it("leaves the drawing libraries out of the scheduler and the workers that draw nothing", () => {
+    for (const handler of [HANDLERS.scheduler, HANDLERS.translate, HANDLERS.publish]) {
+      const bundle = bundles[handler]!;
+      expect(bundle.external, handler).toEqual([]);
+      expect(DRAWING.filter((name) => bundle.packageBytes.has(name)), handler).toEqual([]);
+      expect(existsSync(path.join(path.dirname(bundle.file), "node_modules")), handler).toBe(false);
+    }
+  });
+
+  it("gives the export worker pdfkit and the sheet writer, but not sharp", () => {
+    const bundle = bundles[HANDLERS.export]!;
+    expect(bundle.external).toEqual(["pdfkit"]);
+    expect(bundle.packageBytes.has("write-excel-file")).toBe(true);
+    expect(bundle.packageBytes.has("sharp")).toBe(false);
+  });
+
+  it("ships pdfkit and sharp at the versions the tests load, sharp with its own native build", () => {
+    const out = bundles[HANDLERS.api]!.folder;
+    const shipped = (name: string) => packageJson(path.join(out, "node_modules", name)).version;
+    expect(shipped("pdfkit")).toBe(testedVersion("pdfkit"));
+    expect(shipped("fontkit")).toBe(testedVersion("fontkit", findPackage("pdfkit", core)));
+    expect(shipped("sharp")).toBe(testedVersion("sharp"));
+    const native = `@img/sharp-${process.platform}-${process.arch}`;
+    expect(shipped(native)).toBe(packageJson(findPackage("sharp", core)!).optionalDependencies[native]);
+  });
+
+  it("ships only the font files the PDFs are set in, where the PDF code resolves them", () => {
+    for (const handler of [HANDLERS.api, HANDLERS.export]) {
+      const out = bundles[handler]!.folder;
+      const fromBundle = createRequire(bundles[handler]!.file);
+      for (const file of Object.values(PDF_FONT_FILES)) {
+        expect(fromBundle.resolve(file), file).toBe(path.join(out, "node_modules", file));
+      }
+      const fontFiles = ["dejavu-fonts-ttf", "@expo-google-fonts/noto-sans-sc", "@expo-google-fonts/noto-sans-arabic"].flatMap((pkg) =>
+        readdirSync(path.join(out, "node_modules", pkg), { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => path.relative(path.join(out, "node_modules"), path.join(entry.parentPath, entry.name))),
+      );
+      expect(fontFiles.sort()).toEqual(Object.values(PDF_FONT_FILES).sort());
+    }
+  });
+
+  it("draws a PDF in every font and resizes a picture with the API's shipped packages", () => {
+    const api = bundles[HANDLERS.api]!;
+    // In the function's folder, as the bundle's own `require` would: pdfkit, the fonts, sharp.
+    const script = `
+      import { createRequire } from "node:module";
+      const require = createRequire(${JSON.stringify(api.file)});
+      const PDFDocument = require("pdfkit");
+      const doc = new PDFDocument();
+      const chunks = [];
+      doc.on("data", (c) => chunks.push(c));
+      const done = new Promise((ok) => doc.on("end", ok));
+      for (const [name, file] of Object.entries(${JSON.stringify(PDF_FONT_FILES)})) doc.font(require.resolve(file)).text(name);
+      doc.end();
+      await done;
+      const sharp = require("sharp");
+      const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: "#c00" } }).png().toBuffer();
+      const { width } = await sharp(png).resize(10).toBuffer({ resolveWithObject: true }).then((r) => r.info);
+      process.stdout.write(JSON.stringify({ pdf: Buffer.concat(chunks).subarray(0, 5).toString(), width }));`;
+    const output = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+      cwd: api.folder,
+      env: { PATH: process.env.PATH },
+      encoding: "utf8",
+    });
+    expect(JSON.parse(output)).toEqual({ pdf: "%PDF-", width: 10 });
+  });
+
+  it("bundles zod without its message translations, keeping its English messages", async () => {
+    const outfile = path.join(work, "zod.mjs");
+    await sstEsbuild(root).build({
+      stdin: {
+        contents: `import { z } from "zod";
+          export const message = () => z.string().safeParse(1).error.issues[0].message;
+          export const locales = () => Object.keys(z.locales);`,
+        resolveDir: core,
+      },
+      bundle: true,
+      format: "esm",
+      platform: "node",
+      outfile,
+      plugins: [zodWithoutLocales],
+    });
+    const mod = (await import(pathToFileURL(outfile).href)) as { message: () => string; locales: () => string[] };
+    expect(mod.message()).toBe("Invalid input: expected string, received number");
+    expect(mod.locales()).toEqual([]);
+  });
+
+  it("stands in for a left-out library: the import works, a use names the library", async () => {
+    const outfile = path.join(work, "left-out.mjs");
+    await sstEsbuild(root).build({
+      stdin: {
+        contents: `import PDFDocument from "pdfkit"; import { readSheet } from "read-excel-file/node";
+          export const draw = () => new PDFDocument(); export const read = () => readSheet("menu.xlsx");`,
+        resolveDir: core,
+      },
+      bundle: true,
+      format: "esm",
+      platform: "node",
+      outfile,
+      plugins: [leaveOut(["pdfkit", "read-excel-file"])],
+    });
+    const mod = (await import(pathToFileURL(outfile).href)) as { draw: () => unknown; read: () => unknown };
+    expect(mod.draw).toThrow("pdfkit is not in this function's bundle");
+    expect(mod.read).toThrow("read-excel-file/node is not in this function's bundle");
+  });
+});
