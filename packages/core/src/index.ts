@@ -4,7 +4,7 @@ export * from "./shared/model";
 export * from "./shared/clock";
 export { configureDb } from "./db/client";
 export type { QueueName } from "./ports/queue";
-export { ensureTable } from "./db/table";
+export { ensureTable, tableExists } from "./db/table";
 export { Db } from "./db/service";
 export * from "./shared/policy";
 export * from "./ports";

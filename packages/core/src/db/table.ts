@@ -13,13 +13,18 @@ import {
 export const TABLE_KEYS = ["pk", "sk", "gsi1pk", "gsi1sk", "gsi2pk", "gsi2sk"] as const;
 export const TTL_ATTRIBUTE = "expiresAt";
 
-export async function ensureTable(client: DynamoDBClient, name: string) {
+export async function tableExists(client: DynamoDBClient, name: string) {
   try {
     await client.send(new DescribeTableCommand({ TableName: name }));
-    return false;
+    return true;
   } catch (error) {
     if ((error as Error).name !== "ResourceNotFoundException") throw error;
+    return false;
   }
+}
+
+export async function ensureTable(client: DynamoDBClient, name: string) {
+  if (await tableExists(client, name)) return false;
   const gsi = (n: 1 | 2) => ({
     IndexName: `gsi${n}`,
     KeySchema: [
