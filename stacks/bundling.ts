@@ -164,7 +164,9 @@ function copyWithDependencies(name: string, from: string, modules: string, neste
   if (top === source) return source;
   const target = top === undefined ? path.join(modules, name) : path.join(nested, name);
   if (top === undefined) placed.set(name, source);
-  cpSync(source, target, { recursive: true, dereference: true, filter: (file) => !file.startsWith(path.join(source, "node_modules")) });
+  // Not its own node_modules (pnpm's links; dependencies are copied on their own), nor source maps.
+  const skip = (file: string) => file.startsWith(path.join(source, "node_modules")) || file.endsWith(".map");
+  cpSync(source, target, { recursive: true, dereference: true, filter: (file) => !skip(file) });
   for (const dependency of Object.keys(readPackage(source).dependencies ?? {})) {
     copyWithDependencies(dependency, source, modules, path.join(target, "node_modules"), placed);
   }
