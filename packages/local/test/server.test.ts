@@ -93,6 +93,9 @@ describe("the local server", () => {
       // Dot segments are resolved by the URL parser (to /etc/passwd: the SPA's page), never read from disk.
       ["/media/%2e%2e/%2e%2e/etc/passwd", [200, 404]],
       ["/media/..%2f..%2fetc%2fpasswd", [404]],
+      // Signed file links: a malformed or unsigned one is refused like a bad signature.
+      ["/files/%ff?expires=1&signature=x", [403]],
+      ["/files/exports/..%2f..%2fetc%2fpasswd", [403]],
       ["/api/users/%zz", [400, 401, 404]],
       ["/api/%zz", [404]],
       ["/assets/%ff.js", [400, 404]],

@@ -29,7 +29,12 @@ export function signLocalLink(method: Method, key: string, expiresInSeconds: num
 /** The object and terms of a link, if its signature holds for this method and it has not expired. */
 export function verifyLocalLink(method: string, url: URL): { key: string; terms: Terms } | undefined {
   if ((method !== "GET" && method !== "PUT") || !url.pathname.startsWith(LOCAL_FILES_PATH)) return undefined;
-  const key = decodeURIComponent(url.pathname.slice(LOCAL_FILES_PATH.length));
+  let key: string;
+  try {
+    key = decodeURIComponent(url.pathname.slice(LOCAL_FILES_PATH.length));
+  } catch {
+    return undefined; // a malformed escape names no object
+  }
   const { expires = "", signature: given = "", ...terms } = Object.fromEntries(url.searchParams);
   const expected = Buffer.from(signature(method, key, expires, terms));
   if (Buffer.byteLength(given) !== expected.length || !timingSafeEqual(Buffer.from(given), expected)) return undefined;
