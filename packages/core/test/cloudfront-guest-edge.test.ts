@@ -11,7 +11,8 @@ import { cloudFrontGuestEdge } from "../src/adapters/cloudfront-guest-edge";
  * ResourceNotFoundException for a missing key) and S3's PutObject.
  */
 type Seen = { method: string; path: string; headers: IncomingMessage["headers"]; body: string };
-function fakeServer(answer: (req: Seen) => { status: number; headers?: Record<string, string>; body?: unknown }) {
+type Answer = { status: number; headers?: Record<string, string>; body?: unknown };
+function fakeServer(answer: (req: Seen) => Answer) {
   const seen: Seen[] = [];
   const server: Server = createServer((req, res) => {
     let body = "";
@@ -35,7 +36,7 @@ describe("cloudFrontGuestEdge", () => {
   const store = new Map<string, string>();
   let etag = 1;
   let conflicts = 0;
-  const kvs = fakeServer(({ method, path, headers, body }) => {
+  const kvs = fakeServer(({ method, path, headers, body }): Answer => {
     const keyPath = path.split(`/key-value-stores/${ARN}/keys/`)[1];
     if (method === "GET" && keyPath === undefined) return { status: 200, headers: { etag: `E${etag}` }, body: { KvsARN: ARN, ItemCount: store.size, TotalSizeInBytes: 1 } };
     if (method === "GET") {
@@ -54,7 +55,7 @@ describe("cloudFrontGuestEdge", () => {
     etag++;
     return { status: 200, headers: { etag: `E${etag}` }, body: { ItemCount: store.size, TotalSizeInBytes: 1 } };
   });
-  const s3 = fakeServer(() => ({ status: 200, headers: { etag: '"x"' } }));
+  const s3 = fakeServer((): Answer => ({ status: 200, headers: { etag: '"x"' } }));
   let edge: ReturnType<typeof cloudFrontGuestEdge>;
 
   beforeAll(async () => {
