@@ -214,6 +214,6 @@ describe("guest pages at the edge", () => {
     await expect.poll(async () => {
       const atLocal = await local(`/demo/${store}/menu`);
       return atLocal.status === 200 && atLocal.body === spa;
-    }, "the runtime gives the SPA").toBe(true);
+    }, { message: "the runtime gives the SPA" }).toBe(true);
   });
 });
