@@ -32,8 +32,9 @@ export function Api({ stack, app }: StackContext) {
           bind: secrets,
           permissions: [
             ...base,
-            // Pictures: stored (re-encoded or presigned uploads) and checked.
-            ...grant.objects(uploads, { read: true, write: true }),
+            // Pictures: stored (re-encoded or presigned uploads) and checked; staged uploads and contact
+            // attachments (uploads/…, contact/…) are deleted once judged or mailed.
+            ...grant.objects(uploads, { read: true, write: true, remove: true }),
             // Table QR links (written, deleted, read by /t/{qrKey}) and former store URLs' "moved" manifests.
             ...grant.objects(menus, { read: true, write: true, remove: true }),
             // Export files: presigned downloads only.

@@ -10,6 +10,7 @@ import { Bucket, type StackContext } from "sst/constructs";
  * Object keys equal the public URL path without the leading slash (the functions' object store routes
  * a key to its bucket by prefix, packages/functions/src/cloud.ts), so the local runtime and CloudFront agree:
  *   uploads  media/{companyId}/...                         -> https://<site>/media/...
+ *            uploads/…, contact/… (presigned uploads waiting to be judged or mailed; gone after a day)
  *   menus    m/{company}/{store}/manifest.json, {lang}/menu.json, {lang}/{page}.html -> https://<site>/m/...
  *            m/qr/{qrKey}.json (table QR links, read by the API for /t/{qrKey})
  *            m/_not-found/{lang}.html (the guest pages' 404, written once per web build)
@@ -32,6 +33,12 @@ export function Storage({ stack }: StackContext) {
         maxAge: "1 hour",
       },
     ],
+    // Presigned uploads never completed (a closed tab, a failed check) leave their staged file.
+    cdk: {
+      bucket: {
+        lifecycleRules: ["uploads/", "contact/"].map((prefix) => ({ prefix, expiration: Duration.days(1) })),
+      },
+    },
   });
 
   const menus = new Bucket(stack, "menus", { blockPublicACLs: true, cors: false });

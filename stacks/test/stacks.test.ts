@@ -199,6 +199,11 @@ describe("Storage", () => {
     }
   });
 
+  it("expires presigned uploads that were never completed after a day, and export files after a week", () => {
+    const rules = Object.values(t.storage.findResources("AWS::S3::Bucket")).flatMap((b) => (b.Properties.LifecycleConfiguration?.Rules ?? []) as Cfn[]);
+    expect(rules.map((r) => `${r.Prefix ?? "everything"}: ${r.ExpirationInDays} d`).sort()).toEqual(["contact/: 1 d", "everything: 7 d", "uploads/: 1 d"]);
+  });
+
   it("lets CloudFront read menus and uploads through origin access identities", () => {
     t.storage.resourceCountIs("AWS::CloudFront::CloudFrontOriginAccessIdentity", 2);
     const oaiReads = Object.values(t.storage.findResources("AWS::S3::BucketPolicy")).filter((p) =>
@@ -353,7 +358,7 @@ describe("least privilege", () => {
   const EXPECTED: Record<keyof typeof HANDLERS, Record<string, string[]>> = {
     api: {
       table: ITEMS,
-      uploads: ["s3:GetObject", "s3:PutObject", "s3:ListBucket"],
+      uploads: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:ListBucket"],
       menus: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:ListBucket"],
       exports: ["s3:GetObject", "s3:ListBucket"],
       queues: ["translate", "export", "publish"],
