@@ -1,7 +1,7 @@
 import { imageLimitProblem, MAX_IMAGE_BYTES, type MediaKind } from "@menu/core/media/variants";
-import { ApiError, readStringField } from "./api-error";
-import { csrfFetch } from "./csrf";
-import { putPresigned, UploadAborted, uploadType, type PresignedPut } from "./presigned-upload";
+import { api, unwrap } from "./api";
+import { ApiError } from "./api-error";
+import { putPresigned, UploadAborted, uploadType } from "./presigned-upload";
 
 export { UploadAborted } from "./presigned-upload";
 
@@ -10,17 +10,14 @@ export type UploadedImage = { key: string; src: string; srcSet: string };
 
 export type UploadHandle = { promise: Promise<UploadedImage>; abort: () => void };
 
-async function postJson<T>(path: string, body: unknown, signal: AbortSignal): Promise<T> {
-  let res: Response;
+/** One server call of an upload: a cancelled one ends as UploadAborted, a network failure as requestFailed. */
+async function step<T>(call: Promise<T>, signal: AbortSignal): Promise<T> {
   try {
-    res = await csrfFetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal });
-  } catch {
+    return await call;
+  } catch (error) {
     if (signal.aborted) throw new UploadAborted();
-    throw new ApiError(0, undefined, { code: "requestFailed" });
+    throw error instanceof ApiError ? error : new ApiError(0, undefined, { code: "requestFailed" });
   }
-  const json = (await res.json().catch(() => undefined)) as unknown;
-  if (!res.ok) throw new ApiError(res.status, readStringField(json, "message"), json);
-  return json as T;
 }
 
 /**
@@ -32,9 +29,13 @@ async function postJson<T>(path: string, body: unknown, signal: AbortSignal): Pr
 export function uploadImage(file: Blob, fields: { storeId: string; kind: MediaKind }, onProgress?: (fraction: number) => void): UploadHandle {
   const abort = new AbortController();
   const promise = (async () => {
-    const ticket = await postJson<PresignedPut & { upload_id: string }>("/api/media/uploads", { store_id: fields.storeId, content_type: uploadType(file), size: file.size }, abort.signal);
+    const init = { signal: abort.signal };
+    const ticket = await step(unwrap(api.api.media.uploads.$post({ json: { store_id: fields.storeId, content_type: uploadType(file), size: file.size } }, { init })), abort.signal);
     await putPresigned(ticket, file, { signal: abort.signal, onProgress });
-    return postJson<UploadedImage>(`/api/media/uploads/${ticket.upload_id}/complete`, { store_id: fields.storeId, kind: fields.kind }, abort.signal);
+    return step(
+      unwrap(api.api.media.uploads[":uploadId"].complete.$post({ param: { uploadId: ticket.upload_id }, json: { store_id: fields.storeId, kind: fields.kind } }, { init })),
+      abort.signal,
+    );
   })();
   return { promise, abort: () => abort.abort() };
 }
