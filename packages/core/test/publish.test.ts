@@ -9,7 +9,8 @@ import { memoryQueue } from "@menu/core/adapters/memory-queue";
 import { JOB_HANDLERS, runSchedules } from "@menu/core/jobs";
 import { nextBoundary, openNow, scheduleAllows, zonedTime } from "@menu/core/menu/schedule";
 import { publishDelta, wifiPayload } from "@menu/core/publish/build";
-import { requestPublish, setMenuRenderer } from "@menu/core/publish/publish";
+import { setMenuRenderer } from "@menu/core/publish/publish";
+import { requestPublish } from "@menu/core/publish/request";
 import type { GuestPage, PublishedManifest, PublishedMenu } from "@menu/core/publish/published";
 import { venue } from "./fixtures";
 

@@ -29,3 +29,10 @@ export const storeSettingsQueryOptions = (storeId: string) =>
     queryFn: () => unwrap(api.api["store-settings"].$get({ query: { storeId } })),
     staleTime: 60_000,
   });
+
+/** The store's plan, status and features: what the plan gates on the admin pages. */
+export const activeSubscriptionQueryOptions = (storeId: string) =>
+  queryOptions({
+    queryKey: ["subscription", "active", storeId] as const,
+    queryFn: () => unwrap(api.api.subscription.active.$get({ query: { storeId } })),
+  });

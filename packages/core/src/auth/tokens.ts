@@ -3,15 +3,12 @@ import { Db } from "../db/service";
 import { clock } from "../shared/clock";
 import { AUTH } from "./config";
 import type { TokenKind } from "./token.entity";
+import { isConditionFailure } from "../shared/conflict";
 
 export type OneTimeToken = { kind: TokenKind; user_id: string; email?: string; expires_at: string };
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
-
-const isConditionFailure = (error: unknown) =>
-  /conditional/i.test(String((error as Error)?.message)) ||
-  (error as { cause?: { name?: string } })?.cause?.name === "ConditionalCheckFailedException";
 
 /**
  * Issues a single-use link token for a user (32 random bytes, base64url). Only its hash is stored.

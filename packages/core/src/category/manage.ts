@@ -6,7 +6,7 @@
 import { translationsInfo } from "../translation/schemas";
 import { z } from "zod";
 import { Db } from "../db/service";
-import { requestPublish } from "../publish/publish";
+import { requestPublish } from "../publish/request";
 import { requestTranslation } from "../translation/jobs";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";

@@ -15,7 +15,7 @@ import { MENU_LANGUAGES } from "../shared/model";
 import { assertCanManageStore } from "../shared/policy";
 import { loadStoreState } from "../publish/build";
 import { storeById } from "../store/store";
-import { storeMayUse } from "../subscription/subscription";
+import { storeMayUse } from "../subscription/gate";
 import { menuFile } from "./menu-export";
 import { EXPORT_FORMATS, EXPORT_STATUSES } from "./menu-export.entity";
 

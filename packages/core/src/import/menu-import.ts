@@ -11,7 +11,7 @@ import { readSheet } from "read-excel-file/node";
 import { z } from "zod";
 import { Db } from "../db/service";
 import { buildPublishedMenu, loadStoreState, type StoreState } from "../publish/build";
-import { requestPublish } from "../publish/publish";
+import { requestPublish } from "../publish/request";
 import { WORDS, description as exportedDescription, menuRows } from "../export/menu-export";
 import { managedStore } from "../item/content";
 import { markByName, ALLERGENS, DIET_TAGS, inMarkOrder, type Allergen, type DietTag } from "../item/marks";

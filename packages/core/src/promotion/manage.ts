@@ -7,7 +7,7 @@ import { Db } from "../db/service";
 import { assertStoreMedia } from "../media/upload";
 import { categoryOfStore, endPosition, inOrder, managedStore, sortedIds, withoutStaleTranslations, type StoreKeys } from "../item/content";
 import { BULK_ACTIONS, SELECTION_MAX } from "../item/schemas";
-import { requestPublish } from "../publish/publish";
+import { requestPublish } from "../publish/request";
 import { requestTranslation } from "../translation/jobs";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";

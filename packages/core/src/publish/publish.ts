@@ -4,16 +4,13 @@ import { Db } from "../db/service";
 import { nextBoundary } from "../menu/schedule";
 import { usePorts } from "../ports";
 import { clock } from "../shared/clock";
-import { storeById } from "../store/store";
 import { publishQrLinks } from "../tables/qr-links";
 import { buildPublishedMenu, loadStoreState } from "./build";
 import { publishEdgeRoute } from "./guest-edge";
+import { keysOf, queueOnce, requestPublish, type Keys } from "./request";
 import { pageName, publishedKeys, type GuestPage, type MenuRenderer, type PublishedManifest } from "./published";
+import { isConditionFailure } from "../shared/conflict";
 
-type Keys = { company_id: string; store_id: string };
-
-/** A queued message older than this is taken as lost, and the next request queues a new one. */
-const QUEUED_STALE_MS = 2 * 60_000;
 /** How long one run may hold the store's publish lease (the worker's timeout is 60 s). */
 const LEASE_MS = 2 * 60_000;
 
@@ -31,49 +28,6 @@ export async function loadMenuRenderer(path: string): Promise<MenuRenderer> {
     throw new Error(`${path} is not the guest menu's server renderer`);
   }
   return { renderPage: mod.renderPage, qrPath: mod.qrPath, build: mod.build, ...(mod.renderNotFound ? { renderNotFound: mod.renderNotFound } : {}) };
-}
-
-const isConditionFailure = (error: unknown) =>
-  /conditional/i.test(String((error as Error)?.message)) ||
-  (error as { cause?: { name?: string } })?.cause?.name === "ConditionalCheckFailedException";
-
-async function keysOf(target: string | Keys): Promise<Keys> {
-  if (typeof target !== "string") return { company_id: target.company_id, store_id: target.store_id };
-  const store = await storeById(target);
-  return { company_id: store.company_id, store_id: store.store_id };
-}
-
-/** Sends one publish message unless one is already on its way (coalescing). */
-async function queueOnce(keys: Keys, version: number) {
-  const now = clock.now();
-  const staleBefore = new Date(now.getTime() - QUEUED_STALE_MS).toISOString();
-  try {
-    await Db()
-      .entities.publication.patch(keys)
-      .set({ queued: true, queued_at: now.toISOString() })
-      .where((a, op) => `(${op.notExists(a.queued)} OR ${op.eq(a.queued, false)} OR ${op.lt(a.queued_at, staleBefore)})`)
-      .go();
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-  await usePorts().queue.send("publish", { ...keys, version });
-  return true;
-}
-
-/**
- * Asks for the store's guest menu to be published again: call it after anything guests see changed
- * (items, categories, promotions, store settings, subscription). Requests coalesce: while a message
- * is queued, further requests only count; a request during a run queues exactly one more run.
- */
-export async function requestPublish(target: string | Keys) {
-  const keys = await keysOf(target);
-  const { data } = await Db()
-    .entities.publication.update(keys)
-    .add({ requested: 1 })
-    .set({ requested_at: clock.now().toISOString() })
-    .go({ response: "all_new" });
-  return { queued: await queueOnce(keys, data.requested ?? 1) };
 }
 
 /**

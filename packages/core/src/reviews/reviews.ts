@@ -1,12 +1,12 @@
 /** settings/yandex-reviews (issue 7): the store's reviews widget, a premium feature (SPEC.md section 6). */
 import { z } from "zod";
 import { Db } from "../db/service";
-import { requestPublish } from "../publish/publish";
+import { requestPublish } from "../publish/request";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { assertCanManageStore } from "../shared/policy";
 import { storeById } from "../store/store";
-import { storeMayUse } from "../subscription/subscription";
+import { storeMayUse } from "../subscription/gate";
 import { orgIdFromWidget, ReviewsWidgetInput, widgetUrl } from "./widget";
 
 export const ReviewsWidgetState = z.object({

@@ -14,3 +14,8 @@ export function isWriteConflict(error: unknown): boolean {
   const e = error as { name?: string; message?: unknown; cause?: { name?: string } } | undefined;
   return CONFLICTS.has(e?.name ?? "") || CONFLICTS.has(e?.cause?.name ?? "") || /The conditional request failed/.test(String(e?.message ?? ""));
 }
+
+/** A conditional write (or update) whose condition did not hold: the race the caller expects. */
+export const isConditionFailure = (error: unknown) =>
+  /conditional/i.test(String((error as Error)?.message)) ||
+  (error as { cause?: { name?: string } })?.cause?.name === "ConditionalCheckFailedException";

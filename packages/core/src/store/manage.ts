@@ -6,20 +6,32 @@ import { z } from "zod";
 import { Db } from "../db/service";
 import { usePorts } from "../ports";
 import { useGuestEdge } from "../publish/guest-edge";
-import { requestPublish } from "../publish/publish";
+import { requestPublish } from "../publish/request";
 import { publishedKeys, type MovedStore } from "../publish/published";
 import { clock } from "../shared/clock";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { guardedWrite } from "../shared/guarded-write";
-import { assertCanManageCompany, assertCanManageStore } from "../shared/policy";
+import { useActor } from "../shared/actor";
+import { assertCanManageCompany, assertCanManageStore, canManageStore } from "../shared/policy";
 import { phaseOf, startPreparation, subscriptionsOf } from "../subscription/lifecycle";
-import { companyHasUnpaid, storeMayUse } from "../subscription/subscription";
+import { storeMayUse } from "../subscription/gate";
+import { companyHasUnpaid } from "../subscription/subscription";
 import { putQrLinksOfStore } from "../tables/qr-links";
 import { requestStoreTranslation } from "../translation/jobs";
 import { PLANS } from "../shared/model";
 import { NewStoreForm, PREMIUM_LANGUAGES, StoreSettingsForm } from "./schemas";
 import { createStore, storeById, storesOfCompany, storeUrlValue, toSettings, type StoreRecord } from "./store";
+
+/** A store's settings; the Wi-Fi password only reaches guests when the plan includes the Wi-Fi QR. */
+export const storeSettings = fn(z.string().min(1), async (store_id) => {
+  const store = await storeById(store_id);
+  const settings = toSettings(store);
+  if (settings.wifi && !canManageStore(useActor(), store.company_id, store.store_id) && !(await storeMayUse(store, "wifi_qr"))) {
+    delete settings.wifi;
+  }
+  return settings;
+});
 
 export const UpdateStoreSettings = StoreSettingsForm.extend({ storeId: z.string().min(1).max(64) });
 

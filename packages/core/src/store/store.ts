@@ -8,9 +8,6 @@ import { newId } from "../shared/ids";
 import { DAYS, MENU_LANGUAGES } from "../shared/model";
 import { uniqueValue } from "../shared/unique.entity";
 import { UrlKey } from "../shared/url-key";
-import { useActor } from "../shared/actor";
-import { canManageStore } from "../shared/policy";
-import { storeMayUse } from "../subscription/subscription";
 import { StoreEntity } from "./store.entity";
 
 export type StoreRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof StoreEntity.get>["go"]>>["data"]>;
@@ -125,13 +122,3 @@ export function toSettings(s: StoreRecord): StoreSettings {
     reviews_org_id: s.reviews_org_id,
   };
 }
-
-/** A store's settings; the Wi-Fi password only reaches guests when the plan includes the Wi-Fi QR. */
-export const storeSettings = fn(z.string().min(1), async (store_id) => {
-  const store = await storeById(store_id);
-  const settings = toSettings(store);
-  if (settings.wifi && !canManageStore(useActor(), store.company_id, store.store_id) && !(await storeMayUse(store, "wifi_qr"))) {
-    delete settings.wifi;
-  }
-  return settings;
-});

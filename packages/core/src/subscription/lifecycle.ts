@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { Db } from "../db/service";
-import { requestPublish } from "../publish/publish";
+import { requestPublish } from "../publish/request";
 import { clock } from "../shared/clock";
 import { PERIOD_MONTHS, PREPARATION_DAYS, TRIAL_DAYS, addDays, addMonths, type Plan } from "./plans";
+import { isConditionFailure } from "../shared/conflict";
 
 export type Subscription = Awaited<ReturnType<typeof subscriptionsOf>>[number];
 type StoreKeys = { company_id: string; store_id: string };
@@ -40,9 +41,6 @@ export async function startPreparation(store: StoreKeys, now = clock.now()) {
 
 const scheduleLook = (store: StoreKeys, due_at: string) =>
   Db().entities.lifecycleDue.put({ ...store, due_at }).go();
-
-const isConditionFailure = (error: unknown) =>
-  /conditional/i.test(String((error as Error)?.message)) || (error as { cause?: { name?: string } })?.cause?.name === "ConditionalCheckFailedException";
 
 async function recordEvent(store: StoreKeys, sub: { subscription_id: string; plan: Plan }, event: "added" | "activated" | "completed" | "deactivated", at: string) {
   await Db().entities.subscriptionEvent.put({ ...store, at, event_id: randomUUID(), subscription_id: sub.subscription_id, plan: sub.plan, event }).go();

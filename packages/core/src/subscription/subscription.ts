@@ -7,11 +7,12 @@ import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { PLANS, SUBSCRIPTION_STATUSES } from "../shared/model";
 import { assertCanManageCompany, assertCanManageStore } from "../shared/policy";
-import { requestPublish } from "../publish/publish";
+import { requestPublish } from "../publish/request";
 import { billingComplete } from "../billing/schemas";
 import { storeById } from "../store/store";
-import { activate, advanceStore, historyOf, phaseOf, subscriptionsOf, type Phase, type Subscription } from "./lifecycle";
-import { FEATURES, PAID_PLANS, PLAN_CONFIG, SWITCH_COOLDOWN_MONTHS, addMonths, featuresLost, planAllows, type PaidPlan, type Plan } from "./plans";
+import { featurePlan } from "./gate";
+import { activate, advanceStore, historyOf, phaseOf, subscriptionsOf, type Subscription } from "./lifecycle";
+import { FEATURES, PAID_PLANS, PLAN_CONFIG, SWITCH_COOLDOWN_MONTHS, addMonths, featuresLost, planAllows, type PaidPlan } from "./plans";
 
 export const SubscriptionInfo = z.object({
   id: z.string(),
@@ -102,22 +103,6 @@ export const subscriptionHistory = fn(z.string().min(1), async (store_id) => {
   const store = await accessibleStore(store_id);
   return (await historyOf(store)).map(({ at, event, plan, subscription_id }) => ({ at, event, plan, subscription_id }));
 });
-
-/** The plan whose features apply: during preparation staff set everything up with the trial's (premium) ones. */
-const featurePlan = (phase: Phase, active: Subscription | undefined) => (phase === "preparation" ? "trial" : active?.plan);
-
-type GatedStore = { company_id: string; store_id: string; preparation_ends_at?: string };
-
-/** The plan whose features and limits apply to the store now (none when its menu is hidden). */
-export async function storePlan(store: GatedStore): Promise<Plan | undefined> {
-  const { phase, active } = phaseOf(store.preparation_ends_at, await subscriptionsOf(store), clock.now());
-  return featurePlan(phase, active);
-}
-
-/** May the store use a premium feature now? The one gate every premium call goes through. */
-export async function storeMayUse(store: GatedStore, feature: (typeof FEATURES)[number]) {
-  return planAllows(await storePlan(store), feature);
-}
 
 export const AddSubscription = z.object({
   storeId: z.string().min(1),

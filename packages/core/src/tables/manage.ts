@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { publicBaseUrl } from "../auth/config";
 import { Db } from "../db/service";
-import { requestPublish } from "../publish/publish";
+import { requestPublish } from "../publish/request";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { guardedWrite } from "../shared/guarded-write";

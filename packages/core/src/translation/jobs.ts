@@ -5,15 +5,16 @@
  */
 import { Db } from "../db/service";
 import { usePorts } from "../ports";
-import { requestPublish } from "../publish/publish";
+import { requestPublish } from "../publish/request";
 import { clock } from "../shared/clock";
 import { MENU_LANGUAGES, SOURCE_LANGUAGE, type MenuLanguage } from "../shared/model";
 import { storeById } from "../store/store";
 import { PLAN_CONFIG } from "../subscription/plans";
-import { storePlan } from "../subscription/subscription";
+import { storePlan } from "../subscription/gate";
 import { EngineError } from "./engine";
 import { preparedSource, type GlossaryEntry } from "./text";
-import { isConditionFailure, RICH_FIELDS, TARGETS, type Field, type Target, type TargetType, type TranslationEntry } from "./targets";
+import { RICH_FIELDS, TARGETS, type Field, type Target, type TargetType, type TranslationEntry } from "./targets";
+import { isConditionFailure } from "../shared/conflict";
 
 type Keys = { company_id: string; store_id: string };
 export type TargetRef = { target_type: TargetType; target_id: string };

@@ -7,14 +7,15 @@ import { z } from "zod";
 import { Db } from "../db/service";
 import { managedStore } from "../item/content";
 import { usePorts } from "../ports";
-import { requestPublish } from "../publish/publish";
+import { requestPublish } from "../publish/request";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { assertSignedIn, canManageStore } from "../shared/policy";
 import { TRANSLATION_STATUSES } from "../shared/model";
 import { isOutdated, requestStoreTranslation, requestTranslation, sourceHashes, translationContext, usageOf } from "./jobs";
 import { manualTranslationForm, TARGET_TYPES, TranslationLanguage, translationsInfo, type TargetType, type TranslationStatus } from "./schemas";
-import { isConditionFailure, TARGETS, type Target, type Translations } from "./targets";
+import { TARGETS, type Target, type Translations } from "./targets";
+import { isConditionFailure } from "../shared/conflict";
 
 const Id = z.string().min(1).max(64);
 

@@ -115,7 +115,3 @@ export const TARGETS: Record<TargetType, Accessor> = {
     },
   },
 };
-
-export const isConditionFailure = (error: unknown) =>
-  /conditional/i.test(String((error as Error)?.message)) ||
-  (error as { cause?: { name?: string } })?.cause?.name === "ConditionalCheckFailedException";

@@ -4,9 +4,9 @@ import { Db } from "../db/service";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { assertCanManageStore } from "../shared/policy";
-import { requestPublish } from "../publish/publish";
+import { requestPublish } from "../publish/request";
 import { storeById } from "../store/store";
-import { storeMayUse } from "../subscription/subscription";
+import { storeMayUse } from "../subscription/gate";
 import { wifiPayload, WifiInput } from "./payload";
 
 export const WifiState = z.object({

@@ -10,7 +10,7 @@ import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
 import { defaultLanguageAtom } from "@/state/language";
 import { AuthLayout } from "./components/auth-layout";
-import { AvailabilityStatus, useAvailability } from "./components/availability";
+import { AvailabilityStatus, useAvailability } from "@/components/form/availability";
 
 const FIELDS = ["email", "company_url_key", "store_url_key"] as const;
 /** URL names say "Only Latin letters are allowed" as soon as another letter is typed (also after "taken"). */

@@ -3,9 +3,8 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { FormAlert } from "@/components/form/fields";
-import { activeSubscriptionQueryOptions } from "@/features/subscription/data";
 import { languageNames, menuLanguages } from "@/i18n/languages";
-import { storeSettingsQueryOptions, type CsObject } from "@/lib/admin-scope";
+import { activeSubscriptionQueryOptions, storeSettingsQueryOptions, type CsObject } from "@/lib/admin-scope";
 import { api, unwrap } from "@/lib/api";
 import "./export-panel.css";
 

@@ -11,11 +11,10 @@ import { FieldMessageText, FormAlert, SelectField, SubmitButton, TextField } fro
 import { apiFieldError, issueMessage, type FieldMessage } from "@/components/form/validation";
 import { ImageField } from "@/components/image-field";
 import "@/components/layout/staff.css";
-import { AvailabilityStatus, useAvailability } from "@/features/auth/components/availability";
-import { activeSubscriptionQueryOptions } from "@/features/subscription/data";
+import { AvailabilityStatus, useAvailability } from "@/components/form/availability";
 import type { MessageId } from "@/i18n/catalogs";
 import { languageNames, menuLanguages } from "@/i18n/languages";
-import { storeSettingsQueryOptions, type CsObject } from "@/lib/admin-scope";
+import { activeSubscriptionQueryOptions, storeSettingsQueryOptions, type CsObject } from "@/lib/admin-scope";
 import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
 import { adminPanelPath } from "@/lib/session";

@@ -9,7 +9,7 @@ import { FormAlert, SubmitButton, TextField } from "@/components/form/fields";
 import { useZodForm } from "@/components/form/use-zod-form";
 import { apiFieldError } from "@/components/form/validation";
 import "@/components/layout/staff.css";
-import { AvailabilityStatus, useAvailability } from "@/features/auth/components/availability";
+import { AvailabilityStatus, useAvailability } from "@/components/form/availability";
 import type { MessageId } from "@/i18n/catalogs";
 import type { CsObject } from "@/lib/admin-scope";
 import { api, unwrap } from "@/lib/api";

@@ -6,13 +6,14 @@ import { queryOptions } from "@tanstack/react-query";
 import type { FEATURES, Plan, PLAN_CONFIG } from "@menu/core/subscription/plans";
 import type { MessageId } from "@/i18n/catalogs";
 import { api, unwrap } from "@/lib/api";
+import { activeSubscriptionQueryOptions } from "@/lib/admin-scope";
 import type { SessionUser } from "@/lib/session";
 
 export type Feature = (typeof FEATURES)[number];
 export type PlanTable = typeof PLAN_CONFIG;
 
 export const subscriptionKeys = {
-  active: (storeId: string) => ["subscription", "active", storeId] as const,
+  active: (storeId: string) => activeSubscriptionQueryOptions(storeId).queryKey,
   history: (storeId: string) => ["subscription", "history", storeId] as const,
   billing: (companyId: string) => ["billing", companyId] as const,
   invoices: (companyId: string) => ["invoices", companyId] as const,
@@ -23,12 +24,6 @@ export const plansQueryOptions = () =>
     queryKey: ["plans"],
     queryFn: async () => (await unwrap(api.api.plans.$get())) as unknown as PlanTable,
     staleTime: 10 * 60_000,
-  });
-
-export const activeSubscriptionQueryOptions = (storeId: string) =>
-  queryOptions({
-    queryKey: subscriptionKeys.active(storeId),
-    queryFn: () => unwrap(api.api.subscription.active.$get({ query: { storeId } })),
   });
 
 export type ActiveState = Awaited<ReturnType<NonNullable<ReturnType<typeof activeSubscriptionQueryOptions>["queryFn"]>>>;

@@ -1,36 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { billingComplete } from "@menu/core/billing/schemas";
-import { FEATURES, PAID_PLANS, PREPARATION_DAYS, addDays, featuresLost, type Plan } from "@menu/core/subscription/plans";
-import { useEffect, useState } from "react";
+import { PAID_PLANS, featuresLost } from "@menu/core/subscription/plans";
+import { useEffect, useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
 import { Dialog } from "@/components/dialog";
 import { FormAlert } from "@/components/form/fields";
 import type { MessageId } from "@/i18n/catalogs";
-import { languageNames, type Language } from "@/i18n/languages";
-import type { CsObject } from "@/lib/admin-scope";
+import { activeSubscriptionQueryOptions, type CsObject } from "@/lib/admin-scope";
 import { api, isApiError, unwrap } from "@/lib/api";
 import { errorMessageFor, notifyError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/session";
-import { TranslationVolumeFact } from "@/features/translations/translation-volume";
-import {
-  FEATURE_NAMES,
-  PLAN_NAMES,
-  STATUS_NAMES,
-  STATUS_TONE,
-  activeSubscriptionQueryOptions,
-  billingQueryOptions,
-  isPlan,
-  plansQueryOptions,
-  seesCompanyBilling,
-  subscriptionKeys,
-  type ActiveState,
-  type Feature,
-  type PlanTable,
-  type SubscriptionItem,
-} from "./data";
+import { FEATURE_NAMES, PLAN_NAMES, billingQueryOptions, plansQueryOptions, seesCompanyBilling, subscriptionKeys, type Feature } from "./data";
 import { formatByn, formatDay } from "./format";
+import { CurrentPlan, PlanCard } from "./plans";
+import { Timeline } from "./timeline";
 
 type PaidPlan = (typeof PAID_PLANS)[number];
 type Pending = { plan: PaidPlan; lost: Feature[]; downgrade: boolean; renew: boolean };
@@ -55,8 +40,8 @@ function DateSentence({ id, date }: { id: MessageId; date: string }) {
   );
 }
 
-/** .../admin-panel/subscription: the plan and status, the timeline, the plan switcher. */
-export function SubscriptionPage({ cs, user }: { cs: CsObject; user: SessionUser }) {
+/** .../admin-panel/subscription: the plan and status (with the facts the route adds), the timeline, the plan switcher. */
+export function SubscriptionPage({ cs, user, facts }: { cs: CsObject; user: SessionUser; facts?: ReactNode }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const state = useQuery(activeSubscriptionQueryOptions(cs.store_id));
@@ -142,7 +127,7 @@ export function SubscriptionPage({ cs, user }: { cs: CsObject; user: SessionUser
         </div>
       </div>
 
-      <CurrentPlan state={s} storeId={cs.store_id} />
+      <CurrentPlan state={s} facts={facts} />
 
       <div className="sub-alerts">
         {s.switch_blocked_by_unpaid ? (
@@ -247,196 +232,6 @@ export function SubscriptionPage({ cs, user }: { cs: CsObject; user: SessionUser
           </div>
         ) : null}
       </Dialog>
-    </>
-  );
-}
-
-function CurrentPlan({ state, storeId }: { state: ActiveState; storeId: string }) {
-  const intl = useIntl();
-  const active = state.active;
-  return (
-    <section className="panel sub-current" aria-labelledby="sub-current" data-testid="current-plan">
-      <div className="sub-current__head">
-        <div>
-          <p className="sub-current__eyebrow">
-            <FormattedMessage id="subscription.currentPlan" />
-          </p>
-          <h2 id="sub-current" className="sub-current__plan" data-testid="current-plan-name">
-            {active ? <FormattedMessage id={PLAN_NAMES[active.plan]} /> : <FormattedMessage id="subscription.noPlan" />}
-          </h2>
-        </div>
-        <span className={state.phase === "active" ? "pill pill--ok" : state.phase === "preparation" ? "pill pill--wait" : "pill pill--off"} data-testid="phase">
-          <FormattedMessage id={`subscription.phase.${state.phase}`} />
-        </span>
-      </div>
-      <p className="panel__lead">
-        {active ? (
-          <FormattedMessage id="subscription.period" values={{ from: formatDay(intl, active.starts_at), to: formatDay(intl, active.ends_at) }} />
-        ) : state.phase === "preparation" ? (
-          <FormattedMessage id="subscription.preparationUntil" values={{ date: formatDay(intl, state.preparation_ends_at) }} />
-        ) : (
-          <FormattedMessage id="subscription.hiddenText" />
-        )}
-      </p>
-      <dl className="sub-current__facts">
-        <div>
-          <dt>
-            <FormattedMessage id="subscription.languages" />
-          </dt>
-          <dd>{state.languages.map((l) => languageNames[l as Language] ?? l).join(", ")}</dd>
-        </div>
-        <div>
-          <dt>
-            <FormattedMessage id="subscription.features" />
-          </dt>
-          <dd>
-            <ul className="sub-features">
-              {FEATURES.map((f) => (
-                <li key={f} className={state.features[f] ? "sub-features__on" : "sub-features__off"}>
-                  <Mark on={!!state.features[f]} />
-                  <FormattedMessage id={FEATURE_NAMES[f]} />
-                </li>
-              ))}
-            </ul>
-          </dd>
-        </div>
-        <TranslationVolumeFact storeId={storeId} />
-      </dl>
-    </section>
-  );
-}
-
-type Step = { key: string; kind: "preparation" | "subscription"; sub?: SubscriptionItem; from?: string; to?: string; now: boolean };
-
-function timelineOf(state: ActiveState): Step[] {
-  const steps: Step[] = [];
-  if (state.preparation_ends_at) {
-    const to = state.preparation_ends_at;
-    const from = addDays(new Date(to), -PREPARATION_DAYS).toISOString();
-    steps.push({ key: "preparation", kind: "preparation", from, to, now: state.phase === "preparation" });
-  }
-  // Started periods by their start; the ones not started yet (unpaid, paid, queued) after them ("~" sorts last).
-  const order = (s: SubscriptionItem) => s.starts_at ?? `~${s.created_at}`;
-  const subs = [...state.subscriptions].sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
-  for (const sub of subs) {
-    steps.push({ key: sub.id, kind: "subscription", sub, from: sub.starts_at, to: sub.ends_at, now: sub.id === state.active?.id });
-  }
-  return steps;
-}
-
-function Timeline({ state, activating, onActivate }: { state: ActiveState; activating: boolean; onActivate: (id: string) => void }) {
-  const intl = useIntl();
-  const steps = timelineOf(state);
-  return (
-    <section className="panel" aria-labelledby="sub-timeline">
-      <h2 id="sub-timeline" className="panel__title">
-        <FormattedMessage id="subscription.timelineTitle" />
-      </h2>
-      <ol className="sub-timeline" data-testid="timeline">
-        {steps.map((step) => (
-          <li key={step.key} className={step.now ? "sub-timeline__step sub-timeline__step--now" : "sub-timeline__step"} data-testid="timeline-step">
-            <span className="sub-timeline__dot" aria-hidden="true" />
-            <div className="sub-timeline__body">
-              <div className="sub-timeline__title">
-                {step.kind === "preparation" ? (
-                  <FormattedMessage id="subscription.preparation" />
-                ) : (
-                  <FormattedMessage id={isPlan(step.sub!.plan) ? PLAN_NAMES[step.sub!.plan] : "subscription.noPlan"} />
-                )}
-                {step.sub ? (
-                  <span className={STATUS_TONE[step.sub.status]}>
-                    <FormattedMessage id={STATUS_NAMES[step.sub.status]} />
-                  </span>
-                ) : null}
-                {step.now ? (
-                  <span className="pill">
-                    <FormattedMessage id="subscription.now" />
-                  </span>
-                ) : null}
-              </div>
-              <div className="sub-timeline__dates">
-                {step.from || step.to ? (
-                  <FormattedMessage id="subscription.period" values={{ from: formatDay(intl, step.from), to: formatDay(intl, step.to) }} />
-                ) : step.sub?.status === "unpaid" ? (
-                  <FormattedMessage id="subscription.awaitingPayment" values={{ date: formatDay(intl, step.sub.created_at) }} />
-                ) : (
-                  <FormattedMessage id="subscription.awaitingActivation" />
-                )}
-              </div>
-              {step.sub?.status === "paid" ? (
-                <button type="button" className="btn btn--primary btn--sm" disabled={activating} data-testid="activate" onClick={() => onActivate(step.sub!.id)}>
-                  <FormattedMessage id="subscription.activate" />
-                </button>
-              ) : null}
-            </div>
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
-}
-
-function PlanCard({
-  plan,
-  table,
-  current,
-  renew,
-  disabled,
-  onChoose,
-}: {
-  plan: Plan;
-  table: PlanTable;
-  current: boolean;
-  renew: boolean;
-  disabled: boolean;
-  onChoose: () => void;
-}) {
-  const intl = useIntl();
-  const config = table[plan];
-  return (
-    <article className={current ? "sub-plan sub-plan--current" : "sub-plan"} data-testid={`plan-${plan}`}>
-      <h3 className="sub-plan__name">
-        <FormattedMessage id={PLAN_NAMES[plan]} />
-      </h3>
-      <p className="sub-plan__price">
-        <FormattedMessage id="subscription.perMonth" values={{ price: <strong>{formatByn(intl, config.price)}</strong> }} />
-      </p>
-      <p className="sub-plan__langs">{config.languages.map((l) => languageNames[l]).join(" · ")}</p>
-      <p className="sub-plan__cap">
-        {config.translationCap === null ? (
-          <FormattedMessage id="subscription.capUnlimited" />
-        ) : (
-          <FormattedMessage id="subscription.cap" values={{ chars: intl.formatNumber(config.translationCap) }} />
-        )}
-      </p>
-      <ul className="sub-features">
-        {FEATURES.map((f) => {
-          const on = config.features.includes(f);
-          return (
-            <li key={f} className={on ? "sub-features__on" : "sub-features__off"}>
-              <Mark on={on} />
-              <FormattedMessage id={FEATURE_NAMES[f]} />
-            </li>
-          );
-        })}
-      </ul>
-      <button type="button" className={renew ? "btn btn--secondary btn--block" : "btn btn--primary btn--block"} disabled={disabled} onClick={onChoose}>
-        <FormattedMessage id={renew ? "subscription.renew" : "subscription.choose"} />
-      </button>
-    </article>
-  );
-}
-
-function Mark({ on }: { on: boolean }) {
-  return (
-    <>
-      <span className="visually-hidden">
-        <FormattedMessage id={on ? "subscription.included" : "subscription.notIncluded"} />
-        {": "}
-      </span>
-      <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2.2" aria-hidden="true">
-        {on ? <path d="m5 12 5 5 9-10" /> : <path d="M7 7l10 10M17 7 7 17" />}
-      </svg>
     </>
   );
 }

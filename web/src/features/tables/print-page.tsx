@@ -8,7 +8,7 @@ import { FormAlert } from "@/components/form/fields";
 import "@/components/layout/staff.css";
 import { storeSettingsQueryOptions, type CsObject } from "@/lib/admin-scope";
 import { errorMessageFor } from "@/lib/errors";
-import { tablesQueryOptions, type TableRow } from "./tables-page";
+import { tablesQueryOptions, type TableRow } from "./api";
 import "./tables.css";
 
 /** "Scan to see the menu" in each menu language; the card shows the store's languages. */

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { TableForm } from "@menu/core/tables/schemas";
 import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -8,9 +7,8 @@ import { FormAlert, SubmitButton, TextField } from "@/components/form/fields";
 import { useZodForm } from "@/components/form/use-zod-form";
 import { apiFieldError } from "@/components/form/validation";
 import type { CsObject } from "@/lib/admin-scope";
-import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
-import type { TableRow } from "./tables-page";
+import { useSaveTable, type TableRow } from "./api";
 
 const FIELDS = ["name"] as const;
 
@@ -18,30 +16,13 @@ const FIELDS = ["name"] as const;
 export function TableFormDialog({ cs, table, nextPosition, onClose }: { cs: CsObject; table?: TableRow; nextPosition: number; onClose: () => void }) {
   const intl = useIntl();
   const formId = useId();
-  const queryClient = useQueryClient();
   const form = useZodForm(TableForm, {
     position: String(table?.position ?? nextPosition),
     name: table?.name ?? "",
     note: table?.note ?? "",
   });
 
-  const save = useMutation({
-    mutationFn: async (values: { position: string; name: string; note: string }) => {
-      const json = { store_id: cs.store_id, position: Number(values.position), name: values.name, note: values.note };
-      if (!table) return unwrap(api.api.tables.$post({ json }));
-      return unwrap(api.api.tables[":tableId"].$patch({ param: { tableId: table.table_id }, json }));
-    },
-    meta: { silentError: true },
-    onSuccess: () => {
-      toast.success(intl.formatMessage({ id: table ? "tables.saved" : "tables.created" }));
-      void queryClient.invalidateQueries({ queryKey: ["tables", cs.store_id] });
-      onClose();
-    },
-    onError: (error) => {
-      const field = apiFieldError(error, FIELDS);
-      if (field) form.setFieldError(...field);
-    },
-  });
+  const save = useSaveTable(cs.store_id, table);
   const formError = save.error && !apiFieldError(save.error, FIELDS) ? save.error : undefined;
 
   return (
@@ -66,7 +47,17 @@ export function TableFormDialog({ cs, table, nextPosition, onClose }: { cs: CsOb
         onSubmit={(e) => {
           e.preventDefault();
           const values = form.validate();
-          if (values) save.mutate(values);
+          if (!values) return;
+          save.mutate(values, {
+            onSuccess: () => {
+              toast.success(intl.formatMessage({ id: table ? "tables.saved" : "tables.created" }));
+              onClose();
+            },
+            onError: (error) => {
+              const field = apiFieldError(error, FIELDS);
+              if (field) form.setFieldError(...field);
+            },
+          });
         }}
       >
         {formError ? <FormAlert>{errorMessageFor(formError)}</FormAlert> : null}

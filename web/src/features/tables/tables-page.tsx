@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -7,21 +7,10 @@ import { Dialog } from "@/components/dialog";
 import { FormAlert } from "@/components/form/fields";
 import "@/components/layout/staff.css";
 import type { CsObject } from "@/lib/admin-scope";
-import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
+import { cardsHref, qrHref, tablesQueryOptions, useDeleteTable, useReissueQr, useReorderTables, type TableRow } from "./api";
 import { TableFormDialog } from "./table-form-dialog";
 import "./tables.css";
-
-export type TableRow = { table_id: string; store_id: string; position: number; name: string; note: string; index: number; qr_key: string; qr_url: string };
-
-export const tablesQueryOptions = (storeId: string) => ({
-  queryKey: ["tables", storeId] as const,
-  queryFn: () => unwrap(api.api.tables.$get({ query: { storeId } })) as Promise<TableRow[]>,
-});
-
-const qrHref = (t: TableRow, format: "png" | "svg") => `/api/tables/${encodeURIComponent(t.table_id)}/qr?storeId=${encodeURIComponent(t.store_id)}&format=${format}`;
-const cardsHref = (storeId: string, tableId?: string) =>
-  `/api/tables/cards?storeId=${encodeURIComponent(storeId)}${tableId ? `&tableId=${encodeURIComponent(tableId)}` : ""}`;
 
 function Icon({ d }: { d: string }) {
   return (
@@ -41,46 +30,19 @@ const ICONS = {
 /** admin-panel/tables: the store's tables in index order; create, edit, delete, reorder, QR codes. */
 export function TablesPage({ cs }: { cs: CsObject }) {
   const intl = useIntl();
-  const queryClient = useQueryClient();
   const tables = useQuery(tablesQueryOptions(cs.store_id));
   const [editing, setEditing] = useState<TableRow | "new" | undefined>();
   const [deleting, setDeleting] = useState<TableRow | undefined>();
   const [reissuing, setReissuing] = useState<TableRow | undefined>();
   const params = { company: cs.company_url_key, store: cs.store_url_key };
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["tables", cs.store_id] });
 
   useEffect(() => {
     document.title = `${intl.formatMessage({ id: "tables.title" })} — QR Menu`;
   }, [intl]);
 
-  const remove = useMutation({
-    mutationFn: (t: TableRow) => unwrap(api.api.tables[":tableId"].$delete({ param: { tableId: t.table_id }, query: { storeId: cs.store_id } })),
-    onSuccess: () => {
-      toast.success(intl.formatMessage({ id: "tables.deleted" }));
-      setDeleting(undefined);
-      void refresh();
-    },
-  });
-  const reissue = useMutation({
-    mutationFn: (t: TableRow) => unwrap(api.api.tables[":tableId"]["reissue-qr"].$post({ param: { tableId: t.table_id }, json: { store_id: cs.store_id } })),
-    onSuccess: () => {
-      toast.success(intl.formatMessage({ id: "tables.reissued" }));
-      setReissuing(undefined);
-      void refresh();
-    },
-  });
-  const reorder = useMutation({
-    mutationFn: (ids: string[]) => unwrap(api.api.tables.order.$post({ json: { store_id: cs.store_id, table_ids: ids } })) as Promise<TableRow[]>,
-    onMutate: (ids) => {
-      const current = queryClient.getQueryData<TableRow[]>(["tables", cs.store_id]);
-      if (current) {
-        const byId = new Map(current.map((t) => [t.table_id, t]));
-        queryClient.setQueryData(["tables", cs.store_id], ids.map((id) => byId.get(id)!).filter(Boolean));
-      }
-    },
-    onSuccess: (rows) => queryClient.setQueryData(["tables", cs.store_id], rows),
-    onError: () => void refresh(),
-  });
+  const remove = useDeleteTable(cs.store_id);
+  const reissue = useReissueQr(cs.store_id);
+  const reorder = useReorderTables(cs.store_id);
   const move = (i: number, by: -1 | 1) => {
     const ids = (tables.data ?? []).map((t) => t.table_id);
     const j = i + by;
@@ -261,7 +223,15 @@ export function TablesPage({ cs }: { cs: CsObject }) {
             <button type="button" className="btn btn--ghost" onClick={() => setDeleting(undefined)}>
               <FormattedMessage id="common.cancel" />
             </button>
-            <button type="button" className="btn btn--danger" disabled={remove.isPending} onClick={() => deleting && remove.mutate(deleting)} data-testid="confirm-delete">
+            <button type="button" className="btn btn--danger" disabled={remove.isPending} onClick={() =>
+                deleting &&
+                remove.mutate(deleting, {
+                  onSuccess: () => {
+                    toast.success(intl.formatMessage({ id: "tables.deleted" }));
+                    setDeleting(undefined);
+                  },
+                })
+              } data-testid="confirm-delete">
               <FormattedMessage id="common.delete" />
             </button>
           </>
@@ -284,7 +254,15 @@ export function TablesPage({ cs }: { cs: CsObject }) {
             <button type="button" className="btn btn--ghost" onClick={() => setReissuing(undefined)}>
               <FormattedMessage id="common.cancel" />
             </button>
-            <button type="button" className="btn btn--danger" disabled={reissue.isPending} onClick={() => reissuing && reissue.mutate(reissuing)} data-testid="confirm-reissue">
+            <button type="button" className="btn btn--danger" disabled={reissue.isPending} onClick={() =>
+                reissuing &&
+                reissue.mutate(reissuing, {
+                  onSuccess: () => {
+                    toast.success(intl.formatMessage({ id: "tables.reissued" }));
+                    setReissuing(undefined);
+                  },
+                })
+              } data-testid="confirm-reissue">
               <FormattedMessage id="tables.reissueConfirm" />
             </button>
           </>

@@ -1,38 +1,21 @@
 import type { Section } from "@menu/core/shared/model";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { FormAlert } from "@/components/form/fields";
 import "@/components/layout/staff.css";
 import type { CsObject } from "@/lib/admin-scope";
 import { errorMessageFor } from "@/lib/errors";
 import { useTranslationPolling } from "../translations/use-translation-polling";
+import { ActionsContext, categoryPath, type Open } from "./category-actions";
 import { CategoryDialog } from "./category-dialog";
 import { CategoryTree } from "./category-tree";
-import { categoriesQueryOptions, type AdminCategory } from "./data";
+import { categoriesQueryOptions } from "./data";
 import { DeleteDialog } from "./delete-dialog";
 import { MoveDialog } from "./move-dialog";
 import { ScheduleDialog } from "./schedule-dialog";
 import "./categories.css";
-
-type Open =
-  | { kind: "create"; parentId: string }
-  | { kind: "edit" | "schedule" | "move" | "delete"; category: AdminCategory };
-
-type Actions = { open: (dialog: Open) => void; section: Section; all: AdminCategory[] };
-const ActionsContext = createContext<Actions | undefined>(undefined);
-
-/** The dialogs of the section page, for the tree and the selected category's pane. */
-export function useCategoryActions() {
-  const actions = useContext(ActionsContext);
-  if (!actions) throw new Error("useCategoryActions outside CategoriesLayout");
-  return actions;
-}
-
-/** The page path of a category of a section (promotions have their own route). */
-export const categoryPath = (cs: CsObject, section: Section, id?: string) =>
-  `/${cs.company_url_key}/${cs.store_url_key}/admin-panel/${section}${id ? `/${encodeURIComponent(id)}` : ""}`;
 
 /**
  * admin-panel/{kitchen|drinks|hookahs|games|promotions}: the section's category tree beside the

@@ -1,7 +1,7 @@
 import { FormattedMessage } from "react-intl";
 import type { CsObject } from "@/lib/admin-scope";
 import { CategoryContent } from "../items/category-content";
-import { useCategoryActions } from "./categories-layout";
+import { useCategoryActions } from "./category-actions";
 import { CategoryBadges } from "./category-badges";
 import type { AdminCategory } from "./data";
 

@@ -10,7 +10,7 @@ import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
 import { useTranslationOverview } from "../translations/data";
 import { TranslationBadges } from "../translations/translation-badges";
-import { categoryPath, useCategoryActions } from "./categories-layout";
+import { categoryPath, useCategoryActions } from "./category-actions";
 import { CategoryBadges } from "./category-badges";
 import { categoriesKey, treeOf, type AdminCategory } from "./data";
 

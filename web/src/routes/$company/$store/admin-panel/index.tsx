@@ -1,5 +1,17 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { Dashboard } from "@/features/admin-panel/dashboard";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { MenuExportPanel } from "@/features/menu-export/export-panel";
+import { MenuImportPanel } from "@/features/menu-import/import-panel";
+import { SetupChecklistPanel } from "@/features/overview/checklist";
+import { CompanyAnalyticsPanel } from "@/features/overview/company-analytics";
+import type { RangeQuery } from "@/features/overview/data";
+import { StoreAnalyticsPanel } from "@/features/overview/store-analytics";
+import { storeSettingsQueryOptions, type CsObject } from "@/lib/admin-scope";
+import type { SessionUser } from "@/lib/session";
+import { canManageUsers } from "@/features/admin-panel/admin-layout";
+import "@/features/admin-panel/admin-panel.css";
 
 type DashboardSearch = { period?: "7" | "30" | "90" | "custom"; from?: string; to?: string };
 const day = (v: unknown) => (typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
@@ -19,4 +31,39 @@ function DashboardRoute() {
   const navigate = Route.useNavigate();
   const range = search.period === "custom" && search.from && search.to ? { period: "custom" as const, from: search.from, to: search.to } : { period: search.period && search.period !== "custom" ? search.period : ("7" as const) };
   return <Dashboard user={user} cs={cs} range={range} onRange={(r) => void navigate({ search: r.period === "7" ? {} : r, replace: true })} />;
+}
+
+/**
+ * The admin-panel landing (issue 13): the setup checklist until it is complete, the guest
+ * analytics of the store (and, for company managers and admins, every store of the company side by
+ * side), and the menu export.
+ */
+function Dashboard({ user, cs, range, onRange }: { user: SessionUser; cs: CsObject; range: RangeQuery; onRange: (r: RangeQuery) => void }) {
+  const intl = useIntl();
+  const store = useQuery(storeSettingsQueryOptions(cs.store_id));
+  useEffect(() => {
+    document.title = `${intl.formatMessage({ id: "nav.dashboard" })} — QR Menu`;
+  }, [intl]);
+  return (
+    <>
+      <div className="page-head">
+        <div>
+          <h1 className="page-head__title" data-testid="dashboard-title">
+            <FormattedMessage id="dashboard.title" values={{ store: store.data?.name ?? cs.store_url_key }} />
+          </h1>
+          <p className="page-head__lead">
+            <FormattedMessage id="dashboard.lead" />
+          </p>
+        </div>
+        <a className="btn btn--secondary" href={`/${cs.company_url_key}/${cs.store_url_key}/menu`} target="_blank" rel="noreferrer">
+          <FormattedMessage id="dashboard.openMenu" />
+        </a>
+      </div>
+      <SetupChecklistPanel cs={cs} />
+      <StoreAnalyticsPanel cs={cs} range={range} onRange={onRange} />
+      {canManageUsers(user) ? <CompanyAnalyticsPanel cs={cs} range={range} /> : null}
+      <MenuExportPanel cs={cs} />
+      <MenuImportPanel cs={cs} />
+    </>
+  );
 }

@@ -1,0 +1,54 @@
+/**
+ * How anything guests see asks for its store to be published again. Kept apart from the publish
+ * worker (publish.ts), which reads the whole store: the domain modules that request a publish
+ * (subscriptions among them) are below the worker, so the dependencies point one way.
+ */
+import { Db } from "../db/service";
+import { usePorts } from "../ports";
+import { clock } from "../shared/clock";
+import { isConditionFailure } from "../shared/conflict";
+import { storeById } from "../store/store";
+
+export type Keys = { company_id: string; store_id: string };
+
+/** A queued message older than this is taken as lost, and the next request queues a new one. */
+const QUEUED_STALE_MS = 2 * 60_000;
+
+export async function keysOf(target: string | Keys): Promise<Keys> {
+  if (typeof target !== "string") return { company_id: target.company_id, store_id: target.store_id };
+  const store = await storeById(target);
+  return { company_id: store.company_id, store_id: store.store_id };
+}
+
+/** Sends one publish message unless one is already on its way (coalescing). */
+export async function queueOnce(keys: Keys, version: number) {
+  const now = clock.now();
+  const staleBefore = new Date(now.getTime() - QUEUED_STALE_MS).toISOString();
+  try {
+    await Db()
+      .entities.publication.patch(keys)
+      .set({ queued: true, queued_at: now.toISOString() })
+      .where((a, op) => `(${op.notExists(a.queued)} OR ${op.eq(a.queued, false)} OR ${op.lt(a.queued_at, staleBefore)})`)
+      .go();
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+  await usePorts().queue.send("publish", { ...keys, version });
+  return true;
+}
+
+/**
+ * Asks for the store's guest menu to be published again: call it after anything guests see changed
+ * (items, categories, promotions, store settings, subscription). Requests coalesce: while a message
+ * is queued, further requests only count; a request during a run queues exactly one more run.
+ */
+export async function requestPublish(target: string | Keys) {
+  const keys = await keysOf(target);
+  const { data } = await Db()
+    .entities.publication.update(keys)
+    .add({ requested: 1 })
+    .set({ requested_at: clock.now().toISOString() })
+    .go({ response: "all_new" });
+  return { queued: await queueOnce(keys, data.requested ?? 1) };
+}

@@ -1,0 +1,135 @@
+/**
+ * The import rules `pnpm lint` holds the code to, beside ESLint:
+ *  1. no import cycle in packages/ or web/ (a module must not import, directly or not, one that
+ *     imports it);
+ *  2. a web feature (web/src/features/<name>) imports no other feature: shared pieces live in
+ *     web/src/components or web/src/lib, and the routes compose features into pages;
+ *  3. web takes values only from core modules that stay clear of the server (no Node built-in,
+ *     no AWS SDK, no database or ports, not even through other modules); types it may take from any.
+ * Imports are resolved by TypeScript with each project's own tsconfig, so workspace packages
+ * (`@menu/core/...`) and `@/` paths count too. Prints every breach and exits 1 when there is one.
+ */
+import path from "node:path";
+import ts from "typescript";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const PROJECTS = ["packages/core", "packages/api", "packages/functions", "packages/local", "web"];
+const FEATURES = path.join(ROOT, "web/src/features");
+const CORE = path.join(ROOT, "packages/core/src");
+/** What makes a core module server-only when a browser module would load it. */
+const SERVER_ONLY = [/^node:/, /^@aws-sdk\//, /^electrodb$/, /^sharp$/, /^pdfkit$/];
+const SERVER_MODULES = [path.join(CORE, "db") + path.sep, path.join(CORE, "ports") + path.sep];
+
+type Import = { target: string; typeOnly: boolean };
+type Module = { imports: Import[]; external: { name: string; typeOnly: boolean }[] };
+
+/** Type-only when the declaration says so, or every name it brings is a type. */
+function isTypeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration) {
+  if (ts.isExportDeclaration(node)) return node.isTypeOnly;
+  const clause = node.importClause;
+  if (!clause) return false;
+  if (clause.isTypeOnly) return true;
+  const named = clause.namedBindings;
+  return !clause.name && !!named && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
+}
+
+/** Every source file of the projects (tests excluded) with what it imports statically. */
+function modules(): Map<string, Module> {
+  const found = new Map<string, Module>();
+  for (const project of PROJECTS) {
+    const configPath = path.join(ROOT, project, "tsconfig.json");
+    const { config } = ts.readConfigFile(configPath, ts.sys.readFile);
+    const parsed = ts.parseJsonConfigFileContent(config, ts.sys, path.dirname(configPath));
+    for (const file of parsed.fileNames.filter((f) => f.includes(`/${project}/src/`) && !f.endsWith(".d.ts"))) {
+      const source = ts.createSourceFile(file, ts.sys.readFile(file)!, ts.ScriptTarget.Latest, false);
+      const module: Module = { imports: [], external: [] };
+      for (const node of source.statements) {
+        if (!(ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) || !node.moduleSpecifier) continue;
+        const name = (node.moduleSpecifier as ts.StringLiteral).text;
+        const typeOnly = isTypeOnly(node);
+        const resolved = ts.resolveModuleName(name, file, parsed.options, ts.sys).resolvedModule;
+        if (resolved && !resolved.isExternalLibraryImport && !resolved.resolvedFileName.endsWith(".d.ts")) {
+          module.imports.push({ target: path.resolve(resolved.resolvedFileName), typeOnly });
+        } else module.external.push({ name, typeOnly });
+      }
+      found.set(path.resolve(file), module);
+    }
+  }
+  return found;
+}
+
+/** The strongly connected components with more than one module, or one that imports itself (Tarjan). */
+function cycles(graph: Map<string, Module>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const next = (node: string) => [...new Set(graph.get(node)?.imports.map((i) => i.target) ?? [])];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    onStack.add(node);
+    for (const target of next(node)) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(node, Math.min(low.get(node)!, low.get(target)!));
+      } else if (onStack.has(target)) low.set(node, Math.min(low.get(node)!, index.get(target)!));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== node);
+    if (component.length > 1 || next(node).includes(node)) found.push(component);
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+const featureOf = (file: string) => (file.startsWith(FEATURES + path.sep) ? path.relative(FEATURES, file).split(path.sep)[0] : undefined);
+
+/** Why a core module may not run in a browser (the chain of value imports to the cause), if it may not. */
+function serverChain(graph: Map<string, Module>, file: string, seen = new Set<string>()): string[] | undefined {
+  if (seen.has(file)) return undefined;
+  seen.add(file);
+  if (SERVER_MODULES.some((dir) => file.startsWith(dir))) return [file];
+  const module = graph.get(file);
+  const external = module?.external.find((e) => !e.typeOnly && SERVER_ONLY.some((re) => re.test(e.name)));
+  if (external) return [file, external.name];
+  for (const { target, typeOnly } of module?.imports ?? []) {
+    const chain = typeOnly ? undefined : serverChain(graph, target, seen);
+    if (chain) return [file, ...chain];
+  }
+  return undefined;
+}
+
+const graph = modules();
+const rel = (file: string) => (path.isAbsolute(file) ? path.relative(ROOT, file) : file);
+const breaches: string[] = [];
+
+for (const component of cycles(graph)) {
+  breaches.push(`Import cycle among ${component.length} modules:\n${component.sort().map((f) => `  ${rel(f)}`).join("\n")}`);
+}
+for (const [file, module] of graph) {
+  const feature = featureOf(file);
+  for (const { target, typeOnly } of module.imports) {
+    const other = featureOf(target);
+    if (feature && other && other !== feature) breaches.push(`${rel(file)}: the feature "${feature}" imports the feature "${other}" (${rel(target)})`);
+    if (file.startsWith(path.join(ROOT, "web") + path.sep) && target.startsWith(CORE + path.sep) && !typeOnly) {
+      const chain = serverChain(graph, target);
+      if (chain) breaches.push(`${rel(file)}: imports a server module of core: ${chain.map(rel).join(" → ")}`);
+    }
+  }
+}
+
+if (breaches.length > 0) {
+  console.error(breaches.join("\n"));
+  console.error(`\n${breaches.length} import rule breach(es): see scripts/check-imports.ts for the rules.`);
+  process.exit(1);
+}
+console.log("Imports: no cycle, no feature importing another, no server module of core in web.");

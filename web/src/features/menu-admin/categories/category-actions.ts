@@ -1,0 +1,22 @@
+import type { Section } from "@menu/core/shared/model";
+import { createContext, useContext } from "react";
+import type { CsObject } from "@/lib/admin-scope";
+import type { AdminCategory } from "./data";
+
+export type Open =
+  | { kind: "create"; parentId: string }
+  | { kind: "edit" | "schedule" | "move" | "delete"; category: AdminCategory };
+
+type Actions = { open: (dialog: Open) => void; section: Section; all: AdminCategory[] };
+export const ActionsContext = createContext<Actions | undefined>(undefined);
+
+/** The dialogs of the section page, for the tree and the selected category's pane. */
+export function useCategoryActions() {
+  const actions = useContext(ActionsContext);
+  if (!actions) throw new Error("useCategoryActions outside CategoriesLayout");
+  return actions;
+}
+
+/** The page path of a category of a section (promotions have their own route). */
+export const categoryPath = (cs: CsObject, section: Section, id?: string) =>
+  `/${cs.company_url_key}/${cs.store_url_key}/admin-panel/${section}${id ? `/${encodeURIComponent(id)}` : ""}`;

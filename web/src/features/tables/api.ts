@@ -1,0 +1,67 @@
+/** The tables feature's server calls: the store's tables, their changes, and the QR and card links. */
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, unwrap, type SuccessBody } from "@/lib/api";
+
+const list = (storeId: string) => api.api.tables.$get({ query: { storeId } });
+export type TableRow = SuccessBody<Awaited<ReturnType<typeof list>>>[number];
+
+const tablesKey = (storeId: string) => ["tables", storeId] as const;
+
+/** The store's tables in index order. */
+export const tablesQueryOptions = (storeId: string) => queryOptions({ queryKey: tablesKey(storeId), queryFn: () => unwrap(list(storeId)) });
+
+export const qrHref = (t: TableRow, format: "png" | "svg") =>
+  `/api/tables/${encodeURIComponent(t.table_id)}/qr?storeId=${encodeURIComponent(t.store_id)}&format=${format}`;
+/** The printable cards PDF of one table, or of all when no table is named. */
+export const cardsHref = (storeId: string, tableId?: string) =>
+  `/api/tables/cards?storeId=${encodeURIComponent(storeId)}${tableId ? `&tableId=${encodeURIComponent(tableId)}` : ""}`;
+
+type TableValues = { position: string; name: string; note: string };
+
+/** Creates a table, or saves the one given; the list is fetched again after. */
+export function useSaveTable(storeId: string, table: TableRow | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: TableValues) => {
+      const json = { store_id: storeId, position: Number(values.position), name: values.name, note: values.note };
+      if (!table) return unwrap(api.api.tables.$post({ json }));
+      return unwrap(api.api.tables[":tableId"].$patch({ param: { tableId: table.table_id }, json }));
+    },
+    meta: { silentError: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tablesKey(storeId) }),
+  });
+}
+
+export function useDeleteTable(storeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (t: TableRow) => unwrap(api.api.tables[":tableId"].$delete({ param: { tableId: t.table_id }, query: { storeId } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tablesKey(storeId) }),
+  });
+}
+
+/** A new QR key for the table: the printed code stops working. */
+export function useReissueQr(storeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (t: TableRow) => unwrap(api.api.tables[":tableId"]["reissue-qr"].$post({ param: { tableId: t.table_id }, json: { store_id: storeId } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tablesKey(storeId) }),
+  });
+}
+
+/** Saves a new order; the list shows it at once and goes back if the server refuses. */
+export function useReorderTables(storeId: string) {
+  const queryClient = useQueryClient();
+  const key = tablesQueryOptions(storeId).queryKey;
+  return useMutation({
+    mutationFn: (ids: string[]) => unwrap(api.api.tables.order.$post({ json: { store_id: storeId, table_ids: ids } })),
+    onMutate: (ids) => {
+      const current = queryClient.getQueryData(key);
+      if (!current) return;
+      const byId = new Map(current.map((t) => [t.table_id, t]));
+      queryClient.setQueryData(key, ids.map((id) => byId.get(id)).filter((t) => t !== undefined));
+    },
+    onSuccess: (rows) => queryClient.setQueryData(key, rows),
+    onError: () => void queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
