@@ -4,8 +4,8 @@ import { companyAnalytics, CompanyAnalyticsInput, storeAnalytics, StoreAnalytics
 import { errorResponse } from "../errors";
 import { router } from "../router";
 import { requiresSession } from "../session";
+import { json } from "../openapi";
 
-const json = <S extends z.ZodType>(schema: S, description = "OK") => ({ description, content: { "application/json": { schema } } });
 const Compared = z.object({ value: z.number(), previous: z.number() });
 const Totals = z.object({ views: Compared, scans: Compared, item_opens: Compared, cart_adds: Compared, search_misses: Compared });
 const Range = z.object({ from: z.string(), to: z.string(), days: z.number() });

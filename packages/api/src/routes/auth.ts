@@ -37,15 +37,11 @@ import {
   setSessionCookie,
   viewerOrigin,
 } from "../session";
+import { json, jsonBody } from "../openapi";
 
 const PROVIDER = "credentials";
 /** OpenAPI: no session needed (the tenant-isolation matrix then only smoke-tests the route). */
 const PUBLIC: [] = [];
-const json = <S extends z.ZodType>(schema: S, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const jsonBody = <S extends z.ZodType>(schema: S) => ({ required: true, content: { "application/json": { schema } } });
 const formBody = <S extends z.ZodType>(schema: S) => ({
   required: true,
   content: { "application/x-www-form-urlencoded": { schema } },
@@ -174,7 +170,7 @@ const register = createRoute({
   method: "post",
   path: "/auth/register",
   summary: "Register a company with its first store and its manager; mails the confirmation link",
-  request: { body: jsonBody(RegisterOrganization) },
+  request: jsonBody(RegisterOrganization),
   responses: {
     201: json(Registered, "Registered; confirm the e-mail to sign in"),
     400: errorResponse("Invalid input"),
@@ -188,7 +184,7 @@ const confirm = createRoute({
   method: "post",
   path: "/auth/confirm-email",
   summary: "Confirm an address with the token of the e-mailed link (registration or e-mail change)",
-  request: { body: jsonBody(ConfirmEmail) },
+  request: jsonBody(ConfirmEmail),
   responses: {
     200: json(z.object({ kind: z.enum(["registration", "email_change"]), email: z.string() }), "Confirmed"),
     400: errorResponse("Email confirmation session has expired or is missing"),
@@ -200,7 +196,7 @@ const forgot = createRoute({
   method: "post",
   path: "/auth/forgot-password",
   summary: "Mail a single-use password-reset link",
-  request: { body: jsonBody(ForgotPassword) },
+  request: jsonBody(ForgotPassword),
   responses: {
     200: json(z.object({ email: z.string() }), "Link sent"),
     404: errorResponse("A user with this email does not exist"),
@@ -213,7 +209,7 @@ const reset = createRoute({
   method: "post",
   path: "/auth/reset-password",
   summary: "Set a new password with the reset link's token; ends every session of the user",
-  request: { body: jsonBody(ResetPassword) },
+  request: jsonBody(ResetPassword),
   responses: {
     200: json(z.object({ email: z.string() }), "Password changed"),
     400: errorResponse("Password reset session has expired or is missing"),
@@ -234,7 +230,7 @@ const accept = createRoute({
   method: "post",
   path: "/auth/accept-invitation",
   summary: "Accept an invitation: confirms the address, sets names and password",
-  request: { body: jsonBody(AcceptInvitation) },
+  request: jsonBody(AcceptInvitation),
   responses: { 200: json(z.object({ email: z.string() }), "Accepted"), 400: errorResponse("Expired or missing") },
 });
 

@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { CompanyInfo, companyById } from "@menu/core/company/company";
 import { errorResponse } from "../errors";
 import { router } from "../router";
+import { json } from "../openapi";
 
 const single = createRoute({
   // Public: guests may call it (the tenant-isolation matrix treats undeclared routes as protected).
@@ -11,7 +12,7 @@ const single = createRoute({
   summary: "One company by id",
   request: { query: z.object({ id: z.string().min(1).max(64) }) },
   responses: {
-    200: { description: "The company", content: { "application/json": { schema: CompanyInfo } } },
+    200: json(CompanyInfo, "The company"),
     404: errorResponse("Company not found"),
   },
 });

@@ -3,15 +3,15 @@ import { AttachmentUpload, ContactMessage, requestAttachmentUpload, sendContactM
 import { errorResponse } from "../errors";
 import { router } from "../router";
 import { requestContext } from "../session";
+import { json, jsonBody } from "../openapi";
 
-const json = <S extends z.ZodType>(schema: S, description: string) => ({ description, content: { "application/json": { schema } } });
 
 const upload = createRoute({
   method: "post",
   path: "/contact/attachments",
   summary: "Start uploading a contact-form attachment: a URL (S3 presigned PUT in the cloud) to PUT exactly this many bytes of this type to (at most 5 MB; rate-limited)",
   security: [],
-  request: { body: { required: true, content: { "application/json": { schema: AttachmentUpload } } } },
+  request: jsonBody(AttachmentUpload),
   responses: {
     201: json(z.object({ id: z.string(), url: z.string(), headers: z.record(z.string(), z.string()) }), "PUT the file to `url` with `headers`, then name `id` in the message"),
     400: errorResponse("A file can be at most 5 MB"),
@@ -24,7 +24,7 @@ const send = createRoute({
   path: "/contact",
   summary: "Send the contact form to the service's support address, with at most 3 uploaded attachments of 5 MB each (rate-limited)",
   security: [],
-  request: { body: { required: true, content: { "application/json": { schema: ContactMessage } } } },
+  request: jsonBody(ContactMessage),
   responses: {
     200: json(z.object({ sent: z.literal(true) }), "Sent"),
     400: errorResponse("This is an invalid email address; At most 3 files can be attached; A file can be at most 5 MB; Value is incorrect (an attachment that was not uploaded)"),

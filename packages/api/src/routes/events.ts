@@ -3,6 +3,7 @@ import { GuestEvents, recordGuestEvents } from "@menu/core/analytics/analytics";
 import { isKnownBot } from "@menu/core/analytics/bots";
 import { errorResponse } from "../errors";
 import { router } from "../router";
+import { jsonBody } from "../openapi";
 
 export const EVENTS_PATH = "/api/events";
 
@@ -20,7 +21,7 @@ export const eventRoutes = router().openapi(
     method: "post",
     path: "/events",
     summary: "Record a batch of guest menu events (anonymous counters)",
-    request: { body: { required: true, content: { "application/json": { schema: GuestEvents } } } },
+    request: jsonBody(GuestEvents),
     responses: {
       204: { description: "Counted (or ignored: a known bot)" },
       400: errorResponse("Bad input"),

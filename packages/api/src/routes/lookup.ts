@@ -5,6 +5,7 @@ import { QrTarget, resolveQrKey } from "@menu/core/tables/table";
 import { notFound } from "@menu/core/shared/errors";
 import { errorResponse } from "../errors";
 import { router } from "../router";
+import { json } from "../openapi";
 
 const qrLookup = createRoute({
   // Public: guests may call it (the tenant-isolation matrix treats undeclared routes as protected).
@@ -14,7 +15,7 @@ const qrLookup = createRoute({
   summary: "Resolve a table QR key to its menu",
   request: { query: z.object({ qrKey: z.string().min(1).max(64) }) },
   responses: {
-    200: { description: "The table's menu", content: { "application/json": { schema: QrTarget } } },
+    200: json(QrTarget, "The table's menu"),
     404: errorResponse("Unknown QR key"),
   },
 });
@@ -33,7 +34,7 @@ const csObject = createRoute({
     }),
   },
   responses: {
-    200: { description: "Lookup object", content: { "application/json": { schema: CsObject } } },
+    200: json(CsObject, "Lookup object"),
     404: errorResponse("Unknown pair, or not owned by the caller"),
   },
 });

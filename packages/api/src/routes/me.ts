@@ -15,12 +15,8 @@ import { UserInfo } from "@menu/core/user/user";
 import { errorResponse } from "../errors";
 import { router } from "../router";
 import { requestContext, requiresSession, setSessionCookie } from "../session";
+import { json, jsonBody } from "../openapi";
 
-const json = <S extends z.ZodType>(schema: S, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const jsonBody = <S extends z.ZodType>(schema: S) => ({ required: true, content: { "application/json": { schema } } });
 const security = requiresSession();
 
 /** SPEC.md section 7: the user with role, company and store ids, plus accessToken and jti (the client strips both). */
@@ -39,7 +35,7 @@ const patchMe = createRoute({
   path: "/me",
   summary: "Own names, interface language, welcome-dialog flag",
   security,
-  request: { body: jsonBody(UpdateProfile) },
+  request: jsonBody(UpdateProfile),
   responses: { 200: json(UserInfo, "The user"), 401: errorResponse("Sign in required") },
 });
 
@@ -48,7 +44,7 @@ const password = createRoute({
   path: "/me/password",
   summary: "Change the own password (asks for the current one); ends every other session",
   security,
-  request: { body: jsonBody(ChangePassword) },
+  request: jsonBody(ChangePassword),
   responses: {
     200: json(z.object({ ok: z.literal(true) }), "Changed; this browser has a new session"),
     400: errorResponse("The current password is incorrect"),
@@ -61,7 +57,7 @@ const email = createRoute({
   path: "/me/email",
   summary: "Change the own e-mail: a confirmation goes to the new address; the old one stays until then",
   security,
-  request: { body: jsonBody(ChangeEmail) },
+  request: jsonBody(ChangeEmail),
   responses: {
     200: json(z.object({ pending_email: z.string() }), "Confirmation sent"),
     400: errorResponse("The current password is incorrect"),

@@ -4,8 +4,8 @@ import { MEDIA_KINDS } from "@menu/core/media/variants";
 import { errorResponse } from "../errors";
 import { router } from "../router";
 import { requiresSession } from "../session";
+import { json, jsonBody } from "../openapi";
 
-const json = <S extends z.ZodType>(schema: S, description: string) => ({ description, content: { "application/json": { schema } } });
 const security = requiresSession("store_manager");
 
 const start = createRoute({
@@ -13,7 +13,7 @@ const start = createRoute({
   path: "/media/uploads",
   summary: "Start a photo, banner or logo upload: a URL (S3 presigned PUT in the cloud) to PUT exactly this many bytes of this type to",
   security,
-  request: { body: { required: true, content: { "application/json": { schema: ImageUploadRequest } } } },
+  request: jsonBody(ImageUploadRequest),
   responses: {
     201: json(ImageUploadTicket, "PUT the file to `url` with `headers`, then finish the upload"),
     400: errorResponse("Image is required (an empty file)"),
@@ -29,7 +29,7 @@ const finish = createRoute({
   security,
   request: {
     params: z.object({ uploadId: z.string().uuid() }),
-    body: { required: true, content: { "application/json": { schema: z.object({ store_id: z.string().min(1).max(64), kind: z.enum(MEDIA_KINDS) }) } } },
+    ...jsonBody(z.object({ store_id: z.string().min(1).max(64), kind: z.enum(MEDIA_KINDS) })),
   },
   responses: {
     201: json(UploadedImage, "Stored"),

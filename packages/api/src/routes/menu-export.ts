@@ -3,8 +3,8 @@ import { MenuExportInput, MenuExportJob, menuExportStatus, requestMenuExport } f
 import { errorResponse } from "../errors";
 import { router } from "../router";
 import { requiresSession } from "../session";
+import { json, jsonBody } from "../openapi";
 
-const json = <S extends z.ZodType>(schema: S, description: string) => ({ description, content: { "application/json": { schema } } });
 const security = requiresSession("store_manager");
 
 const create = createRoute({
@@ -12,7 +12,7 @@ const create = createRoute({
   path: "/menu-exports",
   summary: "Export the store's menu in one of its languages as PDF or Excel (premium plans; 409 otherwise): queues the job",
   security,
-  request: { body: { required: true, content: { "application/json": { schema: MenuExportInput } } } },
+  request: jsonBody(MenuExportInput),
   responses: {
     202: json(MenuExportJob, "Queued: poll the job until it is done"),
     400: errorResponse("Value is incorrect (a language the store does not have)"),

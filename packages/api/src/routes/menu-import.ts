@@ -3,9 +3,8 @@ import { ApplyImportInput, applyImport, IMPORT_ERROR_CODES, PreviewImportInput, 
 import { errorResponse } from "../errors";
 import { router } from "../router";
 import { requiresSession } from "../session";
+import { json, jsonBody } from "../openapi";
 
-const json = <S extends z.ZodType>(schema: S, description = "OK") => ({ description, content: { "application/json": { schema } } });
-const jsonBody = <S extends z.ZodType>(schema: S) => ({ body: { required: true, content: { "application/json": { schema } } } });
 const security = requiresSession("store_manager");
 const Preview = z.object({
   language: z.string(),

@@ -4,6 +4,7 @@ import { ItemInfo, severalItems } from "@menu/core/item/item";
 import { SeveralIds } from "@menu/core/shared/several-get";
 import { errorResponse } from "../errors";
 import { router } from "../router";
+import { json, jsonBody } from "../openapi";
 
 const severalRoute = <P extends string, S extends z.ZodType>(path: P, summary: string, schema: S) =>
   createRoute({
@@ -12,9 +13,9 @@ const severalRoute = <P extends string, S extends z.ZodType>(path: P, summary: s
     method: "post",
     path,
     summary,
-    request: { body: { required: true, content: { "application/json": { schema: SeveralIds } } } },
+    request: jsonBody(SeveralIds),
     responses: {
-      200: { description: "The records the caller may see", content: { "application/json": { schema: z.array(schema) } } },
+      200: json(z.array(schema), "The records the caller may see"),
       400: errorResponse("Bad input"),
     },
   });

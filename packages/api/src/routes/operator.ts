@@ -3,6 +3,7 @@ import { companyDirectory, DirectoryPage } from "@menu/core/company/directory";
 import { errorResponse } from "../errors";
 import { router } from "../router";
 import { requiresSession } from "../session";
+import { json } from "../openapi";
 
 const companies = createRoute({
   method: "get",
@@ -16,7 +17,7 @@ const companies = createRoute({
     }),
   },
   responses: {
-    200: { description: "A page of companies", content: { "application/json": { schema: DirectoryPage } } },
+    200: json(DirectoryPage, "A page of companies"),
     404: errorResponse("Not an admin"),
   },
 });

@@ -15,9 +15,8 @@ import { PromotionForm } from "@menu/core/promotion/schemas";
 import { errorResponse } from "../errors";
 import { router } from "../router";
 import { requiresSession } from "../session";
+import { json, jsonBody } from "../openapi";
 
-const json = <S extends z.ZodType>(schema: S, description = "OK") => ({ description, content: { "application/json": { schema } } });
-const jsonBody = <S extends z.ZodType>(schema: S) => ({ body: { required: true, content: { "application/json": { schema } } } });
 /** Promotions of a store: every staff role of the store. */
 const security = requiresSession("store_manager");
 const Id = z.string().min(1).max(64);

@@ -4,8 +4,8 @@ import { ReviewsWidgetInput } from "@menu/core/reviews/widget";
 import { errorResponse } from "../errors";
 import { router } from "../router";
 import { requiresSession } from "../session";
+import { json, jsonBody } from "../openapi";
 
-const json = <S extends z.ZodType>(schema: S, description = "OK") => ({ description, content: { "application/json": { schema } } });
 const security = requiresSession("store_manager");
 const StoreQuery = z.object({ storeId: z.string().min(1).max(64) });
 
@@ -22,7 +22,7 @@ const put = createRoute({
   path: "/reviews-widget",
   summary: "Save the reviews widget from the pasted code; only the organisation id is kept (premium plans; 409 otherwise)",
   security,
-  request: { body: { required: true, content: { "application/json": { schema: ReviewsWidgetInput } } } },
+  request: jsonBody(ReviewsWidgetInput),
   responses: {
     200: json(ReviewsWidgetState),
     400: errorResponse("Incorrect Yandex.Reviews widget format"),

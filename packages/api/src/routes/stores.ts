@@ -5,9 +5,8 @@ import { companyStores, CreateCompanyStore, createCompanyStore, storeSettings, S
 import { errorResponse } from "../errors";
 import { router } from "../router";
 import { requiresSession } from "../session";
+import { json, jsonBody } from "../openapi";
 
-const json = <S extends z.ZodType>(schema: S, description = "OK") => ({ description, content: { "application/json": { schema } } });
-const jsonBody = <S extends z.ZodType>(schema: S) => ({ body: { required: true, content: { "application/json": { schema } } } });
 
 const updateSettings = createRoute({
   security: requiresSession("store_manager"),
@@ -53,7 +52,7 @@ const settings = createRoute({
   summary: "A store's settings as guests and staff read them",
   request: { query: z.object({ storeId: z.string().min(1).max(64) }) },
   responses: {
-    200: { description: "Store settings", content: { "application/json": { schema: StoreSettings } } },
+    200: json(StoreSettings, "Store settings"),
     404: errorResponse("Store not found"),
   },
 });
@@ -66,7 +65,7 @@ const menu = createRoute({
   summary: "A store's guest menu: settings, visible categories and items",
   request: { query: z.object({ storeId: z.string().min(1).max(64) }) },
   responses: {
-    200: { description: "Guest menu", content: { "application/json": { schema: GuestMenu } } },
+    200: json(GuestMenu, "Guest menu"),
     404: errorResponse("Store not found"),
   },
 });

@@ -20,12 +20,8 @@ import { errorResponse } from "../errors";
 import { download, safeFileName } from "../download";
 import { router } from "../router";
 import { requiresSession } from "../session";
+import { json, jsonBody } from "../openapi";
 
-const json = <S extends z.ZodType>(schema: S, description = "OK") => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const body = <S extends z.ZodType>(schema: S) => ({ body: { required: true, content: { "application/json": { schema } } } });
 const StoreQuery = z.object({ storeId: z.string().min(1).max(64) });
 const CompanyQuery = z.object({ companyId: z.string().min(1).max(64) });
 const conflicts = { 404: errorResponse("Not found"), 409: errorResponse("Refused by a subscription rule") };
@@ -65,7 +61,7 @@ export const subscriptionRoutes = router()
       method: "post",
       path: "/subscription/add",
       summary: "Add (switch to) a paid plan; issues its invoice",
-      request: body(AddSubscription),
+      request: jsonBody(AddSubscription),
       responses: { 200: json(z.object({ subscription_id: z.string(), invoice_id: z.string(), number: z.string(), features_lost: z.array(z.string()) })), ...conflicts },
     }),
     async (c) => c.json(await addSubscription(c.req.valid("json")), 200),
@@ -75,7 +71,7 @@ export const subscriptionRoutes = router()
       method: "post",
       path: "/subscription/activate",
       summary: "Activate a paid subscription (now, or queued after the current period)",
-      request: body(z.object({ storeId: z.string().min(1), subscriptionId: z.string().min(1) })),
+      request: jsonBody(z.object({ storeId: z.string().min(1), subscriptionId: z.string().min(1) })),
       responses: { 200: json(z.object({ status: z.enum(["active", "available"]) })), ...conflicts },
     }),
     async (c) => c.json(await activateSubscription(c.req.valid("json")), 200),
@@ -89,7 +85,7 @@ export const subscriptionRoutes = router()
       method: "put",
       path: "/billing",
       summary: "Save the company's billing details",
-      request: body(BillingInfo.extend({ company_id: z.string().min(1) })),
+      request: jsonBody(BillingInfo.extend({ company_id: z.string().min(1) })),
       responses: { 200: json(BillingInfo), ...conflicts },
     }),
     async (c) => c.json(await saveBilling(c.req.valid("json")), 200),
@@ -118,7 +114,7 @@ export const subscriptionRoutes = router()
       path: "/invoices/mark-paid",
       summary: "Operator: mark an invoice paid",
       security: requiresSession("admin"),
-      request: body(z.object({ company_id: z.string().min(1), invoice_id: z.string().min(1) })),
+      request: jsonBody(z.object({ company_id: z.string().min(1), invoice_id: z.string().min(1) })),
       responses: { 200: json(z.object({ already_paid: z.boolean() })), 403: errorResponse("Operator only"), ...conflicts },
     }),
     async (c) => c.json(await markInvoicePaid(c.req.valid("json")), 200),

@@ -18,9 +18,8 @@ import { errorResponse } from "../errors";
 import { download, safeFileName } from "../download";
 import { router } from "../router";
 import { requiresSession } from "../session";
+import { json, jsonBody } from "../openapi";
 
-const json = <S extends z.ZodType>(schema: S, description = "OK") => ({ description, content: { "application/json": { schema } } });
-const jsonBody = <S extends z.ZodType>(schema: S) => ({ body: { required: true, content: { "application/json": { schema } } } });
 /** admin-panel/tables: every staff role of the store (SPEC.md section 2). */
 const security = requiresSession("store_manager");
 const StoreQuery = z.object({ storeId: z.string().min(1).max(64) });

@@ -5,12 +5,8 @@ import { UserInfo } from "@menu/core/user/user";
 import { errorResponse } from "../errors";
 import { router } from "../router";
 import { requiresSession } from "../session";
+import { json, jsonBody } from "../openapi";
 
-const json = <S extends z.ZodType>(schema: S, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const jsonBody = <S extends z.ZodType>(schema: S) => ({ required: true, content: { "application/json": { schema } } });
 /** settings/users: admin or company manager (SPEC.md section 6). */
 const security = requiresSession("company_manager");
 const UserParams = z.object({ userId: z.string().min(1).max(64) });
@@ -29,7 +25,7 @@ const create = createRoute({
   path: "/users",
   summary: "Create a user and mail them an invitation",
   security,
-  request: { body: jsonBody(CreateUserInput) },
+  request: jsonBody(CreateUserInput),
   responses: {
     201: json(UserInfo, "Created"),
     403: errorResponse("Role not allowed"),
@@ -52,7 +48,7 @@ const update = createRoute({
   path: "/users/{userId}",
   summary: "Edit a user (a new e-mail is confirmed by the new address first)",
   security,
-  request: { params: UserParams, body: jsonBody(UpdateUserInput) },
+  request: { params: UserParams, ...jsonBody(UpdateUserInput) },
   responses: {
     200: json(UserInfo, "The user"),
     403: errorResponse("Not allowed"),

@@ -4,8 +4,8 @@ import { saveWifi, wifiOf, WifiState } from "@menu/core/wifi/wifi";
 import { errorResponse } from "../errors";
 import { router } from "../router";
 import { requiresSession } from "../session";
+import { json, jsonBody } from "../openapi";
 
-const json = <S extends z.ZodType>(schema: S, description = "OK") => ({ description, content: { "application/json": { schema } } });
 const security = requiresSession("store_manager");
 
 const get = createRoute({
@@ -21,7 +21,7 @@ const put = createRoute({
   path: "/wifi",
   summary: "Save the Wi-Fi network (premium plans; 409 otherwise)",
   security,
-  request: { body: { required: true, content: { "application/json": { schema: WifiFields } } } },
+  request: jsonBody(WifiFields),
   responses: { 200: json(WifiState), 409: errorResponse("This feature is available on the premium plans"), 404: errorResponse("Store not found") },
 });
 
