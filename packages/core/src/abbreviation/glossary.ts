@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { Db } from "../db/service";
-import { managedStore } from "../item/content";
+
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { newId } from "../shared/ids";
@@ -14,6 +14,7 @@ import { isKept, translationContext } from "../translation/jobs";
 import { TARGETS, type TargetType } from "../translation/targets";
 import { usesAbbreviation } from "../translation/text";
 import { AbbreviationFields, fullFormRule } from "./schemas";
+import { managedStore, storeKeys } from "../shared/policy";
 
 const Id = z.string().min(1).max(64);
 type Keys = { company_id: string; store_id: string };
@@ -59,10 +60,10 @@ function assertUnique(entries: AbbreviationInfo[], abbreviation: string, except?
   if (entries.some((e) => e.id !== except && e.abbreviation.toLocaleLowerCase() === key)) throw new UserError("abbreviationExists", 409, { field: "abbreviation" });
 }
 
-export const listGlossary = fn(z.object({ store_id: Id }), async ({ store_id }) => entriesOf(await managedStore(store_id)));
+export const listGlossary = fn(z.object({ store_id: Id }), async ({ store_id }) => entriesOf(storeKeys(await managedStore(store_id))));
 
 export const createAbbreviation = fn(CreateAbbreviationInput, async ({ store_id, ...form }) => {
-  const keys = await managedStore(store_id);
+  const keys = storeKeys(await managedStore(store_id));
   assertUnique(await entriesOf(keys), form.abbreviation);
   const { data } = await Db().entities.abbreviation.create({ ...keys, abbreviation_id: newId(), ...stored(form) }).go();
   return {
@@ -72,7 +73,7 @@ export const createAbbreviation = fn(CreateAbbreviationInput, async ({ store_id,
 });
 
 export const updateAbbreviation = fn(UpdateAbbreviationInput, async ({ store_id, id, ...form }) => {
-  const keys = await managedStore(store_id);
+  const keys = storeKeys(await managedStore(store_id));
   const entries = await entriesOf(keys);
   const old = entries.find((e) => e.id === id);
   if (!old) throw new UserError("abbreviationNotFound", 404);
@@ -85,7 +86,7 @@ export const updateAbbreviation = fn(UpdateAbbreviationInput, async ({ store_id,
 });
 
 export const deleteAbbreviation = fn(z.object({ store_id: Id, id: Id }), async ({ store_id, id }) => {
-  const keys = await managedStore(store_id);
+  const keys = storeKeys(await managedStore(store_id));
   const old = (await entriesOf(keys)).find((e) => e.id === id);
   if (!old) throw new UserError("abbreviationNotFound", 404);
   await Db().entities.abbreviation.delete({ ...keys, abbreviation_id: id }).go();

@@ -7,8 +7,7 @@
 import { z } from "zod";
 import { Db } from "../db/service";
 import { fn } from "../shared/fn";
-import { assertCanManageStore } from "../shared/policy";
-import { storeById } from "../store/store";
+import { managedStore } from "../shared/policy";
 import { subscriptionsOf } from "../subscription/lifecycle";
 import { staleFields, translationContext } from "../translation/jobs";
 import { TARGETS } from "../translation/targets";
@@ -31,8 +30,7 @@ export type SetupChecklist = z.infer<typeof SetupChecklist>;
 
 /** GET /api/setup-checklist: the steps in order, each done or not by the store's data. */
 export const setupChecklist = fn(z.object({ storeId: z.string().min(1).max(64) }), async ({ storeId }): Promise<SetupChecklist> => {
-  const store = await storeById(storeId);
-  assertCanManageStore(store.company_id, store.store_id);
+  const store = await managedStore(storeId);
   const keys = { company_id: store.company_id, store_id: store.store_id };
   const [ctx, items, categories, promotions, tables, subscriptions, jobs] = await Promise.all([
     translationContext(keys),

@@ -11,8 +11,8 @@ import { clock } from "../shared/clock";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { DEFAULT_TIME_ZONE } from "../shared/model";
-import { assertCanManageCompany, assertCanManageStore } from "../shared/policy";
-import { storeById, storesOfCompany } from "../store/store";
+import { assertCanManageCompany, managedStore } from "../shared/policy";
+import { storesOfCompany } from "../store/store";
 import { tablesOfStore } from "../tables/table";
 import { metricsOf, RETENTION_DAYS, zonedDayHour, type Counter } from "./analytics";
 
@@ -166,8 +166,7 @@ export const todayIn = (timeZone: string) => zonedDayHour(clock.now(), timeZone)
 
 /** GET /api/analytics: the overview of one store (every staff role of the store). */
 export const storeAnalytics = fn(StoreAnalyticsInput, async ({ storeId, ...input }): Promise<StoreAnalytics> => {
-  const store = await storeById(storeId);
-  assertCanManageStore(store.company_id, store.store_id);
+  const store = await managedStore(storeId);
   const time_zone = store.time_zone ?? DEFAULT_TIME_ZONE;
   const today = todayIn(time_zone);
   const range = rangeOf(input, today);

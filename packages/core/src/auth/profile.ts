@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Db } from "../db/service";
-import { assertSignedIn } from "../shared/policy";
+import { assertInCompany, assertSignedIn, canManageStore } from "../shared/policy";
 import { UserError } from "../shared/errors";
 import { lookupUnique } from "../shared/guarded-write";
 import { uniqueValue } from "../shared/unique.entity";
@@ -102,11 +102,11 @@ export async function ownedStores(company_id?: string): Promise<OwnedStore[]> {
   const actor = assertSignedIn();
   const target = company_id ?? (actor.role === "admin" ? undefined : actor.companyId);
   if (!target) return [];
-  if (actor.role !== "admin" && target !== actor.companyId) throw new UserError("companyNotFound", 404);
+  assertInCompany(target);
   const [company, stores] = await Promise.all([Db().entities.company.get({ company_id: target }).go(), storesOfCompany(target)]);
   if (!company.data) throw new UserError("companyNotFound", 404);
   return stores
-    .filter((s) => actor.role !== "store_manager" || s.store_id === actor.storeId)
+    .filter((s) => canManageStore(actor, s.company_id, s.store_id))
     .sort((a, b) => a.created_at.localeCompare(b.created_at))
     .map((s) => ({
       company_id: s.company_id,

@@ -11,7 +11,7 @@ import { requestTranslation } from "../translation/jobs";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { newId } from "../shared/ids";
-import { assertCanManageStore } from "../shared/policy";
+import { managedStore } from "../shared/policy";
 import { storeById } from "../store/store";
 import { CategoryInfo, toCategoryInfo } from "./category";
 import { CategoryForm, categoryIcon, categoryName, ScheduleForm, section, TYPE_OF_SECTION } from "./schemas";
@@ -49,11 +49,6 @@ export const ScheduleInput = z.object({ store_id: Id, schedule: ScheduleForm.nul
 type Store = Awaited<ReturnType<typeof storeById>>;
 type Category = CategoryInfo;
 
-async function storeFor(store_id: string) {
-  const store = await storeById(store_id);
-  assertCanManageStore(store.company_id, store.store_id);
-  return store;
-}
 
 async function categoriesOf(store: Store) {
   const { data } = await Db()
@@ -64,7 +59,7 @@ async function categoriesOf(store: Store) {
 
 /** The store's category, or 404: ids of other stores find nothing. */
 async function categoryOf(store_id: string, category_id: string) {
-  const store = await storeFor(store_id);
+  const store = await managedStore(store_id);
   const { data } = await Db().entities.category.get({ company_id: store.company_id, store_id: store.store_id, category_id }).go();
   if (!data) throw new UserError("categoryNotFound", 404);
   return { store, category: toCategoryInfo(data), record: data };
@@ -108,7 +103,7 @@ function parentFor(all: Category[], parent_id: string, child: Pick<Category, "se
 
 /** The section's categories in tree order (each supercategory followed by its categories), hidden ones too. */
 export const listCategories = fn(z.object({ store_id: Id, section }), async ({ store_id, section }) => {
-  const store = await storeFor(store_id);
+  const store = await managedStore(store_id);
   const [all, counts] = await Promise.all([categoriesOf(store), contentCounts(store)]);
   const ofSection = all.filter((c) => c.section === section);
   const top = inOrder(ofSection.filter((c) => !c.parent_id || !ofSection.some((p) => p.id === c.parent_id)));
@@ -119,7 +114,7 @@ export const listCategories = fn(z.object({ store_id: Id, section }), async ({ s
 
 /** A new category goes to the end of its siblings. A parent must be a top-level category of the same section. */
 export const createCategory = fn(CreateCategoryInput, async ({ store_id, parent_id, ...fields }) => {
-  const store = await storeFor(store_id);
+  const store = await managedStore(store_id);
   const [all, counts] = await Promise.all([categoriesOf(store), contentCounts(store)]);
   if (!parentFor(all, parent_id, fields).ok) throw new UserError("categoryAddFailed", 409, { reason: "parent" });
   assertParentHoldsNoContent(parent_id, counts);
@@ -201,7 +196,7 @@ export const moveCategory = fn(MoveCategoryInput.extend({ category_id: Id }), as
  * siblings follow in their order). An order that changes nothing is refused (SPEC.md section 5).
  */
 export const sortCategories = fn(SortCategoriesInput, async ({ store_id, section, parent_id, category_ids }) => {
-  const store = await storeFor(store_id);
+  const store = await managedStore(store_id);
   const siblings = siblingsOf(await categoriesOf(store), { section, parent_id });
   const ids = new Set(siblings.map((c) => c.id));
   const listed = [...new Set(category_ids)].filter((id) => ids.has(id));

@@ -12,9 +12,8 @@ import { clock } from "../shared/clock";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { MENU_LANGUAGES } from "../shared/model";
-import { assertCanManageStore } from "../shared/policy";
+import { managedStore } from "../shared/policy";
 import { loadStoreState } from "../publish/build";
-import { storeById } from "../store/store";
 import { storeMayUse } from "../subscription/gate";
 import { menuFile } from "./menu-export";
 import { EXPORT_FORMATS, EXPORT_STATUSES } from "./menu-export.entity";
@@ -81,8 +80,7 @@ async function view(row: NonNullable<Row>): Promise<MenuExportJob> {
 
 /** POST /api/menu-exports: staff of the store, on a plan with menu export. Queues the job. */
 export const requestMenuExport = fn(MenuExportInput, async ({ storeId, language, format }) => {
-  const store = await storeById(storeId);
-  assertCanManageStore(store.company_id, store.store_id);
+  const store = await managedStore(storeId);
   if (!(await storeMayUse(store, "menu_export"))) throw new UserError("featureNotInPlan", 409);
   const keys = { company_id: store.company_id, store_id: store.store_id };
   const { languages } = await loadStoreState(keys, clock.now());
@@ -109,8 +107,7 @@ export const MenuExportRef = z.object({ storeId: z.string().min(1).max(64), expo
 
 /** GET /api/menu-exports/{exportId}: the job's state, with a fresh download URL once it is done. */
 export const menuExportStatus = fn(MenuExportRef, async ({ storeId, exportId }) => {
-  const store = await storeById(storeId);
-  assertCanManageStore(store.company_id, store.store_id);
+  const store = await managedStore(storeId);
   const row = await rowOf({ company_id: store.company_id, store_id: store.store_id }, exportId);
   if (!row) throw new UserError("notFound", 404);
   return view(row);

@@ -13,7 +13,7 @@ import { Db } from "../db/service";
 import { buildPublishedMenu, loadStoreState, type StoreState } from "../publish/build";
 import { requestPublish } from "../publish/request";
 import { WORDS, description as exportedDescription, menuRows } from "../export/menu-export";
-import { managedStore } from "../item/content";
+
 import { markByName, ALLERGENS, DIET_TAGS, inMarkOrder, type Allergen, type DietTag } from "../item/marks";
 import { ItemTitle, Price, Weight } from "../item/schemas";
 import { clock } from "../shared/clock";
@@ -25,6 +25,7 @@ import { deltaToString } from "../shared/rich-text";
 import { requestStoreTranslation, sourceHashes, translationContext } from "../translation/jobs";
 import { IMPORT_FILE_MAX } from "./menu-import-limits";
 import { TARGETS } from "../translation/targets";
+import { managedStore, storeKeys } from "../shared/policy";
 
 /** A file as the page sends it: its name (for the format) and its bytes in base64 (≤ 180 KB, under the API's JSON limit). */
 const ImportFile = z.object({
@@ -302,7 +303,7 @@ function categoryPaths(state: StoreState, lang: MenuLanguage) {
 }
 
 async function prepared(store_id: string, file_name: string, content: string) {
-  const keys = await managedStore(store_id);
+  const keys = storeKeys(await managedStore(store_id));
   const table = await readTable(file_name, content);
   return { keys, ...(await plan(keys, table)) };
 }

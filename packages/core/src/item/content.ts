@@ -7,18 +7,10 @@ import type { TranslationEntry } from "../translation/targets";
 import { Db } from "../db/service";
 import { toCategoryInfo } from "../category/category";
 import { UserError } from "../shared/errors";
-import { assertCanManageStore } from "../shared/policy";
-import { storeById } from "../store/store";
 
 export type StoreKeys = { company_id: string; store_id: string };
 
 /** The store of a call; a caller who may not manage it gets "Store not found". */
-export async function managedStore(store_id: string): Promise<StoreKeys> {
-  const store = await storeById(store_id);
-  assertCanManageStore(store.company_id, store.store_id);
-  return { company_id: store.company_id, store_id: store.store_id };
-}
-
 /** A category of the store (GetItem on the store's partition, so another store's id is not found). */
 export async function categoryOfStore(keys: StoreKeys, category_id: string) {
   const { data } = await Db().entities.category.get({ ...keys, category_id }).go();

@@ -12,7 +12,7 @@ import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { newId } from "../shared/ids";
 import { categoriesOfStore, type CategoryInfo } from "../category/category";
-import { categoryOfStore, endPosition, inOrder, managedStore, renumber, sortedIds, withoutStaleTranslations, type StoreKeys } from "./content";
+import { categoryOfStore, endPosition, inOrder, renumber, sortedIds, withoutStaleTranslations, type StoreKeys } from "./content";
 import { ItemInfo, toItemInfo } from "./item";
 import { nextOpening } from "../menu/schedule";
 import { clock } from "../shared/clock";
@@ -20,6 +20,7 @@ import { DEFAULT_TIME_ZONE } from "../shared/model";
 import { storeById } from "../store/store";
 import { ALLERGENS, DIET_TAGS, inMarkOrder, type Mark } from "./marks";
 import { Allergens, BULK_ACTIONS, DietTags, ItemForm, KIND_OF_SECTION, SELECTION_MAX, type ItemFormValues } from "./schemas";
+import { managedStore, storeKeys } from "../shared/policy";
 
 const Id = z.string().min(1).max(64);
 
@@ -71,14 +72,14 @@ const withPortionIds = (portions: ItemFormValues["portions"]) => portions.map((p
 
 /** admin-panel/{section}/{categoryid}: the category's items in display order, hidden ones included. */
 export const listItems = fn(ListItemsInput, async ({ store_id, category_id }) => {
-  const keys = await managedStore(store_id);
+  const keys = storeKeys(await managedStore(store_id));
   assertItemCategory(await categoryOfStore(keys, category_id));
   return itemsOfCategory(keys, category_id);
 });
 
 /** A new item goes to the end of its category; its kind follows the section. */
 export const createItem = fn(CreateItemInput, async ({ store_id, category_id, ...form }) => {
-  const keys = await managedStore(store_id);
+  const keys = storeKeys(await managedStore(store_id));
   const kind = assertItemCategory(await categoryOfStore(keys, category_id));
   if (form.photo) await assertStoreMedia(form.photo, keys);
   const position = endPosition(await itemsOfCategory(keys, category_id));
@@ -92,7 +93,7 @@ export const createItem = fn(CreateItemInput, async ({ store_id, category_id, ..
 
 /** Replaces the form's fields; a removed photo is removed, machine translations of changed texts are dropped. */
 export const updateItem = fn(UpdateItemInput, async ({ store_id, item_id, photo, ...form }) => {
-  const keys = await managedStore(store_id);
+  const keys = storeKeys(await managedStore(store_id));
   const item = await itemOfStore(keys, item_id);
   if (photo && photo !== item.photo) await assertStoreMedia(photo, keys);
   const translations = withoutStaleTranslations(item.translations, {
@@ -110,7 +111,7 @@ export const updateItem = fn(UpdateItemInput, async ({ store_id, item_id, photo,
 
 /** A copy with a new id (and new portion ids) right after the original. */
 export const duplicateItem = fn(ItemRef, async ({ store_id, item_id }) => {
-  const keys = await managedStore(store_id);
+  const keys = storeKeys(await managedStore(store_id));
   const { item_id: _, created_at: __, updated_at: ___, ...item } = await itemOfStore(keys, item_id);
   const siblings = await itemsOfCategory(keys, item.category_id);
   const copyId = newId();
@@ -133,7 +134,7 @@ export const duplicateItem = fn(ItemRef, async ({ store_id, item_id }) => {
  * products); moving to its own category changes nothing.
  */
 export const moveItem = fn(MoveItemInput, async ({ store_id, item_id, category_id }) => {
-  const keys = await managedStore(store_id);
+  const keys = storeKeys(await managedStore(store_id));
   const item = await itemOfStore(keys, item_id);
   if (item.category_id === category_id) return toItemInfo(item);
   const target = await categoryOfStore(keys, category_id);
@@ -146,7 +147,7 @@ export const moveItem = fn(MoveItemInput, async ({ store_id, item_id, category_i
 
 /** Puts the category's items in this order; an order that changes nothing is refused. */
 export const sortItems = fn(SortItemsInput, async ({ store_id, category_id, item_ids }) => {
-  const keys = await managedStore(store_id);
+  const keys = storeKeys(await managedStore(store_id));
   assertItemCategory(await categoryOfStore(keys, category_id));
   await writePositions(keys, sortedIds(await itemsOfCategory(keys, category_id), item_ids));
   await requestPublish(keys);
@@ -164,7 +165,7 @@ async function selectedItems(keys: StoreKeys, item_ids: string[]) {
 
 /** Hides, shows or deletes the selected items of the store (ids of other stores are not found). */
 export const bulkItems = fn(BulkItemsInput, async ({ store_id, action, item_ids }) => {
-  const keys = await managedStore(store_id);
+  const keys = storeKeys(await managedStore(store_id));
   const found = (await selectedItems(keys, item_ids)).map((r) => r.item_id);
   if (action === "delete") {
     await Db().entities.item.delete(found.map((item_id) => ({ ...keys, item_id }))).go();
@@ -181,7 +182,7 @@ export const bulkItems = fn(BulkItemsInput, async ({ store_id, action, item_ids 
  * store's next opening by its working hours (in its time zone), when the mark ends by itself.
  */
 export const setSoldOut = fn(SoldOutInput, async ({ store_id, item_ids, sold_out }) => {
-  const keys = await managedStore(store_id);
+  const keys = storeKeys(await managedStore(store_id));
   const store = await storeById(store_id);
   const found = await selectedItems(keys, item_ids);
   const until = nextOpening(store.working_hours ?? [], clock.now(), store.time_zone ?? DEFAULT_TIME_ZONE).toISOString();
@@ -200,7 +201,7 @@ const changed = <M extends Mark>(order: readonly M[], current: readonly string[]
 
 /** Adds and removes allergens and dietary tags on the selected items at once. */
 export const markItems = fn(MarkItemsInput, async ({ store_id, item_ids, allergens, tags }) => {
-  const keys = await managedStore(store_id);
+  const keys = storeKeys(await managedStore(store_id));
   const found = await selectedItems(keys, item_ids);
   await Promise.all(
     found.map((item) =>
@@ -222,7 +223,7 @@ const SEARCH_LIMIT = 50;
  * and ё/е. One Query of the store's partition: a store has hundreds of items, not millions.
  */
 export const searchItems = fn(SearchItemsInput, async ({ store_id, q }) => {
-  const keys = await managedStore(store_id);
+  const keys = storeKeys(await managedStore(store_id));
   const needle = normalize(q);
   const [{ data }, categories] = await Promise.all([
     Db().entities.item.query.byStore(keys).go({ pages: "all" }),

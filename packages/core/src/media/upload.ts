@@ -14,8 +14,7 @@ import { z } from "zod";
 import { usePorts } from "../ports";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
-import { assertCanManageStore, assertSignedIn } from "../shared/policy";
-import { storeById } from "../store/store";
+import { assertSignedIn, managedStore } from "../shared/policy";
 import { isMediaKeyOf, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MEDIA_KINDS, MEDIA_SIZES, mediaSrcSet, variantKey, type MediaKind } from "./variants";
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -47,12 +46,6 @@ export const FinishImageUpload = z.object({
 /** The staging key of an upload: in the store's folder, never served (CloudFront serves media/* only). */
 const stagedKey = (store: { company_id: string; store_id: string }, upload_id: string) => `uploads/${store.company_id}/${store.store_id}/${upload_id}`;
 
-async function managedStore(store_id: string) {
-  assertSignedIn();
-  const store = await storeById(store_id);
-  assertCanManageStore(store.company_id, store.store_id);
-  return store;
-}
 
 type Format = "jpeg" | "png" | "webp" | "gif" | "avif";
 
@@ -110,6 +103,7 @@ async function encode(image: sharp.Sharp, width: number, kind: MediaKind) {
  * found"); an empty or oversized file is refused before anything is sent.
  */
 export const requestImageUpload = fn(ImageUploadRequest, async ({ store_id, content_type, size }) => {
+  assertSignedIn();
   const store = await managedStore(store_id);
   if (size === 0) throw new UserError("imageRequired", 400);
   if (size > MAX_IMAGE_BYTES) throw new UserError("imageTooLarge", 413);
@@ -124,6 +118,7 @@ export const requestImageUpload = fn(ImageUploadRequest, async ({ store_id, cont
  * photo key, and published pages and caches may still show the old one (docs/decisions.md).
  */
 export const finishImageUpload = fn(FinishImageUpload, async ({ store_id, kind, upload_id }): Promise<UploadedImage> => {
+  assertSignedIn();
   const store = await managedStore(store_id);
   const objects = usePorts().objects;
   const staged = stagedKey(store, upload_id);

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { Db } from "../db/service";
 import { assertStoreMedia } from "../media/upload";
-import { categoryOfStore, endPosition, inOrder, managedStore, sortedIds, withoutStaleTranslations, type StoreKeys } from "../item/content";
+import { categoryOfStore, endPosition, inOrder, sortedIds, withoutStaleTranslations, type StoreKeys } from "../item/content";
 import { BULK_ACTIONS, SELECTION_MAX } from "../item/schemas";
 import { requestPublish } from "../publish/request";
 import { requestTranslation } from "../translation/jobs";
@@ -15,6 +15,7 @@ import { newId } from "../shared/ids";
 import type { CategoryInfo } from "../category/category";
 import { PromotionForm } from "./schemas";
 import { TranslationsInfo, translationsInfo } from "../translation/schemas";
+import { managedStore, storeKeys } from "../shared/policy";
 
 const Id = z.string().min(1).max(64);
 
@@ -74,14 +75,14 @@ async function promotionOfStore(keys: StoreKeys, promotion_id: string) {
 
 /** admin-panel/promotions/{categoryid}: the category's promotions in order, hidden ones included. */
 export const listPromotions = fn(ListPromotionsInput, async ({ store_id, category_id }) => {
-  const keys = await managedStore(store_id);
+  const keys = storeKeys(await managedStore(store_id));
   assertPromotionCategory(await categoryOfStore(keys, category_id));
   return promotionsOfCategory(keys, category_id);
 });
 
 /** A new promotion goes to the end of its category. */
 export const createPromotion = fn(CreatePromotionInput, async ({ store_id, category_id, ...form }) => {
-  const keys = await managedStore(store_id);
+  const keys = storeKeys(await managedStore(store_id));
   assertPromotionCategory(await categoryOfStore(keys, category_id));
   if (form.banner) await assertStoreMedia(form.banner, keys);
   const position = endPosition(await promotionsOfCategory(keys, category_id));
@@ -92,7 +93,7 @@ export const createPromotion = fn(CreatePromotionInput, async ({ store_id, categ
 });
 
 export const updatePromotion = fn(UpdatePromotionInput, async ({ store_id, promotion_id, banner, ...form }) => {
-  const keys = await managedStore(store_id);
+  const keys = storeKeys(await managedStore(store_id));
   const promotion = await promotionOfStore(keys, promotion_id);
   if (banner && banner !== promotion.banner) await assertStoreMedia(banner, keys);
   const translations = withoutStaleTranslations(promotion.translations, {
@@ -109,7 +110,7 @@ export const updatePromotion = fn(UpdatePromotionInput, async ({ store_id, promo
 });
 
 export const deletePromotion = fn(PromotionRef, async ({ store_id, promotion_id }) => {
-  const keys = await managedStore(store_id);
+  const keys = storeKeys(await managedStore(store_id));
   await promotionOfStore(keys, promotion_id);
   await Db().entities.promotion.delete({ ...keys, promotion_id }).go();
   await requestPublish(keys);
@@ -118,7 +119,7 @@ export const deletePromotion = fn(PromotionRef, async ({ store_id, promotion_id 
 
 /** Puts the category's promotions in this order; an order that changes nothing is refused. */
 export const sortPromotions = fn(SortPromotionsInput, async ({ store_id, category_id, promotion_ids }) => {
-  const keys = await managedStore(store_id);
+  const keys = storeKeys(await managedStore(store_id));
   assertPromotionCategory(await categoryOfStore(keys, category_id));
   const changes = sortedIds(await promotionsOfCategory(keys, category_id), promotion_ids);
   await Promise.all(changes.map(({ id, position }) => Db().entities.promotion.patch({ ...keys, promotion_id: id }).set({ position }).go()));
@@ -127,7 +128,7 @@ export const sortPromotions = fn(SortPromotionsInput, async ({ store_id, categor
 });
 
 export const bulkPromotions = fn(BulkPromotionsInput, async ({ store_id, action, promotion_ids }) => {
-  const keys = await managedStore(store_id);
+  const keys = storeKeys(await managedStore(store_id));
   const ids = [...new Set(promotion_ids)];
   if (!ids.length) throw new UserError("selectAtLeastOne", 400);
   const { data } = await Db().entities.promotion.get(ids.map((promotion_id) => ({ ...keys, promotion_id }))).go();

@@ -4,8 +4,7 @@ import { Db } from "../db/service";
 import { requestPublish } from "../publish/request";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
-import { assertCanManageStore } from "../shared/policy";
-import { storeById } from "../store/store";
+import { managedStore } from "../shared/policy";
 import { storeMayUse } from "../subscription/gate";
 import { orgIdFromWidget, ReviewsWidgetInput, widgetUrl } from "./widget";
 
@@ -17,11 +16,6 @@ export const ReviewsWidgetState = z.object({
 });
 export type ReviewsWidgetState = z.infer<typeof ReviewsWidgetState>;
 
-async function storeFor(store_id: string) {
-  const store = await storeById(store_id);
-  assertCanManageStore(store.company_id, store.store_id);
-  return store;
-}
 
 const stateOf = (allowed: boolean, org_id: string | undefined): ReviewsWidgetState => ({
   allowed,
@@ -30,7 +24,7 @@ const stateOf = (allowed: boolean, org_id: string | undefined): ReviewsWidgetSta
 });
 
 export const reviewsWidgetOf = fn(z.string().min(1).max(64), async (store_id) => {
-  const store = await storeFor(store_id);
+  const store = await managedStore(store_id);
   return stateOf(await storeMayUse(store, "reviews_widget"), store.reviews_org_id);
 });
 
@@ -40,7 +34,7 @@ export const reviewsWidgetOf = fn(z.string().min(1).max(64), async (store_id) =>
  * code gets its own message on any plan. Guests see it: the menu is republished.
  */
 export const saveReviewsWidget = fn(ReviewsWidgetInput, async ({ store_id, widget_code }) => {
-  const store = await storeFor(store_id);
+  const store = await managedStore(store_id);
   const org_id = orgIdFromWidget(widget_code);
   if (!org_id) throw new UserError("reviewsWidgetFormat", 400);
   if (!(await storeMayUse(store, "reviews_widget"))) throw new UserError("featureNotInPlan", 409);
@@ -51,7 +45,7 @@ export const saveReviewsWidget = fn(ReviewsWidgetInput, async ({ store_id, widge
 
 /** Removes the widget; allowed on any plan (a store that lost premium may clean up). */
 export const removeReviewsWidget = fn(z.string().min(1).max(64), async (store_id) => {
-  const store = await storeFor(store_id);
+  const store = await managedStore(store_id);
   if (store.reviews_org_id) {
     await Db().entities.store.patch({ company_id: store.company_id, store_id: store.store_id }).remove(["reviews_org_id"]).go();
     await requestPublish({ company_id: store.company_id, store_id: store.store_id });

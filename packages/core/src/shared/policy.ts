@@ -1,4 +1,5 @@
 import { useActor, type Actor } from "./actor";
+import { storeById } from "../store/store";
 import { UserError } from "./errors";
 
 /**
@@ -28,6 +29,19 @@ export function canManageCompany(actor: Actor, company_id: string) {
 export function assertCanManageStore(company_id: string, store_id: string) {
   if (!canManageStore(useActor(), company_id, store_id)) throw new UserError("storeNotFound", 404);
 }
+
+/**
+ * The tenancy gate of every call on a store's data: loads the store and lets through only those who
+ * manage it (anyone else gets "store not found", as for a store that does not exist).
+ */
+export async function managedStore(store_id: string) {
+  const store = await storeById(store_id);
+  assertCanManageStore(store.company_id, store.store_id);
+  return store;
+}
+
+/** A store's key pair, the partition of everything kept under it. */
+export const storeKeys = (store: { company_id: string; store_id: string }) => ({ company_id: store.company_id, store_id: store.store_id });
 
 export function assertCanManageCompany(company_id: string) {
   if (!canManageCompany(useActor(), company_id)) throw new UserError("companyNotFound", 404);
@@ -61,9 +75,21 @@ export function canAssignRole(actor: Actor, role: UserRef["role"]) {
 export const canManageUser = (actor: Actor, target: UserRef) =>
   canManageUsers(actor, target.company_id) && canAssignRole(actor, target.role);
 
+/** The platform admins (and the system): the operator view, every company, invoices marked paid. */
+export const isPlatformAdmin = (actor: Actor) => actor.type === "system" || (actor.type === "user" && actor.role === "admin");
+
 /** The operator view (all companies and stores) is the platform admins'. */
-export const canUseOperatorView = (actor: Actor) =>
-  actor.type === "system" || (actor.type === "user" && actor.role === "admin");
+export const canUseOperatorView = isPlatformAdmin;
+
+export function assertPlatformAdmin() {
+  if (!isPlatformAdmin(useActor())) throw new UserError("forbidden", 403);
+}
+
+/** Staff of the company (any role), or a platform admin; anyone else gets "company not found". */
+export function assertInCompany(company_id: string) {
+  const actor = useActor();
+  if (!(isPlatformAdmin(actor) || (actor.type === "user" && actor.companyId === company_id))) throw new UserError("companyNotFound", 404);
+}
 
 /** The signed-in user, or 401. */
 export function assertSignedIn() {

@@ -13,7 +13,7 @@ import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { guardedWrite } from "../shared/guarded-write";
 import { useActor } from "../shared/actor";
-import { assertCanManageCompany, assertCanManageStore, canManageStore } from "../shared/policy";
+import { assertCanManageCompany, canManageStore, managedStore } from "../shared/policy";
 import { phaseOf, startPreparation, subscriptionsOf } from "../subscription/lifecycle";
 import { storeMayUse } from "../subscription/gate";
 import { companyHasUnpaid } from "../subscription/subscription";
@@ -44,8 +44,7 @@ const ownMedia = (store: StoreRecord, key: string | undefined) =>
  * Menu languages beyond the plan's may not be added (ones saved earlier stay, unpublished).
  */
 export const updateStoreSettings = fn(UpdateStoreSettings, async ({ storeId, ...v }) => {
-  const store = await storeById(storeId);
-  assertCanManageStore(store.company_id, store.store_id);
+  const store = await managedStore(storeId);
   if (!ownMedia(store, v.logo_light) || !ownMedia(store, v.logo_dark)) throw new UserError("valueIncorrect", 400, { field: "logo" });
   const had = store.languages ?? ["ru"];
   const added = v.languages.filter((l) => !had.includes(l));

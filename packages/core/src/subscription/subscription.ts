@@ -1,15 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { Db } from "../db/service";
-import { useActor } from "../shared/actor";
 import { clock } from "../shared/clock";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { PLANS, SUBSCRIPTION_STATUSES } from "../shared/model";
-import { assertCanManageCompany, assertCanManageStore } from "../shared/policy";
+import { assertCanManageCompany, assertPlatformAdmin, managedStore, storeKeys } from "../shared/policy";
 import { requestPublish } from "../publish/request";
 import { billingComplete } from "../billing/schemas";
-import { storeById } from "../store/store";
 import { featurePlan } from "./gate";
 import { activate, advanceStore, historyOf, phaseOf, subscriptionsOf, type Subscription } from "./lifecycle";
 import { FEATURES, PAID_PLANS, PLAN_CONFIG, SWITCH_COOLDOWN_MONTHS, addMonths, featuresLost, planAllows, type PaidPlan } from "./plans";
@@ -51,10 +49,10 @@ export const ActiveSubscription = z.object({
   switch_blocked_by_unpaid: z.boolean(),
 });
 
+/** The gate, keeping what the subscription calls use: the store's keys and preparation. */
 async function accessibleStore(store_id: string) {
-  const store = await storeById(store_id);
-  assertCanManageStore(store.company_id, store.store_id);
-  return { company_id: store.company_id, store_id: store.store_id, preparation_ends_at: store.preparation_ends_at };
+  const store = await managedStore(store_id);
+  return { ...storeKeys(store), preparation_ends_at: store.preparation_ends_at };
 }
 
 /**
@@ -202,8 +200,7 @@ export const activateSubscription = fn(z.object({ storeId: z.string().min(1), su
  * Paying twice changes nothing.
  */
 export const markInvoicePaid = fn(z.object({ company_id: z.string().min(1), invoice_id: z.string().min(1) }), async ({ company_id, invoice_id }) => {
-  const actor = useActor();
-  if (!(actor.type === "system" || (actor.type === "user" && actor.role === "admin"))) throw new UserError("forbidden", 403);
+  assertPlatformAdmin();
   const { data: invoice } = await Db().entities.invoice.get({ company_id, invoice_id }).go();
   if (!invoice) throw new UserError("notFound", 404);
   if (invoice.status === "paid") return { already_paid: true };

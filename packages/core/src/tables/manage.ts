@@ -10,9 +10,8 @@ import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { guardedWrite } from "../shared/guarded-write";
 import { newToken } from "../shared/ids";
-import { assertCanManageStore } from "../shared/policy";
+import { managedStore } from "../shared/policy";
 import { uniqueValue } from "../shared/unique.entity";
-import { storeById } from "../store/store";
 import { tableName, tableNote, tablePosition } from "./schemas";
 import { deleteQrLink, putQrLink } from "./qr-links";
 import { createTable, tablesOfStore } from "./table";
@@ -56,14 +55,9 @@ const toInfo = (t: Row): TableInfo => ({
 
 const guard = (store_id: string, value: string) => uniqueValue(store_id, value);
 
-async function storeFor(store_id: string) {
-  const store = await storeById(store_id);
-  assertCanManageStore(store.company_id, store.store_id);
-  return store;
-}
 
 async function tableOf(store_id: string, table_id: string) {
-  const store = await storeFor(store_id);
+  const store = await managedStore(store_id);
   const { data } = await Db().entities.table.get({ company_id: store.company_id, store_id, table_id }).go();
   if (!data) throw new UserError("tableNotFound", 404);
   return { store, table: data };
@@ -71,7 +65,7 @@ async function tableOf(store_id: string, table_id: string) {
 
 /** The store's tables in index order (then by number). */
 export const listTables = fn(Id, async (store_id) => {
-  const store = await storeFor(store_id);
+  const store = await managedStore(store_id);
   return (await tablesOfStore(store.company_id, store.store_id)).map(toInfo);
 });
 
@@ -79,7 +73,7 @@ export const oneTable = fn(z.object({ store_id: Id, table_id: Id }), async ({ st
 
 /** A new table goes to the end of the list; its name is unique in the store. */
 export const createTableAs = fn(CreateTableInput, async (input) => {
-  const store = await storeFor(input.store_id);
+  const store = await managedStore(input.store_id);
   const existing = await tablesOfStore(store.company_id, store.store_id);
   const index = existing.reduce((max, t) => Math.max(max, (t.index ?? 0) + 1), 0);
   const created = await createTable({ ...input, company_id: store.company_id, store_id: store.store_id, index });
@@ -127,7 +121,7 @@ export const deleteTableAs = fn(z.object({ store_id: Id, table_id: Id }), async 
  * follow in their current order). An order that changes nothing is refused (SPEC.md section 5).
  */
 export const reorderTables = fn(ReorderTablesInput, async ({ store_id, table_ids }) => {
-  const store = await storeFor(store_id);
+  const store = await managedStore(store_id);
   const tables = await tablesOfStore(store.company_id, store.store_id);
   const byId = new Map(tables.map((t) => [t.table_id, t]));
   const listed = [...new Set(table_ids)].filter((id) => byId.has(id));

@@ -5,12 +5,12 @@
  */
 import { z } from "zod";
 import { Db } from "../db/service";
-import { managedStore } from "../item/content";
+
 import { usePorts } from "../ports";
 import { requestPublish } from "../publish/request";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
-import { assertSignedIn, canManageStore } from "../shared/policy";
+import { assertSignedIn, canManageStore, managedStore, storeKeys } from "../shared/policy";
 import { TRANSLATION_STATUSES } from "../shared/model";
 import { isOutdated, requestStoreTranslation, requestTranslation, sourceHashes, translationContext, usageOf } from "./jobs";
 import { manualTranslationForm, TARGET_TYPES, TranslationLanguage, translationsInfo, type TargetType, type TranslationStatus } from "./schemas";
@@ -70,7 +70,7 @@ async function outdatedOf(keys: { company_id: string; store_id: string }) {
 
 /** settings/translations-map and the admin lists: the engine, languages, this month's volume and every job. */
 export const storeTranslations = fn(z.object({ store_id: Id }), async ({ store_id }) => {
-  const keys = await managedStore(store_id);
+  const keys = storeKeys(await managedStore(store_id));
   const [ctx, usage, { data }, outdated] = await Promise.all([
     translationContext(keys),
     usageOf(keys),
@@ -97,14 +97,14 @@ export const storeTranslations = fn(z.object({ store_id: Id }), async ({ store_i
 
 /** "Translate everything missing": queues every content of the store with a missing or outdated translation. */
 export const translateStore = fn(z.object({ store_id: Id }), async ({ store_id }) => {
-  const keys = await managedStore(store_id);
+  const keys = storeKeys(await managedStore(store_id));
   return { queued: await requestStoreTranslation(keys) };
 });
 
 export const TranslationRef = z.object({ store_id: Id, target_type: z.enum(TARGET_TYPES), target_id: Id, language: TranslationLanguage });
 
 async function targetOf(store_id: string, target_type: TargetType, target_id: string, language: string) {
-  const keys = await managedStore(store_id);
+  const keys = storeKeys(await managedStore(store_id));
   const ctx = await translationContext(keys);
   if (!(ctx.planLanguages as string[]).includes(language)) throw new UserError("featureNotInPlan", 409, { field: "language" });
   const target = await TARGETS[target_type].load(keys, target_id);

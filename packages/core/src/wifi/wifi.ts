@@ -3,9 +3,8 @@ import { z } from "zod";
 import { Db } from "../db/service";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
-import { assertCanManageStore } from "../shared/policy";
+import { managedStore } from "../shared/policy";
 import { requestPublish } from "../publish/request";
-import { storeById } from "../store/store";
 import { storeMayUse } from "../subscription/gate";
 import { wifiPayload, WifiInput } from "./payload";
 
@@ -16,11 +15,6 @@ export const WifiState = z.object({
   payload: z.string().nullable(),
 });
 
-async function storeFor(store_id: string) {
-  const store = await storeById(store_id);
-  assertCanManageStore(store.company_id, store.store_id);
-  return store;
-}
 
 const stateOf = (allowed: boolean, w: { ssid: string; encryption: string; hidden?: boolean; password?: string } | undefined) => {
   const wifi = w ? { ssid: w.ssid, encryption: w.encryption, hidden: w.hidden ?? false, password: w.password ?? "" } : null;
@@ -28,13 +22,13 @@ const stateOf = (allowed: boolean, w: { ssid: string; encryption: string; hidden
 };
 
 export const wifiOf = fn(z.string().min(1).max(64), async (store_id) => {
-  const store = await storeFor(store_id);
+  const store = await managedStore(store_id);
   return stateOf(await storeMayUse(store, "wifi_qr"), store.wifi);
 });
 
 /** Saves the network; refused (409, like every subscription rule) when the plan has no Wi-Fi QR. Guests see it: the menu is republished. */
 export const saveWifi = fn(WifiInput, async ({ store_id, ...wifi }) => {
-  const store = await storeFor(store_id);
+  const store = await managedStore(store_id);
   if (!(await storeMayUse(store, "wifi_qr"))) throw new UserError("featureNotInPlan", 409);
   await Db().entities.store.patch({ company_id: store.company_id, store_id: store.store_id }).set({ wifi }).go();
   await requestPublish({ company_id: store.company_id, store_id: store.store_id });
