@@ -9,7 +9,6 @@ import { api, unwrap } from "@/lib/api";
 import "./export-panel.css";
 
 type Format = "pdf" | "xlsx";
-type ExportJob = { id: string; status: "queued" | "in_progress" | "done" | "error"; progress: number; file_name: string; download_url?: string };
 
 /** How often a running export is asked for its progress. */
 const POLL_MS = 1000;
@@ -28,12 +27,12 @@ export function MenuExportPanel({ cs }: { cs: CsObject }) {
   const [jobId, setJobId] = useState<string>();
   const start = useMutation({
     mutationFn: (format: Format) =>
-      unwrap(api.api["menu-exports"].$post({ json: { storeId: cs.store_id, language: language as "ru", format } })) as Promise<ExportJob>,
+      unwrap(api.api["menu-exports"].$post({ json: { storeId: cs.store_id, language: language as "ru", format } })),
     onSuccess: (job) => setJobId(job.id),
   });
   const job = useQuery({
     queryKey: ["menu-export", cs.store_id, jobId],
-    queryFn: () => unwrap(api.api["menu-exports"][":exportId"].$get({ param: { exportId: jobId! }, query: { storeId: cs.store_id } })) as Promise<ExportJob>,
+    queryFn: () => unwrap(api.api["menu-exports"][":exportId"].$get({ param: { exportId: jobId! }, query: { storeId: cs.store_id } })),
     enabled: !!jobId,
     refetchInterval: (query) => (query.state.data?.status === "done" || query.state.data?.status === "error" ? false : POLL_MS),
   });

@@ -20,7 +20,7 @@ export function ReviewsWidgetPage({ cs }: { cs: CsObject }) {
   const intl = useIntl();
   const state = useQuery({
     queryKey: queryKey(cs.store_id),
-    queryFn: () => unwrap(api.api["reviews-widget"].$get({ query: { storeId: cs.store_id } })) as Promise<WidgetState>,
+    queryFn: () => unwrap(api.api["reviews-widget"].$get({ query: { storeId: cs.store_id } })),
   });
 
   useEffect(() => {
@@ -64,7 +64,7 @@ function WidgetSettings({ cs, state }: { cs: CsObject; state: WidgetState }) {
 
   const save = useMutation({
     mutationFn: (widget_code: string) =>
-      unwrap(api.api["reviews-widget"].$put({ json: { store_id: cs.store_id, widget_code } })) as Promise<WidgetState>,
+      unwrap(api.api["reviews-widget"].$put({ json: { store_id: cs.store_id, widget_code } })),
     meta: { silentError: true },
     onSuccess: (saved) => {
       onSaved(saved);
@@ -73,7 +73,7 @@ function WidgetSettings({ cs, state }: { cs: CsObject; state: WidgetState }) {
     },
   });
   const remove = useMutation({
-    mutationFn: () => unwrap(api.api["reviews-widget"].$delete({ query: { storeId: cs.store_id } })) as Promise<WidgetState>,
+    mutationFn: () => unwrap(api.api["reviews-widget"].$delete({ query: { storeId: cs.store_id } })),
     meta: { silentError: true },
     onSuccess: (saved) => {
       onSaved(saved);

@@ -15,7 +15,7 @@ import { UserFormDialog, type UserRow } from "./user-form-dialog";
 
 export const usersQueryOptions = (companyId: string) => ({
   queryKey: ["users", companyId] as const,
-  queryFn: () => unwrap(api.api.users.$get({ query: { companyId } })) as Promise<UserRow[]>,
+  queryFn: () => unwrap(api.api.users.$get({ query: { companyId } })),
 });
 
 /**

@@ -17,7 +17,7 @@ type WifiState = { allowed: boolean; wifi: { ssid: string; encryption: string; h
 
 const wifiQueryOptions = (storeId: string) => ({
   queryKey: ["wifi", storeId] as const,
-  queryFn: () => unwrap(api.api.wifi.$get({ query: { storeId } })) as Promise<WifiState>,
+  queryFn: () => unwrap(api.api.wifi.$get({ query: { storeId } })),
 });
 
 const ENCRYPTIONS: { value: WifiEncryption; label: "wifi.encWpa" | "wifi.encWep" | "wifi.encNone" }[] = [
@@ -83,7 +83,7 @@ function WifiForm({ cs, state }: { cs: CsObject; state: WifiState }) {
   const open = form.values.encryption === "nopass";
   const save = useMutation({
     mutationFn: (values: { ssid: string; encryption: WifiEncryption; hidden: boolean; password: string }) =>
-      unwrap(api.api.wifi.$put({ json: { store_id: cs.store_id, ...values } })) as Promise<WifiState>,
+      unwrap(api.api.wifi.$put({ json: { store_id: cs.store_id, ...values } })),
     meta: { silentError: true },
     onSuccess: (saved) => {
       queryClient.setQueryData(["wifi", cs.store_id], saved);

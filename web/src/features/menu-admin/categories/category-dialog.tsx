@@ -57,7 +57,7 @@ export function CategoryDialog({ cs, section, category, parents, parentId = "", 
         const json = { store_id: cs.store_id, name: values.name, icon: values.icon, visible: values.visible };
         return unwrap(api.api.categories[":categoryId"].$patch({ param: { categoryId: category.id }, json }));
       }
-      return unwrap(api.api.categories.$post({ json: { store_id: cs.store_id, section, ...values } })) as Promise<AdminCategory>;
+      return unwrap(api.api.categories.$post({ json: { store_id: cs.store_id, section, ...values } }));
     },
     meta: { silentError: true },
     onSuccess: async (saved, values) => {

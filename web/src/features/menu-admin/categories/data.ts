@@ -15,7 +15,7 @@ export const categoriesKey = (storeId: string, section: Section) => ["categories
 export const categoriesQueryOptions = (storeId: string, section: Section) =>
   queryOptions({
     queryKey: categoriesKey(storeId, section),
-    queryFn: () => unwrap(api.api.categories.$get({ query: { storeId, section } })) as Promise<AdminCategory[]>,
+    queryFn: () => unwrap(api.api.categories.$get({ query: { storeId, section } })),
     staleTime: 30_000,
   });
 

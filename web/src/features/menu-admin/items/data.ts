@@ -18,27 +18,27 @@ export const itemsKey = (storeId: string, categoryId: string) => ["items", store
 export const itemsQueryOptions = (storeId: string, categoryId: string) =>
   queryOptions({
     queryKey: itemsKey(storeId, categoryId),
-    queryFn: () => unwrap(api.api.items.$get({ query: { storeId, categoryId } })) as Promise<ItemInfo[]>,
+    queryFn: () => unwrap(api.api.items.$get({ query: { storeId, categoryId } })),
   });
 
 export const itemSearchQueryOptions = (storeId: string, q: string) =>
   queryOptions({
     queryKey: ["items", storeId, "search", q] as const,
-    queryFn: () => unwrap(api.api.items.search.$get({ query: { storeId, q } })) as Promise<SearchHit[]>,
+    queryFn: () => unwrap(api.api.items.search.$get({ query: { storeId, q } })),
     enabled: q.trim().length > 0,
     staleTime: 10_000,
   });
 
 export const itemCalls = (storeId: string) => ({
   create: (categoryId: string, form: ItemFormValues) =>
-    unwrap(api.api.items.$post({ json: { store_id: storeId, category_id: categoryId, ...form } })) as Promise<ItemInfo>,
+    unwrap(api.api.items.$post({ json: { store_id: storeId, category_id: categoryId, ...form } })),
   update: (itemId: string, form: ItemFormValues) =>
-    unwrap(api.api.items[":itemId"].$put({ param: { itemId }, json: { store_id: storeId, ...form } })) as Promise<ItemInfo>,
-  duplicate: (itemId: string) => unwrap(api.api.items[":itemId"].duplicate.$post({ param: { itemId }, json: { store_id: storeId } })) as Promise<ItemInfo>,
+    unwrap(api.api.items[":itemId"].$put({ param: { itemId }, json: { store_id: storeId, ...form } })),
+  duplicate: (itemId: string) => unwrap(api.api.items[":itemId"].duplicate.$post({ param: { itemId }, json: { store_id: storeId } })),
   move: (itemId: string, categoryId: string) =>
-    unwrap(api.api.items[":itemId"].move.$post({ param: { itemId }, json: { store_id: storeId, category_id: categoryId } })) as Promise<ItemInfo>,
+    unwrap(api.api.items[":itemId"].move.$post({ param: { itemId }, json: { store_id: storeId, category_id: categoryId } })),
   sort: (categoryId: string, ids: string[]) =>
-    unwrap(api.api.items.order.$post({ json: { store_id: storeId, category_id: categoryId, item_ids: ids } })) as Promise<ItemInfo[]>,
+    unwrap(api.api.items.order.$post({ json: { store_id: storeId, category_id: categoryId, item_ids: ids } })),
   bulk: (action: BulkAction, ids: string[]) => unwrap(api.api.items.bulk.$post({ json: { store_id: storeId, action, item_ids: ids } })),
   soldOut: (ids: string[], soldOut: boolean) => unwrap(api.api.items["sold-out"].$post({ json: { store_id: storeId, item_ids: ids, sold_out: soldOut } })),
   marks: (ids: string[], change: MarkChange) => unwrap(api.api.items.marks.$post({ json: { store_id: storeId, item_ids: ids, ...change } })),

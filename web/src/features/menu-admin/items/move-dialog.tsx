@@ -1,4 +1,3 @@
-import type { CategoryInfo } from "@menu/core/category/category";
 import { useQueries } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { FormattedMessage } from "react-intl";
@@ -15,7 +14,7 @@ const SECTIONS_OF_KIND = { product: ["kitchen", "drinks"], hookah: ["hookahs"], 
 
 const sectionCategoriesQuery = (storeId: string, section: (typeof SECTIONS_OF_KIND)[keyof typeof SECTIONS_OF_KIND][number]) => ({
   queryKey: ["categories", storeId, section] as const,
-  queryFn: () => unwrap(api.api.categories.$get({ query: { storeId, section } })) as Promise<CategoryInfo[]>,
+  queryFn: () => unwrap(api.api.categories.$get({ query: { storeId, section } })),
 });
 
 /** Choose the category an item moves to (it goes to the end of that category). */

@@ -12,15 +12,15 @@ export const promotionsKey = (storeId: string, categoryId: string) => ["promotio
 export const promotionsQueryOptions = (storeId: string, categoryId: string) =>
   queryOptions({
     queryKey: promotionsKey(storeId, categoryId),
-    queryFn: () => unwrap(api.api.promotions.$get({ query: { storeId, categoryId } })) as Promise<PromotionInfo[]>,
+    queryFn: () => unwrap(api.api.promotions.$get({ query: { storeId, categoryId } })),
   });
 
 export const promotionCalls = (storeId: string) => ({
   create: (categoryId: string, form: PromotionFormValues) =>
-    unwrap(api.api.promotions.$post({ json: { store_id: storeId, category_id: categoryId, ...form } })) as Promise<PromotionInfo>,
+    unwrap(api.api.promotions.$post({ json: { store_id: storeId, category_id: categoryId, ...form } })),
   update: (promotionId: string, form: PromotionFormValues) =>
-    unwrap(api.api.promotions[":promotionId"].$put({ param: { promotionId }, json: { store_id: storeId, ...form } })) as Promise<PromotionInfo>,
+    unwrap(api.api.promotions[":promotionId"].$put({ param: { promotionId }, json: { store_id: storeId, ...form } })),
   sort: (categoryId: string, ids: string[]) =>
-    unwrap(api.api.promotions.order.$post({ json: { store_id: storeId, category_id: categoryId, promotion_ids: ids } })) as Promise<PromotionInfo[]>,
+    unwrap(api.api.promotions.order.$post({ json: { store_id: storeId, category_id: categoryId, promotion_ids: ids } })),
   bulk: (action: BulkAction, ids: string[]) => unwrap(api.api.promotions.bulk.$post({ json: { store_id: storeId, action, promotion_ids: ids } })),
 });

@@ -17,7 +17,7 @@ export const translationsKey = (storeId: string) => ["translations", storeId] as
 export const translationOverviewQueryOptions = (storeId: string) =>
   queryOptions({
     queryKey: translationsKey(storeId),
-    queryFn: () => unwrap(api.api.translations.$get({ query: { storeId } })) as Promise<TranslationOverview>,
+    queryFn: () => unwrap(api.api.translations.$get({ query: { storeId } })),
     // Badges are an extra: a failure leaves them out rather than raising a toast.
     meta: { silentError: true },
   });
@@ -42,22 +42,13 @@ export const translationCalls = {
     (await Promise.all(chunks(ids).map((part) => unwrap(api.api.categories["several-get"].$post({ json: { ids: part } }))))).flat() as CategoryInfo[],
   /** A hand-made translation (marked manual: auto-translation keeps it). */
   save: (storeId: string, type: TargetType, id: string, language: TranslationLanguage, values: ManualTranslationValues) =>
-    unwrap(api.api.translations[":type"][":targetId"][":language"].$put({ param: { type, targetId: id, language }, json: { store_id: storeId, ...values } })) as Promise<{
-      id: string;
-      translations: TranslationsInfo;
-    }>,
+    unwrap(api.api.translations[":type"][":targetId"][":language"].$put({ param: { type, targetId: id, language }, json: { store_id: storeId, ...values } })),
   /** "Checked": staff vouch for the translation against today's source (no longer outdated; kept from the engine). */
   check: (storeId: string, type: TargetType, id: string, language: TranslationLanguage) =>
-    unwrap(api.api.translations[":type"][":targetId"][":language"].check.$post({ param: { type, targetId: id, language }, json: { store_id: storeId } })) as Promise<{
-      id: string;
-      translations: TranslationsInfo;
-    }>,
+    unwrap(api.api.translations[":type"][":targetId"][":language"].check.$post({ param: { type, targetId: id, language }, json: { store_id: storeId } })),
   /** "Back to automatic": drops the hand-made translation and queues the language. */
   reset: (storeId: string, type: TargetType, id: string, language: TranslationLanguage) =>
-    unwrap(api.api.translations[":type"][":targetId"][":language"].$delete({ param: { type, targetId: id, language }, query: { storeId } })) as Promise<{
-      id: string;
-      translations: TranslationsInfo;
-    }>,
+    unwrap(api.api.translations[":type"][":targetId"][":language"].$delete({ param: { type, targetId: id, language }, query: { storeId } })),
 };
 
 type Row = { id: string };
