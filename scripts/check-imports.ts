@@ -9,6 +9,7 @@
  * Imports are resolved by TypeScript with each project's own tsconfig, so workspace packages
  * (`@menu/core/...`) and `@/` paths count too. Prints every breach and exits 1 when there is one.
  */
+import { realpathSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 
@@ -48,8 +49,10 @@ function modules(): Map<string, Module> {
         const name = (node.moduleSpecifier as ts.StringLiteral).text;
         const typeOnly = isTypeOnly(node);
         const resolved = ts.resolveModuleName(name, file, parsed.options, ts.sys).resolvedModule;
-        if (resolved && !resolved.isExternalLibraryImport && !resolved.resolvedFileName.endsWith(".d.ts")) {
-          module.imports.push({ target: path.resolve(resolved.resolvedFileName), typeOnly });
+        // Workspace packages resolve through node_modules links: their real path says they are ours.
+        const target = resolved && !resolved.resolvedFileName.endsWith(".d.ts") ? realpathSync(resolved.resolvedFileName) : undefined;
+        if (target && target.startsWith(ROOT + path.sep) && !target.includes(`${path.sep}node_modules${path.sep}`)) {
+          module.imports.push({ target, typeOnly });
         } else module.external.push({ name, typeOnly });
       }
       found.set(path.resolve(file), module);
