@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ApplyImportInput, applyImport, IMPORT_ERROR_CODES, PreviewImportInput, previewImport } from "@menu/core/import/menu-import";
+import { ApplyImportInput, applyImport, PreviewImportInput, previewImport } from "@menu/core/import/menu-import";
+import { IMPORT_ERROR_CODES } from "@menu/core/import/menu-import-errors";
 import { errorResponse } from "../errors";
 import { router } from "../router";
 import { requiresSession } from "../session";

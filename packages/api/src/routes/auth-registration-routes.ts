@@ -1,0 +1,87 @@
+/** The registration, e-mail confirmation, invitation and password-reset calls under /api/auth. */
+import { createRoute, z } from "@hono/zod-openapi";
+import { AvailabilityAnswer, InvitationInfo } from "@menu/core/auth/registration";
+import { AcceptInvitation, Availability, ConfirmEmail, ForgotPassword, LinkToken, RegisterOrganization, ResetPassword } from "@menu/core/auth/schemas";
+import { errorResponse } from "../errors";
+import { json, jsonBody } from "../openapi";
+import { PUBLIC } from "./auth-openapi";
+
+export const availabilityRoute = createRoute({
+  security: PUBLIC,
+  method: "get",
+  path: "/auth/availability",
+  summary: "Live availability of an e-mail, a company URL name or a store URL name",
+  request: { query: Availability },
+  responses: { 200: json(AvailabilityAnswer, "Whether the value is free") },
+});
+
+const Registered = z.object({ email: z.string(), company_url_key: z.string(), store_url_key: z.string(), preparation_ends_at: z.string() });
+
+export const register = createRoute({
+  security: PUBLIC,
+  method: "post",
+  path: "/auth/register",
+  summary: "Register a company with its first store and its manager; mails the confirmation link",
+  request: jsonBody(RegisterOrganization),
+  responses: {
+    201: json(Registered, "Registered; confirm the e-mail to sign in"),
+    400: errorResponse("Invalid input"),
+    409: errorResponse("E-mail, company URL name or store URL name already exists"),
+    429: errorResponse("Too many registrations from this address"),
+  },
+});
+
+export const confirm = createRoute({
+  security: PUBLIC,
+  method: "post",
+  path: "/auth/confirm-email",
+  summary: "Confirm an address with the token of the e-mailed link (registration or e-mail change)",
+  request: jsonBody(ConfirmEmail),
+  responses: {
+    200: json(z.object({ kind: z.enum(["registration", "email_change"]), email: z.string() }), "Confirmed"),
+    400: errorResponse("Email confirmation session has expired or is missing"),
+  },
+});
+
+export const forgot = createRoute({
+  security: PUBLIC,
+  method: "post",
+  path: "/auth/forgot-password",
+  summary: "Mail a single-use password-reset link",
+  request: jsonBody(ForgotPassword),
+  responses: {
+    200: json(z.object({ email: z.string() }), "Link sent"),
+    404: errorResponse("A user with this email does not exist"),
+    429: errorResponse("Too many requests"),
+  },
+});
+
+export const reset = createRoute({
+  security: PUBLIC,
+  method: "post",
+  path: "/auth/reset-password",
+  summary: "Set a new password with the reset link's token; ends every session of the user",
+  request: jsonBody(ResetPassword),
+  responses: {
+    200: json(z.object({ email: z.string() }), "Password changed"),
+    400: errorResponse("Password reset session has expired or is missing"),
+  },
+});
+
+export const invitationRoute = createRoute({
+  security: PUBLIC,
+  method: "get",
+  path: "/auth/invitation",
+  summary: "The invitation behind a /register/user link (does not use it up)",
+  request: { query: z.object({ token: LinkToken }) },
+  responses: { 200: json(InvitationInfo, "Invitation"), 400: errorResponse("Expired or missing") },
+});
+
+export const accept = createRoute({
+  security: PUBLIC,
+  method: "post",
+  path: "/auth/accept-invitation",
+  summary: "Accept an invitation: confirms the address, sets names and password",
+  request: jsonBody(AcceptInvitation),
+  responses: { 200: json(z.object({ email: z.string() }), "Accepted"), 400: errorResponse("Expired or missing") },
+});
