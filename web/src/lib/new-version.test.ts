@@ -8,20 +8,10 @@
 import type { AnyRouter, BlockerFn, HistoryLocation } from "@tanstack/react-router";
 import { describe, expect, it, vi } from "vitest";
 import { BUILD_LATEST_PATH, buildMetaPath, routeRules, routeRulesProblems, type RouteRedirect } from "../route-rules";
-import {
-  decideNavigation,
-  ExternalNavigationError,
-  installNewVersionReload,
-  isNewVersion,
-  isReloadGuarded,
-  matchRedirect,
-  navigateExternal,
-  parseLatestBuild,
-  parseRouteRules,
-  RELOAD_GUARD_MS,
-  redirectHref,
-  type NewVersionEnv,
-} from "./new-version";
+import { ExternalNavigationError, navigateExternal } from "./external-navigation";
+import { decideNavigation, isNewVersion, isReloadGuarded, matchRedirect, parseLatestBuild, parseRouteRules, RELOAD_GUARD_MS, redirectHref } from "./navigation-decision";
+import { installNewVersionReload } from "./new-version";
+import type { NewVersionEnv } from "./new-version-env";
 
 const at = (href: string) => {
   const url = new URL(href, "http://menu.test");

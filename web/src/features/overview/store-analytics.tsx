@@ -1,12 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import { lazy, Suspense } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { FormAlert } from "@/components/form/fields";
 import type { CsObject } from "@/lib/admin-scope";
 import { BarTable, Change, changeText, formatDay, Heatmap, weekdayName } from "./charts";
 import { downloadCsv, type Cell } from "./csv";
-import { PERIODS, storeAnalyticsQueryOptions, type Compared, type RangeQuery, type StoreAnalytics } from "./data";
+import { storeAnalyticsQueryOptions, type Compared, type RangeQuery, type StoreAnalytics } from "./data";
+import { EmptyState } from "./empty-state";
+import { Figure } from "./figure";
+import { PeriodPicker } from "./period-picker";
 import "./overview.css";
 
 /** The chart library comes with the overview's chart only, not with every admin page. */
@@ -19,117 +21,6 @@ const KPIS = [
   ["cart_adds", "overview.kpi.cartAdds"],
   ["search_misses", "overview.kpi.searchMisses"],
 ] as const;
-
-/** A figure of the overview: its heading, an optional note, the CSV download, and the chart. */
-export function Figure({ id, title, note, onCsv, wide, empty, children }: { id: string; title: string; note?: ReactNode; onCsv: () => void; wide?: boolean; empty?: boolean; children: ReactNode }) {
-  const intl = useIntl();
-  return (
-    <section className={`figure${wide ? " figure--wide" : ""}`} aria-labelledby={`figure-${id}`} data-testid={`figure-${id}`}>
-      <div className="figure__head">
-        <h3 id={`figure-${id}`} className="figure__title">
-          {title}
-        </h3>
-        <button type="button" className="btn btn--ghost btn--sm figure__csv" onClick={onCsv} aria-label={intl.formatMessage({ id: "overview.csvLabel" }, { figure: title })} data-testid={`csv-${id}`}>
-          <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-            <path d="M12 4v11m0 0-4-4m4 4 4-4M5 19h14" />
-          </svg>
-          CSV
-        </button>
-      </div>
-      {note ? <p className="figure__note">{note}</p> : null}
-      {empty ? (
-        <p className="figure__empty">
-          <FormattedMessage id="overview.noData" />
-        </p>
-      ) : (
-        children
-      )}
-    </section>
-  );
-}
-
-/** Where the numbers come from, for a store without any guest activity yet. */
-function EmptyState({ cs }: { cs: CsObject }) {
-  return (
-    <div className="overview-empty" data-testid="overview-empty">
-      <h3 className="overview-empty__title">
-        <FormattedMessage id="overview.empty.title" />
-      </h3>
-      <p>
-        <FormattedMessage id="overview.empty.text" />
-      </p>
-      <div className="panel__actions">
-        <a className="btn btn--secondary btn--sm" href={`/${cs.company_url_key}/${cs.store_url_key}/menu`} target="_blank" rel="noreferrer">
-          <FormattedMessage id="overview.empty.openMenu" />
-        </a>
-        <Link to="/$company/$store/admin-panel/tables" params={{ company: cs.company_url_key, store: cs.store_url_key }} className="btn btn--ghost btn--sm">
-          <FormattedMessage id="overview.empty.printQr" />
-        </Link>
-      </div>
-    </div>
-  );
-}
-
-/** 7 / 30 / 90 days or a custom range (two dates and "Show"). */
-export function PeriodPicker({ value, onChange, today }: { value: RangeQuery; onChange: (r: RangeQuery) => void; today?: string }) {
-  const intl = useIntl();
-  const [custom, setCustom] = useState({ from: value.from ?? "", to: value.to ?? "" });
-  const [open, setOpen] = useState(value.period === "custom");
-  const valid = !!custom.from && !!custom.to && custom.from <= custom.to;
-  return (
-    <div className="period">
-      <fieldset className="period__choices">
-        <legend className="visually-hidden">
-          <FormattedMessage id="overview.period.label" />
-        </legend>
-        {PERIODS.map((p) => (
-          <label key={p} className="period__choice">
-            <input
-              type="radio"
-              name="overview-period"
-              value={p}
-              checked={p === "custom" ? open : !open && value.period === p}
-              onChange={() => {
-                if (p === "custom") setOpen(true);
-                else {
-                  setOpen(false);
-                  onChange({ period: p });
-                }
-              }}
-              data-testid={`period-${p}`}
-            />
-            <span>{intl.formatMessage({ id: `overview.period.${p}` })}</span>
-          </label>
-        ))}
-      </fieldset>
-      {open ? (
-        <form
-          className="period__custom"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (valid) onChange({ period: "custom", ...custom });
-          }}
-        >
-          <label className="period__date">
-            <span>
-              <FormattedMessage id="overview.period.from" />
-            </span>
-            <input className="input" type="date" value={custom.from} max={custom.to || today} onChange={(e) => setCustom((c) => ({ ...c, from: e.target.value }))} required data-testid="period-from" />
-          </label>
-          <label className="period__date">
-            <span>
-              <FormattedMessage id="overview.period.to" />
-            </span>
-            <input className="input" type="date" value={custom.to} min={custom.from || undefined} max={today} onChange={(e) => setCustom((c) => ({ ...c, to: e.target.value }))} required data-testid="period-to" />
-          </label>
-          <button type="submit" className="btn btn--primary btn--sm" disabled={!valid} data-testid="period-apply">
-            <FormattedMessage id="overview.period.apply" />
-          </button>
-        </form>
-      ) : null}
-    </div>
-  );
-}
 
 /** A language's name in the interface language ("Chinese", "Китайский"). */
 function languageLabel(locale: string, code: string) {

@@ -1,29 +1,15 @@
 import type { Section } from "@menu/core/shared/model";
-import { useQueryClient } from "@tanstack/react-query";
 import { Link, useParams } from "@tanstack/react-router";
-import { useLayoutEffect, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
+import { useState, type KeyboardEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { toast } from "sonner";
 import { FormAlert } from "@/components/form/fields";
 import type { CsObject } from "@/lib/admin-scope";
-import { api, unwrap } from "@/lib/api";
-import { errorMessageFor } from "@/lib/errors";
 import { useTranslationOverview } from "../translations/data";
 import { TranslationBadges } from "../translations/translation-badges";
 import { categoryPath, useCategoryActions } from "./category-actions";
 import { CategoryBadges } from "./category-badges";
-import { categoriesKey, treeOf, type AdminCategory } from "./data";
-
-/** Sibling groups by parent id ("" = top level), each in display order. */
-type Order = Record<string, string[]>;
-const orderOf = (all: AdminCategory[]): Order => {
-  const order: Order = { "": [] };
-  for (const node of treeOf(all)) {
-    order[""]!.push(node.category.id);
-    order[node.category.id] = node.children.map((c) => c.id);
-  }
-  return order;
-};
+import { useCategorySorting } from "./category-sorting";
+import type { AdminCategory } from "./data";
 
 function Icon({ d }: { d: string }) {
   return (
@@ -49,83 +35,14 @@ const ICONS = {
  */
 export function CategoryTree({ cs, section, all }: { cs: CsObject; section: Section; all: AdminCategory[] }) {
   const intl = useIntl();
-  const queryClient = useQueryClient();
   const { open } = useCategoryActions();
   const { categoryid } = useParams({ strict: false });
   const [expanded, setExpanded] = useState(false);
-  const [draft, setDraft] = useState<Order | undefined>();
-  const [saving, setSaving] = useState(false);
-  const [sortError, setSortError] = useState<string | undefined>();
-  const [announcement, setAnnouncement] = useState("");
   const { statusesOf } = useTranslationOverview(cs.store_id);
-  const dragged = useRef<{ id: string; group: string } | undefined>(undefined);
-  const panel = useRef<HTMLElement>(null);
-  // React may re-insert a moved row, which drops focus: the control that moved it gets it back.
-  const refocus = useRef<{ id: string; control: string } | undefined>(undefined);
-  useLayoutEffect(() => {
-    const target = refocus.current;
-    refocus.current = undefined;
-    if (!target) return;
-    const rowEl = panel.current?.querySelector(`[data-category-id="${CSS.escape(target.id)}"]`);
-    const control = rowEl?.querySelector<HTMLButtonElement>(`[data-control="${target.control}"]:not(:disabled)`) ?? rowEl?.querySelector<HTMLButtonElement>('[data-control="grip"]');
-    if (control && document.activeElement !== control) control.focus();
-  }, [draft]);
   const byId = new Map(all.map((c) => [c.id, c]));
+  const { panel, sorting, order, saving, sortError, announcement, shift, save, dragProps, start, cancel } = useCategorySorting(cs, section, all, byId);
   const nests = section !== "promotions";
   const current = categoryid ? byId.get(categoryid) : undefined;
-
-  const sorting = !!draft;
-  const order = draft ?? orderOf(all);
-
-  const shift = (group: string, id: string, by: -1 | 1) => {
-    const ids = [...(order[group] ?? [])];
-    const i = ids.indexOf(id);
-    const j = i + by;
-    if (i < 0 || j < 0 || j >= ids.length) return;
-    [ids[i], ids[j]] = [ids[j]!, ids[i]!];
-    const control = document.activeElement?.getAttribute("data-control");
-    if (control) refocus.current = { id, control };
-    setSortError(undefined);
-    setDraft({ ...order, [group]: ids });
-    setAnnouncement(intl.formatMessage({ id: "categories.movedTo" }, { name: byId.get(id)?.name, position: j + 1, total: ids.length }));
-  };
-
-  const dropOn = (group: string, targetId: string, after: boolean) => {
-    const from = dragged.current;
-    if (!from || from.group !== group || from.id === targetId) return;
-    setSortError(undefined);
-    setDraft((d) => {
-      const base = d ?? orderOf(all);
-      const ids = (base[group] ?? []).filter((x) => x !== from.id);
-      ids.splice(ids.indexOf(targetId) + (after ? 1 : 0), 0, from.id);
-      return { ...base, [group]: ids };
-    });
-  };
-
-  const save = async () => {
-    if (!draft) return;
-    const saved = orderOf(all);
-    const changed = Object.keys(draft).filter((g) => draft[g]!.join() !== (saved[g] ?? []).join());
-    if (!changed.length) {
-      setSortError(intl.formatMessage({ id: "errors.api.sortingUnchanged" }));
-      return;
-    }
-    setSaving(true);
-    try {
-      for (const group of changed) {
-        await unwrap(
-          api.api.categories.order.$post({ json: { store_id: cs.store_id, section, parent_id: group, category_ids: draft[group]! } }),
-        );
-      }
-      toast.success(intl.formatMessage({ id: "categories.orderSaved" }));
-      setDraft(undefined);
-    } catch (error) {
-      setSortError(errorMessageFor(error));
-    } finally {
-      setSaving(false);
-      await queryClient.invalidateQueries({ queryKey: categoriesKey(cs.store_id, section) });
-    }
-  };
 
   const row = (c: AdminCategory, group: string, index: number, size: number) => {
     const name = c.name;
@@ -134,33 +51,8 @@ export function CategoryTree({ cs, section, all }: { cs: CsObject; section: Sect
       e.preventDefault();
       shift(group, c.id, e.key === "ArrowUp" ? -1 : 1);
     };
-    const dragProps = sorting
-      ? {
-          draggable: true,
-          onDragStart: (e: DragEvent) => {
-            dragged.current = { id: c.id, group };
-            e.dataTransfer.effectAllowed = "move";
-            e.dataTransfer.setData("text/plain", c.id);
-            e.stopPropagation();
-          },
-          onDragOver: (e: DragEvent) => {
-            if (dragged.current?.group !== group) return;
-            e.preventDefault();
-            e.stopPropagation();
-            const box = (e.currentTarget as HTMLElement).getBoundingClientRect();
-            dropOn(group, c.id, e.clientY > box.top + box.height / 2);
-          },
-          onDrop: (e: DragEvent) => {
-            e.preventDefault();
-            e.stopPropagation();
-          },
-          onDragEnd: () => {
-            dragged.current = undefined;
-          },
-        }
-      : {};
     return (
-      <div className={sorting ? "category-row category-row--sorting" : "category-row"} {...dragProps} data-testid="category-row" data-category-id={c.id}>
+      <div className={sorting ? "category-row category-row--sorting" : "category-row"} {...dragProps(c.id, group)} data-testid="category-row" data-category-id={c.id}>
         {sorting ? (
           <span className="category-row__sort">
             <button
@@ -248,7 +140,7 @@ export function CategoryTree({ cs, section, all }: { cs: CsObject; section: Sect
         </h2>
         {!sorting ? (
           <div className="category-panel__actions">
-            <button type="button" className="btn btn--ghost btn--sm" onClick={() => setDraft(orderOf(all))} data-testid="sort-categories">
+            <button type="button" className="btn btn--ghost btn--sm" onClick={start} data-testid="sort-categories">
               <Icon d={ICONS.sort} />
               <FormattedMessage id="categories.sort" />
             </button>
@@ -267,14 +159,7 @@ export function CategoryTree({ cs, section, all }: { cs: CsObject; section: Sect
           </p>
           {sortError ? <FormAlert testId="sort-error">{sortError}</FormAlert> : null}
           <div className="category-panel__actions">
-            <button
-              type="button"
-              className="btn btn--ghost btn--sm"
-              onClick={() => {
-                setDraft(undefined);
-                setSortError(undefined);
-              }}
-            >
+            <button type="button" className="btn btn--ghost btn--sm" onClick={cancel}>
               <FormattedMessage id="common.cancel" />
             </button>
             <button type="button" className="btn btn--primary btn--sm" disabled={saving} aria-busy={saving || undefined} onClick={() => void save()} data-testid="save-order">

@@ -1,0 +1,22 @@
+/** The store settings feature's server call: saving them (reading them is storeSettingsQueryOptions, shared in lib/admin-scope). */
+import type { StoreSettingsForm } from "@menu/core/store/schemas";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { storeSettingsQueryOptions, type CsObject } from "@/lib/admin-scope";
+import { api, unwrap } from "@/lib/api";
+
+/**
+ * Saves the settings. The answer goes into the settings cache; the store lists are read again, and
+ * so is the store's URL pair when its URL name changed.
+ */
+export function useSaveStoreSettings(cs: CsObject) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (json: StoreSettingsForm) => unwrap(api.api["store-settings"].$put({ json: { storeId: cs.store_id, ...json } })),
+    meta: { silentError: true },
+    onSuccess: (answer) => {
+      queryClient.setQueryData(storeSettingsQueryOptions(cs.store_id).queryKey, answer);
+      void queryClient.invalidateQueries({ queryKey: ["me", "stores"] });
+      if (answer.url_key !== cs.store_url_key) void queryClient.invalidateQueries({ queryKey: ["cs-object"] });
+    },
+  });
+}
