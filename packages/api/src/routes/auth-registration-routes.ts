@@ -3,8 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { AvailabilityAnswer, InvitationInfo } from "@menu/core/auth/registration";
 import { AcceptInvitation, Availability, ConfirmEmail, ForgotPassword, LinkToken, RegisterOrganization, ResetPassword } from "@menu/core/auth/schemas";
 import { errorResponse } from "../errors";
-import { json, jsonBody } from "../openapi";
-import { PUBLIC } from "./auth-openapi";
+import { json, jsonBody, PUBLIC } from "../openapi";
 
 export const availabilityRoute = createRoute({
   security: PUBLIC,

@@ -4,9 +4,8 @@ import { UserError } from "@menu/core";
 import { signInWithPassword } from "@menu/core/auth/credentials";
 import type { Context } from "hono";
 import { errorResponse } from "../errors";
-import { json } from "../openapi";
 import { requestContext, setSessionCookie, viewerOrigin } from "../session";
-import { formBody, PUBLIC } from "./auth-openapi";
+import { formBody, json, PUBLIC } from "../openapi";
 
 export const PROVIDER = "credentials";
 

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
-import type { Compared } from "./data";
+import type { Compared } from "./api";
 
 /** A day (YYYY-MM-DD, a calendar day of the store) as text. */
 export const formatDay = (intl: IntlShape, day: string, options: Intl.DateTimeFormatOptions = { day: "numeric", month: "short" }) =>

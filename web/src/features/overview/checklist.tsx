@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { CsObject } from "@/lib/admin-scope";
-import { checklistQueryOptions, type Checklist } from "./data";
+import { checklistQueryOptions, type Checklist } from "./api";
 import "./overview.css";
 
 type Step = Checklist["steps"][number];

@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import type { CsObject } from "@/lib/admin-scope";
 import { Change, changeText } from "./charts";
 import { downloadCsv } from "./csv";
-import { companyAnalyticsQueryOptions, type RangeQuery } from "./data";
+import { companyAnalyticsQueryOptions, type RangeQuery } from "./api";
 import "./overview.css";
 
 const COLUMNS = [

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { PERIODS, type RangeQuery } from "./data";
+import { PERIODS, type RangeQuery } from "./api";
 
 /** 7 / 30 / 90 days or a custom range (two dates and "Show"). */
 export function PeriodPicker({ value, onChange, today }: { value: RangeQuery; onChange: (r: RangeQuery) => void; today?: string }) {

@@ -5,7 +5,7 @@ import { FormAlert } from "@/components/form/fields";
 import type { CsObject } from "@/lib/admin-scope";
 import { BarTable, Change, changeText, formatDay, Heatmap, weekdayName } from "./charts";
 import { downloadCsv, type Cell } from "./csv";
-import { storeAnalyticsQueryOptions, type Compared, type RangeQuery, type StoreAnalytics } from "./data";
+import { storeAnalyticsQueryOptions, type Compared, type RangeQuery, type StoreAnalytics } from "./api";
 import { EmptyState } from "./empty-state";
 import { Figure } from "./figure";
 import { PeriodPicker } from "./period-picker";

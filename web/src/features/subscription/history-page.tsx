@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { FormAlert } from "@/components/form/fields";
 import type { CsObject } from "@/lib/admin-scope";
 import { errorMessageFor } from "@/lib/errors";
-import { EVENT_NAMES, PLAN_NAMES, historyQueryOptions, isPlan } from "./data";
+import { EVENT_NAMES, PLAN_NAMES, historyQueryOptions, isPlan } from "./api";
 
 /** .../subscription/history: added, activated, completed and deactivated events, newest first. */
 export function HistoryPage({ cs }: { cs: CsObject }) {

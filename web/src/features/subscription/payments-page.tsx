@@ -8,7 +8,7 @@ import type { CsObject } from "@/lib/admin-scope";
 import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
 import type { SessionUser } from "@/lib/session";
-import { INVOICE_STATUS_NAMES, PLAN_NAMES, invoicePdfHref, invoicesQueryOptions, isPlan, subscriptionKeys, type InvoiceItem } from "./data";
+import { INVOICE_STATUS_NAMES, PLAN_NAMES, invoicePdfHref, invoicesQueryOptions, isPlan, subscriptionKeys, type InvoiceItem } from "./api";
 import { formatByn, formatDay } from "./format";
 
 /** .../subscription/payments: the company's invoices with their PDFs; the operator marks them paid. */

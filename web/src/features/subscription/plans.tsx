@@ -2,7 +2,7 @@ import { FEATURES, type Plan } from "@menu/core/subscription/plans";
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { languageNames, type Language } from "@/i18n/languages";
-import { FEATURE_NAMES, PLAN_NAMES, type ActiveState, type Feature, type PlanTable } from "./data";
+import { FEATURE_NAMES, PLAN_NAMES, type ActiveState, type Feature, type PlanTable } from "./api";
 import { formatByn, formatDay } from "./format";
 
 /** The plan now in force: name, phase, period, languages and features, and the facts the page adds. */

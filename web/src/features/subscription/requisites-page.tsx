@@ -9,7 +9,7 @@ import type { CsObject } from "@/lib/admin-scope";
 import { api, isApiError, unwrap } from "@/lib/api";
 import { errorMessageFor, notifyError } from "@/lib/errors";
 import { BillingInfo, emptyBilling, type BillingValues } from "@menu/core/billing/schemas";
-import { billingQueryOptions, subscriptionKeys } from "./data";
+import { billingQueryOptions, subscriptionKeys } from "./api";
 
 /** Server codes that belong to one field of the billing form. */
 const FIELD_OF_CODE: Record<string, keyof BillingValues> = { vatExists: "vat_number", ibanExists: "iban" };

@@ -3,7 +3,7 @@ import { FormattedMessage } from "react-intl";
 import { TabNav } from "@/components/layout/tab-nav";
 import type { CsObject } from "@/lib/admin-scope";
 import type { SessionUser } from "@/lib/session";
-import { seesCompanyBilling } from "./data";
+import { seesCompanyBilling } from "./api";
 import "./subscription.css";
 
 /** Subscription layout (SPEC section 2): the plan, history, payments and billing details as tabs. */

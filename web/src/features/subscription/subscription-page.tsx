@@ -12,7 +12,7 @@ import { activeSubscriptionQueryOptions, type CsObject } from "@/lib/admin-scope
 import { api, isApiError, unwrap } from "@/lib/api";
 import { errorMessageFor, notifyError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/session";
-import { FEATURE_NAMES, PLAN_NAMES, billingQueryOptions, plansQueryOptions, seesCompanyBilling, subscriptionKeys, type Feature } from "./data";
+import { FEATURE_NAMES, PLAN_NAMES, billingQueryOptions, plansQueryOptions, seesCompanyBilling, subscriptionKeys, type Feature } from "./api";
 import { formatByn, formatDay } from "./format";
 import { CurrentPlan, PlanCard } from "./plans";
 import { Timeline } from "./timeline";

@@ -11,7 +11,7 @@ import { useTranslationPolling } from "../translations/use-translation-polling";
 import { ActionsContext, categoryPath, type Open } from "./category-actions";
 import { CategoryDialog } from "./category-dialog";
 import { CategoryTree } from "./category-tree";
-import { categoriesQueryOptions } from "./data";
+import { categoriesQueryOptions } from "./api";
 import { DeleteDialog } from "./delete-dialog";
 import { MoveDialog } from "./move-dialog";
 import { ScheduleDialog } from "./schedule-dialog";

@@ -1,7 +1,7 @@
 import type { Section } from "@menu/core/shared/model";
 import { createContext, useContext } from "react";
 import type { CsObject } from "@/lib/admin-scope";
-import type { AdminCategory } from "./data";
+import type { AdminCategory } from "./api";
 
 export type Open =
   | { kind: "create"; parentId: string }

@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from "react-intl";
-import type { AdminCategory } from "./data";
+import type { AdminCategory } from "./api";
 import { scheduleSummary, useDayNames } from "./schedule-text";
 
 /** "Hidden" and the schedule (or "schedule off") as small badges beside a category's name. */

@@ -12,10 +12,10 @@ import type { CsObject } from "@/lib/admin-scope";
 import { api, isApiError, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
 import { addPendingCategoriesAtom } from "@/state/translations";
-import { translationsKey } from "../translations/data";
+import { translationsKey } from "../translations/api";
 import { RecordTabs, type RecordTab } from "../translations/record-tabs";
 import { TranslationsPanel } from "../translations/translations-panel";
-import { categoriesKey, categoriesQueryOptions, type AdminCategory } from "./data";
+import { categoriesKey, categoriesQueryOptions, type AdminCategory } from "./api";
 
 type Props = {
   cs: CsObject;

@@ -3,7 +3,7 @@ import type { CsObject } from "@/lib/admin-scope";
 import { CategoryContent } from "../items/category-content";
 import { useCategoryActions } from "./category-actions";
 import { CategoryBadges } from "./category-badges";
-import type { AdminCategory } from "./data";
+import type { AdminCategory } from "./api";
 
 /**
  * The selected category: its name with badges and actions (edit, schedule, move, delete), then its

@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import type { CsObject } from "@/lib/admin-scope";
 import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
-import { categoriesKey, treeOf, type AdminCategory } from "./data";
+import { categoriesKey, treeOf, type AdminCategory } from "./api";
 
 /** Sibling groups by parent id ("" = top level), each in display order. */
 type Order = Record<string, string[]>;

@@ -4,12 +4,12 @@ import { useState, type KeyboardEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { FormAlert } from "@/components/form/fields";
 import type { CsObject } from "@/lib/admin-scope";
-import { useTranslationOverview } from "../translations/data";
+import { useTranslationOverview } from "../translations/api";
 import { TranslationBadges } from "../translations/translation-badges";
 import { categoryPath, useCategoryActions } from "./category-actions";
 import { CategoryBadges } from "./category-badges";
 import { useCategorySorting } from "./category-sorting";
-import type { AdminCategory } from "./data";
+import type { AdminCategory } from "./api";
 
 function Icon({ d }: { d: string }) {
   return (

@@ -7,7 +7,7 @@ import { FormAlert } from "@/components/form/fields";
 import type { CsObject } from "@/lib/admin-scope";
 import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
-import { categoriesKey, type AdminCategory } from "./data";
+import { categoriesKey, type AdminCategory } from "./api";
 
 type Props = { cs: CsObject; section: Section; category: AdminCategory; all: AdminCategory[]; onClose: () => void; onDeleted: () => void };
 

@@ -10,7 +10,7 @@ import { useZodForm } from "@/components/form/use-zod-form";
 import { storeSettingsQueryOptions, type CsObject } from "@/lib/admin-scope";
 import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
-import { categoriesKey, type AdminCategory } from "./data";
+import { categoriesKey, type AdminCategory } from "./api";
 import { useDayNames } from "./schedule-text";
 
 type Props = { cs: CsObject; section: Section; category: AdminCategory; all: AdminCategory[]; onClose: () => void };

@@ -1,7 +1,7 @@
 import { DAYS } from "@menu/core/shared/model";
 import { useMemo } from "react";
 import { useIntl, type IntlShape } from "react-intl";
-import type { AdminCategory } from "./data";
+import type { AdminCategory } from "./api";
 
 type Day = (typeof DAYS)[number];
 type Schedule = NonNullable<AdminCategory["schedule"]>;

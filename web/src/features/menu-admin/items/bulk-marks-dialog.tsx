@@ -2,7 +2,7 @@ import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Dialog } from "@/components/dialog";
 import { FormAlert } from "@/components/form/fields";
-import type { MarkChange } from "./data";
+import type { MarkChange } from "./api";
 import { MarksPicker, type Marks } from "./marks-picker";
 
 /** Adds chosen allergens and tags to the selected items, or removes them (one call for all). */

@@ -3,7 +3,7 @@ import type { LanguageStatus } from "../translations/status";
 import { TranslationBadges } from "../translations/translation-badges";
 import { CardActions, DragHandle, type CardAction } from "./card-actions";
 import { CardPhoto } from "./card-photo";
-import { isSoldOut, type ItemInfo } from "./data";
+import { isSoldOut, type ItemInfo } from "./api";
 import { summaryOf, useMoney, useWeight } from "./format";
 import { MarkIcons } from "./marks-picker";
 

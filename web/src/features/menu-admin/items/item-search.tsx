@@ -5,7 +5,7 @@ import type { MessageId } from "@/i18n/catalogs";
 import type { CsObject } from "@/lib/admin-scope";
 import { errorMessageFor } from "@/lib/errors";
 import { CardPhoto } from "./card-photo";
-import { itemSearchQueryOptions, type SearchHit } from "./data";
+import { itemSearchQueryOptions, type SearchHit } from "./api";
 import { Icon } from "./icons";
 
 /** The search box of the pane: the store's whole menu (titles and translations), as you type. */

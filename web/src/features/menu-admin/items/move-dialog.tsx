@@ -7,7 +7,7 @@ import type { MessageId } from "@/i18n/catalogs";
 import type { CsObject } from "@/lib/admin-scope";
 import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
-import type { ItemInfo } from "./data";
+import type { ItemInfo } from "./api";
 
 /** Sections whose categories an item may move to: kitchen and drinks both hold products. */
 const SECTIONS_OF_KIND = { product: ["kitchen", "drinks"], hookah: ["hookahs"], game: ["games"] } as const;

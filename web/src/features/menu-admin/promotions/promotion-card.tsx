@@ -4,7 +4,7 @@ import { CardPhoto } from "../items/card-photo";
 import { summaryOf } from "../items/format";
 import type { LanguageStatus } from "../translations/status";
 import { TranslationBadges } from "../translations/translation-badges";
-import type { PromotionInfo } from "./data";
+import type { PromotionInfo } from "./api";
 
 type Props = {
   promotion: PromotionInfo;

@@ -12,10 +12,10 @@ import { RichTextEditor } from "@/components/rich-text-editor";
 import type { CsObject } from "@/lib/admin-scope";
 import { errorMessageFor } from "@/lib/errors";
 import { errorsByPath } from "../items/form-messages";
-import { translationsKey } from "../translations/data";
+import { translationsKey } from "../translations/api";
 import { RecordTabs, type RecordTab } from "../translations/record-tabs";
 import { TranslationsPanel } from "../translations/translations-panel";
-import { promotionCalls, promotionsKey, promotionsQueryOptions, type PromotionInfo } from "./data";
+import { promotionCalls, promotionsKey, promotionsQueryOptions, type PromotionInfo } from "./api";
 
 type Values = { header: string; description: string; banner?: string; visible: boolean };
 

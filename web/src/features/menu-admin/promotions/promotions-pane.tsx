@@ -9,9 +9,9 @@ import { useFocusNewCard } from "../items/focus-new-card";
 import { Icon } from "../items/icons";
 import { PaneToolbar } from "../items/pane-toolbar";
 import { useCardList } from "../items/use-card-list";
-import { useTranslationOverview } from "../translations/data";
+import { useTranslationOverview } from "../translations/api";
 import { useTranslationFilter } from "../translations/use-translation-filter";
-import { promotionCalls, promotionsKey, promotionsQueryOptions, type PromotionInfo } from "./data";
+import { promotionCalls, promotionsKey, promotionsQueryOptions, type PromotionInfo } from "./api";
 import { PromotionCard } from "./promotion-card";
 import { PromotionFormDialog } from "./promotion-form-dialog";
 

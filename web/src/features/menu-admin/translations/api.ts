@@ -1,13 +1,97 @@
-/**
- * The translations tab's changes to one content's translation into one language, as mutation hooks
- * over translationCalls (data.ts): each writes the answered translations into the cached lists.
- */
-import type { ManualTranslationValues, TargetType, TranslationLanguage } from "@menu/core/translation/schemas";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+/** Calls and cache updates of translations (typed through the API client). */
+import type { CategoryInfo } from "@menu/core/category/category";
+import type { ItemInfo } from "@menu/core/item/item";
+import type { ManualTranslationValues, TargetType, TranslationLanguage, TranslationsInfo, TranslationStatus } from "@menu/core/translation/schemas";
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { api, unwrap } from "@/lib/api";
+import { categoriesKey } from "../categories/api";
+import { itemsKey } from "../items/api";
+import { statusReader, type TranslationOverview } from "./status";
 import { useSetAtom } from "jotai";
 import { addPendingCategoriesAtom, addPendingProductsAtom } from "@/state/translations";
-import { markQueued, patchTranslations, translationCalls, translationsKey } from "./data";
 
+export type { TranslationStatus };
+
+export const translationsKey = (storeId: string) => ["translations", storeId] as const;
+
+/** GET /api/translations: the store's languages and every job (badges in lists and dialogs). */
+export const translationOverviewQueryOptions = (storeId: string) =>
+  queryOptions({
+    queryKey: translationsKey(storeId),
+    queryFn: () => unwrap(api.api.translations.$get({ query: { storeId } })),
+    // Badges are an extra: a failure leaves them out rather than raising a toast.
+    meta: { silentError: true },
+  });
+
+/** The overview and a reader of each content's per-language statuses. */
+export function useTranslationOverview(storeId: string) {
+  const query = useQuery(translationOverviewQueryOptions(storeId));
+  const statusesOf = useMemo(() => statusReader(query.data), [query.data]);
+  return { overview: query.data, languages: query.data?.languages ?? [], statusesOf };
+}
+
+/** At most 100 ids per call (SPEC section 7 bodies). */
+const chunks = (ids: string[]) => Array.from({ length: Math.ceil(ids.length / 100) }, (_, i) => ids.slice(i * 100, i * 100 + 100));
+
+export const translationCalls = {
+  /** POST /api/translations/statuses: items without a type, categories with "Category". */
+  statuses: async (ids: string[], type?: "Category" | "Promotion") =>
+    (await Promise.all(chunks(ids).map((part) => unwrap(api.api.translations.statuses.$post({ json: { ids: part, ...(type ? { type } : {}) } }))))).flat() as TranslationStatus[],
+  severalItems: async (ids: string[]) =>
+    (await Promise.all(chunks(ids).map((part) => unwrap(api.api.products["several-get"].$post({ json: { ids: part } }))))).flat() as ItemInfo[],
+  severalCategories: async (ids: string[]) =>
+    (await Promise.all(chunks(ids).map((part) => unwrap(api.api.categories["several-get"].$post({ json: { ids: part } }))))).flat() as CategoryInfo[],
+  /** A hand-made translation (marked manual: auto-translation keeps it). */
+  save: (storeId: string, type: TargetType, id: string, language: TranslationLanguage, values: ManualTranslationValues) =>
+    unwrap(api.api.translations[":type"][":targetId"][":language"].$put({ param: { type, targetId: id, language }, json: { store_id: storeId, ...values } })),
+  /** "Checked": staff vouch for the translation against today's source (no longer outdated; kept from the engine). */
+  check: (storeId: string, type: TargetType, id: string, language: TranslationLanguage) =>
+    unwrap(api.api.translations[":type"][":targetId"][":language"].check.$post({ param: { type, targetId: id, language }, json: { store_id: storeId } })),
+  /** "Back to automatic": drops the hand-made translation and queues the language. */
+  reset: (storeId: string, type: TargetType, id: string, language: TranslationLanguage) =>
+    unwrap(api.api.translations[":type"][":targetId"][":language"].$delete({ param: { type, targetId: id, language }, query: { storeId } })),
+};
+
+type Row = { id: string };
+const replaceRows = <T extends Row>(fresh: Map<string, Partial<T> | { translations: TranslationsInfo }>) => (rows: unknown) =>
+  Array.isArray(rows) && rows.some((r: Row) => fresh.has(r.id)) ? (rows as T[]).map((r) => (fresh.has(r.id) ? { ...r, ...fresh.get(r.id) } : r)) : rows;
+
+/** Re-fetched items take the place of the old ones in their category's list (itemsKey). */
+export function replaceItems(queryClient: QueryClient, items: ItemInfo[]) {
+  for (const item of items) {
+    queryClient.setQueryData(itemsKey(item.store_id, item.category_id), replaceRows<ItemInfo>(new Map([[item.id, item]])));
+  }
+}
+
+/** Re-fetched categories take the place of the old ones in their section's list (categoriesKey), keeping the admin's counts. */
+export function replaceCategories(queryClient: QueryClient, categories: CategoryInfo[]) {
+  for (const category of categories) {
+    queryClient.setQueryData(categoriesKey(category.store_id, category.section), replaceRows<CategoryInfo>(new Map([[category.id, category]])));
+  }
+}
+
+const LIST_PREFIX: Record<TargetType, string> = { Item: "items", Category: "categories", Promotion: "promotions" };
+
+/**
+ * After "back to automatic" the language's job is queued again. Written into the cached overview
+ * rather than re-fetched: a re-fetch could already answer "completed" while the cached record still
+ * lacks the machine text (the poll re-fetches the record first, then the overview).
+ */
+export function markQueued(queryClient: QueryClient, storeId: string, type: TargetType, id: string, language: string) {
+  queryClient.setQueryData<TranslationOverview>(translationsKey(storeId), (overview) => {
+    if (!overview) return overview;
+    const others = overview.jobs.filter((j) => !(j.target_type === type && j.target_id === id && j.language === language));
+    return { ...overview, jobs: [...others, { target_type: type, target_id: id, language, status: "queued", updated_at: new Date().toISOString() }] };
+  });
+}
+
+/** The translations a save or reset answered, written into every cached list of the store that shows the content. */
+export function patchTranslations(queryClient: QueryClient, storeId: string, type: TargetType, id: string, translations: TranslationsInfo) {
+  queryClient.setQueriesData({ queryKey: [LIST_PREFIX[type], storeId] }, replaceRows(new Map([[id, { translations }]])));
+}
+
+/** The translations tab's changes to one content's translation into one language: each writes the answered translations into the cached lists. */
 type Target = { storeId: string; type: TargetType; id: string; language: string };
 
 /** "Checked": staff vouch for the translation; the badges are read again. */

@@ -3,7 +3,7 @@ import { useMemo, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { FormAlert } from "@/components/form/fields";
 import { languageNames, type Language } from "@/i18n/languages";
-import { useTranslationOverview } from "./data";
+import { useTranslationOverview } from "./api";
 import { LanguageRow } from "./language-row";
 import { ResetDialog } from "./reset-dialog";
 import type { Translatable } from "./status";

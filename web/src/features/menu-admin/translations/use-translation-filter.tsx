@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { TargetType } from "@menu/core/translation/schemas";
-import type { useTranslationOverview } from "./data";
+import type { useTranslationOverview } from "./api";
 import { isOutdatedIn, needsTranslation, type Translatable } from "./status";
 import { TranslationFilter, type TranslationFilterKind } from "./translation-badges";
 

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { isApiError } from "@/lib/api";
 import { pendingCategoryIdsAtom, pendingProductIdsAtom } from "@/state/translations";
 import { CATEGORY_POLL, PRODUCT_POLL, type PollTiming } from "./constants";
-import { replaceCategories, replaceItems, translationCalls, type TranslationStatus } from "./data";
+import { replaceCategories, replaceItems, translationCalls, type TranslationStatus } from "./api";
 import { createPollScheduler, settlePoll, type PollScheduler } from "./scheduler";
 
 type Kind = {

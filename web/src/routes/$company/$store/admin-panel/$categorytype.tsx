@@ -1,6 +1,6 @@
 import { createFileRoute, notFound, Outlet } from "@tanstack/react-router";
 import { CategoriesLayout, CategoriesSkeleton } from "@/features/menu-admin/categories/categories-layout";
-import { categoriesQueryOptions, isCategorySection } from "@/features/menu-admin/categories/data";
+import { categoriesQueryOptions, isCategorySection } from "@/features/menu-admin/categories/api";
 
 /** admin-panel/{kitchen|drinks|hookahs|games}: any other word is not found. */
 export const Route = createFileRoute("/$company/$store/admin-panel/$categorytype")({

@@ -6,7 +6,7 @@ import { MenuExportPanel } from "@/features/menu-export/export-panel";
 import { MenuImportPanel } from "@/features/menu-import/import-panel";
 import { SetupChecklistPanel } from "@/features/overview/checklist";
 import { CompanyAnalyticsPanel } from "@/features/overview/company-analytics";
-import type { RangeQuery } from "@/features/overview/data";
+import type { RangeQuery } from "@/features/overview/api";
 import { StoreAnalyticsPanel } from "@/features/overview/store-analytics";
 import { storeSettingsQueryOptions, type CsObject } from "@/lib/admin-scope";
 import type { SessionUser } from "@/lib/session";

@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet } from "@tanstack/react-router";
 import { CategoriesLayout, CategoriesSkeleton } from "@/features/menu-admin/categories/categories-layout";
-import { categoriesQueryOptions } from "@/features/menu-admin/categories/data";
+import { categoriesQueryOptions } from "@/features/menu-admin/categories/api";
 
 /** admin-panel/promotions: the promotion categories (one level) beside the selected one's promotions. */
 export const Route = createFileRoute("/$company/$store/admin-panel/promotions")({

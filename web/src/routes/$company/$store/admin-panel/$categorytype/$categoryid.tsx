@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, notFound } from "@tanstack/react-router";
 import { CategoryPane } from "@/features/menu-admin/categories/category-pane";
-import { categoriesQueryOptions } from "@/features/menu-admin/categories/data";
+import { categoriesQueryOptions } from "@/features/menu-admin/categories/api";
 
 /** A category of the section; an id that is not one of this store's categories there is not found. */
 export const Route = createFileRoute("/$company/$store/admin-panel/$categorytype/$categoryid")({

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { categoriesQueryOptions, firstCategory } from "@/features/menu-admin/categories/data";
+import { categoriesQueryOptions, firstCategory } from "@/features/menu-admin/categories/api";
 
 /** A section opens on its first category; an empty one shows the layout's invitation to create it. */
 export const Route = createFileRoute("/$company/$store/admin-panel/$categorytype/")({

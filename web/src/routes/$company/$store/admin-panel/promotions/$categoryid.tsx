@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, notFound } from "@tanstack/react-router";
 import { CategoryPane } from "@/features/menu-admin/categories/category-pane";
-import { categoriesQueryOptions } from "@/features/menu-admin/categories/data";
+import { categoriesQueryOptions } from "@/features/menu-admin/categories/api";
 
 /** A promotion category of this store; any other id is not found (SPEC section 2). */
 export const Route = createFileRoute("/$company/$store/admin-panel/promotions/$categoryid")({

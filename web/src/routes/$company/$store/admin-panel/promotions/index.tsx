@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { categoriesQueryOptions, firstCategory } from "@/features/menu-admin/categories/data";
+import { categoriesQueryOptions, firstCategory } from "@/features/menu-admin/categories/api";
 
 /** Promotions open on the first promotion category; with none, the layout invites to create one. */
 export const Route = createFileRoute("/$company/$store/admin-panel/promotions/")({

@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from "@tanstack/react-router";
-import { seesCompanyBilling } from "@/features/subscription/data";
+import { seesCompanyBilling } from "@/features/subscription/api";
 import { PaymentsPage } from "@/features/subscription/payments-page";
 
 export const Route = createFileRoute("/$company/$store/admin-panel/subscription/payments")({

@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from "@tanstack/react-router";
-import { seesCompanyBilling } from "@/features/subscription/data";
+import { seesCompanyBilling } from "@/features/subscription/api";
 import { RequisitesPage } from "@/features/subscription/requisites-page";
 
 export const Route = createFileRoute("/$company/$store/admin-panel/subscription/requisites")({
