@@ -5,7 +5,9 @@
  *  2. a web feature (web/src/features/<name>) imports no other feature: shared pieces live in
  *     web/src/components or web/src/lib, and the routes compose features into pages;
  *  3. web takes values only from core modules that stay clear of the server (no Node built-in,
- *     no AWS SDK, no database or ports, not even through other modules); types it may take from any.
+ *     no AWS SDK, no database or ports, not even through other modules); types it may take from any;
+ *  4. the Lambdas that draw nothing (the scheduler, the translate and publish workers) reach no
+ *     drawing library (pdfkit, sharp, the sheet libraries), so their bundles stay lean.
  * Imports are resolved by TypeScript with each project's own tsconfig, so workspace packages
  * (`@menu/core/...`) and `@/` paths count too. Prints every breach and exits 1 when there is one.
  */
@@ -20,6 +22,8 @@ const CORE = path.join(ROOT, "packages/core/src");
 /** What makes a core module server-only when a browser module would load it. */
 const SERVER_ONLY = [/^node:/, /^@aws-sdk\//, /^electrodb$/, /^sharp$/, /^pdfkit$/];
 const SERVER_MODULES = [path.join(CORE, "db") + path.sep, path.join(CORE, "ports") + path.sep];
+const DRAWING = /^(pdfkit|sharp|fontkit|write-excel-file|read-excel-file)(\/|$)/;
+const DRAWS_NOTHING = ["scheduler.ts", "workers/translate.ts", "workers/publish.ts"].map((f) => path.join(ROOT, "packages/functions/src", f));
 
 type Import = { target: string; typeOnly: boolean };
 type Module = { imports: Import[]; external: { name: string; typeOnly: boolean }[] };
@@ -96,16 +100,19 @@ function cycles(graph: Map<string, Module>): string[][] {
 
 const featureOf = (file: string) => (file.startsWith(FEATURES + path.sep) ? path.relative(FEATURES, file).split(path.sep)[0] : undefined);
 
-/** Why a core module may not run in a browser (the chain of value imports to the cause), if it may not. */
-function serverChain(graph: Map<string, Module>, file: string, seen = new Set<string>()): string[] | undefined {
+/**
+ * The chain of value imports from a module to the first cause it reaches (an external module that
+ * matches, or one of ours in a given folder), if it reaches any.
+ */
+function chainTo(graph: Map<string, Module>, file: string, cause: { external: RegExp[]; folders?: string[] }, seen = new Set<string>()): string[] | undefined {
   if (seen.has(file)) return undefined;
   seen.add(file);
-  if (SERVER_MODULES.some((dir) => file.startsWith(dir))) return [file];
+  if (cause.folders?.some((dir) => file.startsWith(dir))) return [file];
   const module = graph.get(file);
-  const external = module?.external.find((e) => !e.typeOnly && SERVER_ONLY.some((re) => re.test(e.name)));
-  if (external) return [file, external.name];
+  const hit = module?.external.find((e) => !e.typeOnly && cause.external.some((re) => re.test(e.name)));
+  if (hit) return [file, hit.name];
   for (const { target, typeOnly } of module?.imports ?? []) {
-    const chain = typeOnly ? undefined : serverChain(graph, target, seen);
+    const chain = typeOnly ? undefined : chainTo(graph, target, cause, seen);
     if (chain) return [file, ...chain];
   }
   return undefined;
@@ -124,10 +131,15 @@ for (const [file, module] of graph) {
     const other = featureOf(target);
     if (feature && other && other !== feature) breaches.push(`${rel(file)}: the feature "${feature}" imports the feature "${other}" (${rel(target)})`);
     if (file.startsWith(path.join(ROOT, "web") + path.sep) && target.startsWith(CORE + path.sep) && !typeOnly) {
-      const chain = serverChain(graph, target);
+      const chain = chainTo(graph, target, { external: SERVER_ONLY, folders: SERVER_MODULES });
       if (chain) breaches.push(`${rel(file)}: imports a server module of core: ${chain.map(rel).join(" → ")}`);
     }
   }
+}
+
+for (const entry of DRAWS_NOTHING) {
+  const chain = chainTo(graph, entry, { external: [DRAWING] });
+  if (chain) breaches.push(`${rel(entry)} draws nothing but reaches a drawing library: ${chain.map(rel).join(" → ")}`);
 }
 
 if (breaches.length > 0) {
@@ -135,4 +147,4 @@ if (breaches.length > 0) {
   console.error(`\n${breaches.length} import rule breach(es): see scripts/check-imports.ts for the rules.`);
   process.exit(1);
 }
-console.log("Imports: no cycle, no feature importing another, no server module of core in web.");
+console.log("Imports: no cycle, no feature importing another, no server module of core in web, no drawing library in the Lambdas that draw nothing.");

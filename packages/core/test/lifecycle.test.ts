@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Db } from "@menu/core";
-import { runSchedules } from "@menu/core/jobs";
+import { runSchedules } from "@menu/core/schedules";
 import { createCompany } from "@menu/core/company/company";
 import { createStore } from "@menu/core/store/store";
 import { advanceStore, historyOf, phaseOf, startPreparation, subscriptionsOf } from "@menu/core/subscription/lifecycle";

@@ -1,5 +1,5 @@
 import { clock } from "@menu/core";
-import { runSchedules } from "@menu/core/jobs";
+import { runSchedules } from "@menu/core/schedules";
 import type { ScheduledEvent } from "aws-lambda";
 import { configureCloud } from "./cloud";
 

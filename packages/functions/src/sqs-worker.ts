@@ -1,4 +1,4 @@
-import { runJob } from "@menu/core/jobs";
+import type { JobHandler } from "@menu/core/jobs";
 import type { QueueName } from "@menu/core";
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 
@@ -7,12 +7,12 @@ import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
  * reported back (ReportBatchItemFailures) so only they are redelivered, and end in the DLQ.
  */
 export const sqsWorker =
-  (queue: QueueName) =>
+  (queue: QueueName, run: JobHandler) =>
   async (event: SQSEvent): Promise<SQSBatchResponse> => {
     const failures: SQSBatchResponse["batchItemFailures"] = [];
     for (const record of event.Records) {
       try {
-        await runJob(queue, JSON.parse(record.body) as Record<string, unknown>);
+        await run(JSON.parse(record.body) as Record<string, unknown>);
       } catch (error) {
         console.error(`Job ${record.messageId} on ${queue} failed`, error);
         failures.push({ itemIdentifier: record.messageId });

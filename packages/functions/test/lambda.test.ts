@@ -128,7 +128,12 @@ describe("translate worker", () => {
 
 describe("SQS worker", () => {
   it("reports the messages it could not process as batch item failures", async () => {
-    const { handler } = await import("../src/workers/export");
+    const { sqsWorker } = await import("../src/sqs-worker");
+    const seen: unknown[] = [];
+    const handler = sqsWorker("export", async (m) => {
+      seen.push(m);
+      if (seen.length === 2) throw new Error("second fails");
+    });
     const event: SQSEvent = {
       Records: ["m1", "m2"].map((messageId) => ({
         messageId,
@@ -146,12 +151,6 @@ describe("SQS worker", () => {
         eventSourceARN: "arn:aws:sqs:eu-central-1:123456789012:export",
         awsRegion: "eu-central-1",
       })),
-    };
-    const { JOB_HANDLERS } = await import("@menu/core/jobs");
-    const seen: unknown[] = [];
-    JOB_HANDLERS.export = async (m) => {
-      seen.push(m);
-      if (seen.length === 2) throw new Error("second fails");
     };
     expect(await handler(event)).toEqual({ batchItemFailures: [{ itemIdentifier: "m2" }] });
     expect(seen).toEqual([{ kind: "test" }, { kind: "test" }]);

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { expect } from "vitest";
 import { setPorts, usePorts, type Actor } from "@menu/core";
 import { memoryQueue } from "@menu/core/adapters/memory-queue";
-import { menuExportJob, type MenuExportJob } from "@menu/core/export/jobs";
+import type { MenuExportJob } from "@menu/core/export/jobs";
+import { menuExportJob } from "@menu/core/export/worker";
 import { createLocalApp } from "@menu/local/server";
 
 /** The export queue delivers to its worker, as in the local runtime (test files start without workers). */

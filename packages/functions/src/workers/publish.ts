@@ -1,5 +1,5 @@
 import { isAbsolute, join } from "node:path";
-import { loadMenuRenderer, setMenuRenderer } from "@menu/core/publish/publish";
+import { loadMenuRenderer, publishJob, setMenuRenderer } from "@menu/core/publish/publish";
 import type { SQSEvent } from "aws-lambda";
 import { configureCloud } from "../cloud";
 import { sqsWorker } from "../sqs-worker";
@@ -18,7 +18,7 @@ const ready = () =>
     },
   ));
 
-const worker = sqsWorker("publish");
+const worker = sqsWorker("publish", publishJob);
 
 export const handler = async (event: SQSEvent) => {
   await ready();

@@ -1,0 +1,16 @@
+import { resumeMenuExports } from "./export/jobs";
+import { runDuePublishes } from "./publish/publish";
+import { runLifecycle } from "./subscription/lifecycle";
+import { resumeTranslations } from "./translation/jobs";
+
+/** Scheduled jobs (EventBridge in the cloud, a timer locally), run in order on every tick. */
+export const SCHEDULED_JOBS: { name: string; run: (now: Date) => Promise<unknown> }[] = [
+  { name: "subscription lifecycle", run: runLifecycle },
+  { name: "republish stale menus", run: runDuePublishes },
+  { name: "resume lost translation jobs", run: (now) => resumeTranslations(now) },
+  { name: "resume lost export jobs", run: (now) => resumeMenuExports(now) },
+];
+
+export async function runSchedules(now: Date) {
+  for (const job of SCHEDULED_JOBS) await job.run(now);
+}
