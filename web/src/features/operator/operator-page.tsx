@@ -9,6 +9,7 @@ import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
 import type { SessionUser } from "@/lib/session";
 import "./operator.css";
+import { PageHead } from "@/components/layout/page-head";
 
 /** The operator view (admins): every company and its stores, newest first; open any in the admin panel. */
 export function OperatorPage({ user }: { user: SessionUser }) {
@@ -48,15 +49,7 @@ export function OperatorPage({ user }: { user: SessionUser }) {
         }
       />
       <main id="main" className="staff-main">
-        <div className="page-head">
-          <div>
-            <h1 className="page-head__title">
-              <FormattedMessage id="operator.heading" />
-            </h1>
-            <p className="page-head__lead">
-              <FormattedMessage id="operator.lead" />
-            </p>
-          </div>
+        <PageHead title={<FormattedMessage id="operator.heading" />} lead={<FormattedMessage id="operator.lead" />}>
           <input
             className="input operator-filter"
             type="search"
@@ -65,7 +58,7 @@ export function OperatorPage({ user }: { user: SessionUser }) {
             placeholder={intl.formatMessage({ id: "operator.filter" })}
             aria-label={intl.formatMessage({ id: "operator.filter" })}
           />
-        </div>
+        </PageHead>
         {pages.isPending ? (
           <p role="status">
             <FormattedMessage id="common.loading" />

@@ -17,6 +17,7 @@ import { setDefaultLanguageAtom } from "@/state/language";
 import { appStore } from "@/state/store";
 import { storedUserAtom } from "@/state/user";
 import "./profile.css";
+import { PageHead } from "@/components/layout/page-head";
 
 /** Keeps the cached and the persisted user in step after a change. */
 function useRemember() {
@@ -37,16 +38,7 @@ export function ProfilePage({ initialUser }: { initialUser: SessionUser }) {
   }, [intl]);
   return (
     <>
-      <div className="page-head">
-        <div>
-          <h1 className="page-head__title">
-            <FormattedMessage id="profile.title" />
-          </h1>
-          <p className="page-head__lead">
-            {user.email} · <FormattedMessage id={ROLE_LABELS[user.role]} />
-          </p>
-        </div>
-      </div>
+      <PageHead title={<FormattedMessage id="profile.title" />} lead={<>{user.email} · <FormattedMessage id={ROLE_LABELS[user.role]} /></>} />
       <div className="profile-grid">
         <NamesSection user={user} />
         <LanguageSection user={user} />

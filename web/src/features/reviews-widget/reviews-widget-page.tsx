@@ -11,6 +11,7 @@ import type { CsObject } from "@/lib/admin-scope";
 import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
 import "./reviews-widget.css";
+import { PageHead } from "@/components/layout/page-head";
 
 type WidgetState = { allowed: boolean; org_id: string | null; widget_url: string | null };
 const queryKey = (storeId: string) => ["reviews-widget", storeId] as const;
@@ -29,16 +30,7 @@ export function ReviewsWidgetPage({ cs }: { cs: CsObject }) {
 
   return (
     <>
-      <div className="page-head">
-        <div>
-          <h1 className="page-head__title">
-            <FormattedMessage id="reviewsWidget.title" />
-          </h1>
-          <p className="page-head__lead">
-            <FormattedMessage id="reviewsWidget.lead" />
-          </p>
-        </div>
-      </div>
+      <PageHead title={<FormattedMessage id="reviewsWidget.title" />} lead={<FormattedMessage id="reviewsWidget.lead" />} />
       {state.isPending ? (
         <p role="status">
           <FormattedMessage id="common.loading" />

@@ -8,6 +8,7 @@ import { errorMessageFor } from "@/lib/errors";
 import { StoreSettingsEditor } from "./store-settings-editor";
 import { toValues } from "./use-settings-form";
 import "./store-settings.css";
+import { PageHead } from "@/components/layout/page-head";
 
 /** settings/store: what guests see about the venue, and how its menu is offered. */
 export function StoreSettingsPage({ cs }: { cs: CsObject }) {
@@ -18,16 +19,7 @@ export function StoreSettingsPage({ cs }: { cs: CsObject }) {
   }, [intl]);
   return (
     <>
-      <div className="page-head">
-        <div>
-          <h1 className="page-head__title">
-            <FormattedMessage id="storeSettings.title" />
-          </h1>
-          <p className="page-head__lead">
-            <FormattedMessage id="storeSettings.lead" />
-          </p>
-        </div>
-      </div>
+      <PageHead title={<FormattedMessage id="storeSettings.title" />} lead={<FormattedMessage id="storeSettings.lead" />} />
       {settings.isPending ? (
         <p role="status">
           <FormattedMessage id="common.loading" />

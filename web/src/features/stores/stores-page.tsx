@@ -17,6 +17,7 @@ import { ApiError } from "@/lib/api-error";
 import { errorMessageFor } from "@/lib/errors";
 import { adminPanelPath } from "@/lib/session";
 import "./stores.css";
+import { PageHead } from "@/components/layout/page-head";
 
 const storesQueryOptions = (companyId: string) => ({
   queryKey: ["stores", companyId] as const,
@@ -34,19 +35,11 @@ export function StoresPage({ cs }: { cs: CsObject }) {
   }, [intl]);
   return (
     <>
-      <div className="page-head">
-        <div>
-          <h1 className="page-head__title">
-            <FormattedMessage id="stores.title" />
-          </h1>
-          <p className="page-head__lead">
-            <FormattedMessage id="stores.lead" />
-          </p>
-        </div>
+      <PageHead title={<FormattedMessage id="stores.title" />} lead={<FormattedMessage id="stores.lead" />}>
         <button type="button" className="btn btn--primary" onClick={() => setCreating(true)} data-testid="new-store">
           + <FormattedMessage id="stores.new" />
         </button>
-      </div>
+      </PageHead>
       <section className="panel">
         {stores.isPending ? (
           <p role="status">

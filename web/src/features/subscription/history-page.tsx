@@ -5,6 +5,7 @@ import { FormAlert } from "@/components/form/fields";
 import type { CsObject } from "@/lib/admin-scope";
 import { errorMessageFor } from "@/lib/errors";
 import { EVENT_NAMES, PLAN_NAMES, historyQueryOptions, isPlan } from "./api";
+import { PageHead } from "@/components/layout/page-head";
 
 /** .../subscription/history: added, activated, completed and deactivated events, newest first. */
 export function HistoryPage({ cs }: { cs: CsObject }) {
@@ -16,16 +17,7 @@ export function HistoryPage({ cs }: { cs: CsObject }) {
   const events = [...(history.data ?? [])].sort((a, b) => b.at.localeCompare(a.at));
   return (
     <>
-      <div className="page-head">
-        <div>
-          <h1 className="page-head__title">
-            <FormattedMessage id="subscription.historyTitle" />
-          </h1>
-          <p className="page-head__lead">
-            <FormattedMessage id="subscription.historyLead" />
-          </p>
-        </div>
-      </div>
+      <PageHead title={<FormattedMessage id="subscription.historyTitle" />} lead={<FormattedMessage id="subscription.historyLead" />} />
       <section className="panel">
         {history.isPending ? (
           <p role="status">

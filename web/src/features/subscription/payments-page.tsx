@@ -10,6 +10,7 @@ import { errorMessageFor } from "@/lib/errors";
 import type { SessionUser } from "@/lib/session";
 import { INVOICE_STATUS_NAMES, PLAN_NAMES, invoicePdfHref, invoicesQueryOptions, isPlan, subscriptionKeys, type InvoiceItem } from "./api";
 import { formatByn, formatDay } from "./format";
+import { PageHead } from "@/components/layout/page-head";
 
 /** .../subscription/payments: the company's invoices with their PDFs; the operator marks them paid. */
 export function PaymentsPage({ cs, user }: { cs: CsObject; user: SessionUser }) {
@@ -34,16 +35,7 @@ export function PaymentsPage({ cs, user }: { cs: CsObject; user: SessionUser }) 
   const isAdmin = user.role === "admin";
   return (
     <>
-      <div className="page-head">
-        <div>
-          <h1 className="page-head__title">
-            <FormattedMessage id="payments.title" />
-          </h1>
-          <p className="page-head__lead">
-            <FormattedMessage id="payments.lead" />
-          </p>
-        </div>
-      </div>
+      <PageHead title={<FormattedMessage id="payments.title" />} lead={<FormattedMessage id="payments.lead" />} />
       <section className="panel">
         {invoices.isPending ? (
           <p role="status">

@@ -10,6 +10,7 @@ import { api, isApiError, unwrap } from "@/lib/api";
 import { errorMessageFor, notifyError } from "@/lib/errors";
 import { BillingInfo, emptyBilling, type BillingValues } from "@menu/core/billing/schemas";
 import { billingQueryOptions, subscriptionKeys } from "./api";
+import { PageHead } from "@/components/layout/page-head";
 
 /** Server codes that belong to one field of the billing form. */
 const FIELD_OF_CODE: Record<string, keyof BillingValues> = { vatExists: "vat_number", ibanExists: "iban" };
@@ -23,16 +24,7 @@ export function RequisitesPage({ cs }: { cs: CsObject }) {
   }, [intl]);
   return (
     <>
-      <div className="page-head">
-        <div>
-          <h1 className="page-head__title">
-            <FormattedMessage id="requisites.title" />
-          </h1>
-          <p className="page-head__lead">
-            <FormattedMessage id="requisites.lead" />
-          </p>
-        </div>
-      </div>
+      <PageHead title={<FormattedMessage id="requisites.title" />} lead={<FormattedMessage id="requisites.lead" />} />
       <section className="panel">
         {billing.isPending ? (
           <p role="status">

@@ -16,6 +16,7 @@ import { FEATURE_NAMES, PLAN_NAMES, billingQueryOptions, plansQueryOptions, sees
 import { formatByn, formatDay } from "./format";
 import { CurrentPlan, PlanCard } from "./plans";
 import { Timeline } from "./timeline";
+import { PageHead } from "@/components/layout/page-head";
 
 type PaidPlan = (typeof PAID_PLANS)[number];
 type Pending = { plan: PaidPlan; lost: Feature[]; downgrade: boolean; renew: boolean };
@@ -116,16 +117,7 @@ export function SubscriptionPage({ cs, user, facts }: { cs: CsObject; user: Sess
   const params = { company: cs.company_url_key, store: cs.store_url_key };
   return (
     <>
-      <div className="page-head">
-        <div>
-          <h1 className="page-head__title">
-            <FormattedMessage id="subscription.title" />
-          </h1>
-          <p className="page-head__lead">
-            <FormattedMessage id="subscription.lead" />
-          </p>
-        </div>
-      </div>
+      <PageHead title={<FormattedMessage id="subscription.title" />} lead={<FormattedMessage id="subscription.lead" />} />
 
       <CurrentPlan state={s} facts={facts} />
 

@@ -11,6 +11,7 @@ import { errorMessageFor } from "@/lib/errors";
 import { cardsHref, qrHref, tablesQueryOptions, useDeleteTable, useReissueQr, useReorderTables, type TableRow } from "./api";
 import { TableFormDialog } from "./table-form-dialog";
 import "./tables.css";
+import { PageHead } from "@/components/layout/page-head";
 
 function Icon({ d }: { d: string }) {
   return (
@@ -54,15 +55,7 @@ export function TablesPage({ cs }: { cs: CsObject }) {
   const rows = tables.data ?? [];
   return (
     <>
-      <div className="page-head">
-        <div>
-          <h1 className="page-head__title">
-            <FormattedMessage id="tables.title" />
-          </h1>
-          <p className="page-head__lead">
-            <FormattedMessage id="tables.lead" />
-          </p>
-        </div>
+      <PageHead title={<FormattedMessage id="tables.title" />} lead={<FormattedMessage id="tables.lead" />}>
         <div className="page-head__actions">
           {rows.length ? (
             <>
@@ -78,7 +71,7 @@ export function TablesPage({ cs }: { cs: CsObject }) {
             <FormattedMessage id="tables.add" />
           </button>
         </div>
-      </div>
+      </PageHead>
 
       <section className="panel">
         {tables.isPending ? (

@@ -5,6 +5,7 @@ import type { CsObject } from "@/lib/admin-scope";
 import { GlossarySection } from "./glossary-section";
 import { TranslationsPanel } from "./translations-panel";
 import "./translations.css";
+import { PageHead } from "@/components/layout/page-head";
 
 /**
  * settings/translations-map: the store's glossary of abbreviations, expanded before machine
@@ -18,16 +19,7 @@ export function TranslationsMapPage({ cs }: { cs: CsObject }) {
 
   return (
     <>
-      <div className="page-head">
-        <div>
-          <h1 className="page-head__title">
-            <FormattedMessage id="glossary.title" />
-          </h1>
-          <p className="page-head__lead">
-            <FormattedMessage id="glossary.lead" />
-          </p>
-        </div>
-      </div>
+      <PageHead title={<FormattedMessage id="glossary.title" />} lead={<FormattedMessage id="glossary.lead" />} />
       <div className="tm-layout">
         <GlossarySection cs={cs} />
         <TranslationsPanel cs={cs} />

@@ -12,6 +12,7 @@ import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
 import { ownedStoresQueryOptions, type SessionUser } from "@/lib/session";
 import { UserFormDialog, type UserRow } from "./user-form-dialog";
+import { PageHead } from "@/components/layout/page-head";
 
 export const usersQueryOptions = (companyId: string) => ({
   queryKey: ["users", companyId] as const,
@@ -56,19 +57,11 @@ export function UsersPage({ viewer, cs }: { viewer: SessionUser; cs: CsObject })
 
   return (
     <>
-      <div className="page-head">
-        <div>
-          <h1 className="page-head__title">
-            <FormattedMessage id="users.title" />
-          </h1>
-          <p className="page-head__lead">
-            <FormattedMessage id="users.lead" />
-          </p>
-        </div>
+      <PageHead title={<FormattedMessage id="users.title" />} lead={<FormattedMessage id="users.lead" />}>
         <button type="button" className="btn btn--primary" onClick={() => setEditing("new")} data-testid="add-user">
           <FormattedMessage id="users.add" />
         </button>
-      </div>
+      </PageHead>
 
       <section className="panel">
         {users.isPending ? (

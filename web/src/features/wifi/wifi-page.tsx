@@ -12,6 +12,7 @@ import type { CsObject } from "@/lib/admin-scope";
 import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
 import "./wifi.css";
+import { PageHead } from "@/components/layout/page-head";
 
 type WifiState = { allowed: boolean; wifi: { ssid: string; encryption: string; hidden: boolean; password: string } | null; payload: string | null };
 
@@ -46,16 +47,7 @@ export function WifiPage({ cs }: { cs: CsObject }) {
 
   return (
     <>
-      <div className="page-head">
-        <div>
-          <h1 className="page-head__title">
-            <FormattedMessage id="wifi.title" />
-          </h1>
-          <p className="page-head__lead">
-            <FormattedMessage id="wifi.lead" />
-          </p>
-        </div>
-      </div>
+      <PageHead title={<FormattedMessage id="wifi.title" />} lead={<FormattedMessage id="wifi.lead" />} />
       {state.isPending ? (
         <p role="status">
           <FormattedMessage id="common.loading" />

@@ -12,6 +12,7 @@ import { storeSettingsQueryOptions, type CsObject } from "@/lib/admin-scope";
 import type { SessionUser } from "@/lib/session";
 import { canManageUsers } from "@/features/admin-panel/admin-layout";
 import "@/features/admin-panel/admin-panel.css";
+import { PageHead } from "@/components/layout/page-head";
 
 type DashboardSearch = { period?: "7" | "30" | "90" | "custom"; from?: string; to?: string };
 const day = (v: unknown) => (typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
@@ -46,19 +47,11 @@ function Dashboard({ user, cs, range, onRange }: { user: SessionUser; cs: CsObje
   }, [intl]);
   return (
     <>
-      <div className="page-head">
-        <div>
-          <h1 className="page-head__title" data-testid="dashboard-title">
-            <FormattedMessage id="dashboard.title" values={{ store: store.data?.name ?? cs.store_url_key }} />
-          </h1>
-          <p className="page-head__lead">
-            <FormattedMessage id="dashboard.lead" />
-          </p>
-        </div>
+      <PageHead title={<FormattedMessage id="dashboard.title" values={{ store: store.data?.name ?? cs.store_url_key }} />} lead={<FormattedMessage id="dashboard.lead" />} titleTestId="dashboard-title">
         <a className="btn btn--secondary" href={`/${cs.company_url_key}/${cs.store_url_key}/menu`} target="_blank" rel="noreferrer">
           <FormattedMessage id="dashboard.openMenu" />
         </a>
-      </div>
+      </PageHead>
       <SetupChecklistPanel cs={cs} />
       <StoreAnalyticsPanel cs={cs} range={range} onRange={onRange} />
       {canManageUsers(user) ? <CompanyAnalyticsPanel cs={cs} range={range} /> : null}
