@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { orgIdFromWidget, WIDGET_CODE_MAX } from "@menu/core/reviews/widget";
 import { useEffect, useId, useState } from "react";
@@ -8,21 +8,16 @@ import { Dialog } from "@/components/dialog";
 import { FormAlert, SubmitButton } from "@/components/form/fields";
 import "@/components/layout/staff.css";
 import type { CsObject } from "@/lib/admin-scope";
-import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
+import { reviewsWidgetQueryOptions, useRemoveReviewsWidget, useSaveReviewsWidget, type WidgetState } from "./api";
 import "./reviews-widget.css";
 import { PageHead } from "@/components/layout/page-head";
 
-type WidgetState = { allowed: boolean; org_id: string | null; widget_url: string | null };
-const queryKey = (storeId: string) => ["reviews-widget", storeId] as const;
 
 /** settings/yandex-reviews: the maps service's reviews widget on the guest reviews page (premium plans). */
 export function ReviewsWidgetPage({ cs }: { cs: CsObject }) {
   const intl = useIntl();
-  const state = useQuery({
-    queryKey: queryKey(cs.store_id),
-    queryFn: () => unwrap(api.api["reviews-widget"].$get({ query: { storeId: cs.store_id } })),
-  });
+  const state = useQuery(reviewsWidgetQueryOptions(cs.store_id));
 
   useEffect(() => {
     document.title = `${intl.formatMessage({ id: "reviewsWidget.title" })} — QR Menu`;
@@ -47,32 +42,12 @@ export function ReviewsWidgetPage({ cs }: { cs: CsObject }) {
 function WidgetSettings({ cs, state }: { cs: CsObject; state: WidgetState }) {
   const intl = useIntl();
   const id = useId();
-  const queryClient = useQueryClient();
   const [code, setCode] = useState("");
   const [formatError, setFormatError] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const params = { company: cs.company_url_key, store: cs.store_url_key };
-  const onSaved = (saved: WidgetState) => queryClient.setQueryData(queryKey(cs.store_id), saved);
-
-  const save = useMutation({
-    mutationFn: (widget_code: string) =>
-      unwrap(api.api["reviews-widget"].$put({ json: { store_id: cs.store_id, widget_code } })),
-    meta: { silentError: true },
-    onSuccess: (saved) => {
-      onSaved(saved);
-      setCode("");
-      toast.success(intl.formatMessage({ id: "reviewsWidget.saved" }));
-    },
-  });
-  const remove = useMutation({
-    mutationFn: () => unwrap(api.api["reviews-widget"].$delete({ query: { storeId: cs.store_id } })),
-    meta: { silentError: true },
-    onSuccess: (saved) => {
-      onSaved(saved);
-      setConfirmRemove(false);
-      toast.success(intl.formatMessage({ id: "reviewsWidget.removed" }));
-    },
-  });
+  const save = useSaveReviewsWidget(cs.store_id);
+  const remove = useRemoveReviewsWidget(cs.store_id);
 
   const disabled = !state.allowed;
   return (
@@ -93,7 +68,12 @@ function WidgetSettings({ cs, state }: { cs: CsObject; state: WidgetState }) {
             e.preventDefault();
             // Checked here with the server's own rule, so a wrong paste answers at once.
             if (!orgIdFromWidget(code)) return setFormatError(true);
-            save.mutate(code);
+            save.mutate(code, {
+              onSuccess: () => {
+                setCode("");
+                toast.success(intl.formatMessage({ id: "reviewsWidget.saved" }));
+              },
+            });
           }}
         >
           <fieldset disabled={disabled} className="reviews-widget__fieldset">
@@ -173,7 +153,14 @@ function WidgetSettings({ cs, state }: { cs: CsObject; state: WidgetState }) {
             <button type="button" className="btn btn--ghost" onClick={() => setConfirmRemove(false)}>
               <FormattedMessage id="common.cancel" />
             </button>
-            <button type="button" className="btn btn--danger" disabled={remove.isPending} onClick={() => remove.mutate()} data-testid="confirm-remove">
+            <button type="button" className="btn btn--danger" disabled={remove.isPending} onClick={() =>
+                remove.mutate(undefined, {
+                  onSuccess: () => {
+                    setConfirmRemove(false);
+                    toast.success(intl.formatMessage({ id: "reviewsWidget.removed" }));
+                  },
+                })
+              } data-testid="confirm-remove">
               <FormattedMessage id="reviewsWidget.remove" />
             </button>
           </>

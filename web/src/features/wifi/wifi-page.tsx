@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { QR_OPTIONS, WifiInput, wifiPayload, type WifiEncryption } from "@menu/core/wifi/payload";
 import QRCode from "qrcode";
@@ -9,17 +9,10 @@ import { CheckboxField, FormAlert, SelectField, SubmitButton, TextField } from "
 import { useZodForm } from "@/components/form/use-zod-form";
 import "@/components/layout/staff.css";
 import type { CsObject } from "@/lib/admin-scope";
-import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
+import { useSaveWifi, wifiQueryOptions, type WifiState } from "./api";
 import "./wifi.css";
 import { PageHead } from "@/components/layout/page-head";
-
-type WifiState = { allowed: boolean; wifi: { ssid: string; encryption: string; hidden: boolean; password: string } | null; payload: string | null };
-
-const wifiQueryOptions = (storeId: string) => ({
-  queryKey: ["wifi", storeId] as const,
-  queryFn: () => unwrap(api.api.wifi.$get({ query: { storeId } })),
-});
 
 const ENCRYPTIONS: { value: WifiEncryption; label: "wifi.encWpa" | "wifi.encWep" | "wifi.encNone" }[] = [
   { value: "WPA", label: "wifi.encWpa" },
@@ -64,7 +57,6 @@ export function WifiPage({ cs }: { cs: CsObject }) {
 function WifiForm({ cs, state }: { cs: CsObject; state: WifiState }) {
   const intl = useIntl();
   const formId = useId();
-  const queryClient = useQueryClient();
   const form = useZodForm(WifiInput, {
     store_id: cs.store_id,
     ssid: state.wifi?.ssid ?? "",
@@ -73,15 +65,7 @@ function WifiForm({ cs, state }: { cs: CsObject; state: WifiState }) {
     password: state.wifi?.password ?? "",
   });
   const open = form.values.encryption === "nopass";
-  const save = useMutation({
-    mutationFn: (values: { ssid: string; encryption: WifiEncryption; hidden: boolean; password: string }) =>
-      unwrap(api.api.wifi.$put({ json: { store_id: cs.store_id, ...values } })),
-    meta: { silentError: true },
-    onSuccess: (saved) => {
-      queryClient.setQueryData(["wifi", cs.store_id], saved);
-      toast.success(intl.formatMessage({ id: "wifi.saved" }));
-    },
-  });
+  const save = useSaveWifi(cs.store_id);
   const params = { company: cs.company_url_key, store: cs.store_url_key };
   const disabled = !state.allowed;
   const payload = state.payload;
@@ -122,7 +106,7 @@ function WifiForm({ cs, state }: { cs: CsObject; state: WifiState }) {
           onSubmit={(e) => {
             e.preventDefault();
             const values = form.validate();
-            if (values) save.mutate(values);
+            if (values) save.mutate(values, { onSuccess: () => toast.success(intl.formatMessage({ id: "wifi.saved" })) });
           }}
         >
           <fieldset disabled={disabled} className="wifi-fieldset">

@@ -1,0 +1,20 @@
+/** The Wi-Fi feature's server calls: the store's network and its guest QR payload. */
+import type { WifiEncryption } from "@menu/core/wifi/payload";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, unwrap, type SuccessBody } from "@/lib/api";
+
+const read = (storeId: string) => api.api.wifi.$get({ query: { storeId } });
+export type WifiState = SuccessBody<Awaited<ReturnType<typeof read>>>;
+
+export const wifiQueryOptions = (storeId: string) => queryOptions({ queryKey: ["wifi", storeId] as const, queryFn: () => unwrap(read(storeId)) });
+
+/** Saves the network; the answer (with the new payload) goes straight into the cache. */
+export function useSaveWifi(storeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: { ssid: string; encryption: WifiEncryption; hidden: boolean; password: string }) =>
+      unwrap(api.api.wifi.$put({ json: { store_id: storeId, ...values } })),
+    meta: { silentError: true },
+    onSuccess: (saved) => queryClient.setQueryData(wifiQueryOptions(storeId).queryKey, saved),
+  });
+}
