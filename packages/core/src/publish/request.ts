@@ -7,6 +7,7 @@ import { Db } from "../db/service";
 import { usePorts } from "../ports";
 import { clock } from "../shared/clock";
 import { isConditionFailure } from "../shared/conflict";
+import { storeKeys } from "../shared/policy";
 import { storeById } from "../store/store";
 
 export type Keys = { company_id: string; store_id: string };
@@ -15,9 +16,7 @@ export type Keys = { company_id: string; store_id: string };
 const QUEUED_STALE_MS = 2 * 60_000;
 
 export async function keysOf(target: string | Keys): Promise<Keys> {
-  if (typeof target !== "string") return { company_id: target.company_id, store_id: target.store_id };
-  const store = await storeById(target);
-  return { company_id: store.company_id, store_id: store.store_id };
+  return storeKeys(typeof target === "string" ? await storeById(target) : target);
 }
 
 /** Sends one publish message unless one is already on its way (coalescing). */
