@@ -297,7 +297,7 @@ describe("Api", () => {
     const fn = appFunctions(t.api)[logicalIdOfHandler(t.api, HANDLERS.api)]!;
     const vars = fn.Properties.Environment.Variables;
     for (const name of ["AUTH_SECRET", "PAYMENT_WEBHOOK_SECRET"]) {
-      // The placeholder sst/node/config replaces with the SSM value (packages/functions/src/settings.ts).
+      // The placeholder packages/functions/src/settings.ts replaces with the SSM value at cold start.
       expect(vars[`SST_Secret_value_${name}`], name).toBe("__FETCH_FROM_SSM__");
       expect(vars[name], name).toBeUndefined();
       expect(JSON.stringify(grantsOf(t.api, HANDLERS.api).get("ssm:GetParameters"))).toContain(`/sst/qr-menu/${stage}/Secret/${name}/value`);

@@ -1,24 +1,23 @@
-import { TranslateClient, TranslateTextCommand, type TranslateClientConfig } from "@aws-sdk/client-translate";
 import { EngineError, type TranslationEngine } from "../translation/engine";
+import { AwsError, awsService, type AwsCredentials } from "./aws-call";
 
 export interface AmazonTranslateOptions {
   region?: string;
   /** Another endpoint than AWS's, e.g. a fake in tests. */
   endpoint?: string;
-  credentials?: TranslateClientConfig["credentials"];
+  credentials?: AwsCredentials;
 }
 
 /** Errors Amazon Translate (or any AWS JSON service) returns when asked to slow down or come back. */
 const RETRYABLE = new Set(["ThrottlingException", "TooManyRequestsException", "ServiceUnavailableException", "InternalServerException"]);
 const AUTH = new Set(["UnrecognizedClientException", "AccessDeniedException", "InvalidSignatureException", "ExpiredTokenException", "CredentialsProviderError"]);
-const NETWORK = new Set(["ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH"]);
 
 /**
  * Amazon Translate: one TranslateText request per segment (the API takes one Text). Our language codes are Amazon's ("zh" is Simplified Chinese), so none are mapped.
  */
 export function amazonTranslate({ region, endpoint, credentials }: AmazonTranslateOptions = {}): TranslationEngine {
-  // `resilient` retries with back-off; the SDK's own retries would multiply the attempts.
-  const client = new TranslateClient({ region, endpoint, credentials, maxAttempts: 1, requestHandler: { requestTimeout: 30_000 } });
+  // `resilient` retries with back-off; retries here would multiply the attempts.
+  const call = awsService({ signingName: "translate", endpointPrefix: "translate", endpointEnv: "TRANSLATE", region, endpoint, credentials, attempts: 1 });
   return {
     name: "amazon",
     async translate(texts, source, target) {
@@ -31,7 +30,10 @@ export function amazonTranslate({ region, endpoint, credentials }: AmazonTransla
           continue;
         }
         try {
-          const { TranslatedText } = await client.send(new TranslateTextCommand({ Text: text, SourceLanguageCode: source, TargetLanguageCode: target }));
+          const { TranslatedText } = await call<{ TranslatedText?: string }>({
+            target: "AWSShineFrontendService_20170701.TranslateText",
+            body: { Text: text, SourceLanguageCode: source, TargetLanguageCode: target },
+          });
           out.push(TranslatedText ?? "");
         } catch (error) {
           throw engineError(error, source, target);
@@ -43,9 +45,9 @@ export function amazonTranslate({ region, endpoint, credentials }: AmazonTransla
 }
 
 function engineError(error: unknown, source: string, target: string): EngineError {
-  const e = error as { name?: string; code?: string; message?: string; $metadata?: { httpStatusCode?: number } };
+  const e = error as Partial<AwsError>;
   const name = e.name ?? "Error";
-  const status = e.$metadata?.httpStatusCode;
+  const status = e.status;
   if (name === "ThrottlingException" || name === "TooManyRequestsException") return new EngineError("translation engine is rate-limiting requests", true);
   if (RETRYABLE.has(name) || (status !== undefined && status >= 500)) return new EngineError(`translation engine unavailable (${name})`, true);
   if (name === "UnsupportedLanguagePairException") return new EngineError(`unsupported language pair ${source}→${target}`, false);
@@ -53,8 +55,8 @@ function engineError(error: unknown, source: string, target: string): EngineErro
   if (AUTH.has(name)) return new EngineError("translation engine refused the AWS credentials", false);
   if (status === undefined) {
     // No HTTP answer at all: the connection failed or timed out.
-    if (name === "TimeoutError" || name === "AbortError") return new EngineError("translation engine timed out", true);
-    if (e.code && NETWORK.has(e.code)) return new EngineError("translation engine unreachable", true);
+    if (name === "TimeoutError") return new EngineError("translation engine timed out", true);
+    if (name === "NetworkError") return new EngineError("translation engine unreachable", true);
   }
   return new EngineError(`translation engine rejected the request: ${name}: ${e.message ?? ""}`.slice(0, 200), false);
 }

@@ -1,12 +1,14 @@
-import { SESv2Client, SendEmailCommand } from "@aws-sdk/client-sesv2";
 import type { Mailer } from "../ports/mailer";
+import { awsService } from "./aws-call";
 
-/** E-mail through Amazon SES (the cloud deployment). Attachments go as SES v2 attachments. */
-export function sesMailer(from: string, client = new SESv2Client({})): Mailer {
+/** E-mail through Amazon SES v2's SendEmail (the cloud deployment). Attachments go as SES v2 attachments. */
+export function sesMailer(from: string, options: { endpoint?: string; region?: string } = {}): Mailer {
+  const call = awsService({ signingName: "ses", endpointPrefix: "email", endpointEnv: "SESV2", ...options });
   return {
     async send(mail) {
-      await client.send(
-        new SendEmailCommand({
+      await call({
+        path: "/v2/email/outbound-emails",
+        body: {
           FromEmailAddress: from,
           Destination: { ToAddresses: [mail.to] },
           ReplyToAddresses: mail.replyTo ? [mail.replyTo] : undefined,
@@ -17,15 +19,16 @@ export function sesMailer(from: string, client = new SESv2Client({})): Mailer {
                 Text: { Data: mail.text, Charset: "UTF-8" },
                 ...(mail.html ? { Html: { Data: mail.html, Charset: "UTF-8" } } : {}),
               },
+              // REST-JSON sends blobs in base64.
               Attachments: mail.attachments?.map((a) => ({
                 FileName: a.filename,
                 ContentType: a.contentType,
-                RawContent: a.content,
+                RawContent: Buffer.from(a.content).toString("base64"),
               })),
             },
           },
-        }),
-      );
+        },
+      });
     },
   };
 }

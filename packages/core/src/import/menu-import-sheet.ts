@@ -1,5 +1,5 @@
 /** Reading an import file: CSV or Excel rows, the header row's language and columns, and the items of the rows. */
-import { readSheet } from "read-excel-file/node";
+import { readSheet } from "read-excel-file/universal";
 import { WORDS } from "../export/menu-export";
 import { markByName, ALLERGENS, DIET_TAGS, inMarkOrder, type Allergen, type DietTag } from "../item/marks";
 import { ItemTitle, Price, Weight } from "../item/schemas";
@@ -69,7 +69,8 @@ export async function readTable(file_name: string, content: string): Promise<str
   if (bytes.length > IMPORT_FILE_MAX) throw new UserError("payloadTooLarge", 413);
   if (/\.csv$/i.test(file_name)) return parseCsv(bytes.toString("utf8"));
   try {
-    const rows = await readSheet(bytes);
+    // The universal reader (fflate on an ArrayBuffer): the Node one brings a stream unzipper and graceful-fs.
+    const rows = await readSheet(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
     return rows.map((r) => r.map(cellText)).filter((r) => r.some(Boolean));
   } catch {
     return [];

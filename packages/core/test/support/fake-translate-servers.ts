@@ -105,7 +105,7 @@ const AMAZON_TARGET = "AWSShineFrontendService_20170701.TranslateText";
 const AMAZON_JSON = "application/x-amz-json-1.1";
 
 /**
- * Amazon Translate's TranslateText over AWS JSON 1.1, as `@aws-sdk/client-translate` sends it:
+ * Amazon Translate's TranslateText over AWS JSON 1.1, as the service speaks it:
  * `POST /` with `X-Amz-Target: AWSShineFrontendService_20170701.TranslateText`, body
  * `{ Text, SourceLanguageCode, TargetLanguageCode }`. Errors carry the type in `__type` and
  * `x-amzn-ErrorType`. Signatures are required but not verified.
