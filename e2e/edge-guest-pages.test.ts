@@ -74,8 +74,8 @@ describe("guest pages at the edge", () => {
   });
 
   /** The edge's answer to a GET of `path` with `cookie`: functions, then the selected origin's object. */
-  async function edge(path: string, cookie = ""): Promise<Answer> {
-    const { cf, state } = cloudfrontModule(join(dataDir, "edge/kvs"));
+  async function edge(path: string, cookie = "", kvsDir = join(dataDir, "edge/kvs")): Promise<Answer> {
+    const { cf, state } = cloudfrontModule(kvsDir);
     const [uri, query = ""] = path.split("?") as [string, string?];
     const request: EdgeRequest = {
       method: "GET",
@@ -173,6 +173,15 @@ describe("guest pages at the edge", () => {
       expect(answer.body, path).toContain(`lang="${lang}"`);
     }
     expect((await same("/demo/%E0%A4%A/menu")).status).toBe(400);
+  });
+
+  it("gives the SPA rather than the bucket's 403 for an unknown store before anything was published", async () => {
+    const spa = readFileSync(join(webDist, "index.html"), "utf8");
+    const fresh = await edge("/demo/no-such-store/menu", "", mkdtempSync(join(tmpdir(), "menu-edge-empty-")));
+    expect(fresh.status).toBe(200);
+    expect(fresh.body === spa, "the edge gives the SPA").toBe(true);
+    // Once a publish stored the not-found pages, the same address is a 404.
+    expect((await edge("/demo/no-such-store/menu")).status).toBe(404);
   });
 
   it("redirects a former URL name with 301, keeping the query", async () => {

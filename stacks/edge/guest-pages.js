@@ -35,6 +35,9 @@ async function handler(event) {
   const page = match[3];
   const route = await read(company + "/" + store);
   if (!route) {
+    // Before the first publish on this distribution the not-found pages are not stored yet (the
+    // bucket would answer 403): the SPA, which says "not found" itself.
+    if (!(await read("_build"))) return spa(request);
     // Unknown company or store (or not published yet): the not-found page in the visitor's language.
     request.uri = "/m/_not-found/" + visitorLanguage(request.cookies) + ".html";
     return request;
