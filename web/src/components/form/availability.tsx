@@ -1,10 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Email } from "@menu/core/auth/schemas";
 import { UrlKey } from "@menu/core/shared/url-key";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ComponentProps } from "react";
 import { FormattedMessage } from "react-intl";
 import type { MessageId } from "@/i18n/catalogs";
 import { api, unwrap } from "@/lib/api";
+import { TextField } from "./fields";
 
 type Field = "email" | "company_url_key" | "store_url_key";
 const FORMAT = { email: Email, company_url_key: UrlKey, store_url_key: UrlKey } as const;
@@ -62,4 +63,9 @@ export function AvailabilityStatus({ status }: { status: ReturnType<typeof useAv
     );
   }
   return null;
+}
+
+/** A text field checked while typed: the check's answer shows under it, unless the value is not well formed. */
+export function AvailabilityField({ availability, ...field }: ComponentProps<typeof TextField> & { availability: ReturnType<typeof useAvailability> }) {
+  return <TextField status={field.error ? undefined : <AvailabilityStatus status={availability} />} invalid={availability.state === "taken"} {...field} />;
 }

@@ -1,5 +1,6 @@
 import { useLocation } from "@tanstack/react-router";
 import { useEffect, useRef, type ReactNode } from "react";
+import "./tab-nav.css";
 
 /**
  * A row of tab links that scrolls sideways on a phone: after each navigation the active tab is

@@ -7,7 +7,7 @@ import { useZodForm } from "@/components/form/use-zod-form";
 import { api, isApiError, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
 import { forgetUser } from "@/lib/session";
-import { AuthLayout } from "./components/auth-layout";
+import { AuthLayout, BackToLogin } from "./components/auth-layout";
 import { useRedirectAfter } from "./components/use-redirect-after";
 
 /** /change-password?token=: a new password from the e-mailed link; every session of the user ends. */
@@ -26,11 +26,7 @@ export function ChangePasswordPage({ token }: { token: string }) {
   return (
     <AuthLayout
       title="changePassword.title"
-      aside={
-        <Link to="/login" className="link">
-          <FormattedMessage id="auth.backToLogin" />
-        </Link>
-      }
+      aside={<BackToLogin />}
     >
       {mutation.isSuccess ? (
         <FormAlert tone="success" testId="password-changed">

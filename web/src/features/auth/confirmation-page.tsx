@@ -1,12 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
-import { Link } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
 import { FormAlert } from "@/components/form/fields";
 import { api, unwrap } from "@/lib/api";
-import { errorMessageFor } from "@/lib/errors";
 import { storedUserAtom } from "@/state/user";
-import { AuthLayout } from "./components/auth-layout";
+import { LinkCheckPage } from "./components/link-check-page";
 import { useRedirectAfter } from "./components/use-redirect-after";
 
 /**
@@ -30,26 +28,13 @@ export function ConfirmationPage({ token }: { token: string }) {
   const left = useRedirectAfter(signedIn ? 3 : 5, next);
 
   return (
-    <AuthLayout
-      title="confirm.title"
-      aside={
-        <Link to="/login" className="link">
-          <FormattedMessage id="auth.backToLogin" />
-        </Link>
-      }
-    >
-      {confirm.isPending ? (
-        <p className="auth-card__lead" role="status">
-          <FormattedMessage id="confirm.checking" />
-        </p>
-      ) : confirm.error ? (
-        <FormAlert testId="confirmation-error">{errorMessageFor(confirm.error)}</FormAlert>
-      ) : (
+    <LinkCheckPage title="confirm.title" check={confirm} errorTestId="confirmation-error">
+      {(confirmed) => (
         <div className="form">
           <FormAlert tone="success" testId="confirmation-done">
             <FormattedMessage
-              id={confirm.data.kind === "email_change" ? "confirm.emailChanged" : "confirm.done"}
-              values={{ email: <strong>{confirm.data.email}</strong> }}
+              id={confirmed.kind === "email_change" ? "confirm.emailChanged" : "confirm.done"}
+              values={{ email: <strong>{confirmed.email}</strong> }}
             />
           </FormAlert>
           <p className="auth-card__note">
@@ -57,6 +42,6 @@ export function ConfirmationPage({ token }: { token: string }) {
           </p>
         </div>
       )}
-    </AuthLayout>
+    </LinkCheckPage>
   );
 }

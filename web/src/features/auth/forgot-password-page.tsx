@@ -1,5 +1,4 @@
 import { useMutation } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
 import { ForgotPassword } from "@menu/core/auth/schemas";
 import { FormattedMessage } from "react-intl";
 import { FormAlert, SubmitButton, TextField } from "@/components/form/fields";
@@ -7,7 +6,7 @@ import { useZodForm } from "@/components/form/use-zod-form";
 import { apiFieldError } from "@/components/form/validation";
 import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
-import { AuthLayout } from "./components/auth-layout";
+import { AuthLayout, BackToLogin } from "./components/auth-layout";
 
 /** /forgot-password: mails a single-use link to set a new password. */
 export function ForgotPasswordPage() {
@@ -26,11 +25,7 @@ export function ForgotPasswordPage() {
     <AuthLayout
       title="forgot.title"
       lead={<FormattedMessage id="forgot.lead" />}
-      aside={
-        <Link to="/login" className="link">
-          <FormattedMessage id="auth.backToLogin" />
-        </Link>
-      }
+      aside={<BackToLogin />}
     >
       {mutation.isSuccess ? (
         <FormAlert tone="success" testId="forgot-sent">

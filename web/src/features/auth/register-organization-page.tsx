@@ -2,6 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { RegisterOrganization } from "@menu/core/auth/schemas";
 import { useAtomValue } from "jotai";
+import type { ComponentProps } from "react";
 import { FormattedMessage } from "react-intl";
 import { FormAlert, SubmitButton, TextField } from "@/components/form/fields";
 import { useZodForm } from "@/components/form/use-zod-form";
@@ -10,7 +11,7 @@ import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
 import { defaultLanguageAtom } from "@/state/language";
 import { AuthLayout } from "./components/auth-layout";
-import { AvailabilityStatus, useAvailability } from "@/components/form/availability";
+import { AvailabilityField, useAvailability } from "@/components/form/availability";
 
 const FIELDS = ["email", "company_url_key", "store_url_key"] as const;
 /** URL names say "Only Latin letters are allowed" as soon as another letter is typed (also after "taken"). */
@@ -93,27 +94,11 @@ export function RegisterOrganizationPage() {
         </p>
         <div className="form__row form__row--2">
           <TextField label="register.companyName" autoComplete="organization" required {...form.bind("company_name")} />
-          <TextField
-            label="register.companyUrl"
-            autoComplete="off"
-            required
-            hint={<FormattedMessage id="register.urlHint" />}
-            status={form.errors.company_url_key ? undefined : <AvailabilityStatus status={companyKey} />}
-            invalid={companyKey.state === "taken"}
-            {...form.bind("company_url_key")}
-          />
+          <UrlNameField label="register.companyUrl" availability={companyKey} {...form.bind("company_url_key")} />
         </div>
         <div className="form__row form__row--2">
           <TextField label="register.storeName" autoComplete="off" required {...form.bind("store_name")} />
-          <TextField
-            label="register.storeUrl"
-            autoComplete="off"
-            required
-            hint={<FormattedMessage id="register.urlHint" />}
-            status={form.errors.store_url_key ? undefined : <AvailabilityStatus status={storeKey} />}
-            invalid={storeKey.state === "taken"}
-            {...form.bind("store_url_key")}
-          />
+          <UrlNameField label="register.storeUrl" availability={storeKey} {...form.bind("store_url_key")} />
         </div>
         <p className="auth-card__preview">
           <FormattedMessage id="register.menuAddress" values={{ address: <code>{preview}</code> }} />
@@ -121,14 +106,13 @@ export function RegisterOrganizationPage() {
         <p className="form__section-title">
           <FormattedMessage id="register.sectionAccount" />
         </p>
-        <TextField
+        <AvailabilityField
           label="form.email"
           type="email"
           autoComplete="email"
           inputMode="email"
           required
-          status={form.errors.email ? undefined : <AvailabilityStatus status={email} />}
-          invalid={email.state === "taken"}
+          availability={email}
           {...form.bind("email")}
         />
         <div className="form__row form__row--2">
@@ -142,4 +126,9 @@ export function RegisterOrganizationPage() {
       </form>
     </AuthLayout>
   );
+}
+
+/** A company's or store's URL name: checked while typed, with the hint on the letters it takes. */
+function UrlNameField(field: Omit<ComponentProps<typeof AvailabilityField>, "autoComplete" | "required" | "hint">) {
+  return <AvailabilityField autoComplete="off" required hint={<FormattedMessage id="register.urlHint" />} {...field} />;
 }

@@ -1,12 +1,11 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
 import { AcceptInvitation } from "@menu/core/auth/schemas";
 import { FormattedMessage } from "react-intl";
 import { FormAlert, SubmitButton, TextField } from "@/components/form/fields";
 import { useZodForm } from "@/components/form/use-zod-form";
 import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
-import { AuthLayout } from "./components/auth-layout";
+import { LinkCheckPage } from "./components/link-check-page";
 import { useRedirectAfter } from "./components/use-redirect-after";
 
 type Invitation = { email: string; first_name: string; last_name: string; company_name: string; has_password: boolean };
@@ -20,24 +19,9 @@ export function RegisterUserPage({ token }: { token: string }) {
     meta: { silentError: true },
   });
   return (
-    <AuthLayout
-      title="invite.title"
-      aside={
-        <Link to="/login" className="link">
-          <FormattedMessage id="auth.backToLogin" />
-        </Link>
-      }
-    >
-      {invitation.isPending ? (
-        <p className="auth-card__lead" role="status">
-          <FormattedMessage id="confirm.checking" />
-        </p>
-      ) : invitation.error ? (
-        <FormAlert testId="invitation-error">{errorMessageFor(invitation.error)}</FormAlert>
-      ) : (
-        <InvitationForm token={token} invitation={invitation.data} />
-      )}
-    </AuthLayout>
+    <LinkCheckPage title="invite.title" check={invitation} errorTestId="invitation-error">
+      {(answer) => <InvitationForm token={token} invitation={answer} />}
+    </LinkCheckPage>
   );
 }
 

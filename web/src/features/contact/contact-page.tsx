@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import { attachmentProblem, CONTACT_LIMITS, ContactForm } from "@menu/core/contact/schemas";
 import { useEffect, useId, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -7,9 +6,8 @@ import { useZodForm } from "@/components/form/use-zod-form";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import type { FieldMessage } from "@/components/form/validation";
-import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
-import { putPresigned, uploadType } from "@/lib/presigned-upload";
+import { useSendContactMessage } from "./api";
 import "./contact.css";
 
 const MB = 1024 * 1024;
@@ -66,21 +64,7 @@ function ContactFormView({ onSent }: { onSent: (email: string) => void }) {
   /** "1.2 MB" or "20 KB", the number in the interface language. */
   const fileSize = (bytes: number) =>
     bytes >= MB ? `${intl.formatNumber(bytes / MB, { maximumFractionDigits: 1 })} MB` : `${intl.formatNumber(Math.max(1, Math.round(bytes / 1024)))} KB`;
-  const send = useMutation({
-    // Each file goes straight to the object store through its own presigned URL; the message names them.
-    mutationFn: async (values: { name: string; email: string; message: string }) => {
-      const attachments = await Promise.all(
-        files.map(async (file) => {
-          const target = await unwrap(api.api.contact.attachments.$post({ json: { content_type: uploadType(file), size: file.size } }));
-          await putPresigned(target, file);
-          return { id: target.id, file_name: file.name };
-        }),
-      );
-      return unwrap(api.api.contact.$post({ json: { ...values, attachments } }));
-    },
-    meta: { silentError: true },
-    onSuccess: (_, values) => onSent(values.email),
-  });
+  const send = useSendContactMessage();
 
   /** Adds the picked files that fit; says why the others were left out. */
   const add = (picked: File[]) => {
@@ -103,7 +87,7 @@ function ContactFormView({ onSent }: { onSent: (email: string) => void }) {
         const values = form.validate();
         const problem = attachmentProblem(files);
         if (problem) setFileError({ id: `errors.api.${problem}` });
-        if (values && !problem) send.mutate(values);
+        if (values && !problem) send.mutate({ message: values, files }, { onSuccess: () => onSent(values.email) });
       }}
     >
       {send.error ? <FormAlert testId="contact-error">{errorMessageFor(send.error)}</FormAlert> : null}

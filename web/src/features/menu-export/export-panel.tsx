@@ -1,17 +1,12 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { FormAlert } from "@/components/form/fields";
-import { languageNames, menuLanguages } from "@/i18n/languages";
+import { isLanguage, languageNames, menuLanguages, type Language } from "@/i18n/languages";
 import { activeSubscriptionQueryOptions, storeSettingsQueryOptions, type CsObject } from "@/lib/admin-scope";
-import { api, unwrap } from "@/lib/api";
+import { menuExportQueryOptions, useStartMenuExport, type ExportFormat } from "./api";
 import "./export-panel.css";
-
-type Format = "pdf" | "xlsx";
-
-/** How often a running export is asked for its progress. */
-const POLL_MS = 1000;
 
 /**
  * Menu export (premium): the store's menu in one of its languages as PDF or Excel. A click queues
@@ -23,19 +18,11 @@ export function MenuExportPanel({ cs }: { cs: CsObject }) {
   const intl = useIntl();
   const subscription = useQuery(activeSubscriptionQueryOptions(cs.store_id));
   const store = useQuery(storeSettingsQueryOptions(cs.store_id));
-  const [language, setLanguage] = useState("ru");
+  const [language, setLanguage] = useState<Language>("ru");
   const [jobId, setJobId] = useState<string>();
-  const start = useMutation({
-    mutationFn: (format: Format) =>
-      unwrap(api.api["menu-exports"].$post({ json: { storeId: cs.store_id, language: language as "ru", format } })),
-    onSuccess: (job) => setJobId(job.id),
-  });
-  const job = useQuery({
-    queryKey: ["menu-export", cs.store_id, jobId],
-    queryFn: () => unwrap(api.api["menu-exports"][":exportId"].$get({ param: { exportId: jobId! }, query: { storeId: cs.store_id } })),
-    enabled: !!jobId,
-    refetchInterval: (query) => (query.state.data?.status === "done" || query.state.data?.status === "error" ? false : POLL_MS),
-  });
+  const start = useStartMenuExport(cs.store_id);
+  const job = useQuery(menuExportQueryOptions(cs.store_id, jobId));
+  const exportAs = (format: ExportFormat) => start.mutate({ language, format }, { onSuccess: (queued) => setJobId(queued.id) });
   const downloaded = useRef<string>(undefined);
   const done = job.data?.status === "done" ? job.data : undefined;
   useEffect(() => {
@@ -68,7 +55,14 @@ export function MenuExportPanel({ cs }: { cs: CsObject }) {
               <span>
                 <FormattedMessage id="export.language" />
               </span>
-              <select className="input" value={language} onChange={(e) => setLanguage(e.target.value)} data-testid="export-language">
+              <select
+                className="input"
+                value={language}
+                onChange={(e) => {
+                  if (isLanguage(e.target.value)) setLanguage(e.target.value);
+                }}
+                data-testid="export-language"
+              >
                 {languages.map((l) => (
                   <option key={l} value={l}>
                     {languageNames[l]}
@@ -76,10 +70,10 @@ export function MenuExportPanel({ cs }: { cs: CsObject }) {
                 ))}
               </select>
             </label>
-            <button type="button" className="btn btn--primary" disabled={running} onClick={() => start.mutate("pdf")} data-testid="export-pdf">
+            <button type="button" className="btn btn--primary" disabled={running} onClick={() => exportAs("pdf")} data-testid="export-pdf">
               {intl.formatMessage({ id: "export.pdf" })}
             </button>
-            <button type="button" className="btn btn--secondary" disabled={running} onClick={() => start.mutate("xlsx")} data-testid="export-xlsx">
+            <button type="button" className="btn btn--secondary" disabled={running} onClick={() => exportAs("xlsx")} data-testid="export-xlsx">
               {intl.formatMessage({ id: "export.xlsx" })}
             </button>
           </div>

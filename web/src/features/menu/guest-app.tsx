@@ -23,7 +23,7 @@ import { useIntl } from "./intl";
 import { useItemSearch } from "./item-search";
 import { useItemWindow } from "./item-window";
 import { useMenuUpdates } from "./menu-updates";
-import { MENU_HEIGHTS, pagePath, parseLocation, storeBasePath, type PublishedItem, type PublishedMenu } from "./model";
+import { MENU_HEIGHTS, pagePath, parseLocation, storeBasePath, type PageLinks, type PublishedItem, type PublishedMenu } from "./model";
 import type { GuestNav } from "./nav";
 import { useSectionTabs } from "./section-tabs";
 import { addToCart, useCart, type MenuType } from "./state";
@@ -140,6 +140,7 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
     (byCategory.get(categoryId) ?? []).map((item) => card(item));
 
   const menuPath = pagePath(company, storeKey, { kind: "menu" });
+  const links: PageLinks = { page, company, storeKey, promotionCategories, onGo: go };
 
   return (
     <div className="guest" dir={textDirection(menu.language as Language)} lang={menu.language} style={style} data-testid="guest-menu" data-ready={mounted && progressive.complete ? "" : undefined}>
@@ -184,9 +185,7 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
               ) : (
                 <>
                   <PageTabs
-                    page={page}
-                    company={company}
-                    storeKey={storeKey}
+                    {...links}
                     menuPath={menuPath}
                     sections={sections}
                     section={section}
@@ -194,8 +193,6 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
                     tabRefs={tabRefs}
                     onTabKey={onTabKey}
                     onSection={chooseSection}
-                    promotionCategories={promotionCategories}
-                    onGo={go}
                   />
                   {page.kind === "menu" ? <FilterButton ref={filterButton} filter={filter} filtering={filtering} onOpen={() => setFilterOpen(true)} /> : null}
                   {page.kind === "menu" ? <SearchButton onOpen={() => setSearching(true)} /> : null}
@@ -204,15 +201,11 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
             </div>
             <ChipBar
               ref={chipBar}
-              page={page}
-              company={company}
-              storeKey={storeKey}
+              {...links}
               searching={searching}
               chips={chips}
               activeCategory={activeCategory}
               onCategory={goToCategory}
-              promotionCategories={promotionCategories}
-              onGo={go}
               query={query}
               resultCount={results.length}
             />

@@ -46,6 +46,15 @@ export function parseLocation(href: string): GuestLocation {
 export const pagePath = (company: string, store: string, page: GuestPage) =>
   `/${company}/${store}/${page.kind === "promotions" ? `promotions/${page.position}` : page.kind}`;
 
+/** What the sticky bar's rows link to: the page shown, the store's pages and promotion pages, followed without reloading. */
+export type PageLinks = {
+  page: GuestPage;
+  company: string;
+  storeKey: string;
+  promotionCategories: readonly PublishedCategory[];
+  onGo: (to: string) => void;
+};
+
 /** The text of a rich text, for search. */
 export const plainText = (ops: DeltaOp[] | null | undefined) => (ops ? ops.map((o) => o.insert).join("") : "");
 

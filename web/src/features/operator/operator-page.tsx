@@ -5,9 +5,9 @@ import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
 import { FormAlert } from "@/components/form/fields";
 import "@/components/form/form.css";
 import { StaffHeader } from "@/components/layout/staff-header";
-import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
 import type { SessionUser } from "@/lib/session";
+import { operatorCompaniesQueryOptions } from "./api";
 import "./operator.css";
 import { PageHead } from "@/components/layout/page-head";
 
@@ -18,13 +18,7 @@ export function OperatorPage({ user }: { user: SessionUser }) {
   useEffect(() => {
     document.title = `${intl.formatMessage({ id: "operator.title" })} — QR Menu`;
   }, [intl]);
-  const pages = useInfiniteQuery({
-    queryKey: ["operator", "companies"],
-    queryFn: ({ pageParam }) =>
-      unwrap(api.api.operator.companies.$get({ query: { limit: "25", ...(pageParam ? { cursor: pageParam } : {}) } })),
-    initialPageParam: "",
-    getNextPageParam: (last) => last.cursor ?? undefined,
-  });
+  const pages = useInfiniteQuery(operatorCompaniesQueryOptions());
   const companies = useMemo(() => {
     const all = pages.data?.pages.flatMap((p) => p.companies) ?? [];
     const q = filter.trim().toLowerCase();

@@ -1,5 +1,5 @@
 import { FormattedMessage } from "react-intl";
-import { AvailabilityStatus, useAvailability } from "@/components/form/availability";
+import { AvailabilityField, useAvailability } from "@/components/form/availability";
 import { TextField } from "@/components/form/fields";
 import type { CsObject } from "@/lib/admin-scope";
 import { Section } from "./section";
@@ -8,18 +8,17 @@ import type { SettingsForm } from "./use-settings-form";
 
 /** Name, URL name (checked for availability as it is typed) and address, with their texts in the other menu languages. */
 export function MainSection({ cs, formId, form }: { cs: CsObject; formId: string; form: SettingsForm }) {
-  const { values, saved, errors, bind } = form;
+  const { values, saved, bind } = form;
   const urlKey = useAvailability("store_url_key", values.url_key, { companyKey: cs.company_url_key, unchanged: saved.url_key });
   return (
     <Section title="storeSettings.section.main">
       <TextField label="storeSettings.name" required {...bind("name")} />
-      <TextField
+      <AvailabilityField
         label="storeSettings.urlKey"
         prefix={`/${cs.company_url_key}/`}
         autoComplete="off"
         hint={<FormattedMessage id="storeSettings.urlKeyHint" />}
-        status={errors.url_key ? undefined : <AvailabilityStatus status={urlKey} />}
-        invalid={urlKey.state === "taken"}
+        availability={urlKey}
         {...bind("url_key")}
       />
       <TextField label="storeSettings.address" autoComplete="street-address" {...bind("address")} />

@@ -1,11 +1,10 @@
 import { AbbreviationForm } from "@menu/core/abbreviation/schemas";
-import { useEffect, useId, useRef, useState } from "react";
+import { useState } from "react";
 import { FormattedMessage } from "react-intl";
-import { Dialog } from "@/components/dialog";
-import { CheckboxField, FormAlert, SubmitButton, TextField } from "@/components/form/fields";
+import { FormDialog } from "@/components/form-dialog";
+import { CheckboxField, TextField } from "@/components/form/fields";
 import { useZodForm } from "@/components/form/use-zod-form";
 import { isApiError } from "@/lib/api";
-import { errorMessageFor } from "@/lib/errors";
 import type { GlossaryEntry, useSaveAbbreviation } from "./api";
 
 /** Create or edit a pair, validated with the server's schema; a duplicate is refused under the field. */
@@ -20,70 +19,50 @@ export function AbbreviationDialog({
   save: ReturnType<typeof useSaveAbbreviation>;
   onSaved: (saved: GlossaryEntry, affected: number) => void;
 }) {
-  const formId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  // After the dialog opened (its own effect runs first), the first field gets the focus, not the close button.
-  useEffect(() => {
-    formRef.current?.querySelector("input")?.focus();
-  }, []);
   const form = useZodForm(AbbreviationForm, { abbreviation: entry?.abbreviation ?? "", full_form: entry?.keep ? "" : (entry?.full_form ?? ""), keep: entry?.keep ?? false });
   const [formError, setFormError] = useState<unknown>();
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <FormDialog
       testId="glossary-dialog"
       title={<FormattedMessage id={entry ? "glossary.editTitle" : "glossary.addTitle"} />}
-      footer={
-        <>
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            <FormattedMessage id="common.cancel" />
-          </button>
-          <SubmitButton pending={save.isPending} label={entry ? "common.save" : "glossary.addSubmit"} className="btn btn--primary" form={formId} />
-        </>
-      }
-    >
-      <form
-        ref={formRef}
-        id={formId}
-        className="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          const values = form.validate();
-          if (!values || save.isPending) return;
-          setFormError(undefined);
-          save.mutate(
-            { ...values, id: entry?.id },
-            {
-              onSuccess: ({ entry: saved, affected }) => onSaved(saved, affected),
-              onError: (error) => {
-                if (isApiError(error) && error.code === "abbreviationExists") form.setFieldError("abbreviation", { id: "glossary.exists" });
-                else setFormError(error);
-              },
+      submitLabel={entry ? "common.save" : "glossary.addSubmit"}
+      pending={save.isPending}
+      error={formError}
+      focusFirstField
+      onClose={onClose}
+      onSubmit={() => {
+        const values = form.validate();
+        if (!values || save.isPending) return;
+        setFormError(undefined);
+        save.mutate(
+          { ...values, id: entry?.id },
+          {
+            onSuccess: ({ entry: saved, affected }) => onSaved(saved, affected),
+            onError: (error) => {
+              if (isApiError(error) && error.code === "abbreviationExists") form.setFieldError("abbreviation", { id: "glossary.exists" });
+              else setFormError(error);
             },
-          );
-        }}
-      >
-        {formError ? <FormAlert>{errorMessageFor(formError)}</FormAlert> : null}
-        <TextField
-          label="glossary.abbreviation"
-          autoComplete="off"
-          required
-          hint={<FormattedMessage id="glossary.abbreviationHint" />}
-          {...form.bind("abbreviation")}
-        />
-        {form.values.keep ? null : (
-          <TextField label="glossary.fullForm" autoComplete="off" required hint={<FormattedMessage id="glossary.fullFormHint" />} {...form.bind("full_form")} />
-        )}
-        <CheckboxField label="glossary.keep" {...form.bind("keep")} />
-        {form.values.keep ? (
-          <p className="field__hint" data-testid="glossary-keep-hint">
-            <FormattedMessage id="glossary.keepHint" />
-          </p>
-        ) : null}
-      </form>
-    </Dialog>
+          },
+        );
+      }}
+    >
+      <TextField
+        label="glossary.abbreviation"
+        autoComplete="off"
+        required
+        hint={<FormattedMessage id="glossary.abbreviationHint" />}
+        {...form.bind("abbreviation")}
+      />
+      {form.values.keep ? null : (
+        <TextField label="glossary.fullForm" autoComplete="off" required hint={<FormattedMessage id="glossary.fullFormHint" />} {...form.bind("full_form")} />
+      )}
+      <CheckboxField label="glossary.keep" {...form.bind("keep")} />
+      {form.values.keep ? (
+        <p className="field__hint" data-testid="glossary-keep-hint">
+          <FormattedMessage id="glossary.keepHint" />
+        </p>
+      ) : null}
+    </FormDialog>
   );
 }

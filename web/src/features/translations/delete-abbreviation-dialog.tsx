@@ -1,5 +1,5 @@
 import { FormattedMessage } from "react-intl";
-import { Dialog } from "@/components/dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { FormAlert } from "@/components/form/fields";
 import { errorMessageFor } from "@/lib/errors";
 import type { GlossaryEntry } from "./api";
@@ -19,30 +19,16 @@ export function DeleteAbbreviationDialog({
   onConfirm: (entry: GlossaryEntry) => void;
 }) {
   return (
-    <Dialog
+    <ConfirmDialog
       open={!!entry}
-      onClose={onClose}
-      size="sm"
       testId="glossary-delete-dialog"
       title={<FormattedMessage id="glossary.deleteTitle" />}
-      footer={
-        <>
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            <FormattedMessage id="common.cancel" />
-          </button>
-          <button
-            type="button"
-            className="btn btn--danger"
-            disabled={pending}
-            aria-busy={pending || undefined}
-            onClick={() => entry && onConfirm(entry)}
-            data-testid="glossary-confirm-delete"
-          >
-            {pending ? <span className="spinner" aria-hidden="true" /> : null}
-            <FormattedMessage id="common.delete" />
-          </button>
-        </>
-      }
+      confirmLabel="common.delete"
+      confirmTestId="glossary-confirm-delete"
+      tone="danger"
+      pending={pending}
+      onConfirm={() => entry && onConfirm(entry)}
+      onClose={onClose}
     >
       {error ? <FormAlert>{errorMessageFor(error)}</FormAlert> : null}
       {entry ? (
@@ -64,6 +50,6 @@ export function DeleteAbbreviationDialog({
           />
         </p>
       ) : null}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

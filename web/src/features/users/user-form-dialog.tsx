@@ -1,17 +1,15 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MAX_STORE_MANAGERS } from "@menu/core/user/roles";
 import { UserForm } from "@menu/core/auth/schemas";
-import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
-import { Dialog } from "@/components/dialog";
-import { CheckboxField, FormAlert, SelectField, SubmitButton, TextField } from "@/components/form/fields";
+import { FormDialog } from "@/components/form-dialog";
+import { CheckboxField, SelectField, TextField } from "@/components/form/fields";
 import { useZodForm } from "@/components/form/use-zod-form";
 import { apiFieldError } from "@/components/form/validation";
 import { ROLE_LABELS } from "@/components/user-menu";
 import type { CsObject } from "@/lib/admin-scope";
 import { api, unwrap } from "@/lib/api";
-import { errorMessageFor } from "@/lib/errors";
 import type { OwnedStore, SessionUser } from "@/lib/session";
 
 export type UserRow = SessionUser;
@@ -39,7 +37,6 @@ export function UserFormDialog({
   onClose: () => void;
 }) {
   const intl = useIntl();
-  const formId = useId();
   const queryClient = useQueryClient();
   const self = user?.id === viewer.id;
   const form = useZodForm(UserForm, {
@@ -89,73 +86,58 @@ export function UserFormDialog({
       if (field) form.setFieldError(...field);
     },
   });
-  const formError = save.error && !apiFieldError(save.error, FIELDS) ? save.error : undefined;
   const isStoreManager = form.values.role === "store_manager";
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <FormDialog
       testId="user-dialog"
       title={user ? <FormattedMessage id="users.editTitle" /> : <FormattedMessage id="users.addTitle" />}
-      footer={
-        <>
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            <FormattedMessage id="common.cancel" />
-          </button>
-          <SubmitButton pending={save.isPending} label={user ? "common.save" : "users.invite"} className="btn btn--primary" form={formId} />
-        </>
-      }
+      submitLabel={user ? "common.save" : "users.invite"}
+      pending={save.isPending}
+      error={save.error && !apiFieldError(save.error, FIELDS) ? save.error : undefined}
+      onClose={onClose}
+      onSubmit={() => {
+        const values = form.validate();
+        if (values) save.mutate(values);
+      }}
     >
-      <form
-        id={formId}
-        className="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          const values = form.validate();
-          if (values) save.mutate(values);
-        }}
-      >
-        {formError ? <FormAlert>{errorMessageFor(formError)}</FormAlert> : null}
-        <div className="form__row form__row--2">
-          <TextField label="form.firstName" autoComplete="off" required {...form.bind("first_name")} />
-          <TextField label="form.lastName" autoComplete="off" required {...form.bind("last_name")} />
-        </div>
-        <TextField
-          label="form.email"
-          type="email"
-          autoComplete="off"
-          required
-          hint={user ? <FormattedMessage id="users.emailChangeHint" /> : <FormattedMessage id="users.inviteHint" />}
-          {...form.bind("email")}
+      <div className="form__row form__row--2">
+        <TextField label="form.firstName" autoComplete="off" required {...form.bind("first_name")} />
+        <TextField label="form.lastName" autoComplete="off" required {...form.bind("last_name")} />
+      </div>
+      <TextField
+        label="form.email"
+        type="email"
+        autoComplete="off"
+        required
+        hint={user ? <FormattedMessage id="users.emailChangeHint" /> : <FormattedMessage id="users.inviteHint" />}
+        {...form.bind("email")}
+      />
+      <div className="form__row form__row--2">
+        <SelectField
+          label="users.role"
+          disabled={self || roles.length === 1}
+          options={roles.map((r) => ({ value: r, label: intl.formatMessage({ id: ROLE_LABELS[r] }) }))}
+          {...form.bind("role")}
         />
-        <div className="form__row form__row--2">
+        {isStoreManager ? (
           <SelectField
-            label="users.role"
-            disabled={self || roles.length === 1}
-            options={roles.map((r) => ({ value: r, label: intl.formatMessage({ id: ROLE_LABELS[r] }) }))}
-            {...form.bind("role")}
+            label="users.store"
+            disabled={self}
+            hint={<FormattedMessage id="users.storeHint" values={{ max: MAX_STORE_MANAGERS }} />}
+            options={stores.map((s) => ({ value: s.store_id, label: s.store_name }))}
+            {...form.bind("store_id")}
           />
-          {isStoreManager ? (
-            <SelectField
-              label="users.store"
-              disabled={self}
-              hint={<FormattedMessage id="users.storeHint" values={{ max: MAX_STORE_MANAGERS }} />}
-              options={stores.map((s) => ({ value: s.store_id, label: s.store_name }))}
-              {...form.bind("store_id")}
-            />
-          ) : null}
-        </div>
-        <TextField
-          label={user ? "users.newPassword" : "users.passwordOptional"}
-          type="password"
-          autoComplete="new-password"
-          hint={<FormattedMessage id={user ? "users.newPasswordHint" : "users.passwordHint"} />}
-          {...form.bind("password")}
-        />
-        {user && !self ? <CheckboxField label="users.active" {...form.bind("active")} /> : null}
-      </form>
-    </Dialog>
+        ) : null}
+      </div>
+      <TextField
+        label={user ? "users.newPassword" : "users.passwordOptional"}
+        type="password"
+        autoComplete="new-password"
+        hint={<FormattedMessage id={user ? "users.newPasswordHint" : "users.passwordHint"} />}
+        {...form.bind("password")}
+      />
+      {user && !self ? <CheckboxField label="users.active" {...form.bind("active")} /> : null}
+    </FormDialog>
   );
 }

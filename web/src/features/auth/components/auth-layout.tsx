@@ -44,3 +44,12 @@ export function AuthLayout({ title, titleValues, lead, children, aside, wide = f
     </div>
   );
 }
+
+/** The aside of the pages reached from an e-mail or the sign-in form: the way back to signing in. */
+export function BackToLogin() {
+  return (
+    <Link to="/login" className="link">
+      <FormattedMessage id="auth.backToLogin" />
+    </Link>
+  );
+}

@@ -1,6 +1,5 @@
-import { Link } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
-import { ArrowIcon } from "./icons";
+import { CtaLinks } from "./cta-links";
 
 export function FinalCta() {
   return (
@@ -15,15 +14,7 @@ export function FinalCta() {
               <FormattedMessage id="landing.cta.text" />
             </p>
           </div>
-          <div className="cta__actions">
-            <Link to="/register/organization" className="btn btn--light btn--lg">
-              <FormattedMessage id="common.register" />
-              <ArrowIcon />
-            </Link>
-            <Link to="/login" className="btn btn--outline-light btn--lg">
-              <FormattedMessage id="common.signIn" />
-            </Link>
-          </div>
+          <CtaLinks className="cta__actions" registerLabel="common.register" signInLabel="common.signIn" onDark />
         </div>
       </div>
     </section>

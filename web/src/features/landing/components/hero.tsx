@@ -1,8 +1,8 @@
-import { Link } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
 import type { MessageId } from "@/i18n/catalogs";
 import { TRIAL_DAYS } from "../data/facts";
-import { ArrowIcon, CheckIcon } from "./icons";
+import { CtaLinks } from "./cta-links";
+import { CheckIcon } from "./icons";
 import { PhonePreview } from "./phone-preview";
 
 const points: MessageId[] = ["landing.hero.point1", "landing.hero.point2", "landing.hero.point3"];
@@ -21,15 +21,7 @@ export function Hero() {
           <p className="hero__lead">
             <FormattedMessage id="landing.hero.lead" />
           </p>
-          <div className="hero__actions">
-            <Link to="/register/organization" className="btn btn--primary btn--lg">
-              <FormattedMessage id="landing.hero.ctaRegister" />
-              <ArrowIcon />
-            </Link>
-            <Link to="/login" className="btn btn--secondary btn--lg">
-              <FormattedMessage id="landing.hero.ctaSignIn" />
-            </Link>
-          </div>
+          <CtaLinks className="hero__actions" registerLabel="landing.hero.ctaRegister" signInLabel="landing.hero.ctaSignIn" />
           <p className="hero__trial">
             <FormattedMessage id="landing.hero.trial" values={{ days: TRIAL_DAYS }} />
           </p>

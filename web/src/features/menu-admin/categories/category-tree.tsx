@@ -3,6 +3,7 @@ import { Link, useParams } from "@tanstack/react-router";
 import { useState, type KeyboardEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { FormAlert } from "@/components/form/fields";
+import { Icon } from "@/components/icon";
 import type { CsObject } from "@/lib/admin-scope";
 import { useTranslationOverview } from "../translations/api";
 import { TranslationBadges } from "../translations/translation-badges";
@@ -10,22 +11,6 @@ import { categoryPath, useCategoryActions } from "./category-actions";
 import { CategoryBadges } from "./category-badges";
 import { useCategorySorting } from "./category-sorting";
 import type { AdminCategory } from "./api";
-
-function Icon({ d }: { d: string }) {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d={d} />
-    </svg>
-  );
-}
-const ICONS = {
-  up: "M12 19V5M6 11l6-6 6 6",
-  down: "M12 5v14M6 13l6 6 6-6",
-  grip: "M9 6h.01M15 6h.01M9 12h.01M15 12h.01M9 18h.01M15 18h.01",
-  plus: "M12 5v14M5 12h14",
-  sort: "M7 4v16M4 7l3-3 3 3M17 20V4M14 17l3 3 3-3",
-  chevron: "M6 9l6 6 6-6",
-};
 
 /**
  * The section's categories: supercategories with their categories, each a link to its page. In
@@ -63,7 +48,7 @@ export function CategoryTree({ cs, section, all }: { cs: CsObject; section: Sect
               title={intl.formatMessage({ id: "categories.dragHandle" }, { name })}
               onKeyDown={onKeyDown}
             >
-              <Icon d={ICONS.grip} />
+              <Icon name="grip" />
             </button>
             <button
               type="button"
@@ -74,7 +59,7 @@ export function CategoryTree({ cs, section, all }: { cs: CsObject; section: Sect
               title={intl.formatMessage({ id: "categories.moveUp" }, { name })}
               onClick={() => shift(group, c.id, -1)}
             >
-              <Icon d={ICONS.up} />
+              <Icon name="up" />
             </button>
             <button
               type="button"
@@ -85,7 +70,7 @@ export function CategoryTree({ cs, section, all }: { cs: CsObject; section: Sect
               title={intl.formatMessage({ id: "categories.moveDown" }, { name })}
               onClick={() => shift(group, c.id, 1)}
             >
-              <Icon d={ICONS.down} />
+              <Icon name="down" />
             </button>
           </span>
         ) : null}
@@ -120,7 +105,7 @@ export function CategoryTree({ cs, section, all }: { cs: CsObject; section: Sect
             onClick={() => open({ kind: "create", parentId: c.id })}
             data-testid="add-child-category"
           >
-            <Icon d={ICONS.plus} />
+            <Icon name="plus" />
           </button>
         ) : null}
       </div>
@@ -141,11 +126,11 @@ export function CategoryTree({ cs, section, all }: { cs: CsObject; section: Sect
         {!sorting ? (
           <div className="category-panel__actions">
             <button type="button" className="btn btn--ghost btn--sm" onClick={start} data-testid="sort-categories">
-              <Icon d={ICONS.sort} />
+              <Icon name="sort" />
               <FormattedMessage id="categories.sort" />
             </button>
             <button type="button" className="btn btn--primary btn--sm" onClick={() => open({ kind: "create", parentId: "" })} data-testid="add-category">
-              <Icon d={ICONS.plus} />
+              <Icon name="plus" />
               <FormattedMessage id={nests ? "categories.add" : "categories.addPromotionCategory"} />
             </button>
           </div>
@@ -174,7 +159,7 @@ export function CategoryTree({ cs, section, all }: { cs: CsObject; section: Sect
           {current?.icon || "•"}
         </span>
         <span className="category-row__name">{current?.name ?? intl.formatMessage({ id: "categories.choose" })}</span>
-        <Icon d={ICONS.chevron} />
+        <Icon name="chevron" />
       </button>
 
       <nav className="category-panel__list" aria-label={intl.formatMessage({ id: "categories.title" })}>

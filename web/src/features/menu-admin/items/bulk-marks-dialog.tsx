@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { Dialog } from "@/components/dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { FormAlert } from "@/components/form/fields";
 import type { MarkChange } from "./api";
 import { MarksPicker, type Marks } from "./marks-picker";
@@ -16,22 +16,15 @@ export function BulkMarksDialog({ count, pending, onCancel, onApply }: { count: 
     onApply({ allergens: { [mode]: marks.allergens }, tags: { [mode]: marks.tags } });
   };
   return (
-    <Dialog
-      open
-      onClose={onCancel}
+    <ConfirmDialog
       testId="bulk-marks-dialog"
+      size="md"
       title={<FormattedMessage id="menuAdmin.marksDialog.title" values={{ n: count }} />}
-      footer={
-        <>
-          <button type="button" className="btn btn--ghost" onClick={onCancel}>
-            <FormattedMessage id="common.cancel" />
-          </button>
-          <button type="button" className="btn btn--primary" disabled={pending} aria-busy={pending || undefined} onClick={apply} data-testid="apply-marks">
-            {pending ? <span className="spinner" aria-hidden="true" /> : null}
-            <FormattedMessage id="menuAdmin.marksDialog.apply" />
-          </button>
-        </>
-      }
+      confirmLabel="menuAdmin.marksDialog.apply"
+      confirmTestId="apply-marks"
+      pending={pending}
+      onConfirm={apply}
+      onClose={onCancel}
     >
       {empty ? <FormAlert>{intl.formatMessage({ id: "menuAdmin.marksDialog.nothing" })}</FormAlert> : null}
       <fieldset className="ma-marks__mode">
@@ -52,6 +45,6 @@ export function BulkMarksDialog({ count, pending, onCancel, onApply }: { count: 
           setEmpty(false);
         }}
       />
-    </Dialog>
+    </ConfirmDialog>
   );
 }

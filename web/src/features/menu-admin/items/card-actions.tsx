@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useIntl } from "react-intl";
 import type { MessageId } from "@/i18n/catalogs";
-import { Icon, type ICONS } from "./icons";
+import { Icon, type ICONS } from "@/components/icon";
 
 export type CardAction = { icon: keyof typeof ICONS; label: MessageId; onClick: () => void; danger?: boolean; testId: string };
 

@@ -1,26 +1,18 @@
 import { FormattedMessage } from "react-intl";
-import { Dialog } from "@/components/dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 
 /** Asks before deleting one or several cards; lists what goes. */
 export function ConfirmDelete({ titles, pending, onCancel, onConfirm }: { titles: string[]; pending: boolean; onCancel: () => void; onConfirm: () => void }) {
   return (
-    <Dialog
-      open
-      onClose={onCancel}
-      size="sm"
+    <ConfirmDialog
       testId="confirm-delete-dialog"
       title={<FormattedMessage id="menuAdmin.delete.title" values={{ n: titles.length }} />}
-      footer={
-        <>
-          <button type="button" className="btn btn--ghost" onClick={onCancel}>
-            <FormattedMessage id="common.cancel" />
-          </button>
-          <button type="button" className="btn btn--danger" disabled={pending} aria-busy={pending || undefined} onClick={onConfirm} data-testid="confirm-delete">
-            {pending ? <span className="spinner" aria-hidden="true" /> : null}
-            <FormattedMessage id="common.delete" />
-          </button>
-        </>
-      }
+      confirmLabel="common.delete"
+      confirmTestId="confirm-delete"
+      tone="danger"
+      pending={pending}
+      onConfirm={onConfirm}
+      onClose={onCancel}
     >
       <p>
         <FormattedMessage id="menuAdmin.delete.text" values={{ n: titles.length }} />
@@ -35,6 +27,6 @@ export function ConfirmDelete({ titles, pending, onCancel, onConfirm }: { titles
           </li>
         ) : null}
       </ul>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -65,7 +65,7 @@ export function ItemCard({ item, editing, selected, onSelect, actions, busy, row
               <FormattedMessage id="menuAdmin.soldOutBadge" values={{ when: intl.formatDate(item.sold_out_until, { weekday: "short", hour: "2-digit", minute: "2-digit" }) }} />
             </span>
           ) : null}
-          {summary ? <p className="ma-card__text">{summary}</p> : null}
+          {summary ? <p className="ma-card__text summary-text">{summary}</p> : null}
           <MarkIcons codes={[...item.tags, ...item.allergens]} />
           <ul className="ma-card__portions">
             {item.portions.map((p) => (

@@ -20,7 +20,7 @@ import { RecordTabs, type RecordTab } from "../translations/record-tabs";
 import { TranslationsPanel } from "../translations/translations-panel";
 import { itemCalls, itemsKey, itemsQueryOptions, type ItemInfo } from "./api";
 import { errorsByPath } from "./form-messages";
-import { Icon } from "./icons";
+import { Icon } from "@/components/icon";
 import { MarksPicker, type Marks } from "./marks-picker";
 
 type Values = Required<Pick<ItemFormInput, "title" | "description" | "visible">> & Marks & { photo?: string; portions: PortionForm[] };

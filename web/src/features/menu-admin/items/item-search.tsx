@@ -6,7 +6,7 @@ import type { CsObject } from "@/lib/admin-scope";
 import { errorMessageFor } from "@/lib/errors";
 import { CardPhoto } from "./card-photo";
 import { itemSearchQueryOptions, type SearchHit } from "./api";
-import { Icon } from "./icons";
+import { Icon } from "@/components/icon";
 
 /** The search box of the pane: the store's whole menu (titles and translations), as you type. */
 export function ItemSearchBox({ value, onChange }: { value: string; onChange: (q: string) => void }) {

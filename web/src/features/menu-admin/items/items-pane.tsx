@@ -12,7 +12,7 @@ import { useTranslationFilter } from "../translations/use-translation-filter";
 import type { CardAction } from "./card-actions";
 import { BulkMarksDialog } from "./bulk-marks-dialog";
 import { isSoldOut, itemCalls, itemsKey, itemsQueryOptions, type ItemInfo, type MarkChange, type SearchHit } from "./api";
-import { Icon } from "./icons";
+import { Icon } from "@/components/icon";
 import { CardList } from "./card-list";
 import { ItemCard } from "./item-card";
 import { useFocusNewCard } from "./focus-new-card";

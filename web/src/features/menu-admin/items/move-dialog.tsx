@@ -1,7 +1,7 @@
 import { useQueries } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { FormattedMessage } from "react-intl";
-import { Dialog } from "@/components/dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { FormAlert } from "@/components/form/fields";
 import type { MessageId } from "@/i18n/catalogs";
 import type { CsObject } from "@/lib/admin-scope";
@@ -27,23 +27,15 @@ export function MoveDialog({ cs, item, onMove, onClose, pending }: { cs: CsObjec
   const error = results.find((r) => r.error)?.error;
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      size="sm"
+    <ConfirmDialog
       testId="move-dialog"
       title={<FormattedMessage id="menuAdmin.move.title" values={{ title: item.title }} />}
-      footer={
-        <>
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            <FormattedMessage id="common.cancel" />
-          </button>
-          <button type="button" className="btn btn--primary" disabled={!target || pending} aria-busy={pending || undefined} onClick={() => target && onMove(target)} data-testid="confirm-move">
-            {pending ? <span className="spinner" aria-hidden="true" /> : null}
-            <FormattedMessage id="menuAdmin.move.confirm" />
-          </button>
-        </>
-      }
+      confirmLabel="menuAdmin.move.confirm"
+      confirmTestId="confirm-move"
+      pending={pending}
+      disabled={!target}
+      onConfirm={() => target && onMove(target)}
+      onClose={onClose}
     >
       {loading ? (
         <p role="status">
@@ -76,6 +68,6 @@ export function MoveDialog({ cs, item, onMove, onClose, pending }: { cs: CsObjec
           ))}
         </div>
       )}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

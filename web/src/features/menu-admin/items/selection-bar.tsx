@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { Icon } from "./icons";
+import { Icon } from "@/components/icon";
 
 export type BulkRequest = "hide" | "show" | "delete";
 

@@ -55,7 +55,7 @@ export function PromotionCard({ promotion, editing, selected, onSelect, actions,
                 <FormattedMessage id="menuAdmin.hiddenBadge" />
               </span>
             ) : null}
-            {summary ? <p className="ma-card__text">{summary}</p> : null}
+            {summary ? <p className="ma-card__text summary-text">{summary}</p> : null}
             {translations ? <TranslationBadges statuses={translations} className="ma-card__translations" /> : null}
           </div>
         </div>

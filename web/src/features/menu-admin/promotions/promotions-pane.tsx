@@ -6,7 +6,7 @@ import type { CsObject } from "@/lib/admin-scope";
 import type { CardAction } from "../items/card-actions";
 import { CardList } from "../items/card-list";
 import { useFocusNewCard } from "../items/focus-new-card";
-import { Icon } from "../items/icons";
+import { Icon } from "@/components/icon";
 import { PaneToolbar } from "../items/pane-toolbar";
 import { useCardList } from "../items/use-card-list";
 import { useTranslationOverview } from "../translations/api";

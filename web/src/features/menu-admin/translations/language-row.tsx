@@ -90,7 +90,7 @@ export function LanguageRow({
         {hasText ? (
           <div className="tr-lang__text" lang={status.lang} dir="auto" data-testid="translation-text">
             {entry?.title ? <p className="tr-lang__title">{entry.title}</p> : null}
-            {summary ? <p className="tr-lang__description">{summary}</p> : null}
+            {summary ? <p className="tr-lang__description summary-text">{summary}</p> : null}
           </div>
         ) : null}
       </div>

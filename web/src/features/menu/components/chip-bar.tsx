@@ -1,20 +1,15 @@
 import type { Ref } from "react";
 import { useIntl } from "../intl";
-import { pagePath, type GuestPage, type PublishedCategory } from "../model";
+import { pagePath, type PageLinks, type PublishedCategory } from "../model";
 import { Foreign } from "./text-lang";
 
-type Props = {
+type Props = PageLinks & {
   ref: Ref<HTMLDivElement>;
-  page: GuestPage;
-  company: string;
-  storeKey: string;
   searching: boolean;
   /** The categories of the chosen section that have a chip. */
   chips: readonly PublishedCategory[];
   activeCategory: string | undefined;
   onCategory: (id: string) => void;
-  promotionCategories: readonly PublishedCategory[];
-  onGo: (to: string) => void;
   query: string;
   resultCount: number;
 };

@@ -1,6 +1,6 @@
 import type { KeyboardEvent, ReactNode, RefObject } from "react";
 import { useIntl, type GuestMessageId } from "../intl";
-import { pagePath, type GuestPage, type MenuSection, type PublishedCategory } from "../model";
+import { pagePath, type MenuSection, type PageLinks } from "../model";
 
 /** A link to another guest page, followed without reloading. */
 function PageLink({ to, current, onGo, children }: { to: string; current?: boolean; onGo: (to: string) => void; children: ReactNode }) {
@@ -19,10 +19,7 @@ function PageLink({ to, current, onGo, children }: { to: string; current?: boole
   );
 }
 
-type Props = {
-  page: GuestPage;
-  company: string;
-  storeKey: string;
+type Props = PageLinks & {
   menuPath: string;
   sections: readonly MenuSection[];
   section: MenuSection;
@@ -30,8 +27,6 @@ type Props = {
   tabRefs: RefObject<Map<MenuSection, HTMLButtonElement>>;
   onTabKey: (event: KeyboardEvent<HTMLButtonElement>) => void;
   onSection: (section: MenuSection) => void;
-  promotionCategories: readonly PublishedCategory[];
-  onGo: (to: string) => void;
 };
 
 /** The sticky bar's tabs: the menu's sections (or the way back to the menu), promotions, reviews. */

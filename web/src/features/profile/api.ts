@@ -1,0 +1,65 @@
+/** The profile feature's server calls: the signed-in user's names, interface language, e-mail and password. */
+import type { ChangeEmail, ChangePassword, UpdateProfile } from "@menu/core/auth/schemas";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useSetAtom } from "jotai";
+import type { InterfaceLocale } from "@/i18n/languages";
+import { api, unwrap } from "@/lib/api";
+import { meQueryKey, type SessionUser } from "@/lib/session";
+import { setDefaultLanguageAtom } from "@/state/language";
+import { appStore } from "@/state/store";
+import { storedUserAtom } from "@/state/user";
+
+/** Keeps the cached and the persisted user in step after a change. */
+function useRemember() {
+  const queryClient = useQueryClient();
+  return (user: SessionUser) => {
+    queryClient.setQueryData(meQueryKey, user);
+    appStore.set(storedUserAtom, user);
+  };
+}
+
+export function useSaveNames(user: SessionUser) {
+  const remember = useRemember();
+  return useMutation({
+    mutationFn: (json: Pick<UpdateProfile, "first_name" | "last_name">) => unwrap(api.api.me.$patch({ json })),
+    onSuccess: (updated) => remember({ ...user, ...updated }),
+  });
+}
+
+/** Saves the interface language and switches to it before the user changes, so nothing switches twice. */
+export function useSaveLanguage(user: SessionUser) {
+  const remember = useRemember();
+  const setLanguage = useSetAtom(setDefaultLanguageAtom);
+  return useMutation({
+    mutationFn: (ui_locale: InterfaceLocale) => unwrap(api.api.me.$patch({ json: { ui_locale } })),
+    onSuccess: async (updated) => {
+      await setLanguage(updated.ui_locale);
+      remember({ ...user, ...updated });
+    },
+  });
+}
+
+/** Asks for a new address: a link goes there, and the user shows it as pending until it is followed. */
+export function useRequestEmailChange(user: SessionUser) {
+  const remember = useRemember();
+  return useMutation({
+    mutationFn: (json: ChangeEmail) => unwrap(api.api.me.email.$post({ json })),
+    meta: { silentError: true },
+    onSuccess: ({ pending_email }) => remember({ ...user, pending_email }),
+  });
+}
+
+export function useCancelEmailChange(user: SessionUser) {
+  const remember = useRemember();
+  return useMutation({
+    mutationFn: () => unwrap(api.api.me.email.$delete()),
+    onSuccess: (updated) => remember({ ...user, ...updated, pending_email: undefined }),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (json: ChangePassword) => unwrap(api.api.me.password.$post({ json })),
+    meta: { silentError: true },
+  });
+}
