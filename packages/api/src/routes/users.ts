@@ -11,6 +11,7 @@ import { json, jsonBody } from "../openapi";
 const ofCompany = requiresSession("company_manager", "companyNotFound");
 const ofUser = requiresSession("company_manager", "userNotFound");
 const UserParams = z.object({ userId: z.string().min(1).max(64) });
+const taken = { 409: errorResponse("This email address already exists, or the store has 5 managers") };
 
 const list = createRoute({
   method: "get",
@@ -27,12 +28,7 @@ const create = createRoute({
   summary: "Create a user and mail them an invitation",
   ...ofCompany,
   request: jsonBody(CreateUserInput),
-  responses: {
-    201: json(UserInfo, "Created"),
-    403: errorResponse("Role not allowed"),
-    404: errorResponse("Company or store not found"),
-    409: errorResponse("This email address already exists, or the store has 5 managers"),
-  },
+  responses: { 201: json(UserInfo, "Created"), 403: errorResponse("Role not allowed"), 404: errorResponse("Company or store not found"), ...taken },
 });
 
 const one = createRoute({
@@ -50,12 +46,7 @@ const update = createRoute({
   summary: "Edit a user (a new e-mail is confirmed by the new address first)",
   ...ofUser,
   request: { params: UserParams, ...jsonBody(UpdateUserInput) },
-  responses: {
-    200: json(UserInfo, "The user"),
-    403: errorResponse("Not allowed"),
-    404: errorResponse("User not found"),
-    409: errorResponse("This email address already exists, or the store has 5 managers"),
-  },
+  responses: { 200: json(UserInfo, "The user"), 403: errorResponse("Not allowed"), 404: errorResponse("User not found"), ...taken },
 });
 
 const remove = createRoute({
