@@ -1,22 +1,49 @@
 /**
- * Sessions and CSRF at the HTTP edge: cookies, the client address, and the CSRF guard that every
- * state-changing call passes through. The decisions (who is signed in, what a token is worth) are
- * in @menu/core/auth.
+ * Sessions and CSRF at the HTTP edge: the session gate of routes, cookies, the client address, and
+ * the CSRF guard that every state-changing call passes through. The decisions (who is signed in,
+ * what a token is worth) are in @menu/core/auth.
  */
 import { CSRF_COOKIE, SESSION_COOKIE } from "@menu/core/auth/config";
 import { bindCsrf, csrfTokenOf, newCsrf, verifyCsrf } from "@menu/core/auth/csrf";
 import { verifyJwt } from "@menu/core/auth/jwt";
 import type { IssuedSession } from "@menu/core/auth/sessions";
-import { clock, MESSAGES, useActor } from "@menu/core";
-import type { Context } from "hono";
+import { clock, MESSAGES, useActor, UserError, type Role } from "@menu/core";
+import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 
 /** The OpenAPI security scheme of routes that need a signed-in user; its scopes name the least role. */
 export const SESSION_SCHEME = "session";
-export const requiresSession = (role?: "admin" | "company_manager" | "store_manager") => [
-  { [SESSION_SCHEME]: role ? [role] : [] },
-];
+
+const RANK: Record<Role, number> = { store_manager: 0, company_manager: 1, admin: 2 };
+/** The answers a route may refuse with, each with its status as core throws it. */
+const REFUSALS = { unauthorized: 401, forbidden: 403, notFound: 404, storeNotFound: 404, companyNotFound: 404, userNotFound: 404 } as const;
+type Refusal = keyof typeof REFUSALS;
+type Session = { security: Record<string, string[]>[]; middleware: MiddlewareHandler };
+
+/**
+ * A route that needs a signed-in user, spread into `createRoute`: its OpenAPI `security` (the
+ * scope names the least role) and the middleware that enforces it before the request is read, so a
+ * route cannot declare one without the other. The public, and a user below the role, get `refused`:
+ * 401 "Sign in required" unless the route's core call refuses them otherwise (most calls on a
+ * store, company or user say it was not found, as they say to other tenants), so the gate changes
+ * no answer. Both exist on purpose: the gate holds whatever the handler does, and core's policy
+ * (shared/policy.ts) holds whatever the route declares, for jobs and scripts too, and is the only
+ * one that knows which tenant a call addresses.
+ */
+export function requiresSession(role?: "store_manager", refused?: Refusal): Session;
+export function requiresSession(role: "company_manager" | "admin", refused: Refusal): Session;
+export function requiresSession(role?: Role, refused: Refusal = "unauthorized"): Session {
+  return {
+    security: [{ [SESSION_SCHEME]: role ? [role] : [] }],
+    middleware: createMiddleware(async (_c, next) => {
+      const actor = useActor();
+      const below = actor.type === "public" || (actor.type === "user" && !!role && RANK[actor.role] < RANK[role]);
+      if (below) throw new UserError(refused, REFUSALS[refused]);
+      await next();
+    }),
+  };
+}
 
 /** Secure cookies whenever the request came over HTTPS (always in the cloud), or when forced. */
 export function isHttps(c: Context) {

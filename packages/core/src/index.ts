@@ -3,7 +3,6 @@ export * from "./shared/errors";
 export * from "./shared/model";
 export * from "./shared/clock";
 export { configureDb } from "./db/client";
-export type { QueueName } from "./ports/queue";
 export { ensureTable, tableExists } from "./db/table";
 export { Db } from "./db/service";
 export * from "./shared/policy";

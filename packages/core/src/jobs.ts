@@ -8,10 +8,9 @@ export type JobHandler = (message: Record<string, unknown>) => Promise<void>;
 /**
  * What each queue's worker does, for the in-process queue of the local runtime (and tests). In the
  * cloud each SQS worker imports only its own handler (packages/functions/src/workers), so a worker
- * bundles no other's libraries. A queue without a handler fails its messages, so they are kept
- * instead of silently dropped.
+ * bundles no other's libraries. Every queue has its handler here (the type says so).
  */
-export const JOB_HANDLERS: Partial<Record<QueueName, JobHandler>> = {
+export const JOB_HANDLERS: Record<QueueName, JobHandler> = {
   publish: publishJob,
   translate: translationJob,
   export: menuExportJob,

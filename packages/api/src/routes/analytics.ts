@@ -52,7 +52,7 @@ const store = createRoute({
   method: "get",
   path: "/analytics",
   summary: "Guest analytics of a store for 7, 30 or 90 days or a custom range, with the previous period",
-  security: requiresSession("store_manager"),
+  ...requiresSession("store_manager", "storeNotFound"),
   request: { query: StoreAnalyticsInput },
   responses: { 200: json(StoreAnalytics), 400: errorResponse("Value is incorrect (the range)"), 404: errorResponse("Store not found") },
 });
@@ -61,7 +61,7 @@ const company = createRoute({
   method: "get",
   path: "/analytics/company",
   summary: "Guest analytics of every store of a company side by side (company managers and admins)",
-  security: requiresSession("company_manager"),
+  ...requiresSession("company_manager", "companyNotFound"),
   request: { query: CompanyAnalyticsInput },
   responses: { 200: json(CompanyAnalytics), 400: errorResponse("Value is incorrect (the range)"), 404: errorResponse("Company not found") },
 });
@@ -70,7 +70,7 @@ const checklist = createRoute({
   method: "get",
   path: "/setup-checklist",
   summary: "The overview's setup checklist: logo, menu, translations, tables, Wi-Fi, subscription, each done or not",
-  security: requiresSession("store_manager"),
+  ...requiresSession("store_manager", "storeNotFound"),
   request: { query: z.object({ storeId: z.string().min(1).max(64) }) },
   responses: { 200: json(Checklist), 404: errorResponse("Store not found") },
 });

@@ -22,7 +22,7 @@ import { requiresSession } from "../session";
 import { json, jsonBody } from "../openapi";
 
 /** The menu sections of the admin panel: every staff role of the store (SPEC.md section 2). */
-const security = requiresSession("store_manager");
+const session = requiresSession("store_manager", "storeNotFound");
 const StoreQuery = z.object({ storeId: z.string().min(1).max(64) });
 const CategoryParams = z.object({ categoryId: z.string().min(1).max(64) });
 const notFound = { 404: errorResponse("Store or category not found") };
@@ -31,7 +31,7 @@ const list = createRoute({
   method: "get",
   path: "/categories",
   summary: "A section's categories in tree order (supercategory, then its categories), hidden ones included",
-  security,
+  ...session,
   request: { query: StoreQuery.extend({ section: z.enum(SECTIONS) }) },
   responses: { 200: json(z.array(AdminCategory)), ...notFound },
 });
@@ -39,7 +39,7 @@ const create = createRoute({
   method: "post",
   path: "/categories",
   summary: "Create a category (at the end of its siblings); parent_id makes it a category of that supercategory",
-  security,
+  ...session,
   request: jsonBody(CreateCategoryInput),
   responses: { 201: json(AdminCategory, "Created"), ...notFound, 409: errorResponse("Failed to add category") },
 });
@@ -47,7 +47,7 @@ const sort = createRoute({
   method: "post",
   path: "/categories/order",
   summary: "Put one parent's categories in this order",
-  security,
+  ...session,
   request: jsonBody(SortCategoriesInput),
   responses: { 200: json(z.array(z.string())), ...notFound, 409: errorResponse("You did not make any changes to the sorting") },
 });
@@ -55,7 +55,7 @@ const update = createRoute({
   method: "patch",
   path: "/categories/{categoryId}",
   summary: "Edit a category's name, icon or visibility",
-  security,
+  ...session,
   request: { params: CategoryParams, ...jsonBody(UpdateCategoryInput) },
   responses: { 200: json(CategoryInfo), ...notFound, 409: errorResponse("Failed to update category") },
 });
@@ -63,7 +63,7 @@ const remove = createRoute({
   method: "delete",
   path: "/categories/{categoryId}",
   summary: "Delete an empty category (one with items, promotions or categories is refused)",
-  security,
+  ...session,
   request: { params: CategoryParams, query: StoreQuery },
   responses: { 200: json(z.object({ id: z.string() }), "Deleted"), ...notFound, 409: errorResponse("Could not delete category") },
 });
@@ -71,7 +71,7 @@ const move = createRoute({
   method: "post",
   path: "/categories/{categoryId}/move",
   summary: 'Move a category under another supercategory of its section, or to the top level (parent_id "")',
-  security,
+  ...session,
   request: { params: CategoryParams, ...jsonBody(MoveCategoryInput) },
   responses: { 200: json(CategoryInfo), ...notFound, 409: errorResponse("Failed to update category") },
 });
@@ -79,7 +79,7 @@ const schedule = createRoute({
   method: "put",
   path: "/categories/{categoryId}/schedule",
   summary: "Set a category's schedule (days, start, end, on/off; evaluated in the store's time zone), or remove it with null",
-  security,
+  ...session,
   request: { params: CategoryParams, ...jsonBody(ScheduleInput) },
   responses: {
     200: json(CategoryInfo),

@@ -25,7 +25,7 @@ import { requiresSession } from "../session";
 import { json, jsonBody } from "../openapi";
 
 /** The menu of a store: every staff role of the store (SPEC.md section 2). */
-const security = requiresSession("store_manager");
+const session = requiresSession("store_manager", "storeNotFound");
 const Id = z.string().min(1).max(64);
 const ItemParams = z.object({ itemId: Id });
 const StoreBody = z.object({ store_id: Id });
@@ -38,7 +38,7 @@ const list = createRoute({
   method: "get",
   path: "/items",
   summary: "A category's items in display order (hidden ones included)",
-  security,
+  ...session,
   request: { query: z.object({ storeId: Id, categoryId: Id }) },
   responses: { 200: json(z.array(ItemInfo)), ...notFound, ...wrongCategory },
 });
@@ -46,7 +46,7 @@ const search = createRoute({
   method: "get",
   path: "/items/search",
   summary: "Items of the store whose title or translated title contains q (case-insensitive)",
-  security,
+  ...session,
   request: { query: z.object({ storeId: Id, q: z.string().trim().min(1).max(100) }) },
   responses: { 200: json(z.array(SearchHit)), ...notFound },
 });
@@ -54,7 +54,7 @@ const create = createRoute({
   method: "post",
   path: "/items",
   summary: "Create an item at the end of its category (its kind follows the section)",
-  security,
+  ...session,
   request: jsonBody(CreateItemInput),
   responses: { 201: json(ItemInfo, "Created"), ...badInput, ...notFound, ...wrongCategory },
 });
@@ -62,7 +62,7 @@ const update = createRoute({
   method: "put",
   path: "/items/{itemId}",
   summary: "Replace an item's title, description, photo, visibility and portions",
-  security,
+  ...session,
   request: { params: ItemParams, ...jsonBody(ItemForm.extend({ store_id: Id })) },
   responses: { 200: json(ItemInfo), ...badInput, ...notFound },
 });
@@ -70,7 +70,7 @@ const duplicate = createRoute({
   method: "post",
   path: "/items/{itemId}/duplicate",
   summary: "Copy an item (new id) right after the original",
-  security,
+  ...session,
   request: { params: ItemParams, ...jsonBody(StoreBody) },
   responses: { 201: json(ItemInfo, "Created"), ...notFound },
 });
@@ -78,7 +78,7 @@ const move = createRoute({
   method: "post",
   path: "/items/{itemId}/move",
   summary: "Move an item to the end of another category of the same kind",
-  security,
+  ...session,
   request: { params: ItemParams, ...jsonBody(StoreBody.extend({ category_id: Id })) },
   responses: { 200: json(ItemInfo), ...notFound, ...wrongCategory },
 });
@@ -86,7 +86,7 @@ const order = createRoute({
   method: "post",
   path: "/items/order",
   summary: "Put a category's items in this order",
-  security,
+  ...session,
   request: jsonBody(SortItemsInput),
   responses: { 200: json(z.array(ItemInfo)), ...notFound, 409: errorResponse("You did not make any changes to the sorting") },
 });
@@ -94,7 +94,7 @@ const bulk = createRoute({
   method: "post",
   path: "/items/bulk",
   summary: "Hide, show or delete the selected items",
-  security,
+  ...session,
   request: jsonBody(BulkItemsInput),
   responses: {
     200: json(z.object({ action: z.string(), ids: z.array(z.string()) })),
@@ -106,7 +106,7 @@ const soldOut = createRoute({
   method: "post",
   path: "/items/sold-out",
   summary: "Mark the selected items sold out until the store's next opening, or back on sale",
-  security,
+  ...session,
   request: jsonBody(SoldOutInput),
   responses: { 200: json(z.object({ ids: z.array(z.string()), sold_out_until: z.string().optional() })), ...selectionResponses },
 });
@@ -114,7 +114,7 @@ const marks = createRoute({
   method: "post",
   path: "/items/marks",
   summary: "Add and remove allergens and dietary tags on the selected items",
-  security,
+  ...session,
   request: jsonBody(MarkItemsInput),
   responses: { 200: json(z.object({ ids: z.array(z.string()) })), ...selectionResponses },
 });

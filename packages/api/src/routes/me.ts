@@ -17,7 +17,7 @@ import { router } from "../router";
 import { requestContext, requiresSession, setSessionCookie } from "../session";
 import { json, jsonBody } from "../openapi";
 
-const security = requiresSession();
+const session = requiresSession();
 
 /** SPEC.md section 7: the user with role, company and store ids, plus accessToken and jti (the client strips both). */
 const MeAnswer = UserInfo.extend({ accessToken: z.string(), jti: z.string() });
@@ -26,7 +26,7 @@ const getMe = createRoute({
   method: "get",
   path: "/me",
   summary: "The signed-in user with settings (ui_locale, setup_welcome_message), accessToken and jti",
-  security,
+  ...session,
   responses: { 200: json(MeAnswer, "The user"), 401: errorResponse("Sign in required") },
 });
 
@@ -34,7 +34,7 @@ const patchMe = createRoute({
   method: "patch",
   path: "/me",
   summary: "Own names, interface language, welcome-dialog flag",
-  security,
+  ...session,
   request: jsonBody(UpdateProfile),
   responses: { 200: json(UserInfo, "The user"), 401: errorResponse("Sign in required") },
 });
@@ -43,7 +43,7 @@ const password = createRoute({
   method: "post",
   path: "/me/password",
   summary: "Change the own password (asks for the current one); ends every other session",
-  security,
+  ...session,
   request: jsonBody(ChangePassword),
   responses: {
     200: json(z.object({ ok: z.literal(true) }), "Changed; this browser has a new session"),
@@ -56,7 +56,7 @@ const email = createRoute({
   method: "post",
   path: "/me/email",
   summary: "Change the own e-mail: a confirmation goes to the new address; the old one stays until then",
-  security,
+  ...session,
   request: jsonBody(ChangeEmail),
   responses: {
     200: json(z.object({ pending_email: z.string() }), "Confirmation sent"),
@@ -69,7 +69,7 @@ const cancelEmail = createRoute({
   method: "delete",
   path: "/me/email",
   summary: "Cancel a pending e-mail change",
-  security,
+  ...session,
   responses: { 200: json(UserInfo, "The user") },
 });
 
@@ -77,7 +77,7 @@ const stores = createRoute({
   method: "get",
   path: "/me/stores",
   summary: "The stores the signed-in user manages; with companyId, that company's (admins: any company)",
-  security,
+  ...session,
   request: { query: z.object({ companyId: z.string().min(1).max(64).optional() }) },
   responses: { 200: json(z.array(OwnedStore), "Stores"), 404: errorResponse("Company not found") },
 });

@@ -6,13 +6,13 @@ import { router } from "../router";
 import { requiresSession } from "../session";
 import { json, jsonBody } from "../openapi";
 
-const security = requiresSession("store_manager");
+const session = requiresSession("store_manager");
 
 const start = createRoute({
   method: "post",
   path: "/media/uploads",
   summary: "Start a photo, banner or logo upload: a URL (S3 presigned PUT in the cloud) to PUT exactly this many bytes of this type to",
-  security,
+  ...session,
   request: jsonBody(ImageUploadRequest),
   responses: {
     201: json(ImageUploadTicket, "PUT the file to `url` with `headers`, then finish the upload"),
@@ -26,7 +26,7 @@ const finish = createRoute({
   method: "post",
   path: "/media/uploads/{uploadId}/complete",
   summary: "Finish an upload: the file is checked by content, re-encoded to WebP in responsive sizes, stored under a new key",
-  security,
+  ...session,
   request: {
     params: z.object({ uploadId: z.string().uuid() }),
     ...jsonBody(z.object({ store_id: z.string().min(1).max(64), kind: z.enum(MEDIA_KINDS) })),

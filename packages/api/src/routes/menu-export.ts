@@ -5,13 +5,13 @@ import { router } from "../router";
 import { requiresSession } from "../session";
 import { json, jsonBody } from "../openapi";
 
-const security = requiresSession("store_manager");
+const session = requiresSession("store_manager", "storeNotFound");
 
 const create = createRoute({
   method: "post",
   path: "/menu-exports",
   summary: "Export the store's menu in one of its languages as PDF or Excel (premium plans; 409 otherwise): queues the job",
-  security,
+  ...session,
   request: jsonBody(MenuExportInput),
   responses: {
     202: json(MenuExportJob, "Queued: poll the job until it is done"),
@@ -25,7 +25,7 @@ const get = createRoute({
   method: "get",
   path: "/menu-exports/{exportId}",
   summary: "An export job: its progress, and once done a download URL that works for a few minutes",
-  security,
+  ...session,
   request: { params: z.object({ exportId: z.string().min(1).max(64) }), query: z.object({ storeId: z.string().min(1).max(64) }) },
   responses: { 200: json(MenuExportJob, "The job"), 404: errorResponse("Store not found / Page not found") },
 });

@@ -6,7 +6,7 @@ import { router } from "../router";
 import { requiresSession } from "../session";
 import { json, jsonBody } from "../openapi";
 
-const security = requiresSession("store_manager");
+const session = requiresSession("store_manager", "storeNotFound");
 const Preview = z.object({
   language: z.string(),
   items: z.number(),
@@ -21,7 +21,7 @@ const preview = createRoute({
   method: "post",
   path: "/menu-import/preview",
   summary: "What importing this spreadsheet (.xlsx or .csv, the export's columns) would create and change, with errors per row and cell",
-  security,
+  ...session,
   request: jsonBody(PreviewImportInput),
   responses: { 200: json(Preview), 404: errorResponse("Store not found"), 413: errorResponse("Request is too large") },
 });
@@ -29,7 +29,7 @@ const apply = createRoute({
   method: "post",
   path: "/menu-import/apply",
   summary: "Import items [from, from + count) of the spreadsheet; nothing is written while any row is invalid",
-  security,
+  ...session,
   request: jsonBody(ApplyImportInput),
   responses: {
     200: json(z.object({ done: z.number(), total: z.number() })),

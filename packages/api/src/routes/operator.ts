@@ -9,7 +9,7 @@ const companies = createRoute({
   method: "get",
   path: "/operator/companies",
   summary: "Operator view: all companies (newest first) with their stores, a page at a time",
-  security: requiresSession("admin"),
+  ...requiresSession("admin", "notFound"),
   request: {
     query: z.object({
       cursor: z.string().max(2048).optional(),

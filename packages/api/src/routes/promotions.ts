@@ -18,7 +18,7 @@ import { requiresSession } from "../session";
 import { json, jsonBody } from "../openapi";
 
 /** Promotions of a store: every staff role of the store. */
-const security = requiresSession("store_manager");
+const session = requiresSession("store_manager", "storeNotFound");
 const Id = z.string().min(1).max(64);
 const PromotionParams = z.object({ promotionId: Id });
 const notFound = { 404: errorResponse("Store, category or promotion not found") };
@@ -29,7 +29,7 @@ const list = createRoute({
   method: "get",
   path: "/promotions",
   summary: "A promotions category's promotions in order (hidden ones included)",
-  security,
+  ...session,
   request: { query: z.object({ storeId: Id, categoryId: Id }) },
   responses: { 200: json(z.array(PromotionInfo)), ...notFound, ...wrongCategory },
 });
@@ -37,7 +37,7 @@ const create = createRoute({
   method: "post",
   path: "/promotions",
   summary: "Create a promotion at the end of its category",
-  security,
+  ...session,
   request: jsonBody(CreatePromotionInput),
   responses: { 201: json(PromotionInfo, "Created"), ...badInput, ...notFound, ...wrongCategory },
 });
@@ -45,7 +45,7 @@ const update = createRoute({
   method: "put",
   path: "/promotions/{promotionId}",
   summary: "Replace a promotion's header, description, banner and visibility",
-  security,
+  ...session,
   request: { params: PromotionParams, ...jsonBody(PromotionForm.extend({ store_id: Id })) },
   responses: { 200: json(PromotionInfo), ...badInput, ...notFound },
 });
@@ -53,7 +53,7 @@ const remove = createRoute({
   method: "delete",
   path: "/promotions/{promotionId}",
   summary: "Delete a promotion",
-  security,
+  ...session,
   request: { params: PromotionParams, query: z.object({ storeId: Id }) },
   responses: { 200: json(z.object({ id: z.string() }), "Deleted"), ...notFound },
 });
@@ -61,7 +61,7 @@ const order = createRoute({
   method: "post",
   path: "/promotions/order",
   summary: "Put a category's promotions in this order",
-  security,
+  ...session,
   request: jsonBody(SortPromotionsInput),
   responses: { 200: json(z.array(PromotionInfo)), ...notFound, 409: errorResponse("You did not make any changes to the sorting") },
 });
@@ -69,7 +69,7 @@ const bulk = createRoute({
   method: "post",
   path: "/promotions/bulk",
   summary: "Hide, show or delete the selected promotions",
-  security,
+  ...session,
   request: jsonBody(BulkPromotionsInput),
   responses: {
     200: json(z.object({ action: z.string(), ids: z.array(z.string()) })),

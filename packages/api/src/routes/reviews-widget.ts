@@ -6,14 +6,14 @@ import { router } from "../router";
 import { requiresSession } from "../session";
 import { json, jsonBody } from "../openapi";
 
-const security = requiresSession("store_manager");
+const session = requiresSession("store_manager", "storeNotFound");
 const StoreQuery = z.object({ storeId: z.string().min(1).max(64) });
 
 const get = createRoute({
   method: "get",
   path: "/reviews-widget",
   summary: "The store's reviews widget (organisation id) and whether the plan allows it",
-  security,
+  ...session,
   request: { query: StoreQuery },
   responses: { 200: json(ReviewsWidgetState), 404: errorResponse("Store not found") },
 });
@@ -21,7 +21,7 @@ const put = createRoute({
   method: "put",
   path: "/reviews-widget",
   summary: "Save the reviews widget from the pasted code; only the organisation id is kept (premium plans; 409 otherwise)",
-  security,
+  ...session,
   request: jsonBody(ReviewsWidgetInput),
   responses: {
     200: json(ReviewsWidgetState),
@@ -34,7 +34,7 @@ const remove = createRoute({
   method: "delete",
   path: "/reviews-widget",
   summary: "Remove the reviews widget (any plan)",
-  security,
+  ...session,
   request: { query: StoreQuery },
   responses: { 200: json(ReviewsWidgetState), 404: errorResponse("Store not found") },
 });

@@ -7,9 +7,11 @@ import { router } from "../router";
 import { requiresSession } from "../session";
 import { json, jsonBody } from "../openapi";
 
+/** settings/stores: company managers and admins (SPEC section 6). */
+const companyManager = requiresSession("company_manager", "companyNotFound");
 
 const updateSettings = createRoute({
-  security: requiresSession("store_manager"),
+  ...requiresSession("store_manager", "storeNotFound"),
   method: "put",
   path: "/store-settings",
   summary: "Save settings/store (a new URL name keeps the old links working by redirect); republishes the menu",
@@ -23,7 +25,7 @@ const updateSettings = createRoute({
 });
 
 const listStores = createRoute({
-  security: requiresSession("company_manager"),
+  ...companyManager,
   method: "get",
   path: "/stores",
   summary: "settings/stores: the company's stores with their subscription status",
@@ -32,7 +34,7 @@ const listStores = createRoute({
 });
 
 const createStoreRoute = createRoute({
-  security: requiresSession("company_manager"),
+  ...companyManager,
   method: "post",
   path: "/stores",
   summary: "Create a store (only when every paid subscription of the company is paid); it starts its 3-day preparation",

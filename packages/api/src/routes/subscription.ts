@@ -113,7 +113,7 @@ export const subscriptionRoutes = router()
       method: "post",
       path: "/invoices/mark-paid",
       summary: "Operator: mark an invoice paid",
-      security: requiresSession("admin"),
+      ...requiresSession("admin", "forbidden"),
       request: jsonBody(z.object({ company_id: z.string().min(1), invoice_id: z.string().min(1) })),
       responses: { 200: json(z.object({ already_paid: z.boolean() })), 403: errorResponse("Operator only"), ...conflicts },
     }),

@@ -21,17 +21,17 @@ import { requiresSession } from "../session";
 import { json, jsonBody } from "../openapi";
 
 /** admin-panel/tables: every staff role of the store (SPEC.md section 2). */
-const security = requiresSession("store_manager");
+const session = requiresSession("store_manager", "storeNotFound");
 const StoreQuery = z.object({ storeId: z.string().min(1).max(64) });
 const TableParams = z.object({ tableId: z.string().min(1).max(64) });
 const notFound = { 404: errorResponse("Store or table not found") };
 
-const list = createRoute({ method: "get", path: "/tables", summary: "The store's tables in index order", security, request: { query: StoreQuery }, responses: { 200: json(z.array(TableInfo)), ...notFound } });
+const list = createRoute({ method: "get", path: "/tables", summary: "The store's tables in index order", ...session, request: { query: StoreQuery }, responses: { 200: json(z.array(TableInfo)), ...notFound } });
 const create = createRoute({
   method: "post",
   path: "/tables",
   summary: "Create a table (at the end of the list)",
-  security,
+  ...session,
   request: jsonBody(CreateTableInput),
   responses: { 201: json(TableInfo, "Created"), ...notFound, 409: errorResponse("Table name already exists") },
 });
@@ -39,7 +39,7 @@ const reorder = createRoute({
   method: "post",
   path: "/tables/order",
   summary: "Put the tables in this order",
-  security,
+  ...session,
   request: jsonBody(ReorderTablesInput),
   responses: { 200: json(z.array(TableInfo)), ...notFound, 409: errorResponse("You did not make any changes to the sorting") },
 });
@@ -47,7 +47,7 @@ const update = createRoute({
   method: "patch",
   path: "/tables/{tableId}",
   summary: "Edit a table's number, name or note",
-  security,
+  ...session,
   request: { params: TableParams, ...jsonBody(UpdateTableInput) },
   responses: { 200: json(TableInfo), ...notFound, 409: errorResponse("Table name already exists") },
 });
@@ -55,7 +55,7 @@ const remove = createRoute({
   method: "delete",
   path: "/tables/{tableId}",
   summary: "Delete a table (its printed code stops working)",
-  security,
+  ...session,
   request: { params: TableParams, query: StoreQuery },
   responses: { 200: json(z.object({ id: z.string() }), "Deleted"), ...notFound },
 });
@@ -63,7 +63,7 @@ const reissue = createRoute({
   method: "post",
   path: "/tables/{tableId}/reissue-qr",
   summary: "Issue a new QR key; the old printed code stops working",
-  security,
+  ...session,
   request: { params: TableParams, ...jsonBody(z.object({ store_id: z.string().min(1).max(64) })) },
   responses: { 200: json(TableInfo), ...notFound },
 });
@@ -72,7 +72,7 @@ const qr = createRoute({
   method: "get",
   path: "/tables/{tableId}/qr",
   summary: "The table's QR code (absolute /t/{qrKey} link) as SVG or PNG",
-  security,
+  ...session,
   request: { params: TableParams, query: StoreQuery.extend({ format: z.enum(["svg", "png"]).default("svg") }) },
   responses: { 200: image, ...notFound },
 });
@@ -80,7 +80,7 @@ const cards = createRoute({
   method: "get",
   path: "/tables/cards",
   summary: "A4 PDF of table cards (several per page); tableId for one table's card",
-  security,
+  ...session,
   request: { query: StoreQuery.extend({ tableId: z.string().min(1).max(64).optional() }) },
   responses: { 200: { description: "PDF", content: { "application/pdf": { schema: z.string() } } }, ...notFound },
 });

@@ -17,7 +17,7 @@ import { requiresSession } from "../session";
 import { json, jsonBody } from "../openapi";
 
 /** Translations and the glossary are part of the menu: every staff role of the store. */
-const security = requiresSession("store_manager");
+const session = requiresSession("store_manager", "storeNotFound");
 const Id = z.string().min(1).max(64);
 const StoreQuery = z.object({ storeId: Id });
 const StoreBody = z.object({ store_id: Id });
@@ -31,7 +31,8 @@ const statuses = createRoute({
   method: "post",
   path: "/translations/statuses",
   summary: "Translation status of items (or categories with type Category, promotions with type Promotion)",
-  security,
+  // No store in the request: the public is asked to sign in (each content's store is checked in core).
+  ...requiresSession("store_manager"),
   request: jsonBody(StatusesInput),
   responses: { 200: json(z.array(TranslationStatus)), ...badInput },
 });
@@ -39,7 +40,7 @@ const overview = createRoute({
   method: "get",
   path: "/translations",
   summary: "The store's translation engine, languages, volume used this month and every job",
-  security,
+  ...session,
   request: { query: StoreQuery },
   responses: {
     200: json(
@@ -68,7 +69,7 @@ const queueAll = createRoute({
   method: "post",
   path: "/translations/queue",
   summary: "Translate everything missing or out of date in the store",
-  security,
+  ...session,
   request: jsonBody(StoreBody),
   responses: { 200: json(z.object({ queued: z.number() })), ...notFound },
 });
@@ -76,7 +77,7 @@ const saveManual = createRoute({
   method: "put",
   path: "/translations/{type}/{targetId}/{language}",
   summary: "Write a translation by hand (auto-translation never overwrites it)",
-  security,
+  ...session,
   request: { params: TranslationParams, ...jsonBody(StoreBody.extend({ title: z.string(), description: z.string().optional() })) },
   responses: { 200: Changed, ...badInput, ...notFound, 409: errorResponse("The language is not in the store's plan") },
 });
@@ -84,7 +85,7 @@ const resetManual = createRoute({
   method: "delete",
   path: "/translations/{type}/{targetId}/{language}",
   summary: "Back to automatic: drop the hand-made translation and queue the language",
-  security,
+  ...session,
   request: { params: TranslationParams, query: StoreQuery },
   responses: { 200: Changed, ...notFound, 409: errorResponse("The language is not in the store's plan") },
 });
@@ -93,7 +94,7 @@ const check = createRoute({
   method: "post",
   path: "/translations/{type}/{targetId}/{language}/check",
   summary: "Mark a translation as checked against today's source (kept from the engine; no longer outdated)",
-  security,
+  ...session,
   request: { params: TranslationParams, ...jsonBody(StoreBody) },
   responses: { 200: Changed, ...notFound, 409: errorResponse("There is no translation to check, or the language is not in the plan") },
 });
@@ -103,7 +104,7 @@ const glossary = createRoute({
   method: "get",
   path: "/abbreviations",
   summary: "The store's glossary (translations map), sorted",
-  security,
+  ...session,
   request: { query: StoreQuery },
   responses: { 200: json(z.array(AbbreviationInfo)), ...notFound },
 });
@@ -111,7 +112,7 @@ const create = createRoute({
   method: "post",
   path: "/abbreviations",
   summary: "Add an abbreviation; answers how many contents use it",
-  security,
+  ...session,
   request: jsonBody(CreateAbbreviationInput),
   responses: { 201: GlossaryChange, ...badInput, ...notFound, 409: errorResponse("This abbreviation already exists") },
 });
@@ -119,7 +120,7 @@ const update = createRoute({
   method: "put",
   path: "/abbreviations/{abbreviationId}",
   summary: "Change an abbreviation; answers how many contents use the old or new one",
-  security,
+  ...session,
   request: { params: AbbreviationParams, ...jsonBody(CreateAbbreviationInput) },
   responses: { 200: GlossaryChange, ...badInput, ...notFound, 409: errorResponse("This abbreviation already exists") },
 });
@@ -127,7 +128,7 @@ const remove = createRoute({
   method: "delete",
   path: "/abbreviations/{abbreviationId}",
   summary: "Delete an abbreviation; answers how many contents used it",
-  security,
+  ...session,
   request: { params: AbbreviationParams, query: StoreQuery },
   responses: { 200: json(z.object({ id: z.string(), affected: z.number() })), ...notFound },
 });

@@ -7,15 +7,17 @@ import { router } from "../router";
 import { requiresSession } from "../session";
 import { json, jsonBody } from "../openapi";
 
-/** settings/users: admin or company manager (SPEC.md section 6). */
-const security = requiresSession("company_manager");
+/** settings/users: admin or company manager (SPEC.md section 6); anyone else is told the company or user does not exist. */
+const ofCompany = requiresSession("company_manager", "companyNotFound");
+const ofUser = requiresSession("company_manager", "userNotFound");
 const UserParams = z.object({ userId: z.string().min(1).max(64) });
+const taken = { 409: errorResponse("This email address already exists, or the store has 5 managers") };
 
 const list = createRoute({
   method: "get",
   path: "/users",
   summary: "Users of a company (admins: companyId=platform lists the operator's admins)",
-  security,
+  ...ofCompany,
   request: { query: z.object({ companyId: z.string().min(1).max(64) }) },
   responses: { 200: json(z.array(UserInfo), "Users"), 404: errorResponse("Company not found") },
 });
@@ -24,21 +26,16 @@ const create = createRoute({
   method: "post",
   path: "/users",
   summary: "Create a user and mail them an invitation",
-  security,
+  ...ofCompany,
   request: jsonBody(CreateUserInput),
-  responses: {
-    201: json(UserInfo, "Created"),
-    403: errorResponse("Role not allowed"),
-    404: errorResponse("Company or store not found"),
-    409: errorResponse("This email address already exists, or the store has 5 managers"),
-  },
+  responses: { 201: json(UserInfo, "Created"), 403: errorResponse("Role not allowed"), 404: errorResponse("Company or store not found"), ...taken },
 });
 
 const one = createRoute({
   method: "get",
   path: "/users/{userId}",
   summary: "One user",
-  security,
+  ...ofUser,
   request: { params: UserParams },
   responses: { 200: json(UserInfo, "The user"), 404: errorResponse("User not found") },
 });
@@ -47,21 +44,16 @@ const update = createRoute({
   method: "patch",
   path: "/users/{userId}",
   summary: "Edit a user (a new e-mail is confirmed by the new address first)",
-  security,
+  ...ofUser,
   request: { params: UserParams, ...jsonBody(UpdateUserInput) },
-  responses: {
-    200: json(UserInfo, "The user"),
-    403: errorResponse("Not allowed"),
-    404: errorResponse("User not found"),
-    409: errorResponse("This email address already exists, or the store has 5 managers"),
-  },
+  responses: { 200: json(UserInfo, "The user"), 403: errorResponse("Not allowed"), 404: errorResponse("User not found"), ...taken },
 });
 
 const remove = createRoute({
   method: "delete",
   path: "/users/{userId}",
   summary: "Delete a user; their sessions end at once",
-  security,
+  ...ofUser,
   request: { params: UserParams },
   responses: { 200: json(z.object({ id: z.string() }), "Deleted"), 404: errorResponse("User not found") },
 });

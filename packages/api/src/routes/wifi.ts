@@ -6,13 +6,13 @@ import { router } from "../router";
 import { requiresSession } from "../session";
 import { json, jsonBody } from "../openapi";
 
-const security = requiresSession("store_manager");
+const session = requiresSession("store_manager", "storeNotFound");
 
 const get = createRoute({
   method: "get",
   path: "/wifi",
   summary: "The store's Wi-Fi network, its WIFI: payload, and whether the plan allows the Wi-Fi QR",
-  security,
+  ...session,
   request: { query: z.object({ storeId: z.string().min(1).max(64) }) },
   responses: { 200: json(WifiState), 404: errorResponse("Store not found") },
 });
@@ -20,7 +20,7 @@ const put = createRoute({
   method: "put",
   path: "/wifi",
   summary: "Save the Wi-Fi network (premium plans; 409 otherwise)",
-  security,
+  ...session,
   request: jsonBody(WifiFields),
   responses: { 200: json(WifiState), 409: errorResponse("This feature is available on the premium plans"), 404: errorResponse("Store not found") },
 });

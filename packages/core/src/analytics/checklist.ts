@@ -13,7 +13,6 @@ import { staleFields, translationContext } from "../translation/jobs";
 import { TARGETS } from "../translation/targets";
 
 export const CHECKLIST_STEPS = ["logo", "menu", "translations", "tables", "wifi", "subscription"] as const;
-export type ChecklistStep = (typeof CHECKLIST_STEPS)[number];
 
 export const SetupChecklist = z.object({
   complete: z.boolean(),

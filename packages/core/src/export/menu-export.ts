@@ -13,59 +13,18 @@ import { SECTIONS, type MenuLanguage } from "../shared/model";
 import { pdfLine, registerPdfFonts } from "../shared/pdf-fonts";
 import { deltaPlainText } from "../shared/rich-text";
 import type { EXPORT_FORMATS } from "./menu-export.entity";
+import words from "./words.json";
 
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 /** Reports the rows written so far, so the job can show progress. */
 export type OnRows = (done: number, total: number) => Promise<void>;
 
 /**
- * The few words the export prints itself, per menu language. The sheet's columns are also what the
- * import reads (issue 19): export → edit → import round-trips; "ID" ties a row to its item.
+ * The few words the export prints itself, per menu language (words.json). The sheet's columns are
+ * also what the import reads (issue 19): export → edit → import round-trips; "ID" ties a row to its item.
  */
-export const WORDS: Record<MenuLanguage, { sections: Record<string, string>; units: Record<string, string>; columns: string[]; yes: string; no: string }> = {
-  ru: {
-    sections: { kitchen: "Кухня", drinks: "Напитки", hookahs: "Кальяны", games: "Игры" },
-    units: { g: "г", kg: "кг", l: "л", ml: "мл", pieces: "шт." },
-    columns: ["Раздел", "Категория", "Позиция", "Описание", "Выход", "Цена", "Валюта", "Аллергены", "Метки", "Показывать", "ID"],
-    yes: "да",
-    no: "нет",
-  },
-  en: {
-    sections: { kitchen: "Kitchen", drinks: "Drinks", hookahs: "Hookahs", games: "Games" },
-    units: { g: "g", kg: "kg", l: "l", ml: "ml", pieces: "pcs" },
-    columns: ["Section", "Category", "Item", "Description", "Portion", "Price", "Currency", "Allergens", "Tags", "Visible", "ID"],
-    yes: "yes",
-    no: "no",
-  },
-  zh: {
-    sections: { kitchen: "厨房", drinks: "饮品", hookahs: "水烟", games: "游戏" },
-    units: { g: "克", kg: "千克", l: "升", ml: "毫升", pieces: "份" },
-    columns: ["分区", "类别", "菜品", "描述", "份量", "价格", "货币", "过敏原", "标签", "显示", "ID"],
-    yes: "是",
-    no: "否",
-  },
-  ar: {
-    sections: { kitchen: "المطبخ", drinks: "المشروبات", hookahs: "الشيشة", games: "الألعاب" },
-    units: { g: "غ", kg: "كغ", l: "ل", ml: "مل", pieces: "قطعة" },
-    columns: ["القسم", "الفئة", "الصنف", "الوصف", "الحصة", "السعر", "العملة", "مسببات الحساسية", "الوسوم", "ظاهر", "ID"],
-    yes: "نعم",
-    no: "لا",
-  },
-  tr: {
-    sections: { kitchen: "Mutfak", drinks: "İçecekler", hookahs: "Nargileler", games: "Oyunlar" },
-    units: { g: "g", kg: "kg", l: "l", ml: "ml", pieces: "adet" },
-    columns: ["Bölüm", "Kategori", "Ürün", "Açıklama", "Porsiyon", "Fiyat", "Para birimi", "Alerjenler", "Etiketler", "Görünür", "ID"],
-    yes: "evet",
-    no: "hayır",
-  },
-  fr: {
-    sections: { kitchen: "Cuisine", drinks: "Boissons", hookahs: "Chichas", games: "Jeux" },
-    units: { g: "g", kg: "kg", l: "l", ml: "ml", pieces: "pcs" },
-    columns: ["Section", "Catégorie", "Article", "Description", "Portion", "Prix", "Devise", "Allergènes", "Étiquettes", "Visible", "ID"],
-    yes: "oui",
-    no: "non",
-  },
-};
+type Words = { sections: Record<string, string>; units: Record<string, string>; columns: string[]; yes: string; no: string };
+export const WORDS: Record<MenuLanguage, Words> = words;
 
 type Row = { section: string; category: string; item: PublishedItem };
 

@@ -1,12 +1,15 @@
 /**
  * What items and promotions share: the store and category a call addresses (checked through the
- * policy; denied answers "not found"), positions inside a category, and translations that a new
- * source text makes stale.
+ * policy; denied answers "not found"), positions inside a category, and what saving one's form
+ * does besides the write (its picture checked, stale translations dropped, publish, translate).
  */
 import type { TranslationEntry } from "../translation/targets";
 import { Db } from "../db/service";
 import { toCategoryInfo } from "../category/category";
+import { assertStoreMedia } from "../media/upload";
+import { requestPublish } from "../publish/request";
 import { UserError } from "../shared/errors";
+import { requestTranslation, type TargetRef } from "../translation/jobs";
 
 export type StoreKeys = { company_id: string; store_id: string };
 
@@ -55,7 +58,7 @@ type Translations = Record<string, TranslationEntry | undefined>;
  * When the source title or description changes, machine translations of it are stale: they are
  * dropped (guests then see the fallback language until it is translated again); hand-made ones stay.
  */
-export function withoutStaleTranslations(translations: Translations | undefined, changed: { title: boolean; description: boolean }) {
+function withoutStaleTranslations(translations: Translations | undefined, changed: { title: boolean; description: boolean }) {
   const out: Translations = {};
   for (const [lang, t] of Object.entries(translations ?? {})) {
     if (!t) continue;
@@ -72,4 +75,25 @@ export function withoutStaleTranslations(translations: Translations | undefined,
     if (kept.title !== undefined || kept.description !== undefined) out[lang] = kept;
   }
   return out;
+}
+
+/** A content's texts and picture as its form has them (an item's title and photo, a promotion's header and banner). */
+type Form = { title: string; description?: string; picture?: string };
+
+/**
+ * Replacing a content's form: a new picture must be one the store uploaded, and machine
+ * translations of a changed title or description go. Answers the translations to save.
+ */
+export async function revisedTranslations(keys: StoreKeys, translations: Translations | undefined, before: Form, after: Form) {
+  if (after.picture && after.picture !== before.picture) await assertStoreMedia(after.picture, keys);
+  return withoutStaleTranslations(translations, {
+    title: after.title !== before.title,
+    description: after.description !== (before.description ?? ""),
+  });
+}
+
+/** A content was created or changed: the menu is published again and its texts translated. */
+export async function contentSaved(keys: StoreKeys, target: TargetRef) {
+  await requestPublish(keys);
+  await requestTranslation(keys, [target]);
 }

@@ -7,12 +7,11 @@ import { z } from "zod";
 import { Db } from "../db/service";
 import { assertStoreMedia } from "../media/upload";
 import { requestPublish } from "../publish/request";
-import { requestTranslation } from "../translation/jobs";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { newId } from "../shared/ids";
 import { categoriesOfStore, type CategoryInfo } from "../category/category";
-import { categoryOfStore, endPosition, inOrder, renumber, sortedIds, withoutStaleTranslations, type StoreKeys } from "./content";
+import { categoryOfStore, contentSaved, endPosition, inOrder, renumber, revisedTranslations, sortedIds, type StoreKeys } from "./content";
 import { ItemInfo, toItemInfo } from "./item";
 import { nextOpening } from "../menu/schedule";
 import { clock } from "../shared/clock";
@@ -86,8 +85,7 @@ export const createItem = fn(CreateItemInput, async ({ store_id, category_id, ..
   const { data } = await Db()
     .entities.item.create({ ...keys, item_id: newId(), kind, category_id, position, ...form, portions: withPortionIds(form.portions) })
     .go();
-  await requestPublish(keys);
-  await requestTranslation(keys, [{ target_type: "Item", target_id: data.item_id }]);
+  await contentSaved(keys, { target_type: "Item", target_id: data.item_id });
   return toItemInfo(data);
 });
 
@@ -95,17 +93,12 @@ export const createItem = fn(CreateItemInput, async ({ store_id, category_id, ..
 export const updateItem = fn(UpdateItemInput, async ({ store_id, item_id, photo, ...form }) => {
   const keys = storeKeys(await managedStore(store_id));
   const item = await itemOfStore(keys, item_id);
-  if (photo && photo !== item.photo) await assertStoreMedia(photo, keys);
-  const translations = withoutStaleTranslations(item.translations, {
-    title: form.title !== item.title,
-    description: form.description !== (item.description ?? ""),
-  });
+  const translations = await revisedTranslations(keys, item.translations, { ...item, picture: item.photo }, { ...form, picture: photo });
   const patch = Db()
     .entities.item.patch({ ...keys, item_id })
     .set({ ...form, ...(photo ? { photo } : {}), portions: withPortionIds(form.portions), translations });
   const { data } = await (photo ? patch : patch.remove(["photo"])).go({ response: "all_new" });
-  await requestPublish(keys);
-  await requestTranslation(keys, [{ target_type: "Item", target_id: item_id }]);
+  await contentSaved(keys, { target_type: "Item", target_id: item_id });
   return toItemInfo(data as typeof item);
 });
 

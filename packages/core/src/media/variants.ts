@@ -52,8 +52,7 @@ export function imageLimitProblem({ bytes, width, height }: { bytes: number; wid
   return null;
 }
 
-/** The formats accepted (judged by content on the server); `accept` of the file picker. */
-export const IMAGE_FORMATS = ["JPEG", "PNG", "WebP", "GIF", "AVIF"] as const;
+/** The formats accepted (judged by content on the server) as the file picker's `accept`. */
 export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp,image/gif,image/avif";
 
 /** A key the upload call answered: `media/{company}/{store}/{kind}-{uuid}.webp` (demo data has no kind prefix). */

@@ -4,8 +4,8 @@ import type { JobQueue } from "./queue";
 import { noEngine, type TranslationEngine } from "../translation/engine";
 
 export type { Mail, Mailer } from "./mailer";
-export type { ObjectStore, PresignedPut, PresignGetOptions, PresignPutOptions, PutOptions, StoredObject } from "./object-store";
-export { QUEUES, type JobQueue, type QueueName } from "./queue";
+export type { StoredObject } from "./object-store";
+export type { QueueName } from "./queue";
 
 /** The adapters the runtime chose. Set once at start-up (Lambda cold start, local runtime, tests). */
 export type Ports = { objects: ObjectStore; queue: JobQueue; mailer: Mailer; translator: TranslationEngine };

@@ -5,10 +5,9 @@
 import { z } from "zod";
 import { Db } from "../db/service";
 import { assertStoreMedia } from "../media/upload";
-import { categoryOfStore, endPosition, inOrder, sortedIds, withoutStaleTranslations, type StoreKeys } from "../item/content";
+import { categoryOfStore, contentSaved, endPosition, inOrder, revisedTranslations, sortedIds, type StoreKeys } from "../item/content";
 import { BULK_ACTIONS, SELECTION_MAX } from "../item/schemas";
 import { requestPublish } from "../publish/request";
-import { requestTranslation } from "../translation/jobs";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { newId } from "../shared/ids";
@@ -87,25 +86,24 @@ export const createPromotion = fn(CreatePromotionInput, async ({ store_id, categ
   if (form.banner) await assertStoreMedia(form.banner, keys);
   const position = endPosition(await promotionsOfCategory(keys, category_id));
   const { data } = await Db().entities.promotion.create({ ...keys, promotion_id: newId(), category_id, position, ...form }).go();
-  await requestPublish(keys);
-  await requestTranslation(keys, [{ target_type: "Promotion", target_id: data.promotion_id }]);
+  await contentSaved(keys, { target_type: "Promotion", target_id: data.promotion_id });
   return toInfo(data);
 });
 
 export const updatePromotion = fn(UpdatePromotionInput, async ({ store_id, promotion_id, banner, ...form }) => {
   const keys = storeKeys(await managedStore(store_id));
   const promotion = await promotionOfStore(keys, promotion_id);
-  if (banner && banner !== promotion.banner) await assertStoreMedia(banner, keys);
-  const translations = withoutStaleTranslations(promotion.translations, {
-    title: form.header !== promotion.header,
-    description: form.description !== (promotion.description ?? ""),
-  });
+  const translations = await revisedTranslations(
+    keys,
+    promotion.translations,
+    { title: promotion.header, description: promotion.description, picture: promotion.banner },
+    { title: form.header, description: form.description, picture: banner },
+  );
   const patch = Db()
     .entities.promotion.patch({ ...keys, promotion_id })
     .set({ ...form, ...(banner ? { banner } : {}), translations });
   const { data } = await (banner ? patch : patch.remove(["banner"])).go({ response: "all_new" });
-  await requestPublish(keys);
-  await requestTranslation(keys, [{ target_type: "Promotion", target_id: promotion_id }]);
+  await contentSaved(keys, { target_type: "Promotion", target_id: promotion_id });
   return toInfo(data as PromotionRecord);
 });
 

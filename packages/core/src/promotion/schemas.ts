@@ -14,5 +14,4 @@ export const PromotionForm = z.object({
   banner: PhotoKey.optional(),
   visible: z.boolean().default(true),
 });
-export type PromotionFormInput = z.input<typeof PromotionForm>;
 export type PromotionFormValues = z.output<typeof PromotionForm>;

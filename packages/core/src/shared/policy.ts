@@ -78,9 +78,6 @@ export const canManageUser = (actor: Actor, target: UserRef) =>
 /** The platform admins (and the system): the operator view, every company, invoices marked paid. */
 export const isPlatformAdmin = (actor: Actor) => actor.type === "system" || (actor.type === "user" && actor.role === "admin");
 
-/** The operator view (all companies and stores) is the platform admins'. */
-export const canUseOperatorView = isPlatformAdmin;
-
 export function assertPlatformAdmin() {
   if (!isPlatformAdmin(useActor())) throw new UserError("forbidden", 403);
 }
@@ -106,6 +103,7 @@ export function assertCanManageUser(target: UserRef) {
   if (!canManageUser(useActor(), target)) throw new UserError("userNotFound", 404);
 }
 
+/** The operator view (all companies and stores) is the platform admins'; anyone else gets "not found". */
 export function assertCanUseOperatorView() {
-  if (!canUseOperatorView(useActor())) throw new UserError("notFound", 404);
+  if (!isPlatformAdmin(useActor())) throw new UserError("notFound", 404);
 }

@@ -21,7 +21,6 @@ export const LIST_MAX = 10;
 
 /** The networks a store may link; the guest menu shows their names. "website" is the venue's own site. */
 export const SOCIAL_NETWORKS = ["instagram", "facebook", "telegram", "whatsapp", "viber", "vk", "tiktok", "youtube", "x", "website"] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
 /** Languages beyond the basic plan's (SPEC section 6: premium adds Arabic, Turkish and French). */
 export const PREMIUM_LANGUAGES = ["ar", "tr", "fr"] as const;

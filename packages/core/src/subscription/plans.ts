@@ -44,10 +44,6 @@ export const SWITCH_COOLDOWN_MONTHS = 3;
 export const planAllows = (plan: Plan | undefined, feature: Feature) =>
   !!plan && PLAN_CONFIG[plan].features.includes(feature);
 
-/** The cheapest plan that unlocks a feature, for "available on …" hints in the admin screens. */
-export const planUnlocking = (feature: Feature): Plan =>
-  PAID_PLANS.find((p) => PLAN_CONFIG[p].features.includes(feature)) ?? "premium";
-
 /** Features present on `from` and missing on `to`: what a downgrade loses. */
 export const featuresLost = (from: Plan, to: Plan) =>
   PLAN_CONFIG[from].features.filter((f) => !PLAN_CONFIG[to].features.includes(f));

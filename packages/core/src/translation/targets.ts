@@ -53,6 +53,42 @@ const base = (id: string, r: Row, sources: Target["sources"]): Target => ({
   updated_at: r.updated_at,
 });
 
+/** What the accessors need of an entity (ElectroDB's item, category and promotion entities all have it). */
+type TranslatedEntity<R, A> = {
+  get(key: object): { go(): Promise<{ data: R | null }> };
+  query: {
+    byId(key: object): { go(): Promise<{ data: R[] }> };
+    byStore(keys: Keys): { go(options: { pages: "all" }): Promise<{ data: R[] }> };
+  };
+  patch(key: object): {
+    set(values: { translations: Translations }): {
+      where(condition: (attributes: { updated_at: A }, op: { eq(attribute: A, value: string): string }) => string): { go(): Promise<unknown> };
+    };
+  };
+};
+
+/** The accessor of one kind of content: its entity, the name of its id, and its row as a Target. */
+function accessor<R extends Row, A>(entity: () => TranslatedEntity<R, A>, idName: keyof R & string, toTarget: (row: R) => Target): Accessor {
+  return {
+    load: async (keys, id) => {
+      const { data } = await entity().get({ ...keys, [idName]: id }).go();
+      return data ? toTarget(data) : undefined;
+    },
+    byId: async (id) => {
+      const { data } = await entity().query.byId({ [idName]: id }).go();
+      return data[0] && toTarget(data[0]);
+    },
+    all: async (keys) => (await entity().query.byStore(keys).go({ pages: "all" })).data.map(toTarget),
+    save: async (keys, id, translations, readAt) => {
+      await entity()
+        .patch({ ...keys, [idName]: id })
+        .set({ translations })
+        .where((a, op) => op.eq(a.updated_at, readAt))
+        .go();
+    },
+  };
+}
+
 const item = (r: Row & { item_id: string; title: string; description?: string }) =>
   base(r.item_id, r, { title: r.title, description: r.description ?? "" });
 const category = (r: Row & { category_id: string; name: string }) => base(r.category_id, r, { title: r.name });
@@ -60,58 +96,7 @@ const promotion = (r: Row & { promotion_id: string; header: string; description?
   base(r.promotion_id, r, { title: r.header, description: r.description ?? "" });
 
 export const TARGETS: Record<TargetType, Accessor> = {
-  Item: {
-    load: async (keys, item_id) => {
-      const { data } = await Db().entities.item.get({ ...keys, item_id }).go();
-      return data ? item(data) : undefined;
-    },
-    byId: async (item_id) => {
-      const { data } = await Db().entities.item.query.byId({ item_id }).go();
-      return data[0] && item(data[0]);
-    },
-    all: async (keys) => (await Db().entities.item.query.byStore(keys).go({ pages: "all" })).data.map(item),
-    save: async (keys, item_id, translations, readAt) => {
-      await Db()
-        .entities.item.patch({ ...keys, item_id })
-        .set({ translations })
-        .where((a, op) => op.eq(a.updated_at, readAt))
-        .go();
-    },
-  },
-  Category: {
-    load: async (keys, category_id) => {
-      const { data } = await Db().entities.category.get({ ...keys, category_id }).go();
-      return data ? category(data) : undefined;
-    },
-    byId: async (category_id) => {
-      const { data } = await Db().entities.category.query.byId({ category_id }).go();
-      return data[0] && category(data[0]);
-    },
-    all: async (keys) => (await Db().entities.category.query.byStore(keys).go({ pages: "all" })).data.map(category),
-    save: async (keys, category_id, translations, readAt) => {
-      await Db()
-        .entities.category.patch({ ...keys, category_id })
-        .set({ translations })
-        .where((a, op) => op.eq(a.updated_at, readAt))
-        .go();
-    },
-  },
-  Promotion: {
-    load: async (keys, promotion_id) => {
-      const { data } = await Db().entities.promotion.get({ ...keys, promotion_id }).go();
-      return data ? promotion(data) : undefined;
-    },
-    byId: async (promotion_id) => {
-      const { data } = await Db().entities.promotion.query.byId({ promotion_id }).go();
-      return data[0] && promotion(data[0]);
-    },
-    all: async (keys) => (await Db().entities.promotion.query.byStore(keys).go({ pages: "all" })).data.map(promotion),
-    save: async (keys, promotion_id, translations, readAt) => {
-      await Db()
-        .entities.promotion.patch({ ...keys, promotion_id })
-        .set({ translations })
-        .where((a, op) => op.eq(a.updated_at, readAt))
-        .go();
-    },
-  },
+  Item: accessor(() => Db().entities.item, "item_id", item),
+  Category: accessor(() => Db().entities.category, "category_id", category),
+  Promotion: accessor(() => Db().entities.promotion, "promotion_id", promotion),
 };
