@@ -3,30 +3,16 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
+import { DataTable, type Column } from "@/components/data-table";
 import { Dialog } from "@/components/dialog";
-import { FormAlert } from "@/components/form/fields";
+import { IconButton } from "@/components/icon-button";
 import "@/components/layout/staff.css";
+import { PageHead } from "@/components/layout/page-head";
+import type { MessageId } from "@/i18n/catalogs";
 import type { CsObject } from "@/lib/admin-scope";
-import { errorMessageFor } from "@/lib/errors";
 import { cardsHref, qrHref, tablesQueryOptions, useDeleteTable, useReissueQr, useReorderTables, type TableRow } from "./api";
 import { TableFormDialog } from "./table-form-dialog";
 import "./tables.css";
-import { PageHead } from "@/components/layout/page-head";
-
-function Icon({ d }: { d: string }) {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d={d} />
-    </svg>
-  );
-}
-const ICONS = {
-  up: "M12 19V5M6 11l6-6 6 6",
-  down: "M12 5v14M6 13l6 6 6-6",
-  edit: "M4 20h4L19 9l-4-4L4 16v4ZM13.5 6.5l4 4",
-  delete: "M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3",
-  reissue: "M20 11a8 8 0 1 0-2.3 5.7M20 5v6h-6",
-};
 
 /** admin-panel/tables: the store's tables in index order; create, edit, delete, reorder, QR codes. */
 export function TablesPage({ cs }: { cs: CsObject }) {
@@ -53,6 +39,42 @@ export function TablesPage({ cs }: { cs: CsObject }) {
   };
 
   const rows = tables.data ?? [];
+  const t = (id: MessageId) => intl.formatMessage({ id });
+  const columns: Column<TableRow>[] = [
+    {
+      header: t("tables.colOrder"),
+      hiddenHeader: true,
+      className: "tables-table__order",
+      cell: (row, i) => (
+        <>
+          <IconButton icon="up" label={intl.formatMessage({ id: "tables.moveUp" }, { name: row.name })} disabled={i === 0 || reorder.isPending} onClick={() => move(i, -1)} />
+          <IconButton icon="down" label={intl.formatMessage({ id: "tables.moveDown" }, { name: row.name })} disabled={i === rows.length - 1 || reorder.isPending} onClick={() => move(i, 1)} />
+        </>
+      ),
+    },
+    { header: t("tables.colPosition"), labelled: true, className: "tables-table__position", cell: (row) => row.position },
+    {
+      header: t("tables.colName"),
+      cell: (row) => (
+        <>
+          <div className="data-table__primary">{row.name}</div>
+          {row.note ? <div className="data-table__secondary">{row.note}</div> : null}
+        </>
+      ),
+    },
+    { header: t("tables.colQr"), labelled: true, cell: (row) => <QrLinks table={row} /> },
+    {
+      header: t("tables.colActions"),
+      hiddenHeader: true,
+      cell: (row) => (
+        <div className="data-table__actions">
+          <IconButton icon="reissue" label={intl.formatMessage({ id: "tables.reissue" }, { name: row.name })} onClick={() => setReissuing(row)} />
+          <IconButton icon="edit" label={intl.formatMessage({ id: "tables.edit" }, { name: row.name })} onClick={() => setEditing(row)} />
+          <IconButton icon="delete" danger label={intl.formatMessage({ id: "tables.delete" }, { name: row.name })} onClick={() => setDeleting(row)} />
+        </div>
+      ),
+    },
+  ];
   return (
     <>
       <PageHead title={<FormattedMessage id="tables.title" />} lead={<FormattedMessage id="tables.lead" />}>
@@ -74,127 +96,20 @@ export function TablesPage({ cs }: { cs: CsObject }) {
       </PageHead>
 
       <section className="panel">
-        {tables.isPending ? (
-          <p role="status">
-            <FormattedMessage id="common.loading" />
-          </p>
-        ) : tables.error ? (
-          <FormAlert>{errorMessageFor(tables.error)}</FormAlert>
-        ) : !rows.length ? (
-          <p className="tables-empty" data-testid="tables-empty">
-            <FormattedMessage id="tables.empty" />
-          </p>
-        ) : (
-          <table className="data-table tables-table" data-testid="tables-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span className="visually-hidden">
-                    <FormattedMessage id="tables.colOrder" />
-                  </span>
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="tables.colPosition" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="tables.colName" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="tables.colQr" />
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">
-                    <FormattedMessage id="tables.colActions" />
-                  </span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((t, i) => (
-                <tr key={t.table_id} data-testid="table-row">
-                  <td className="tables-table__order">
-                    <button
-                      type="button"
-                      className="icon-button"
-                      disabled={i === 0 || reorder.isPending}
-                      aria-label={intl.formatMessage({ id: "tables.moveUp" }, { name: t.name })}
-                      title={intl.formatMessage({ id: "tables.moveUp" }, { name: t.name })}
-                      onClick={() => move(i, -1)}
-                    >
-                      <Icon d={ICONS.up} />
-                    </button>
-                    <button
-                      type="button"
-                      className="icon-button"
-                      disabled={i === rows.length - 1 || reorder.isPending}
-                      aria-label={intl.formatMessage({ id: "tables.moveDown" }, { name: t.name })}
-                      title={intl.formatMessage({ id: "tables.moveDown" }, { name: t.name })}
-                      onClick={() => move(i, 1)}
-                    >
-                      <Icon d={ICONS.down} />
-                    </button>
-                  </td>
-                  <td className="tables-table__position" data-label={intl.formatMessage({ id: "tables.colPosition" })}>
-                    {t.position}
-                  </td>
-                  <td>
-                    <div className="data-table__primary">{t.name}</div>
-                    {t.note ? <div className="data-table__secondary">{t.note}</div> : null}
-                  </td>
-                  <td data-label={intl.formatMessage({ id: "tables.colQr" })}>
-                    <div className="tables-qr">
-                      <a className="tables-qr__link" href={t.qr_url} target="_blank" rel="noreferrer" data-testid="qr-link">
-                        /t/{t.qr_key}
-                      </a>
-                      <span className="tables-qr__downloads">
-                        <a href={qrHref(t, "png")} download>
-                          PNG
-                        </a>
-                        <a href={qrHref(t, "svg")} download>
-                          SVG
-                        </a>
-                        <a href={cardsHref(cs.store_id, t.table_id)} download>
-                          <FormattedMessage id="tables.card" />
-                        </a>
-                      </span>
-                    </div>
-                  </td>
-                  <td>
-                    <div className="data-table__actions">
-                      <button
-                        type="button"
-                        className="icon-button"
-                        aria-label={intl.formatMessage({ id: "tables.reissue" }, { name: t.name })}
-                        title={intl.formatMessage({ id: "tables.reissue" }, { name: t.name })}
-                        onClick={() => setReissuing(t)}
-                      >
-                        <Icon d={ICONS.reissue} />
-                      </button>
-                      <button
-                        type="button"
-                        className="icon-button"
-                        aria-label={intl.formatMessage({ id: "tables.edit" }, { name: t.name })}
-                        title={intl.formatMessage({ id: "tables.edit" }, { name: t.name })}
-                        onClick={() => setEditing(t)}
-                      >
-                        <Icon d={ICONS.edit} />
-                      </button>
-                      <button
-                        type="button"
-                        className="icon-button icon-button--danger"
-                        aria-label={intl.formatMessage({ id: "tables.delete" }, { name: t.name })}
-                        title={intl.formatMessage({ id: "tables.delete" }, { name: t.name })}
-                        onClick={() => setDeleting(t)}
-                      >
-                        <Icon d={ICONS.delete} />
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <DataTable
+          className="data-table tables-table"
+          testId="tables-table"
+          load={tables}
+          rows={rows}
+          empty={
+            <p className="tables-empty" data-testid="tables-empty">
+              <FormattedMessage id="tables.empty" />
+            </p>
+          }
+          columns={columns}
+          rowKey={(row) => row.table_id}
+          rowTestId="table-row"
+        />
       </section>
 
       {editing ? (
@@ -268,5 +183,27 @@ export function TablesPage({ cs }: { cs: CsObject }) {
         ) : null}
       </Dialog>
     </>
+  );
+}
+
+/** The table's guest link, and its QR code (PNG, SVG) and printable card to download. */
+function QrLinks({ table }: { table: TableRow }) {
+  return (
+    <div className="tables-qr">
+      <a className="tables-qr__link" href={table.qr_url} target="_blank" rel="noreferrer" data-testid="qr-link">
+        /t/{table.qr_key}
+      </a>
+      <span className="tables-qr__downloads">
+        <a href={qrHref(table, "png")} download>
+          PNG
+        </a>
+        <a href={qrHref(table, "svg")} download>
+          SVG
+        </a>
+        <a href={cardsHref(table.store_id, table.table_id)} download>
+          <FormattedMessage id="tables.card" />
+        </a>
+      </span>
+    </div>
   );
 }
