@@ -6,6 +6,7 @@
 import type { HTMLAttributes, Key, ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
 import { FormAlert } from "@/components/form/fields";
+import type { MessageId } from "@/i18n/catalogs";
 import { errorMessageFor } from "@/lib/errors";
 
 export type Column<Row> = {
@@ -50,8 +51,8 @@ export function DataTable<Row>({
   testId?: string;
   /** The query the rows come from: while it loads, and when it failed, a status line or the error stands in for the table. */
   load?: { isPending: boolean; error: unknown };
-  /** Shown in place of a table without rows. */
-  empty?: ReactNode;
+  /** The paragraph shown in place of a table without rows. */
+  empty?: { message: MessageId; className: string; testId: string };
 }) {
   if (load?.isPending) {
     return (
@@ -61,7 +62,13 @@ export function DataTable<Row>({
     );
   }
   if (load?.error) return <FormAlert>{errorMessageFor(load.error)}</FormAlert>;
-  if (!rows.length && empty) return empty;
+  if (!rows.length && empty) {
+    return (
+      <p className={empty.className} data-testid={empty.testId}>
+        <FormattedMessage id={empty.message} />
+      </p>
+    );
+  }
   return (
     <table className={className} data-testid={testId}>
       {caption ? <caption className={hiddenCaption ? "visually-hidden" : undefined}>{caption}</caption> : null}

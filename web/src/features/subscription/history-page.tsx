@@ -7,6 +7,8 @@ import type { MessageId } from "@/i18n/catalogs";
 import type { CsObject } from "@/lib/admin-scope";
 import { EVENT_NAMES, PLAN_NAMES, historyQueryOptions, isPlan, type HistoryEvent } from "./api";
 
+const EMPTY = { message: "subscription.historyEmpty", className: "sub-empty", testId: "history-empty" } as const;
+
 /** .../subscription/history: added, activated, completed and deactivated events, newest first. */
 export function HistoryPage({ cs }: { cs: CsObject }) {
   const intl = useIntl();
@@ -32,20 +34,7 @@ export function HistoryPage({ cs }: { cs: CsObject }) {
     <>
       <PageHead title={<FormattedMessage id="subscription.historyTitle" />} lead={<FormattedMessage id="subscription.historyLead" />} />
       <section className="panel">
-        <DataTable
-          className="data-table"
-          testId="history-table"
-          load={history}
-          rows={events}
-          empty={
-            <p className="sub-empty" data-testid="history-empty">
-              <FormattedMessage id="subscription.historyEmpty" />
-            </p>
-          }
-          columns={columns}
-          rowKey={(e, i) => `${e.subscription_id}-${e.event}-${i}`}
-          rowTestId="history-row"
-        />
+        <DataTable className="data-table" testId="history-table" load={history} rows={events} columns={columns} rowKey={(e, i) => `${e.subscription_id}-${e.event}-${i}`} rowTestId="history-row" empty={EMPTY} />
       </section>
     </>
   );

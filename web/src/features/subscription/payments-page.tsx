@@ -11,6 +11,8 @@ import type { SessionUser } from "@/lib/session";
 import { INVOICE_STATUS_NAMES, PLAN_NAMES, invoicePdfHref, invoicesQueryOptions, isPlan, useMarkInvoicePaid, type InvoiceItem } from "./api";
 import { formatByn, formatDay } from "./format";
 
+const EMPTY = { message: "payments.empty", className: "sub-empty", testId: "payments-empty" } as const;
+
 /** .../subscription/payments: the company's invoices with their PDFs; the operator marks them paid. */
 export function PaymentsPage({ cs, user }: { cs: CsObject; user: SessionUser }) {
   const intl = useIntl();
@@ -67,20 +69,7 @@ export function PaymentsPage({ cs, user }: { cs: CsObject; user: SessionUser }) 
     <>
       <PageHead title={<FormattedMessage id="payments.title" />} lead={<FormattedMessage id="payments.lead" />} />
       <section className="panel">
-        <DataTable
-          className="data-table"
-          testId="invoices-table"
-          load={invoices}
-          rows={invoices.data ?? []}
-          empty={
-            <p className="sub-empty" data-testid="payments-empty">
-              <FormattedMessage id="payments.empty" />
-            </p>
-          }
-          columns={columns}
-          rowKey={(inv) => inv.id}
-          rowTestId="invoice-row"
-        />
+        <DataTable className="data-table" testId="invoices-table" load={invoices} rows={invoices.data ?? []} columns={columns} rowKey={(inv) => inv.id} rowTestId="invoice-row" empty={EMPTY} />
       </section>
       <Dialog
         open={!!paying}

@@ -3,8 +3,8 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { DataTable, type Column } from "@/components/data-table";
-import { Dialog } from "@/components/dialog";
 import { IconButton } from "@/components/icon-button";
 import "@/components/layout/staff.css";
 import { PageHead } from "@/components/layout/page-head";
@@ -13,6 +13,8 @@ import type { CsObject } from "@/lib/admin-scope";
 import { cardsHref, qrHref, tablesQueryOptions, useDeleteTable, useReissueQr, useReorderTables, type TableRow } from "./api";
 import { TableFormDialog } from "./table-form-dialog";
 import "./tables.css";
+
+const EMPTY = { message: "tables.empty", className: "tables-empty", testId: "tables-empty" } as const;
 
 /** admin-panel/tables: the store's tables in index order; create, edit, delete, reorder, QR codes. */
 export function TablesPage({ cs }: { cs: CsObject }) {
@@ -30,6 +32,14 @@ export function TablesPage({ cs }: { cs: CsObject }) {
   const remove = useDeleteTable(cs.store_id);
   const reissue = useReissueQr(cs.store_id);
   const reorder = useReorderTables(cs.store_id);
+  const deleted = () => {
+    toast.success(intl.formatMessage({ id: "tables.deleted" }));
+    setDeleting(undefined);
+  };
+  const reissued = () => {
+    toast.success(intl.formatMessage({ id: "tables.reissued" }));
+    setReissuing(undefined);
+  };
   const move = (i: number, by: -1 | 1) => {
     const ids = (tables.data ?? []).map((t) => t.table_id);
     const j = i + by;
@@ -96,20 +106,7 @@ export function TablesPage({ cs }: { cs: CsObject }) {
       </PageHead>
 
       <section className="panel">
-        <DataTable
-          className="data-table tables-table"
-          testId="tables-table"
-          load={tables}
-          rows={rows}
-          empty={
-            <p className="tables-empty" data-testid="tables-empty">
-              <FormattedMessage id="tables.empty" />
-            </p>
-          }
-          columns={columns}
-          rowKey={(row) => row.table_id}
-          rowTestId="table-row"
-        />
+        <DataTable className="data-table tables-table" testId="tables-table" load={tables} rows={rows} columns={columns} rowKey={(row) => row.table_id} rowTestId="table-row" empty={EMPTY} />
       </section>
 
       {editing ? (
@@ -121,67 +118,26 @@ export function TablesPage({ cs }: { cs: CsObject }) {
         />
       ) : null}
 
-      <Dialog
-        open={!!deleting}
+      <ConfirmDialog
+        subject={deleting}
+        title="tables.deleteTitle"
+        text={(table) => <FormattedMessage id="tables.deleteText" values={{ name: <strong>{table.name}</strong> }} />}
+        confirmTestId="confirm-delete"
+        pending={remove.isPending}
         onClose={() => setDeleting(undefined)}
-        size="sm"
-        title={<FormattedMessage id="tables.deleteTitle" />}
-        footer={
-          <>
-            <button type="button" className="btn btn--ghost" onClick={() => setDeleting(undefined)}>
-              <FormattedMessage id="common.cancel" />
-            </button>
-            <button type="button" className="btn btn--danger" disabled={remove.isPending} onClick={() =>
-                deleting &&
-                remove.mutate(deleting, {
-                  onSuccess: () => {
-                    toast.success(intl.formatMessage({ id: "tables.deleted" }));
-                    setDeleting(undefined);
-                  },
-                })
-              } data-testid="confirm-delete">
-              <FormattedMessage id="common.delete" />
-            </button>
-          </>
-        }
-      >
-        {deleting ? (
-          <p>
-            <FormattedMessage id="tables.deleteText" values={{ name: <strong>{deleting.name}</strong> }} />
-          </p>
-        ) : null}
-      </Dialog>
+        onConfirm={(table) => remove.mutate(table, { onSuccess: deleted })}
+      />
 
-      <Dialog
-        open={!!reissuing}
+      <ConfirmDialog
+        subject={reissuing}
+        title="tables.reissueTitle"
+        text={(table) => <FormattedMessage id="tables.reissueText" values={{ name: <strong>{table.name}</strong> }} />}
+        confirmLabel="tables.reissueConfirm"
+        confirmTestId="confirm-reissue"
+        pending={reissue.isPending}
         onClose={() => setReissuing(undefined)}
-        size="sm"
-        title={<FormattedMessage id="tables.reissueTitle" />}
-        footer={
-          <>
-            <button type="button" className="btn btn--ghost" onClick={() => setReissuing(undefined)}>
-              <FormattedMessage id="common.cancel" />
-            </button>
-            <button type="button" className="btn btn--danger" disabled={reissue.isPending} onClick={() =>
-                reissuing &&
-                reissue.mutate(reissuing, {
-                  onSuccess: () => {
-                    toast.success(intl.formatMessage({ id: "tables.reissued" }));
-                    setReissuing(undefined);
-                  },
-                })
-              } data-testid="confirm-reissue">
-              <FormattedMessage id="tables.reissueConfirm" />
-            </button>
-          </>
-        }
-      >
-        {reissuing ? (
-          <p>
-            <FormattedMessage id="tables.reissueText" values={{ name: <strong>{reissuing.name}</strong> }} />
-          </p>
-        ) : null}
-      </Dialog>
+        onConfirm={(table) => reissue.mutate(table, { onSuccess: reissued })}
+      />
     </>
   );
 }

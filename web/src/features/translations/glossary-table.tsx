@@ -27,17 +27,7 @@ export function GlossaryTable({ entries, onEdit, onDelete }: { entries: Glossary
       ),
     },
   ];
-  return (
-    <DataTable
-      className="data-table tm-table"
-      testId="glossary-table"
-      rows={entries}
-      columns={columns}
-      rowKey={(entry) => entry.id}
-      rowTestId="glossary-row"
-      rowProps={(entry) => ({ "data-abbreviation": entry.abbreviation })}
-    />
-  );
+  return <DataTable className="data-table tm-table" testId="glossary-table" rows={entries} columns={columns} rowKey={(e) => e.id} rowTestId="glossary-row" rowProps={(e) => ({ "data-abbreviation": e.abbreviation })} />;
 }
 
 function FullForm({ entry }: { entry: GlossaryEntry }) {

@@ -3,8 +3,8 @@ import { hasVisibleText } from "@menu/core/shared/text-rules";
 import { useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { DataTable, type Column } from "@/components/data-table";
-import { Dialog } from "@/components/dialog";
 import { IconButton } from "@/components/icon-button";
 import "@/components/layout/staff.css";
 import { PageHead } from "@/components/layout/page-head";
@@ -42,6 +42,10 @@ export function UsersPage({ viewer, cs }: { viewer: SessionUser; cs: CsObject })
   }, [intl]);
 
   const remove = useDeleteUser(cs.company_id);
+  const deleted = () => {
+    toast.success(intl.formatMessage({ id: "users.deleted" }));
+    setDeleting(undefined);
+  };
   const t = (id: MessageId) => intl.formatMessage({ id });
   const columns: Column<UserItem>[] = [
     { header: t("users.colUser"), cell: (u) => <UserCell user={u} you={u.id === viewer.id} /> },
@@ -85,42 +89,15 @@ export function UsersPage({ viewer, cs }: { viewer: SessionUser; cs: CsObject })
         />
       ) : null}
 
-      <Dialog
-        open={!!deleting}
+      <ConfirmDialog
+        subject={deleting}
+        title="users.deleteTitle"
+        text={(user) => <FormattedMessage id="users.deleteText" values={{ name: <strong>{userLabel(user).label}</strong> }} />}
+        confirmTestId="confirm-delete"
+        pending={remove.isPending}
         onClose={() => setDeleting(undefined)}
-        size="sm"
-        title={<FormattedMessage id="users.deleteTitle" />}
-        footer={
-          <>
-            <button type="button" className="btn btn--ghost" onClick={() => setDeleting(undefined)}>
-              <FormattedMessage id="common.cancel" />
-            </button>
-            <button
-              type="button"
-              className="btn btn--danger"
-              disabled={remove.isPending}
-              onClick={() =>
-                deleting &&
-                remove.mutate(deleting.id, {
-                  onSuccess: () => {
-                    toast.success(intl.formatMessage({ id: "users.deleted" }));
-                    setDeleting(undefined);
-                  },
-                })
-              }
-              data-testid="confirm-delete"
-            >
-              <FormattedMessage id="common.delete" />
-            </button>
-          </>
-        }
-      >
-        {deleting ? (
-          <p>
-            <FormattedMessage id="users.deleteText" values={{ name: <strong>{userLabel(deleting).label}</strong> }} />
-          </p>
-        ) : null}
-      </Dialog>
+        onConfirm={(user) => remove.mutate(user.id, { onSuccess: deleted })}
+      />
     </>
   );
 }
