@@ -7,7 +7,7 @@ type ConfirmDialogProps = {
   /** Closed while false: a dialog kept mounted between uses. */
   open?: boolean;
   title: ReactNode;
-  testId: string;
+  testId?: string;
   size?: "sm" | "md";
   confirmLabel: MessageId;
   confirmTestId: string;

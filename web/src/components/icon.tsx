@@ -17,10 +17,13 @@ export const ICONS = {
   marks: "M3 12V4h8l10 10-8 8L3 12ZM7.5 7.5h.01",
   sort: "M7 4v16M4 7l3-3 3 3M17 20V4M14 17l3 3 3-3",
   chevron: "M6 9l6 6 6-6",
+  reissue: "M20 11a8 8 0 1 0-2.3 5.7M20 5v6h-6",
 } as const;
 
+export type IconName = keyof typeof ICONS;
+
 /** An icon beside a text or inside a named button: hidden from screen readers. */
-export function Icon({ name, size = 18 }: { name: keyof typeof ICONS; size?: number }) {
+export function Icon({ name, size = 18 }: { name: IconName; size?: number }) {
   return (
     <svg
       viewBox="0 0 24 24"

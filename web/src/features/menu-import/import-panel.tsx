@@ -1,29 +1,18 @@
 import { IMPORT_FILE_MAX } from "@menu/core/import/menu-import-limits";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
+import { DataTable, type Column } from "@/components/data-table";
 import { FormAlert } from "@/components/form/fields";
 import type { MessageId } from "@/i18n/catalogs";
 import { languageNames, type Language } from "@/i18n/languages";
-import { api, unwrap } from "@/lib/api";
 import type { CsObject } from "@/lib/admin-scope";
 import { errorMessageFor } from "@/lib/errors";
+import { readFile, useApplyImport, useImportPreview, type File64, type ImportError, type ImportProgress } from "./api";
 import "./import-panel.css";
 
-/** Items written per call while applying: the page shows progress between calls. */
-const CHUNK = 50;
 /** How many rows of each list the preview shows. */
 const SHOWN = 20;
-
-type File64 = { file_name: string; content: string };
-
-async function readFile(file: File): Promise<File64> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return { file_name: file.name, content: btoa(binary) };
-}
 
 /**
  * Menu import (issue 19): a spreadsheet with the export's columns → a preview of what is added and
@@ -33,38 +22,25 @@ async function readFile(file: File): Promise<File64> {
 export function MenuImportPanel({ cs }: { cs: CsObject }) {
   const intl = useIntl();
   const inputId = useId();
-  const queryClient = useQueryClient();
   const [file, setFile] = useState<File64>();
   const [tooLarge, setTooLarge] = useState(false);
-  const [progress, setProgress] = useState<{ done: number; total: number }>();
-
-  const preview = useMutation({
-    mutationFn: (f: File64) => unwrap(api.api["menu-import"].preview.$post({ json: { store_id: cs.store_id, ...f } })),
-    meta: { silentError: true },
-  });
-  const apply = useMutation({
-    mutationFn: async (f: File64) => {
-      // After a failed chunk, "Import" goes on from the first item not written (new rows have no ID:
-      // starting over would add the written ones again).
-      let from = progress && progress.done < progress.total ? progress.done : 0;
-      for (;;) {
-        const step = await unwrap(api.api["menu-import"].apply.$post({ json: { store_id: cs.store_id, ...f, from, count: CHUNK } }));
-        setProgress(step);
-        if (step.done >= step.total) return step;
-        from = step.done;
-      }
-    },
-    meta: { silentError: true },
-    onSuccess: () => {
-      const p = preview.data!;
-      toast.success(intl.formatMessage({ id: "import.done" }, { create: p.create.length, change: p.change.length }));
-      void queryClient.invalidateQueries({ queryKey: ["items", cs.store_id] });
-      void queryClient.invalidateQueries({ queryKey: ["categories", cs.store_id] });
-      void queryClient.invalidateQueries({ queryKey: ["translations", cs.store_id] });
-      setFile(undefined);
-      preview.reset();
-    },
-  });
+  const [progress, setProgress] = useState<ImportProgress>();
+  const preview = useImportPreview(cs.store_id);
+  const apply = useApplyImport(cs.store_id, setProgress);
+  // After a failed chunk, "Import" goes on from the first item not written (new rows have no ID:
+  // starting over would add the written ones again).
+  const applyFile = (f: File64) =>
+    apply.mutate(
+      { file: f, from: progress && progress.done < progress.total ? progress.done : 0 },
+      {
+        onSuccess: () => {
+          const p = preview.data!;
+          toast.success(intl.formatMessage({ id: "import.done" }, { create: p.create.length, change: p.change.length }));
+          setFile(undefined);
+          preview.reset();
+        },
+      },
+    );
 
   const choose = async (chosen: File | undefined) => {
     setProgress(undefined);
@@ -81,6 +57,19 @@ export function MenuImportPanel({ cs }: { cs: CsObject }) {
 
   const p = preview.data;
   const fieldNames = (fields: string[]) => fields.map((f) => intl.formatMessage({ id: `import.field.${f}` as MessageId })).join(", ");
+  const errorColumns: Column<ImportError>[] = [
+    { header: intl.formatMessage({ id: "import.row" }), cell: (e) => e.row },
+    { header: intl.formatMessage({ id: "import.column" }), cell: (e) => e.column },
+    {
+      header: intl.formatMessage({ id: "import.problem" }),
+      cell: (e) => (
+        <>
+          <FormattedMessage id={`import.error.${e.code}` as MessageId} />
+          {e.value ? <span className="menu-import__value">: «{e.value}»</span> : null}
+        </>
+      ),
+    },
+  ];
   const more = (n: number) => (n > SHOWN ? <li className="menu-import__more">{intl.formatMessage({ id: "import.more" }, { n: n - SHOWN })}</li> : null);
   return (
     <section className="panel menu-import" aria-labelledby="menu-import-title" data-testid="menu-import">
@@ -116,33 +105,7 @@ export function MenuImportPanel({ cs }: { cs: CsObject }) {
                 <FormattedMessage id="import.errorsTitle" />
               </FormAlert>
               <div className="table-scroll">
-                <table className="data-table menu-import__errors" data-testid="import-errors">
-                  <thead>
-                    <tr>
-                      <th scope="col">
-                        <FormattedMessage id="import.row" />
-                      </th>
-                      <th scope="col">
-                        <FormattedMessage id="import.column" />
-                      </th>
-                      <th scope="col">
-                        <FormattedMessage id="import.problem" />
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {p.errors.map((e, i) => (
-                      <tr key={i} data-testid="import-error">
-                        <td>{e.row}</td>
-                        <td>{e.column}</td>
-                        <td>
-                          <FormattedMessage id={`import.error.${e.code}` as MessageId} />
-                          {e.value ? <span className="menu-import__value">: «{e.value}»</span> : null}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <DataTable className="data-table menu-import__errors" testId="import-errors" rows={p.errors} columns={errorColumns} rowKey={(_, i) => i} rowTestId="import-error" />
               </div>
             </>
           ) : (
@@ -184,7 +147,7 @@ export function MenuImportPanel({ cs }: { cs: CsObject }) {
               ) : null}
               {p.create.length || p.change.length ? (
                 <div className="menu-import__apply">
-                  <button type="button" className="btn btn--primary" disabled={apply.isPending || !file} aria-busy={apply.isPending || undefined} onClick={() => file && apply.mutate(file)} data-testid="import-apply">
+                  <button type="button" className="btn btn--primary" disabled={apply.isPending || !file} aria-busy={apply.isPending || undefined} onClick={() => file && applyFile(file)} data-testid="import-apply">
                     {apply.isPending ? <span className="spinner" aria-hidden="true" /> : null}
                     <FormattedMessage id="import.apply" />
                   </button>

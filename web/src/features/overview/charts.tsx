@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
+import { DataTable, type Column } from "@/components/data-table";
 import type { Compared } from "./api";
 
 /** A day (YYYY-MM-DD, a calendar day of the store) as text. */
@@ -53,46 +54,35 @@ export type BarRow = Compared & { key: string; label: ReactNode; media?: ReactNo
 export function BarTable({ caption, labelHeader, valueHeader, rows, testId }: { caption: string; labelHeader: string; valueHeader: string; rows: BarRow[]; testId?: string }) {
   const intl = useIntl();
   const max = Math.max(1, ...rows.map((r) => r.value));
+  const columns: Column<BarRow>[] = [
+    {
+      header: labelHeader,
+      hiddenHeader: true,
+      rowHeader: true,
+      cell: (r) => (
+        <span className="bar-table__label">
+          {r.media}
+          <span className="bar-table__text">{r.label}</span>
+        </span>
+      ),
+    },
+    {
+      header: valueHeader,
+      hiddenHeader: true,
+      className: "bar-table__value",
+      cell: (r) => (
+        <>
+          <span className="bar-table__number">{intl.formatNumber(r.value)}</span>
+          <span className="bar-table__track" aria-hidden="true">
+            <span className="bar-table__bar" style={{ inlineSize: `${(r.value / max) * 100}%` }} />
+          </span>
+        </>
+      ),
+    },
+    { header: intl.formatMessage({ id: "overview.col.change" }), hiddenHeader: true, className: "bar-table__change", cell: (r) => <Change value={r.value} previous={r.previous} /> },
+  ];
   return (
-    <table className="bar-table" data-testid={testId}>
-      <caption className="visually-hidden">{caption}</caption>
-      <thead className="bar-table__head">
-        <tr>
-          <th scope="col">
-            <span className="visually-hidden">{labelHeader}</span>
-          </th>
-          <th scope="col">
-            <span className="visually-hidden">{valueHeader}</span>
-          </th>
-          <th scope="col">
-            <span className="visually-hidden">
-              <FormattedMessage id="overview.col.change" />
-            </span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.key}>
-            <th scope="row">
-              <span className="bar-table__label">
-                {r.media}
-                <span className="bar-table__text">{r.label}</span>
-              </span>
-            </th>
-            <td className="bar-table__value">
-              <span className="bar-table__number">{intl.formatNumber(r.value)}</span>
-              <span className="bar-table__track" aria-hidden="true">
-                <span className="bar-table__bar" style={{ inlineSize: `${(r.value / max) * 100}%` }} />
-              </span>
-            </td>
-            <td className="bar-table__change">
-              <Change value={r.value} previous={r.previous} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable className="bar-table" headClassName="bar-table__head" testId={testId} caption={caption} hiddenCaption rows={rows} columns={columns} rowKey={(r) => r.key} />
   );
 }
 

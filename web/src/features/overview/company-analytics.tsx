@@ -1,10 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { FormattedMessage, useIntl } from "react-intl";
+import { DataTable, type Column } from "@/components/data-table";
 import type { CsObject } from "@/lib/admin-scope";
 import { Change, changeText } from "./charts";
 import { downloadCsv } from "./csv";
-import { companyAnalyticsQueryOptions, type RangeQuery } from "./api";
+import { companyAnalyticsQueryOptions, type CompanyAnalytics, type RangeQuery } from "./api";
 import "./overview.css";
 
 const COLUMNS = [
@@ -14,6 +15,8 @@ const COLUMNS = [
   ["cart_adds", "overview.kpi.cartAdds"],
   ["search_misses", "overview.kpi.searchMisses"],
 ] as const;
+
+type Store = CompanyAnalytics["stores"][number];
 
 /**
  * Every store of the company side by side for the same period (company managers and admins): a
@@ -32,6 +35,36 @@ export function CompanyAnalyticsPanel({ cs, range }: { cs: CsObject; range: Rang
       [t("overview.col.store"), ...COLUMNS.flatMap(([, label]) => [t(label), `${t(label)} — ${t("overview.col.previous")}`, `${t(label)} — ${t("overview.col.change")}`])],
       ...stores.map((s) => [s.name, ...COLUMNS.flatMap(([key]) => [s.totals[key].value, s.totals[key].previous, changeText(intl, s.totals[key])])]),
     ]);
+  const columns: Column<Store>[] = [
+    {
+      header: t("overview.col.store"),
+      rowHeader: true,
+      cell: (s) =>
+        s.store_id === cs.store_id ? (
+          s.name
+        ) : (
+          <Link to="/$company/$store/admin-panel" params={{ company: cs.company_url_key, store: s.url_key }}>
+            {s.name}
+          </Link>
+        ),
+    },
+    ...COLUMNS.map(
+      ([key, label]): Column<Store> => ({
+        header: t(label),
+        cell: (s) => (
+          <>
+            <span className="company-table__number">{intl.formatNumber(s.totals[key].value)}</span>
+            <Change {...s.totals[key]} />
+            {key === "views" ? (
+              <span className="bar-table__track" aria-hidden="true">
+                <span className="bar-table__bar" style={{ inlineSize: `${(s.totals.views.value / max) * 100}%` }} />
+              </span>
+            ) : null}
+          </>
+        ),
+      }),
+    ),
+  ];
   return (
     <section className="panel company-overview" aria-labelledby="company-overview-title" data-testid="company-overview">
       <div className="figure__head">
@@ -48,47 +81,16 @@ export function CompanyAnalyticsPanel({ cs, range }: { cs: CsObject; range: Rang
         </button>
       </div>
       <div className="company-overview__scroll" tabIndex={0} role="region" aria-labelledby="company-overview-title">
-        <table className="company-table" data-testid="company-table">
-          <caption className="visually-hidden">{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <FormattedMessage id="overview.col.store" />
-              </th>
-              {COLUMNS.map(([key, label]) => (
-                <th key={key} scope="col">
-                  {t(label)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {stores.map((s) => (
-              <tr key={s.store_id} className={s.store_id === cs.store_id ? "company-table__current" : undefined} aria-current={s.store_id === cs.store_id ? "true" : undefined}>
-                <th scope="row">
-                  {s.store_id === cs.store_id ? (
-                    s.name
-                  ) : (
-                    <Link to="/$company/$store/admin-panel" params={{ company: cs.company_url_key, store: s.url_key }}>
-                      {s.name}
-                    </Link>
-                  )}
-                </th>
-                {COLUMNS.map(([key]) => (
-                  <td key={key}>
-                    <span className="company-table__number">{intl.formatNumber(s.totals[key].value)}</span>
-                    <Change {...s.totals[key]} />
-                    {key === "views" ? (
-                      <span className="bar-table__track" aria-hidden="true">
-                        <span className="bar-table__bar" style={{ inlineSize: `${(s.totals.views.value / max) * 100}%` }} />
-                      </span>
-                    ) : null}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className="company-table"
+          testId="company-table"
+          caption={title}
+          hiddenCaption
+          rows={stores}
+          columns={columns}
+          rowKey={(s) => s.store_id}
+          rowProps={(s) => (s.store_id === cs.store_id ? { className: "company-table__current", "aria-current": "true" } : {})}
+        />
       </div>
     </section>
   );

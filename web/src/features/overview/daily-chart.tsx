@@ -10,6 +10,8 @@ import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar, LinePath } from "@visx/shape";
 import { useLayoutEffect, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
+import { DataTable, type Column } from "@/components/data-table";
+import type { MessageId } from "@/i18n/catalogs";
 import { formatDay } from "./charts";
 
 /** The width of an element, followed as it changes. */
@@ -45,6 +47,13 @@ export default function DailyChart({ daily, caption }: { daily: Day[]; caption: 
   const every = Math.max(1, Math.ceil(daily.length / Math.max(1, Math.floor(plotW / 64))));
   // visx's own label font and colours off: the stylesheet's .chart-label draws them in the theme.
   const label = { className: "chart-label", fontSize: undefined, fill: undefined, fontFamily: undefined } as const;
+  const t = (id: MessageId) => intl.formatMessage({ id });
+  const columns: Column<Day>[] = [
+    { header: t("overview.col.day"), rowHeader: true, cell: (d) => formatDay(intl, d.day, { day: "numeric", month: "long", weekday: "short" }) },
+    { header: t("overview.col.views"), cell: (d) => intl.formatNumber(d.views) },
+    { header: t("overview.col.previousDay"), cell: (d) => formatDay(intl, d.previous_day, { day: "numeric", month: "long" }) },
+    { header: t("overview.col.previous"), cell: (d) => intl.formatNumber(d.previous) },
+  ];
   return (
     <div className="daily-chart">
       <div className="chart-legend" aria-hidden="true">
@@ -91,35 +100,7 @@ export default function DailyChart({ daily, caption }: { daily: Day[]; caption: 
       </div>
       {/* A table cannot be made 1 px wide itself: its box is hidden instead. */}
       <div className="visually-hidden">
-        <table data-testid="daily-table">
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <FormattedMessage id="overview.col.day" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="overview.col.views" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="overview.col.previousDay" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="overview.col.previous" />
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {daily.map((d) => (
-              <tr key={d.day}>
-                <th scope="row">{formatDay(intl, d.day, { day: "numeric", month: "long", weekday: "short" })}</th>
-                <td>{intl.formatNumber(d.views)}</td>
-                <td>{formatDay(intl, d.previous_day, { day: "numeric", month: "long" })}</td>
-                <td>{intl.formatNumber(d.previous)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable testId="daily-table" caption={caption} rows={daily} columns={columns} rowKey={(d) => d.day} />
       </div>
     </div>
   );

@@ -1,29 +1,24 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { NewStoreForm } from "@menu/core/store/schemas";
 import { useEffect, useId, useState } from "react";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
+import { DataTable, type Column } from "@/components/data-table";
 import { Dialog } from "@/components/dialog";
 import { FormAlert, SubmitButton, TextField } from "@/components/form/fields";
 import { useZodForm } from "@/components/form/use-zod-form";
 import { apiFieldError } from "@/components/form/validation";
 import "@/components/layout/staff.css";
+import { PageHead } from "@/components/layout/page-head";
 import { AvailabilityStatus, useAvailability } from "@/components/form/availability";
 import type { MessageId } from "@/i18n/catalogs";
 import type { CsObject } from "@/lib/admin-scope";
-import { api, unwrap } from "@/lib/api";
 import { ApiError } from "@/lib/api-error";
 import { errorMessageFor } from "@/lib/errors";
 import { adminPanelPath } from "@/lib/session";
+import { storesQueryOptions, useCreateStore, type StoreRow } from "./api";
 import "./stores.css";
-import { PageHead } from "@/components/layout/page-head";
-
-const storesQueryOptions = (companyId: string) => ({
-  queryKey: ["stores", companyId] as const,
-  queryFn: () => unwrap(api.api.stores.$get({ query: { companyId } })),
-});
-type StoreRow = Awaited<ReturnType<ReturnType<typeof storesQueryOptions>["queryFn"]>>[number];
 
 /** settings/stores (admin and company manager): the company's stores and where each stands; a new store. */
 export function StoresPage({ cs }: { cs: CsObject }) {
@@ -33,6 +28,44 @@ export function StoresPage({ cs }: { cs: CsObject }) {
   useEffect(() => {
     document.title = `${intl.formatMessage({ id: "stores.title" })} — QR Menu`;
   }, [intl]);
+  const t = (id: MessageId) => intl.formatMessage({ id });
+  const columns: Column<StoreRow>[] = [
+    {
+      header: t("stores.col.name"),
+      cell: (s) => (
+        <>
+          <div className="data-table__primary">
+            {s.name}
+            {s.id === cs.store_id ? (
+              <span className="pill stores__current">
+                <FormattedMessage id="stores.current" />
+              </span>
+            ) : null}
+          </div>
+          <div className="data-table__secondary" dir="ltr">
+            /{cs.company_url_key}/{s.url_key}
+          </div>
+        </>
+      ),
+    },
+    { header: t("stores.col.status"), labelled: true, cell: (s) => <StoreStatus store={s} /> },
+    {
+      header: t("stores.col.actions"),
+      hiddenHeader: true,
+      cell: (s) => (
+        <div className="data-table__actions">
+          <a className="btn btn--ghost" href={`/${cs.company_url_key}/${s.url_key}/menu`} target="_blank" rel="noreferrer">
+            <FormattedMessage id="stores.openMenu" />
+          </a>
+          {s.id === cs.store_id ? null : (
+            <Link className="btn btn--secondary" to={adminPanelPath({ company_url_key: cs.company_url_key, store_url_key: s.url_key })}>
+              <FormattedMessage id="stores.manage" />
+            </Link>
+          )}
+        </div>
+      ),
+    },
+  ];
   return (
     <>
       <PageHead title={<FormattedMessage id="stores.title" />} lead={<FormattedMessage id="stores.lead" />}>
@@ -41,65 +74,7 @@ export function StoresPage({ cs }: { cs: CsObject }) {
         </button>
       </PageHead>
       <section className="panel">
-        {stores.isPending ? (
-          <p role="status">
-            <FormattedMessage id="common.loading" />
-          </p>
-        ) : stores.error ? (
-          <FormAlert>{errorMessageFor(stores.error)}</FormAlert>
-        ) : (
-          <table className="data-table" data-testid="stores-table">
-            <thead>
-              <tr>
-                <th>
-                  <FormattedMessage id="stores.col.name" />
-                </th>
-                <th>
-                  <FormattedMessage id="stores.col.status" />
-                </th>
-                <th>
-                  <span className="visually-hidden">
-                    <FormattedMessage id="stores.col.actions" />
-                  </span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {stores.data.map((s) => (
-                <tr key={s.id} data-testid="store-row">
-                  <td>
-                    <div className="data-table__primary">
-                      {s.name}
-                      {s.id === cs.store_id ? (
-                        <span className="pill stores__current">
-                          <FormattedMessage id="stores.current" />
-                        </span>
-                      ) : null}
-                    </div>
-                    <div className="data-table__secondary" dir="ltr">
-                      /{cs.company_url_key}/{s.url_key}
-                    </div>
-                  </td>
-                  <td data-label={intl.formatMessage({ id: "stores.col.status" })}>
-                    <StoreStatus store={s} />
-                  </td>
-                  <td>
-                    <div className="data-table__actions">
-                      <a className="btn btn--ghost" href={`/${cs.company_url_key}/${s.url_key}/menu`} target="_blank" rel="noreferrer">
-                        <FormattedMessage id="stores.openMenu" />
-                      </a>
-                      {s.id === cs.store_id ? null : (
-                        <Link className="btn btn--secondary" to={adminPanelPath({ company_url_key: cs.company_url_key, store_url_key: s.url_key })}>
-                          <FormattedMessage id="stores.manage" />
-                        </Link>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <DataTable className="data-table" testId="stores-table" load={stores} rows={stores.data ?? []} columns={columns} rowKey={(s) => s.id} rowTestId="store-row" />
       </section>
       {creating ? <NewStoreDialog cs={cs} onClose={() => setCreating(false)} /> : null}
     </>
@@ -144,23 +119,9 @@ function StoreStatus({ store }: { store: StoreRow }) {
 function NewStoreDialog({ cs, onClose }: { cs: CsObject; onClose: () => void }) {
   const intl = useIntl();
   const formId = useId();
-  const queryClient = useQueryClient();
   const form = useZodForm(NewStoreForm, { name: "", url_key: "" }, { live: ["url_key"] });
   const urlKey = useAvailability("store_url_key", String(form.values.url_key), { companyKey: cs.company_url_key });
-  const create = useMutation({
-    mutationFn: (values: NewStoreForm) => unwrap(api.api.stores.$post({ json: { company_id: cs.company_id, ...values } })),
-    meta: { silentError: true },
-    onSuccess: () => {
-      toast.success(intl.formatMessage({ id: "stores.created" }));
-      void queryClient.invalidateQueries({ queryKey: ["stores", cs.company_id] });
-      void queryClient.invalidateQueries({ queryKey: ["me", "stores"] });
-      onClose();
-    },
-    onError: (error) => {
-      const field = apiFieldError(error, ["store_url_key"]);
-      if (field) form.setFieldError("url_key", field[1]);
-    },
-  });
+  const create = useCreateStore(cs.company_id);
   const unpaid = create.error instanceof ApiError && create.error.code === "unpaidBlocksNewStore";
   return (
     <Dialog
@@ -184,7 +145,17 @@ function NewStoreDialog({ cs, onClose }: { cs: CsObject; onClose: () => void }) 
         onSubmit={(e) => {
           e.preventDefault();
           const values = form.validate();
-          if (values) create.mutate(values);
+          if (!values) return;
+          create.mutate(values, {
+            onSuccess: () => {
+              toast.success(intl.formatMessage({ id: "stores.created" }));
+              onClose();
+            },
+            onError: (error) => {
+              const field = apiFieldError(error, ["store_url_key"]);
+              if (field) form.setFieldError("url_key", field[1]);
+            },
+          });
         }}
       >
         {create.error && !apiFieldError(create.error, ["store_url_key"]) ? (

@@ -1,11 +1,12 @@
 /**
  * Data of the subscription screens (issue 8): queries of the subscription, plans, history, billing
- * details and invoices, and the message keys of plans, features, statuses and events.
+ * details and invoices, marking an invoice paid, and the message keys of plans, features, statuses
+ * and events.
  */
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FEATURES, Plan, PLAN_CONFIG } from "@menu/core/subscription/plans";
 import type { MessageId } from "@/i18n/catalogs";
-import { api, unwrap } from "@/lib/api";
+import { api, unwrap, type SuccessBody } from "@/lib/api";
 import { activeSubscriptionQueryOptions } from "@/lib/admin-scope";
 import type { SessionUser } from "@/lib/session";
 
@@ -29,10 +30,13 @@ export const plansQueryOptions = () =>
 export type ActiveState = Awaited<ReturnType<NonNullable<ReturnType<typeof activeSubscriptionQueryOptions>["queryFn"]>>>;
 export type SubscriptionItem = ActiveState["subscriptions"][number];
 
+const listHistory = (storeId: string) => api.api.subscription.history.$get({ query: { storeId } });
+export type HistoryEvent = SuccessBody<Awaited<ReturnType<typeof listHistory>>>[number];
+
 export const historyQueryOptions = (storeId: string) =>
   queryOptions({
     queryKey: subscriptionKeys.history(storeId),
-    queryFn: () => unwrap(api.api.subscription.history.$get({ query: { storeId } })),
+    queryFn: () => unwrap(listHistory(storeId)),
   });
 
 export const billingQueryOptions = (companyId: string, enabled = true) =>
@@ -42,11 +46,27 @@ export const billingQueryOptions = (companyId: string, enabled = true) =>
     enabled,
   });
 
+const listInvoices = (companyId: string) => api.api.invoices.$get({ query: { companyId } });
+export type InvoiceItem = SuccessBody<Awaited<ReturnType<typeof listInvoices>>>[number];
+
 export const invoicesQueryOptions = (companyId: string) =>
   queryOptions({
     queryKey: subscriptionKeys.invoices(companyId),
-    queryFn: () => unwrap(api.api.invoices.$get({ query: { companyId } })),
+    queryFn: () => unwrap(listInvoices(companyId)),
   });
+
+/** The operator marks an invoice paid: the invoices and the subscriptions (now paid) are read again. */
+export function useMarkInvoicePaid(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invoice_id: string) => unwrap(api.api.invoices["mark-paid"].$post({ json: { company_id: companyId, invoice_id } })),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: subscriptionKeys.invoices(companyId) }),
+        queryClient.invalidateQueries({ queryKey: ["subscription"] }),
+      ]),
+  });
+}
 
 export const invoicePdfHref = (companyId: string, invoiceId: string) =>
   `/api/invoices/pdf?${new URLSearchParams({ companyId, invoiceId }).toString()}`;
@@ -97,8 +117,6 @@ export const INVOICE_STATUS_NAMES: Record<string, MessageId> = {
 };
 
 export const isPlan = (plan: string): plan is Plan => plan in PLAN_NAMES;
-
-export type InvoiceItem = Awaited<ReturnType<NonNullable<ReturnType<typeof invoicesQueryOptions>["queryFn"]>>>[number];
 
 /** Billing details and invoices belong to the company: admin and company manager only (a store manager gets not found). */
 export const seesCompanyBilling = (user: SessionUser) => user.role === "admin" || user.role === "company_manager";

@@ -3,30 +3,18 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
-import { Dialog } from "@/components/dialog";
-import { FormAlert } from "@/components/form/fields";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import { DataTable, type Column } from "@/components/data-table";
+import { IconButton } from "@/components/icon-button";
 import "@/components/layout/staff.css";
+import { PageHead } from "@/components/layout/page-head";
+import type { MessageId } from "@/i18n/catalogs";
 import type { CsObject } from "@/lib/admin-scope";
-import { errorMessageFor } from "@/lib/errors";
 import { cardsHref, qrHref, tablesQueryOptions, useDeleteTable, useReissueQr, useReorderTables, type TableRow } from "./api";
 import { TableFormDialog } from "./table-form-dialog";
 import "./tables.css";
-import { PageHead } from "@/components/layout/page-head";
 
-function Icon({ d }: { d: string }) {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d={d} />
-    </svg>
-  );
-}
-const ICONS = {
-  up: "M12 19V5M6 11l6-6 6 6",
-  down: "M12 5v14M6 13l6 6 6-6",
-  edit: "M4 20h4L19 9l-4-4L4 16v4ZM13.5 6.5l4 4",
-  delete: "M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3",
-  reissue: "M20 11a8 8 0 1 0-2.3 5.7M20 5v6h-6",
-};
+const EMPTY = { message: "tables.empty", className: "tables-empty", testId: "tables-empty" } as const;
 
 /** admin-panel/tables: the store's tables in index order; create, edit, delete, reorder, QR codes. */
 export function TablesPage({ cs }: { cs: CsObject }) {
@@ -44,6 +32,14 @@ export function TablesPage({ cs }: { cs: CsObject }) {
   const remove = useDeleteTable(cs.store_id);
   const reissue = useReissueQr(cs.store_id);
   const reorder = useReorderTables(cs.store_id);
+  const deleted = () => {
+    toast.success(intl.formatMessage({ id: "tables.deleted" }));
+    setDeleting(undefined);
+  };
+  const reissued = () => {
+    toast.success(intl.formatMessage({ id: "tables.reissued" }));
+    setReissuing(undefined);
+  };
   const move = (i: number, by: -1 | 1) => {
     const ids = (tables.data ?? []).map((t) => t.table_id);
     const j = i + by;
@@ -53,6 +49,42 @@ export function TablesPage({ cs }: { cs: CsObject }) {
   };
 
   const rows = tables.data ?? [];
+  const t = (id: MessageId) => intl.formatMessage({ id });
+  const columns: Column<TableRow>[] = [
+    {
+      header: t("tables.colOrder"),
+      hiddenHeader: true,
+      className: "tables-table__order",
+      cell: (row, i) => (
+        <>
+          <IconButton icon="up" label={intl.formatMessage({ id: "tables.moveUp" }, { name: row.name })} disabled={i === 0 || reorder.isPending} onClick={() => move(i, -1)} />
+          <IconButton icon="down" label={intl.formatMessage({ id: "tables.moveDown" }, { name: row.name })} disabled={i === rows.length - 1 || reorder.isPending} onClick={() => move(i, 1)} />
+        </>
+      ),
+    },
+    { header: t("tables.colPosition"), labelled: true, className: "tables-table__position", cell: (row) => row.position },
+    {
+      header: t("tables.colName"),
+      cell: (row) => (
+        <>
+          <div className="data-table__primary">{row.name}</div>
+          {row.note ? <div className="data-table__secondary">{row.note}</div> : null}
+        </>
+      ),
+    },
+    { header: t("tables.colQr"), labelled: true, cell: (row) => <QrLinks table={row} /> },
+    {
+      header: t("tables.colActions"),
+      hiddenHeader: true,
+      cell: (row) => (
+        <div className="data-table__actions">
+          <IconButton icon="reissue" label={intl.formatMessage({ id: "tables.reissue" }, { name: row.name })} onClick={() => setReissuing(row)} />
+          <IconButton icon="edit" label={intl.formatMessage({ id: "tables.edit" }, { name: row.name })} onClick={() => setEditing(row)} />
+          <IconButton icon="delete" danger label={intl.formatMessage({ id: "tables.delete" }, { name: row.name })} onClick={() => setDeleting(row)} />
+        </div>
+      ),
+    },
+  ];
   return (
     <>
       <PageHead title={<FormattedMessage id="tables.title" />} lead={<FormattedMessage id="tables.lead" />}>
@@ -74,127 +106,7 @@ export function TablesPage({ cs }: { cs: CsObject }) {
       </PageHead>
 
       <section className="panel">
-        {tables.isPending ? (
-          <p role="status">
-            <FormattedMessage id="common.loading" />
-          </p>
-        ) : tables.error ? (
-          <FormAlert>{errorMessageFor(tables.error)}</FormAlert>
-        ) : !rows.length ? (
-          <p className="tables-empty" data-testid="tables-empty">
-            <FormattedMessage id="tables.empty" />
-          </p>
-        ) : (
-          <table className="data-table tables-table" data-testid="tables-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span className="visually-hidden">
-                    <FormattedMessage id="tables.colOrder" />
-                  </span>
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="tables.colPosition" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="tables.colName" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="tables.colQr" />
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">
-                    <FormattedMessage id="tables.colActions" />
-                  </span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((t, i) => (
-                <tr key={t.table_id} data-testid="table-row">
-                  <td className="tables-table__order">
-                    <button
-                      type="button"
-                      className="icon-button"
-                      disabled={i === 0 || reorder.isPending}
-                      aria-label={intl.formatMessage({ id: "tables.moveUp" }, { name: t.name })}
-                      title={intl.formatMessage({ id: "tables.moveUp" }, { name: t.name })}
-                      onClick={() => move(i, -1)}
-                    >
-                      <Icon d={ICONS.up} />
-                    </button>
-                    <button
-                      type="button"
-                      className="icon-button"
-                      disabled={i === rows.length - 1 || reorder.isPending}
-                      aria-label={intl.formatMessage({ id: "tables.moveDown" }, { name: t.name })}
-                      title={intl.formatMessage({ id: "tables.moveDown" }, { name: t.name })}
-                      onClick={() => move(i, 1)}
-                    >
-                      <Icon d={ICONS.down} />
-                    </button>
-                  </td>
-                  <td className="tables-table__position" data-label={intl.formatMessage({ id: "tables.colPosition" })}>
-                    {t.position}
-                  </td>
-                  <td>
-                    <div className="data-table__primary">{t.name}</div>
-                    {t.note ? <div className="data-table__secondary">{t.note}</div> : null}
-                  </td>
-                  <td data-label={intl.formatMessage({ id: "tables.colQr" })}>
-                    <div className="tables-qr">
-                      <a className="tables-qr__link" href={t.qr_url} target="_blank" rel="noreferrer" data-testid="qr-link">
-                        /t/{t.qr_key}
-                      </a>
-                      <span className="tables-qr__downloads">
-                        <a href={qrHref(t, "png")} download>
-                          PNG
-                        </a>
-                        <a href={qrHref(t, "svg")} download>
-                          SVG
-                        </a>
-                        <a href={cardsHref(cs.store_id, t.table_id)} download>
-                          <FormattedMessage id="tables.card" />
-                        </a>
-                      </span>
-                    </div>
-                  </td>
-                  <td>
-                    <div className="data-table__actions">
-                      <button
-                        type="button"
-                        className="icon-button"
-                        aria-label={intl.formatMessage({ id: "tables.reissue" }, { name: t.name })}
-                        title={intl.formatMessage({ id: "tables.reissue" }, { name: t.name })}
-                        onClick={() => setReissuing(t)}
-                      >
-                        <Icon d={ICONS.reissue} />
-                      </button>
-                      <button
-                        type="button"
-                        className="icon-button"
-                        aria-label={intl.formatMessage({ id: "tables.edit" }, { name: t.name })}
-                        title={intl.formatMessage({ id: "tables.edit" }, { name: t.name })}
-                        onClick={() => setEditing(t)}
-                      >
-                        <Icon d={ICONS.edit} />
-                      </button>
-                      <button
-                        type="button"
-                        className="icon-button icon-button--danger"
-                        aria-label={intl.formatMessage({ id: "tables.delete" }, { name: t.name })}
-                        title={intl.formatMessage({ id: "tables.delete" }, { name: t.name })}
-                        onClick={() => setDeleting(t)}
-                      >
-                        <Icon d={ICONS.delete} />
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <DataTable className="data-table tables-table" testId="tables-table" load={tables} rows={rows} columns={columns} rowKey={(row) => row.table_id} rowTestId="table-row" empty={EMPTY} />
       </section>
 
       {editing ? (
@@ -206,67 +118,53 @@ export function TablesPage({ cs }: { cs: CsObject }) {
         />
       ) : null}
 
-      <Dialog
+      <ConfirmDialog
         open={!!deleting}
-        onClose={() => setDeleting(undefined)}
-        size="sm"
         title={<FormattedMessage id="tables.deleteTitle" />}
-        footer={
-          <>
-            <button type="button" className="btn btn--ghost" onClick={() => setDeleting(undefined)}>
-              <FormattedMessage id="common.cancel" />
-            </button>
-            <button type="button" className="btn btn--danger" disabled={remove.isPending} onClick={() =>
-                deleting &&
-                remove.mutate(deleting, {
-                  onSuccess: () => {
-                    toast.success(intl.formatMessage({ id: "tables.deleted" }));
-                    setDeleting(undefined);
-                  },
-                })
-              } data-testid="confirm-delete">
-              <FormattedMessage id="common.delete" />
-            </button>
-          </>
-        }
+        confirmLabel="common.delete"
+        confirmTestId="confirm-delete"
+        tone="danger"
+        pending={remove.isPending}
+        onClose={() => setDeleting(undefined)}
+        onConfirm={() => deleting && remove.mutate(deleting, { onSuccess: deleted })}
       >
-        {deleting ? (
-          <p>
-            <FormattedMessage id="tables.deleteText" values={{ name: <strong>{deleting.name}</strong> }} />
-          </p>
-        ) : null}
-      </Dialog>
+        {deleting ? <p><FormattedMessage id="tables.deleteText" values={{ name: <strong>{deleting.name}</strong> }} /></p> : null}
+      </ConfirmDialog>
 
-      <Dialog
+      <ConfirmDialog
         open={!!reissuing}
-        onClose={() => setReissuing(undefined)}
-        size="sm"
         title={<FormattedMessage id="tables.reissueTitle" />}
-        footer={
-          <>
-            <button type="button" className="btn btn--ghost" onClick={() => setReissuing(undefined)}>
-              <FormattedMessage id="common.cancel" />
-            </button>
-            <button type="button" className="btn btn--danger" disabled={reissue.isPending} onClick={() =>
-                reissuing &&
-                reissue.mutate(reissuing, {
-                  onSuccess: () => {
-                    toast.success(intl.formatMessage({ id: "tables.reissued" }));
-                    setReissuing(undefined);
-                  },
-                })
-              } data-testid="confirm-reissue">
-              <FormattedMessage id="tables.reissueConfirm" />
-            </button>
-          </>
-        }
+        confirmLabel="tables.reissueConfirm"
+        confirmTestId="confirm-reissue"
+        tone="danger"
+        pending={reissue.isPending}
+        onClose={() => setReissuing(undefined)}
+        onConfirm={() => reissuing && reissue.mutate(reissuing, { onSuccess: reissued })}
       >
-        {reissuing ? (
-          <p>
-            <FormattedMessage id="tables.reissueText" values={{ name: <strong>{reissuing.name}</strong> }} />
-          </p>
-        ) : null}
-      </Dialog>
+        {reissuing ? <p><FormattedMessage id="tables.reissueText" values={{ name: <strong>{reissuing.name}</strong> }} /></p> : null}
+      </ConfirmDialog>
     </>
+  );
+}
+
+/** The table's guest link, and its QR code (PNG, SVG) and printable card to download. */
+function QrLinks({ table }: { table: TableRow }) {
+  return (
+    <div className="tables-qr">
+      <a className="tables-qr__link" href={table.qr_url} target="_blank" rel="noreferrer" data-testid="qr-link">
+        /t/{table.qr_key}
+      </a>
+      <span className="tables-qr__downloads">
+        <a href={qrHref(table, "png")} download>
+          PNG
+        </a>
+        <a href={qrHref(table, "svg")} download>
+          SVG
+        </a>
+        <a href={cardsHref(table.store_id, table.table_id)} download>
+          <FormattedMessage id="tables.card" />
+        </a>
+      </span>
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MAX_STORE_MANAGERS } from "@menu/core/user/roles";
 import { UserForm } from "@menu/core/auth/schemas";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -9,8 +8,8 @@ import { useZodForm } from "@/components/form/use-zod-form";
 import { apiFieldError } from "@/components/form/validation";
 import { ROLE_LABELS } from "@/components/user-menu";
 import type { CsObject } from "@/lib/admin-scope";
-import { api, unwrap } from "@/lib/api";
 import type { OwnedStore, SessionUser } from "@/lib/session";
+import { useSaveUser, type SavedUser } from "./api";
 
 export type UserRow = SessionUser;
 type Role = SessionUser["role"];
@@ -37,7 +36,6 @@ export function UserFormDialog({
   onClose: () => void;
 }) {
   const intl = useIntl();
-  const queryClient = useQueryClient();
   const self = user?.id === viewer.id;
   const form = useZodForm(UserForm, {
     first_name: user?.first_name ?? "",
@@ -51,41 +49,16 @@ export function UserFormDialog({
   const roles: Role[] =
     user?.role === "admin" ? ["admin"] : viewer.role === "admin" ? ["admin", "company_manager", "store_manager"] : ["company_manager", "store_manager"];
 
-  const save = useMutation({
-    mutationFn: async (values: { first_name: string; last_name: string; email: string; role: Role; store_id: string; password: string }) => {
-      const store_id = values.role === "store_manager" ? values.store_id : "";
-      if (!user) {
-        return unwrap(api.api.users.$post({ json: { ...values, store_id, company_id: cs.company_id } }));
-      }
-      return unwrap(
-        api.api.users[":userId"].$patch({
-          param: { userId: user.id },
-          json: {
-            first_name: values.first_name,
-            last_name: values.last_name,
-            ...(values.email !== user.email ? { email: values.email } : {}),
-            ...(self ? {} : { role: values.role, store_id, active: form.values.active === true }),
-            ...(values.password ? { password: values.password } : {}),
-          },
-        }),
-      );
-    },
-    meta: { silentError: true },
-    onSuccess: (saved) => {
-      toast.success(
-        intl.formatMessage(
-          { id: user ? (saved.pending_email && saved.pending_email !== user.pending_email ? "users.savedPendingEmail" : "users.saved") : "users.created" },
-          { email: saved.pending_email ?? saved.email },
-        ),
-      );
-      void queryClient.invalidateQueries({ queryKey: ["users", cs.company_id] });
-      onClose();
-    },
-    onError: (error) => {
-      const field = apiFieldError(error, FIELDS);
-      if (field) form.setFieldError(...field);
-    },
-  });
+  const save = useSaveUser(cs.company_id, user, self);
+  const saved = (result: SavedUser) => {
+    toast.success(
+      intl.formatMessage(
+        { id: user ? (result.pending_email && result.pending_email !== user.pending_email ? "users.savedPendingEmail" : "users.saved") : "users.created" },
+        { email: result.pending_email ?? result.email },
+      ),
+    );
+    onClose();
+  };
   const isStoreManager = form.values.role === "store_manager";
 
   return (
@@ -98,7 +71,17 @@ export function UserFormDialog({
       onClose={onClose}
       onSubmit={() => {
         const values = form.validate();
-        if (values) save.mutate(values);
+        if (values)
+          save.mutate(
+            { ...values, active: form.values.active === true },
+            {
+              onSuccess: saved,
+              onError: (error) => {
+                const field = apiFieldError(error, FIELDS);
+                if (field) form.setFieldError(...field);
+              },
+            },
+          );
       }}
     >
       <div className="form__row form__row--2">

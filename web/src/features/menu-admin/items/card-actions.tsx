@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { useIntl } from "react-intl";
 import type { MessageId } from "@/i18n/catalogs";
-import { Icon, type ICONS } from "@/components/icon";
+import { Icon, type IconName } from "@/components/icon";
 
-export type CardAction = { icon: keyof typeof ICONS; label: MessageId; onClick: () => void; danger?: boolean; testId: string };
+export type CardAction = { icon: IconName; label: MessageId; onClick: () => void; danger?: boolean; testId: string };
 
 /** The quick actions of a card in super-edit mode: icon buttons with labels for screen readers and tooltips. */
 export function CardActions({ title, actions, disabled, children }: { title: string; actions: CardAction[]; disabled: boolean; children?: ReactNode }) {
