@@ -1,7 +1,8 @@
-import { useEffect, type ComponentType, type ReactNode } from "react";
+import { type ComponentType, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { formatError } from "@/lib/errors";
 import { Logo } from "./logo";
+import { usePageTitle } from "@/lib/page-title";
 
 export type HomeLinkProps = { className?: string; children: ReactNode };
 
@@ -31,9 +32,7 @@ export function ErrorScreen({ notFound = false, error, onRetry, HomeLink = Ancho
     ? intl.formatMessage({ id: "errors.notFound.title", defaultMessage: "Page not found" })
     : intl.formatMessage({ id: "errors.somethingWentWrong", defaultMessage: "Something went wrong" });
 
-  useEffect(() => {
-    document.title = `${heading} — QR Menu`;
-  }, [heading]);
+  usePageTitle(heading);
 
   return (
     <main className="error-screen" data-testid="error-screen">

@@ -1,5 +1,5 @@
 import { attachmentProblem, CONTACT_LIMITS, ContactForm } from "@menu/core/contact/schemas";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { FieldMessageText, FormAlert, SubmitButton, TextField } from "@/components/form/fields";
 import { useZodForm } from "@/components/form/use-zod-form";
@@ -9,6 +9,7 @@ import type { FieldMessage } from "@/components/form/validation";
 import { errorMessageFor } from "@/lib/errors";
 import { useSendContactMessage } from "./api";
 import "./contact.css";
+import { usePageTitle } from "@/lib/page-title";
 
 const MB = 1024 * 1024;
 
@@ -16,9 +17,7 @@ const MB = 1024 * 1024;
 export function ContactPage() {
   const intl = useIntl();
   const [sentTo, setSentTo] = useState<string>();
-  useEffect(() => {
-    document.title = `${intl.formatMessage({ id: "contact.title" })} — QR Menu`;
-  }, [intl]);
+  usePageTitle(intl.formatMessage({ id: "contact.title" }));
 
   return (
     <div className="page">

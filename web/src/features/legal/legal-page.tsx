@@ -1,12 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
-import { useEffect } from "react";
+
 import { FormattedMessage } from "react-intl";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { defaultLanguageAtom } from "@/state/language";
 import { Markdown } from "./markdown";
 import "./legal.css";
+import { usePageTitle } from "@/lib/page-title";
 
 export type LegalDoc = "offer" | "privacy-policy" | "privacy" | "user-agreement";
 
@@ -25,9 +26,7 @@ export function LegalPage({ doc }: { doc: LegalDoc }) {
   const text = useQuery({ queryKey: ["legal", doc, locale], queryFn: () => loadDocument(doc, locale), staleTime: Infinity });
   const title = text.data ? /^#\s+(.+)$/m.exec(text.data)?.[1] : undefined;
 
-  useEffect(() => {
-    if (title) document.title = `${title} — QR Menu`;
-  }, [title]);
+  usePageTitle(title);
 
   return (
     <div className="page">

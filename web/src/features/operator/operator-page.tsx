@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
 import { FormAlert } from "@/components/form/fields";
 import "@/components/form/form.css";
@@ -10,14 +10,13 @@ import type { SessionUser } from "@/lib/session";
 import { operatorCompaniesQueryOptions } from "./api";
 import "./operator.css";
 import { PageHead } from "@/components/layout/page-head";
+import { usePageTitle } from "@/lib/page-title";
 
 /** The operator view (admins): every company and its stores, newest first; open any in the admin panel. */
 export function OperatorPage({ user }: { user: SessionUser }) {
   const intl = useIntl();
   const [filter, setFilter] = useState("");
-  useEffect(() => {
-    document.title = `${intl.formatMessage({ id: "operator.title" })} — QR Menu`;
-  }, [intl]);
+  usePageTitle(intl.formatMessage({ id: "operator.title" }));
   const pages = useInfiniteQuery(operatorCompaniesQueryOptions());
   const companies = useMemo(() => {
     const all = pages.data?.pages.flatMap((p) => p.companies) ?? [];

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { ChangeEmail, ChangePassword, UpdateProfile } from "@menu/core/auth/schemas";
-import { useEffect, type ReactNode } from "react";
+import { type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
 import { FormAlert, SelectField, SubmitButton, TextField } from "@/components/form/fields";
@@ -15,15 +15,14 @@ import { meQueryOptions, type SessionUser } from "@/lib/session";
 import { useCancelEmailChange, useChangePassword, useRequestEmailChange, useSaveLanguage, useSaveNames } from "./api";
 import "./profile.css";
 import { PageHead } from "@/components/layout/page-head";
+import { usePageTitle } from "@/lib/page-title";
 
 /** settings/profile: own names, interface language, e-mail (confirmed by the new address) and password. */
 export function ProfilePage({ initialUser }: { initialUser: SessionUser }) {
   const intl = useIntl();
   const me = useQuery(meQueryOptions());
   const user = me.data ?? initialUser;
-  useEffect(() => {
-    document.title = `${intl.formatMessage({ id: "profile.title" })} — QR Menu`;
-  }, [intl]);
+  usePageTitle(intl.formatMessage({ id: "profile.title" }));
   return (
     <>
       <PageHead title={<FormattedMessage id="profile.title" />} lead={<>{user.email} · <FormattedMessage id={ROLE_LABELS[user.role]} /></>} />

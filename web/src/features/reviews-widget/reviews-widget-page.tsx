@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { orgIdFromWidget, WIDGET_CODE_MAX } from "@menu/core/reviews/widget";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
 import { Dialog } from "@/components/dialog";
@@ -12,16 +12,14 @@ import { errorMessageFor } from "@/lib/errors";
 import { reviewsWidgetQueryOptions, useRemoveReviewsWidget, useSaveReviewsWidget, type WidgetState } from "./api";
 import "./reviews-widget.css";
 import { PageHead } from "@/components/layout/page-head";
-
+import { usePageTitle } from "@/lib/page-title";
 
 /** settings/yandex-reviews: the maps service's reviews widget on the guest reviews page (premium plans). */
 export function ReviewsWidgetPage({ cs }: { cs: CsObject }) {
   const intl = useIntl();
   const state = useQuery(reviewsWidgetQueryOptions(cs.store_id));
 
-  useEffect(() => {
-    document.title = `${intl.formatMessage({ id: "reviewsWidget.title" })} — QR Menu`;
-  }, [intl]);
+  usePageTitle(intl.formatMessage({ id: "reviewsWidget.title" }));
 
   return (
     <>

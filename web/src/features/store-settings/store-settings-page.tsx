@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
+
 import { FormattedMessage, useIntl } from "react-intl";
 import { FormAlert } from "@/components/form/fields";
 import "@/components/layout/staff.css";
@@ -9,14 +9,13 @@ import { StoreSettingsEditor } from "./store-settings-editor";
 import { toValues } from "./use-settings-form";
 import "./store-settings.css";
 import { PageHead } from "@/components/layout/page-head";
+import { usePageTitle } from "@/lib/page-title";
 
 /** settings/store: what guests see about the venue, and how its menu is offered. */
 export function StoreSettingsPage({ cs }: { cs: CsObject }) {
   const intl = useIntl();
   const settings = useQuery(storeSettingsQueryOptions(cs.store_id));
-  useEffect(() => {
-    document.title = `${intl.formatMessage({ id: "storeSettings.title" })} — QR Menu`;
-  }, [intl]);
+  usePageTitle(intl.formatMessage({ id: "storeSettings.title" }));
   return (
     <>
       <PageHead title={<FormattedMessage id="storeSettings.title" />} lead={<FormattedMessage id="storeSettings.lead" />} />

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { NewStoreForm } from "@menu/core/store/schemas";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
 import { DataTable, type Column } from "@/components/data-table";
@@ -19,15 +19,14 @@ import { errorMessageFor } from "@/lib/errors";
 import { adminPanelPath } from "@/lib/session";
 import { storesQueryOptions, useCreateStore, type StoreRow } from "./api";
 import "./stores.css";
+import { usePageTitle } from "@/lib/page-title";
 
 /** settings/stores (admin and company manager): the company's stores and where each stands; a new store. */
 export function StoresPage({ cs }: { cs: CsObject }) {
   const intl = useIntl();
   const stores = useQuery(storesQueryOptions(cs.company_id));
   const [creating, setCreating] = useState(false);
-  useEffect(() => {
-    document.title = `${intl.formatMessage({ id: "stores.title" })} — QR Menu`;
-  }, [intl]);
+  usePageTitle(intl.formatMessage({ id: "stores.title" }));
   const t = (id: MessageId) => intl.formatMessage({ id });
   const columns: Column<StoreRow>[] = [
     {

@@ -1,11 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
+
 import { FormattedMessage, useIntl } from "react-intl";
 import { DataTable, type Column } from "@/components/data-table";
 import { PageHead } from "@/components/layout/page-head";
 import type { MessageId } from "@/i18n/catalogs";
 import type { CsObject } from "@/lib/admin-scope";
 import { EVENT_NAMES, PLAN_NAMES, historyQueryOptions, isPlan, type HistoryEvent } from "./api";
+import { usePageTitle } from "@/lib/page-title";
 
 const EMPTY = { message: "subscription.historyEmpty", className: "sub-empty", testId: "history-empty" } as const;
 
@@ -13,9 +14,7 @@ const EMPTY = { message: "subscription.historyEmpty", className: "sub-empty", te
 export function HistoryPage({ cs }: { cs: CsObject }) {
   const intl = useIntl();
   const history = useQuery(historyQueryOptions(cs.store_id));
-  useEffect(() => {
-    document.title = `${intl.formatMessage({ id: "subscription.historyTitle" })} — QR Menu`;
-  }, [intl]);
+  usePageTitle(intl.formatMessage({ id: "subscription.historyTitle" }));
   const events = [...(history.data ?? [])].sort((a, b) => b.at.localeCompare(a.at));
   const t = (id: MessageId) => intl.formatMessage({ id });
   const columns: Column<HistoryEvent>[] = [

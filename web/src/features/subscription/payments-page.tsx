@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
 import { DataTable, type Column } from "@/components/data-table";
@@ -10,6 +10,7 @@ import type { CsObject } from "@/lib/admin-scope";
 import type { SessionUser } from "@/lib/session";
 import { INVOICE_STATUS_NAMES, PLAN_NAMES, invoicePdfHref, invoicesQueryOptions, isPlan, useMarkInvoicePaid, type InvoiceItem } from "./api";
 import { formatByn, formatDay } from "./format";
+import { usePageTitle } from "@/lib/page-title";
 
 const EMPTY = { message: "payments.empty", className: "sub-empty", testId: "payments-empty" } as const;
 
@@ -18,9 +19,7 @@ export function PaymentsPage({ cs, user }: { cs: CsObject; user: SessionUser }) 
   const intl = useIntl();
   const invoices = useQuery(invoicesQueryOptions(cs.company_id));
   const [paying, setPaying] = useState<InvoiceItem | null>(null);
-  useEffect(() => {
-    document.title = `${intl.formatMessage({ id: "payments.title" })} — QR Menu`;
-  }, [intl]);
+  usePageTitle(intl.formatMessage({ id: "payments.title" }));
   const markPaid = useMarkInvoicePaid(cs.company_id);
   const isAdmin = user.role === "admin";
   const t = (id: MessageId) => intl.formatMessage({ id });

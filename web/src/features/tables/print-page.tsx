@@ -10,6 +10,7 @@ import { storeSettingsQueryOptions, type CsObject } from "@/lib/admin-scope";
 import { errorMessageFor } from "@/lib/errors";
 import { tablesQueryOptions, type TableRow } from "./api";
 import "./tables.css";
+import { usePageTitle } from "@/lib/page-title";
 
 /** "Scan to see the menu" in each menu language; the card shows the store's languages. */
 const SCAN_LINE: Record<string, string> = {
@@ -64,9 +65,7 @@ export function TablesPrintPage({ cs }: { cs: CsObject }) {
   const settings = useQuery(storeSettingsQueryOptions(cs.store_id));
   const params = { company: cs.company_url_key, store: cs.store_url_key };
 
-  useEffect(() => {
-    document.title = `${intl.formatMessage({ id: "tables.printTitle" })} — QR Menu`;
-  }, [intl]);
+  usePageTitle(intl.formatMessage({ id: "tables.printTitle" }));
 
   const s = settings.data;
   const store = s

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/confirm-dialog";
@@ -13,6 +13,7 @@ import type { CsObject } from "@/lib/admin-scope";
 import { cardsHref, qrHref, tablesQueryOptions, useDeleteTable, useReissueQr, useReorderTables, type TableRow } from "./api";
 import { TableFormDialog } from "./table-form-dialog";
 import "./tables.css";
+import { usePageTitle } from "@/lib/page-title";
 
 const EMPTY = { message: "tables.empty", className: "tables-empty", testId: "tables-empty" } as const;
 
@@ -25,9 +26,7 @@ export function TablesPage({ cs }: { cs: CsObject }) {
   const [reissuing, setReissuing] = useState<TableRow | undefined>();
   const params = { company: cs.company_url_key, store: cs.store_url_key };
 
-  useEffect(() => {
-    document.title = `${intl.formatMessage({ id: "tables.title" })} — QR Menu`;
-  }, [intl]);
+  usePageTitle(intl.formatMessage({ id: "tables.title" }));
 
   const remove = useDeleteTable(cs.store_id);
   const reissue = useReissueQr(cs.store_id);

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+
 import { FormattedMessage, useIntl } from "react-intl";
 import "@/components/layout/staff.css";
 import type { CsObject } from "@/lib/admin-scope";
@@ -6,6 +6,7 @@ import { GlossarySection } from "./glossary-section";
 import { TranslationsPanel } from "./translations-panel";
 import "./translations.css";
 import { PageHead } from "@/components/layout/page-head";
+import { usePageTitle } from "@/lib/page-title";
 
 /**
  * settings/translations-map: the store's glossary of abbreviations, expanded before machine
@@ -13,9 +14,7 @@ import { PageHead } from "@/components/layout/page-head";
  */
 export function TranslationsMapPage({ cs }: { cs: CsObject }) {
   const intl = useIntl();
-  useEffect(() => {
-    document.title = `${intl.formatMessage({ id: "glossary.title" })} — QR Menu`;
-  }, [intl]);
+  usePageTitle(intl.formatMessage({ id: "glossary.title" }));
 
   return (
     <>

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { hasVisibleText } from "@menu/core/shared/text-rules";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/confirm-dialog";
@@ -14,6 +14,7 @@ import type { CsObject } from "@/lib/admin-scope";
 import { ownedStoresQueryOptions, type SessionUser } from "@/lib/session";
 import { useDeleteUser, usersQueryOptions, type UserItem } from "./api";
 import { UserFormDialog } from "./user-form-dialog";
+import { usePageTitle } from "@/lib/page-title";
 
 /**
  * A user's name as the list shows it. Users without names exist (a registered company's first
@@ -37,9 +38,7 @@ export function UsersPage({ viewer, cs }: { viewer: SessionUser; cs: CsObject })
   const [deleting, setDeleting] = useState<UserItem | undefined>();
   const storeName = (id: string) => stores.data?.find((s) => s.store_id === id)?.store_name ?? "—";
 
-  useEffect(() => {
-    document.title = `${intl.formatMessage({ id: "users.title" })} — QR Menu`;
-  }, [intl]);
+  usePageTitle(intl.formatMessage({ id: "users.title" }));
 
   const remove = useDeleteUser(cs.company_id);
   const deleted = () => {

@@ -13,6 +13,7 @@ import { errorMessageFor } from "@/lib/errors";
 import { useSaveWifi, wifiQueryOptions, type WifiState } from "./api";
 import "./wifi.css";
 import { PageHead } from "@/components/layout/page-head";
+import { usePageTitle } from "@/lib/page-title";
 
 const ENCRYPTIONS: { value: WifiEncryption; label: "wifi.encWpa" | "wifi.encWep" | "wifi.encNone" }[] = [
   { value: "WPA", label: "wifi.encWpa" },
@@ -34,9 +35,7 @@ export function WifiPage({ cs }: { cs: CsObject }) {
   const intl = useIntl();
   const state = useQuery(wifiQueryOptions(cs.store_id));
 
-  useEffect(() => {
-    document.title = `${intl.formatMessage({ id: "wifi.title" })} — QR Menu`;
-  }, [intl]);
+  usePageTitle(intl.formatMessage({ id: "wifi.title" }));
 
   return (
     <>

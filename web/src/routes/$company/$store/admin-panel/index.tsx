@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
+
 import { FormattedMessage, useIntl } from "react-intl";
 import { MenuExportPanel } from "@/features/menu-export/export-panel";
 import { MenuImportPanel } from "@/features/menu-import/import-panel";
@@ -13,6 +13,7 @@ import type { SessionUser } from "@/lib/session";
 import { canManageUsers } from "@/features/admin-panel/admin-layout";
 import "@/features/admin-panel/admin-panel.css";
 import { PageHead } from "@/components/layout/page-head";
+import { usePageTitle } from "@/lib/page-title";
 
 type DashboardSearch = { period?: "7" | "30" | "90" | "custom"; from?: string; to?: string };
 const day = (v: unknown) => (typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
@@ -42,9 +43,7 @@ function DashboardRoute() {
 function Dashboard({ user, cs, range, onRange }: { user: SessionUser; cs: CsObject; range: RangeQuery; onRange: (r: RangeQuery) => void }) {
   const intl = useIntl();
   const store = useQuery(storeSettingsQueryOptions(cs.store_id));
-  useEffect(() => {
-    document.title = `${intl.formatMessage({ id: "nav.dashboard" })} — QR Menu`;
-  }, [intl]);
+  usePageTitle(intl.formatMessage({ id: "nav.dashboard" }));
   return (
     <>
       <PageHead title={<FormattedMessage id="dashboard.title" values={{ store: store.data?.name ?? cs.store_url_key }} />} lead={<FormattedMessage id="dashboard.lead" />} titleTestId="dashboard-title">
