@@ -5,9 +5,8 @@
  */
 import type { HTMLAttributes, Key, ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
-import { FormAlert } from "@/components/form/fields";
 import type { MessageId } from "@/i18n/catalogs";
-import { errorMessageFor } from "@/lib/errors";
+import { loadState } from "./query-state";
 
 export type Column<Row> = {
   /** The heading's text. */
@@ -54,14 +53,8 @@ export function DataTable<Row>({
   /** The paragraph shown in place of a table without rows. */
   empty?: { message: MessageId; className: string; testId: string };
 }) {
-  if (load?.isPending) {
-    return (
-      <p role="status">
-        <FormattedMessage id="common.loading" />
-      </p>
-    );
-  }
-  if (load?.error) return <FormAlert>{errorMessageFor(load.error)}</FormAlert>;
+  const loading = loadState(load);
+  if (loading) return loading;
   if (!rows.length && empty) {
     return (
       <p className={empty.className} data-testid={empty.testId}>

@@ -13,6 +13,7 @@ import { reviewsWidgetQueryOptions, useRemoveReviewsWidget, useSaveReviewsWidget
 import "./reviews-widget.css";
 import { PageHead } from "@/components/layout/page-head";
 import { usePageTitle } from "@/lib/page-title";
+import { QueryState } from "@/components/query-state";
 
 /** settings/yandex-reviews: the maps service's reviews widget on the guest reviews page (premium plans). */
 export function ReviewsWidgetPage({ cs }: { cs: CsObject }) {
@@ -24,15 +25,7 @@ export function ReviewsWidgetPage({ cs }: { cs: CsObject }) {
   return (
     <>
       <PageHead title={<FormattedMessage id="reviewsWidget.title" />} lead={<FormattedMessage id="reviewsWidget.lead" />} />
-      {state.isPending ? (
-        <p role="status">
-          <FormattedMessage id="common.loading" />
-        </p>
-      ) : state.error ? (
-        <FormAlert>{errorMessageFor(state.error)}</FormAlert>
-      ) : (
-        <WidgetSettings cs={cs} state={state.data} />
-      )}
+      <QueryState query={state}>{(data) => <WidgetSettings cs={cs} state={data} />}</QueryState>
     </>
   );
 }

@@ -1,15 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 
 import { FormattedMessage, useIntl } from "react-intl";
-import { FormAlert } from "@/components/form/fields";
 import "@/components/layout/staff.css";
 import { storeSettingsQueryOptions, type CsObject } from "@/lib/admin-scope";
-import { errorMessageFor } from "@/lib/errors";
 import { StoreSettingsEditor } from "./store-settings-editor";
 import { toValues } from "./use-settings-form";
 import "./store-settings.css";
 import { PageHead } from "@/components/layout/page-head";
 import { usePageTitle } from "@/lib/page-title";
+import { QueryState } from "@/components/query-state";
 
 /** settings/store: what guests see about the venue, and how its menu is offered. */
 export function StoreSettingsPage({ cs }: { cs: CsObject }) {
@@ -19,15 +18,7 @@ export function StoreSettingsPage({ cs }: { cs: CsObject }) {
   return (
     <>
       <PageHead title={<FormattedMessage id="storeSettings.title" />} lead={<FormattedMessage id="storeSettings.lead" />} />
-      {settings.isPending ? (
-        <p role="status">
-          <FormattedMessage id="common.loading" />
-        </p>
-      ) : settings.error ? (
-        <FormAlert>{errorMessageFor(settings.error)}</FormAlert>
-      ) : (
-        <StoreSettingsEditor key={settings.data.url_key} cs={cs} initial={toValues(settings.data)} />
-      )}
+      <QueryState query={settings}>{(data) => <StoreSettingsEditor key={data.url_key} cs={cs} initial={toValues(data)} />}</QueryState>
     </>
   );
 }

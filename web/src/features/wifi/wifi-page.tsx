@@ -14,6 +14,7 @@ import { useSaveWifi, wifiQueryOptions, type WifiState } from "./api";
 import "./wifi.css";
 import { PageHead } from "@/components/layout/page-head";
 import { usePageTitle } from "@/lib/page-title";
+import { QueryState } from "@/components/query-state";
 
 const ENCRYPTIONS: { value: WifiEncryption; label: "wifi.encWpa" | "wifi.encWep" | "wifi.encNone" }[] = [
   { value: "WPA", label: "wifi.encWpa" },
@@ -40,15 +41,7 @@ export function WifiPage({ cs }: { cs: CsObject }) {
   return (
     <>
       <PageHead title={<FormattedMessage id="wifi.title" />} lead={<FormattedMessage id="wifi.lead" />} />
-      {state.isPending ? (
-        <p role="status">
-          <FormattedMessage id="common.loading" />
-        </p>
-      ) : state.error ? (
-        <FormAlert>{errorMessageFor(state.error)}</FormAlert>
-      ) : (
-        <WifiForm cs={cs} state={state.data} />
-      )}
+      <QueryState query={state}>{(data) => <WifiForm cs={cs} state={data} />}</QueryState>
     </>
   );
 }
