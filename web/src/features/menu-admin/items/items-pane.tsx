@@ -11,7 +11,7 @@ import { useTranslationOverview } from "../translations/api";
 import { useTranslationFilter } from "../translations/use-translation-filter";
 import type { CardAction } from "./card-actions";
 import { BulkMarksDialog } from "./bulk-marks-dialog";
-import { isSoldOut, itemCalls, itemsKey, itemsQueryOptions, useDuplicateItem, useMarkItems, useMoveItem, useSoldOut, type ItemInfo, type SearchHit } from "./api";
+import { isSoldOut, itemCalls, itemsKey, itemsQueryOptions, useDuplicateItem, useMarkItems, useMoveItem, useSoldOut, type ItemInfo, type MarkChange, type SearchHit } from "./api";
 import { Icon } from "@/components/icon";
 import { CardList } from "./card-list";
 import { ItemCard } from "./item-card";
@@ -49,6 +49,16 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
   const duplicate = useDuplicateItem(cs.store_id, category.id);
   const duplicateItem = (item: ItemInfo) => duplicate.mutate(item, { onSuccess: () => toast.success(intl.formatMessage({ id: "menuAdmin.item.duplicated" })) });
   const move = useMoveItem(cs.store_id);
+  const moveTo = (item: ItemInfo, to: string) =>
+    move.mutate(
+      { item, to },
+      {
+        onSuccess: () => {
+          toast.success(intl.formatMessage({ id: "menuAdmin.move.done" }));
+          setMoving(undefined);
+        },
+      },
+    );
   const soldOut = useSoldOut(cs.store_id, category.id);
   const setSoldOut = (ids: string[], on: boolean, then?: () => void) =>
     soldOut.mutate(
@@ -66,6 +76,17 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
   const focusNewCard = useFocusNewCard(rows);
   const list = useCardList({ key, categoryId: category.id, rows, calls: itemCalls(cs.store_id), busy: movementPending || duplicate.isPending || soldOut.isPending || mark.isPending, onChanged: refresh });
   const { busy } = list;
+  const applyMarks = (ids: string[], change: MarkChange) =>
+    mark.mutate(
+      { ids, change },
+      {
+        onSuccess: (done) => {
+          toast.success(intl.formatMessage({ id: "menuAdmin.bulk.done.marks" }, { n: done.ids.length }));
+          setMarking(undefined);
+          list.selection.clear();
+        },
+      },
+    );
   /** Bulk sold out / marks check the selection with the server's rule ("You need to select at least one item"). */
   const withSelection = (run: (ids: string[]) => void) => () => {
     if (!list.selection.ids.length) toast.error(intl.formatMessage({ id: "menuAdmin.validation.selectAtLeastOne" }));
@@ -145,18 +166,7 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
         <ItemFormDialog cs={cs} category={editing.category} kind={kindOf(category)} item={editing.item} onClose={() => setEditing(undefined)} onCreated={focusNewCard} />
       ) : null}
       {marking ? (
-        <BulkMarksDialog count={marking.length} pending={mark.isPending} onCancel={() => setMarking(undefined)} onApply={(change) =>
-            mark.mutate(
-              { ids: marking, change },
-              {
-                onSuccess: ({ ids }) => {
-                  toast.success(intl.formatMessage({ id: "menuAdmin.bulk.done.marks" }, { n: ids.length }));
-                  setMarking(undefined);
-                  list.selection.clear();
-                },
-              },
-            )
-          } />
+        <BulkMarksDialog count={marking.length} pending={mark.isPending} onCancel={() => setMarking(undefined)} onApply={(change) => applyMarks(marking, change)} />
       ) : null}
       {moving ? (
         <MoveDialog
@@ -164,17 +174,7 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
           item={moving}
           pending={move.isPending}
           onClose={() => !move.isPending && setMoving(undefined)}
-          onMove={(to) =>
-            move.mutate(
-              { item: moving, to },
-              {
-                onSuccess: () => {
-                  toast.success(intl.formatMessage({ id: "menuAdmin.move.done" }));
-                  setMoving(undefined);
-                },
-              },
-            )
-          }
+          onMove={(to) => moveTo(moving, to)}
         />
       ) : null}
     </section>
