@@ -1,7 +1,11 @@
 import type { AdminCategory } from "@menu/core/category/manage";
+import type { ScheduleForm } from "@menu/core/category/schemas";
 import type { Section } from "@menu/core/shared/model";
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useSetAtom } from "jotai";
 import { api, unwrap } from "@/lib/api";
+import { addPendingCategoriesAtom } from "@/state/translations";
+import { translationsKey } from "../translations/keys";
 
 export type { AdminCategory };
 /** The sections with categories in the admin panel; promotions have their own route. */
@@ -18,6 +22,69 @@ export const categoriesQueryOptions = (storeId: string, section: Section) =>
     queryFn: () => unwrap(api.api.categories.$get({ query: { storeId, section } })),
     staleTime: 30_000,
   });
+
+type CategoryValues = { name: string; icon: string; visible: boolean; parent_id: string };
+
+/**
+ * Creates a category in the section, or saves `category` (its name, icon and visibility). A new or
+ * renamed one is queued for translation on the server: it is polled (SPEC section 4). The section's
+ * list is fetched again after.
+ */
+export function useSaveCategory(storeId: string, section: Section, category: AdminCategory | undefined) {
+  const queryClient = useQueryClient();
+  const addPending = useSetAtom(addPendingCategoriesAtom);
+  return useMutation({
+    mutationFn: async (values: CategoryValues) => {
+      if (category) {
+        const json = { store_id: storeId, name: values.name, icon: values.icon, visible: values.visible };
+        return unwrap(api.api.categories[":categoryId"].$patch({ param: { categoryId: category.id }, json }));
+      }
+      return unwrap(api.api.categories.$post({ json: { store_id: storeId, section, ...values } }));
+    },
+    meta: { silentError: true },
+    onSuccess: (saved, values) => {
+      if (!category || values.name !== category.name) addPending(category?.id ?? saved.id);
+      void queryClient.invalidateQueries({ queryKey: translationsKey(storeId) });
+      return queryClient.invalidateQueries({ queryKey: categoriesKey(storeId, section) });
+    },
+  });
+}
+
+/** Moves `category` under another supercategory ("" = the top level); the section's list is fetched again after. */
+export function useMoveCategory(storeId: string, section: Section, category: AdminCategory) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (parent_id: string) =>
+      unwrap(api.api.categories[":categoryId"].move.$post({ param: { categoryId: category.id }, json: { store_id: storeId, parent_id } })),
+    meta: { silentError: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoriesKey(storeId, section) }),
+  });
+}
+
+/** Saves `category`'s schedule, or removes it (null); the section's list is fetched again after. */
+export function useSaveSchedule(storeId: string, section: Section, category: AdminCategory) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (schedule: ScheduleForm | null) =>
+      unwrap(api.api.categories[":categoryId"].schedule.$put({ param: { categoryId: category.id }, json: { store_id: storeId, schedule } })),
+    meta: { silentError: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoriesKey(storeId, section) }),
+  });
+}
+
+/**
+ * Deletes a category. The section's list is fetched again after, without waiting for it: the dialog
+ * closes and the page leaves the deleted category first.
+ */
+export function useDeleteCategory(storeId: string, section: Section) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (category: AdminCategory) =>
+      unwrap(api.api.categories[":categoryId"].$delete({ param: { categoryId: category.id }, query: { storeId } })),
+    meta: { silentError: true },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: categoriesKey(storeId, section) }),
+  });
+}
 
 /** Supercategories and top-level categories, with their categories, in display order. */
 export function treeOf(list: AdminCategory[]) {

@@ -1,7 +1,6 @@
 import type { Section } from "@menu/core/shared/model";
 import { CATEGORY_ICONS, NewCategoryForm } from "@menu/core/category/schemas";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useSetAtom } from "jotai";
+import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
@@ -9,13 +8,11 @@ import { Dialog } from "@/components/dialog";
 import { CheckboxField, FormAlert, SelectField, SubmitButton, TextField } from "@/components/form/fields";
 import { useZodForm } from "@/components/form/use-zod-form";
 import type { CsObject } from "@/lib/admin-scope";
-import { api, isApiError, unwrap } from "@/lib/api";
+import { isApiError } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
-import { addPendingCategoriesAtom } from "@/state/translations";
-import { translationsKey } from "../translations/api";
 import { RecordTabs, type RecordTab } from "../translations/record-tabs";
 import { TranslationsPanel } from "../translations/translations-panel";
-import { categoriesKey, categoriesQueryOptions, type AdminCategory } from "./api";
+import { categoriesQueryOptions, useSaveCategory, type AdminCategory } from "./api";
 
 type Props = {
   cs: CsObject;
@@ -38,7 +35,6 @@ type Props = {
 export function CategoryDialog({ cs, section, category, parents, parentId = "", onClose, onCreated }: Props) {
   const intl = useIntl();
   const formId = useId();
-  const queryClient = useQueryClient();
   const form = useZodForm(NewCategoryForm, {
     name: category?.name ?? "",
     icon: category?.icon ?? "",
@@ -47,29 +43,10 @@ export function CategoryDialog({ cs, section, category, parents, parentId = "", 
   });
   const nests = section !== "promotions" && !category;
   const [tab, setTab] = useState<RecordTab>("details");
-  const addPending = useSetAtom(addPendingCategoriesAtom);
   // The category as its section's list has it now: translations change while the dialog is open.
   const live = useQuery({ ...categoriesQueryOptions(cs.store_id, section), enabled: !!category, select: (rows) => rows.find((r) => r.id === category?.id) }).data;
 
-  const save = useMutation({
-    mutationFn: async (values: { name: string; icon: string; visible: boolean; parent_id: string }) => {
-      if (category) {
-        const json = { store_id: cs.store_id, name: values.name, icon: values.icon, visible: values.visible };
-        return unwrap(api.api.categories[":categoryId"].$patch({ param: { categoryId: category.id }, json }));
-      }
-      return unwrap(api.api.categories.$post({ json: { store_id: cs.store_id, section, ...values } }));
-    },
-    meta: { silentError: true },
-    onSuccess: async (saved, values) => {
-      toast.success(intl.formatMessage({ id: category ? "categories.saved" : "categories.created" }));
-      // A new name is queued for translation on the server: poll it (SPEC section 4).
-      if (!category || values.name !== category.name) addPending(category?.id ?? (saved as AdminCategory).id);
-      void queryClient.invalidateQueries({ queryKey: translationsKey(cs.store_id) });
-      await queryClient.invalidateQueries({ queryKey: categoriesKey(cs.store_id, section) });
-      onClose();
-      if (!category) onCreated?.(saved as AdminCategory);
-    },
-  });
+  const save = useSaveCategory(cs.store_id, section, category);
   // Validation failures are shown at the fields; anything else is the specification's message for the action.
   const failure = save.error
     ? isApiError(save.error) && save.error.code && save.error.code !== "valueIncorrect"
@@ -86,7 +63,14 @@ export function CategoryDialog({ cs, section, category, parents, parentId = "", 
       onSubmit={(e) => {
         e.preventDefault();
         const values = form.validate();
-        if (values) save.mutate(values);
+        if (values)
+          save.mutate(values, {
+            onSuccess: (saved) => {
+              toast.success(intl.formatMessage({ id: category ? "categories.saved" : "categories.created" }));
+              onClose();
+              if (!category) onCreated?.(saved as AdminCategory);
+            },
+          });
       }}
     >
       {failure ? <FormAlert>{failure}</FormAlert> : null}

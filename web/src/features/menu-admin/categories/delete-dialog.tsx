@@ -1,13 +1,11 @@
 import type { Section } from "@menu/core/shared/model";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
 import { Dialog } from "@/components/dialog";
 import { FormAlert } from "@/components/form/fields";
 import type { CsObject } from "@/lib/admin-scope";
-import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
-import { categoriesKey, type AdminCategory } from "./api";
+import { useDeleteCategory, type AdminCategory } from "./api";
 
 type Props = { cs: CsObject; section: Section; category: AdminCategory; all: AdminCategory[]; onClose: () => void; onDeleted: () => void };
 
@@ -17,21 +15,19 @@ type Props = { cs: CsObject; section: Section; category: AdminCategory; all: Adm
  */
 export function DeleteDialog({ cs, section, category, all, onClose, onDeleted }: Props) {
   const intl = useIntl();
-  const queryClient = useQueryClient();
   const categories = all.filter((c) => c.parent_id === category.id).length;
   const items = category.content_count;
   const empty = !categories && !items;
 
-  const remove = useMutation({
-    mutationFn: () => unwrap(api.api.categories[":categoryId"].$delete({ param: { categoryId: category.id }, query: { storeId: cs.store_id } })),
-    meta: { silentError: true },
-    onSuccess: async () => {
-      toast.success(intl.formatMessage({ id: "categories.deleted" }));
-      onClose();
-      onDeleted();
-      await queryClient.invalidateQueries({ queryKey: categoriesKey(cs.store_id, section) });
-    },
-  });
+  const remove = useDeleteCategory(cs.store_id, section);
+  const confirm = () =>
+    remove.mutate(category, {
+      onSuccess: () => {
+        toast.success(intl.formatMessage({ id: "categories.deleted" }));
+        onClose();
+        onDeleted();
+      },
+    });
 
   return (
     <Dialog
@@ -46,7 +42,7 @@ export function DeleteDialog({ cs, section, category, all, onClose, onDeleted }:
             <FormattedMessage id={empty ? "common.cancel" : "common.close"} />
           </button>
           {empty ? (
-            <button type="button" className="btn btn--danger" disabled={remove.isPending} onClick={() => remove.mutate()} data-testid="confirm-delete-category">
+            <button type="button" className="btn btn--danger" disabled={remove.isPending} onClick={confirm} data-testid="confirm-delete-category">
               <FormattedMessage id="common.delete" />
             </button>
           ) : null}

@@ -1,14 +1,12 @@
 import type { Section } from "@menu/core/shared/model";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
 import { Dialog } from "@/components/dialog";
 import { FormAlert, SubmitButton } from "@/components/form/fields";
 import type { CsObject } from "@/lib/admin-scope";
-import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
-import { categoriesKey, type AdminCategory } from "./api";
+import { useMoveCategory, type AdminCategory } from "./api";
 
 type Props = { cs: CsObject; section: Section; category: AdminCategory; all: AdminCategory[]; onClose: () => void };
 
@@ -20,21 +18,11 @@ type Props = { cs: CsObject; section: Section; category: AdminCategory; all: Adm
 export function MoveDialog({ cs, section, category, all, onClose }: Props) {
   const intl = useIntl();
   const formId = useId();
-  const queryClient = useQueryClient();
   const [target, setTarget] = useState(category.parent_id);
   const hasChildren = all.some((c) => c.parent_id === category.id);
   const targets = all.filter((c) => !c.parent_id && c.id !== category.id);
 
-  const move = useMutation({
-    mutationFn: (parent_id: string) =>
-      unwrap(api.api.categories[":categoryId"].move.$post({ param: { categoryId: category.id }, json: { store_id: cs.store_id, parent_id } })),
-    meta: { silentError: true },
-    onSuccess: async () => {
-      toast.success(intl.formatMessage({ id: "categories.moved" }));
-      await queryClient.invalidateQueries({ queryKey: categoriesKey(cs.store_id, section) });
-      onClose();
-    },
-  });
+  const move = useMoveCategory(cs.store_id, section, category);
 
   return (
     <Dialog
@@ -63,7 +51,13 @@ export function MoveDialog({ cs, section, category, all, onClose }: Props) {
           onSubmit={(e) => {
             e.preventDefault();
             if (target === category.parent_id) onClose();
-            else move.mutate(target);
+            else
+              move.mutate(target, {
+                onSuccess: () => {
+                  toast.success(intl.formatMessage({ id: "categories.moved" }));
+                  onClose();
+                },
+              });
           }}
         >
           {move.error ? <FormAlert>{errorMessageFor(move.error)}</FormAlert> : null}

@@ -1,6 +1,6 @@
 import { DAYS, type Section } from "@menu/core/shared/model";
 import { ScheduleForm } from "@menu/core/category/schemas";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
@@ -8,9 +8,8 @@ import { Dialog } from "@/components/dialog";
 import { FieldMessageText, FormAlert, SubmitButton } from "@/components/form/fields";
 import { useZodForm } from "@/components/form/use-zod-form";
 import { storeSettingsQueryOptions, type CsObject } from "@/lib/admin-scope";
-import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
-import { categoriesKey, type AdminCategory } from "./api";
+import { useSaveSchedule, type AdminCategory } from "./api";
 import { useDayNames } from "./schedule-text";
 
 type Props = { cs: CsObject; section: Section; category: AdminCategory; all: AdminCategory[]; onClose: () => void };
@@ -23,7 +22,6 @@ type Props = { cs: CsObject; section: Section; category: AdminCategory; all: Adm
 export function ScheduleDialog({ cs, section, category, all, onClose }: Props) {
   const intl = useIntl();
   const formId = useId();
-  const queryClient = useQueryClient();
   const store = useQuery(storeSettingsQueryOptions(cs.store_id));
   const dayNames = useDayNames("short");
   const longDayNames = useDayNames("long");
@@ -37,16 +35,14 @@ export function ScheduleDialog({ cs, section, category, all, onClose }: Props) {
   const scheduledChild = all.find((c) => c.parent_id === category.id && c.schedule);
   const blocked = parent?.schedule ? "parent" : scheduledChild ? "child" : undefined;
 
-  const save = useMutation({
-    mutationFn: (schedule: ScheduleForm | null) =>
-      unwrap(api.api.categories[":categoryId"].schedule.$put({ param: { categoryId: category.id }, json: { store_id: cs.store_id, schedule } })),
-    meta: { silentError: true },
-    onSuccess: async (_, schedule) => {
-      toast.success(intl.formatMessage({ id: schedule ? "categories.scheduleSaved" : "categories.scheduleRemoved" }));
-      await queryClient.invalidateQueries({ queryKey: categoriesKey(cs.store_id, section) });
-      onClose();
-    },
-  });
+  const save = useSaveSchedule(cs.store_id, section, category);
+  const saveSchedule = (schedule: ScheduleForm | null) =>
+    save.mutate(schedule, {
+      onSuccess: () => {
+        toast.success(intl.formatMessage({ id: schedule ? "categories.scheduleSaved" : "categories.scheduleRemoved" }));
+        onClose();
+      },
+    });
   const days = (form.values.days ?? []) as string[];
   const toggleDay = (day: string) => form.set("days", days.includes(day) ? days.filter((d) => d !== day) : [...days, day]);
   const start = String(form.values.start);
@@ -61,7 +57,7 @@ export function ScheduleDialog({ cs, section, category, all, onClose }: Props) {
       footer={
         <>
           {category.schedule ? (
-            <button type="button" className="btn btn--ghost categories-dialog__left" disabled={save.isPending} onClick={() => save.mutate(null)} data-testid="remove-schedule">
+            <button type="button" className="btn btn--ghost categories-dialog__left" disabled={save.isPending} onClick={() => saveSchedule(null)} data-testid="remove-schedule">
               <FormattedMessage id="categories.scheduleRemove" />
             </button>
           ) : null}
@@ -88,7 +84,7 @@ export function ScheduleDialog({ cs, section, category, all, onClose }: Props) {
           onSubmit={(e) => {
             e.preventDefault();
             const values = form.validate();
-            if (values) save.mutate(values);
+            if (values) saveSchedule(values);
           }}
         >
           {save.error ? <FormAlert>{errorMessageFor(save.error)}</FormAlert> : null}

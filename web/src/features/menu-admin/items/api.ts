@@ -1,10 +1,16 @@
-/** Queries and calls of a category's items (typed through the API client). */
+/** Queries, calls and changes of a category's items (typed through the API client). */
 import type { ItemInfo } from "@menu/core/item/item";
 import type { MarkItemsInput, SearchHit } from "@menu/core/item/manage";
 import type { z } from "zod";
 import type { BulkAction, ItemFormValues } from "@menu/core/item/schemas";
-import { queryOptions } from "@tanstack/react-query";
+import type { Section } from "@menu/core/shared/model";
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useSetAtom } from "jotai";
 import { api, unwrap } from "@/lib/api";
+import { productMovementPendingAtom } from "@/state/menu-edit";
+import { addPendingProductsAtom } from "@/state/translations";
+import { categoriesKey } from "../categories/api";
+import { translationsKey } from "../translations/keys";
 
 export type { ItemInfo, SearchHit };
 /** Marks to add to or remove from the selected items (POST /api/items/marks). */
@@ -29,6 +35,14 @@ export const itemSearchQueryOptions = (storeId: string, q: string) =>
     staleTime: 10_000,
   });
 
+/** A section's categories, for choosing the one an item moves to. */
+export const sectionCategoriesQueryOptions = (storeId: string, section: Section) =>
+  queryOptions({
+    queryKey: categoriesKey(storeId, section),
+    queryFn: () => unwrap(api.api.categories.$get({ query: { storeId, section } })),
+  });
+
+/** The raw calls: the hooks below use them, and the card list (sorting, bulk actions) takes them. */
 export const itemCalls = (storeId: string) => ({
   create: (categoryId: string, form: ItemFormValues) =>
     unwrap(api.api.items.$post({ json: { store_id: storeId, category_id: categoryId, ...form } })),
@@ -43,3 +57,68 @@ export const itemCalls = (storeId: string) => ({
   soldOut: (ids: string[], soldOut: boolean) => unwrap(api.api.items["sold-out"].$post({ json: { store_id: storeId, item_ids: ids, sold_out: soldOut } })),
   marks: (ids: string[], change: MarkChange) => unwrap(api.api.items.marks.$post({ json: { store_id: storeId, item_ids: ids, ...change } })),
 });
+
+/** The category's items and the store's categories (their counts) are fetched again. */
+const refetch = (queryClient: QueryClient, storeId: string, categoryId: string) => {
+  void queryClient.invalidateQueries({ queryKey: itemsKey(storeId, categoryId) });
+  void queryClient.invalidateQueries({ queryKey: ["categories", storeId] });
+};
+
+/**
+ * Creates an item in the category, or saves `item`. The server queues its translation: it is polled
+ * (SPEC section 4) and the queued badges show.
+ */
+export function useSaveItem(storeId: string, categoryId: string, item: ItemInfo | undefined) {
+  const queryClient = useQueryClient();
+  const addPending = useSetAtom(addPendingProductsAtom);
+  return useMutation({
+    mutationFn: (form: ItemFormValues) => (item ? itemCalls(storeId).update(item.id, form) : itemCalls(storeId).create(categoryId, form)),
+    meta: { silentError: true },
+    onSuccess: (saved) => {
+      addPending(saved.id);
+      void queryClient.invalidateQueries({ queryKey: translationsKey(storeId) });
+      refetch(queryClient, storeId, categoryId);
+    },
+  });
+}
+
+export function useDuplicateItem(storeId: string, categoryId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (item: ItemInfo) => itemCalls(storeId).duplicate(item.id),
+    onSuccess: () => refetch(queryClient, storeId, categoryId),
+  });
+}
+
+/** Moves an item to the end of another category; the pending movement shows in the toolbar meanwhile. */
+export function useMoveItem(storeId: string) {
+  const queryClient = useQueryClient();
+  const setMovementPending = useSetAtom(productMovementPendingAtom);
+  return useMutation({
+    mutationFn: ({ item, to }: { item: ItemInfo; to: string }) => itemCalls(storeId).move(item.id, to),
+    onMutate: () => setMovementPending(true),
+    onSettled: () => setMovementPending(false),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ["items", storeId] });
+      void queryClient.invalidateQueries({ queryKey: ["categories", storeId] });
+    },
+  });
+}
+
+/** Marks items sold out (`on`) or on sale again. */
+export function useSoldOut(storeId: string, categoryId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ids, on }: { ids: string[]; on: boolean }) => itemCalls(storeId).soldOut(ids, on),
+    onSuccess: () => refetch(queryClient, storeId, categoryId),
+  });
+}
+
+/** Adds marks to, or removes them from, the items. */
+export function useMarkItems(storeId: string, categoryId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ids, change }: { ids: string[]; change: MarkChange }) => itemCalls(storeId).marks(ids, change),
+    onSuccess: () => refetch(queryClient, storeId, categoryId),
+  });
+}

@@ -2,8 +2,7 @@ import type { CategoryInfo } from "@menu/core/category/category";
 import { CURRENCIES, UNITS } from "@menu/core/shared/model";
 import type { ItemInfo as ItemRecord } from "@menu/core/item/item";
 import { emptyPortion, ItemForm, PORTIONS_MAX, type ItemFormInput, type PortionForm } from "@menu/core/item/schemas";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useSetAtom } from "jotai";
+import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
@@ -14,11 +13,9 @@ import { ImageField } from "@/components/image-field";
 import { RichTextEditor } from "@/components/rich-text-editor";
 import type { CsObject } from "@/lib/admin-scope";
 import { errorMessageFor } from "@/lib/errors";
-import { addPendingProductsAtom } from "@/state/translations";
-import { translationsKey } from "../translations/api";
 import { RecordTabs, type RecordTab } from "../translations/record-tabs";
 import { TranslationsPanel } from "../translations/translations-panel";
-import { itemCalls, itemsKey, itemsQueryOptions, type ItemInfo } from "./api";
+import { itemsQueryOptions, useSaveItem, type ItemInfo } from "./api";
 import { errorsByPath } from "./form-messages";
 import { Icon } from "@/components/icon";
 import { MarksPicker, type Marks } from "./marks-picker";
@@ -94,7 +91,6 @@ export function ItemFormDialog({
 }) {
   const intl = useIntl();
   const formId = useId();
-  const queryClient = useQueryClient();
   const kind = item?.kind ?? kindOfSection;
   const game = kind === "game";
   const words = WORDS[game ? "game" : "food"];
@@ -103,7 +99,6 @@ export function ItemFormDialog({
   const [submitted, setSubmitted] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [tab, setTab] = useState<RecordTab>("details");
-  const addPending = useSetAtom(addPendingProductsAtom);
   // The item as its list has it now: translations change while the dialog is open.
   const live = useQuery({
     ...itemsQueryOptions(cs.store_id, item?.category_id ?? category.id),
@@ -118,24 +113,18 @@ export function ItemFormDialog({
   const setPortion = (index: number, field: keyof PortionForm, value: string) =>
     setValues((current) => ({ ...current, portions: current.portions.map((p, i) => (i === index ? { ...p, [field]: value } : p)) }));
 
-  const save = useMutation({
-    mutationFn: (form: ReturnType<typeof ItemForm.parse>) => (item ? itemCalls(cs.store_id).update(item.id, form) : itemCalls(cs.store_id).create(category.id, form)),
-    meta: { silentError: true },
-    onSuccess: (saved) => {
-      toast.success(intl.formatMessage({ id: item ? "menuAdmin.item.saved" : "menuAdmin.item.created" }));
-      // The server queued its translation: poll it (SPEC section 4) and show the queued badges.
-      addPending(saved.id);
-      void queryClient.invalidateQueries({ queryKey: translationsKey(cs.store_id) });
-      void queryClient.invalidateQueries({ queryKey: itemsKey(cs.store_id, category.id) });
-      void queryClient.invalidateQueries({ queryKey: ["categories", cs.store_id] });
-      if (!item) onCreated?.(saved.id);
-      onClose();
-    },
-  });
+  const save = useSaveItem(cs.store_id, category.id, item);
 
   const submit = () => {
     setSubmitted(true);
-    if (checked.success) save.mutate(checked.data);
+    if (checked.success)
+      save.mutate(checked.data, {
+        onSuccess: (saved) => {
+          toast.success(intl.formatMessage({ id: item ? "menuAdmin.item.saved" : "menuAdmin.item.created" }));
+          if (!item) onCreated?.(saved.id);
+          onClose();
+        },
+      });
   };
   const portionBind = (index: number, field: keyof PortionForm) => ({
     name: `portions.${index}.${field}`,

@@ -1,7 +1,7 @@
 import type { CategoryInfo } from "@menu/core/category/category";
 import { KIND_OF_SECTION } from "@menu/core/item/schemas";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useAtom } from "jotai";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useAtomValue } from "jotai";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
@@ -11,7 +11,7 @@ import { useTranslationOverview } from "../translations/api";
 import { useTranslationFilter } from "../translations/use-translation-filter";
 import type { CardAction } from "./card-actions";
 import { BulkMarksDialog } from "./bulk-marks-dialog";
-import { isSoldOut, itemCalls, itemsKey, itemsQueryOptions, type ItemInfo, type MarkChange, type SearchHit } from "./api";
+import { isSoldOut, itemCalls, itemsKey, itemsQueryOptions, useDuplicateItem, useMarkItems, useMoveItem, useSoldOut, type ItemInfo, type MarkChange, type SearchHit } from "./api";
 import { Icon } from "@/components/icon";
 import { CardList } from "./card-list";
 import { ItemCard } from "./item-card";
@@ -31,11 +31,10 @@ const kindOf = (category: CategoryInfo) => (category.section === "promotions" ? 
 export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryInfo }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
-  const [movementPending, setMovementPending] = useAtom(productMovementPendingAtom);
+  const movementPending = useAtomValue(productMovementPendingAtom);
   const key = itemsKey(cs.store_id, category.id);
   const items = useQuery(itemsQueryOptions(cs.store_id, category.id));
   const rows = items.data ?? [];
-  const calls = itemCalls(cs.store_id);
   const [q, setQ] = useState("");
   const [editing, setEditing] = useState<Editing>();
   const [moving, setMoving] = useState<ItemInfo>();
@@ -47,45 +46,47 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
     void queryClient.invalidateQueries({ queryKey: ["categories", cs.store_id] });
   };
 
-  const duplicate = useMutation({
-    mutationFn: (item: ItemInfo) => calls.duplicate(item.id),
-    onSuccess: () => {
-      toast.success(intl.formatMessage({ id: "menuAdmin.item.duplicated" }));
-      refresh();
-    },
-  });
-  const move = useMutation({
-    mutationFn: ({ item, to }: { item: ItemInfo; to: string }) => calls.move(item.id, to),
-    onMutate: () => setMovementPending(true),
-    onSettled: () => setMovementPending(false),
-    onSuccess: () => {
-      toast.success(intl.formatMessage({ id: "menuAdmin.move.done" }));
-      setMoving(undefined);
-      void queryClient.invalidateQueries({ queryKey: ["items", cs.store_id] });
-      void queryClient.invalidateQueries({ queryKey: ["categories", cs.store_id] });
-    },
-  });
-  const soldOut = useMutation({
-    mutationFn: ({ ids, on }: { ids: string[]; on: boolean }) => calls.soldOut(ids, on),
-    onSuccess: ({ ids }, { on }) => {
-      toast.success(intl.formatMessage({ id: on ? "menuAdmin.bulk.done.soldOut" : "menuAdmin.bulk.done.onSale" }, { n: ids.length }));
-      refresh();
-    },
-  });
+  const duplicate = useDuplicateItem(cs.store_id, category.id);
+  const duplicateItem = (item: ItemInfo) => duplicate.mutate(item, { onSuccess: () => toast.success(intl.formatMessage({ id: "menuAdmin.item.duplicated" })) });
+  const move = useMoveItem(cs.store_id);
+  const moveTo = (item: ItemInfo, to: string) =>
+    move.mutate(
+      { item, to },
+      {
+        onSuccess: () => {
+          toast.success(intl.formatMessage({ id: "menuAdmin.move.done" }));
+          setMoving(undefined);
+        },
+      },
+    );
+  const soldOut = useSoldOut(cs.store_id, category.id);
+  const setSoldOut = (ids: string[], on: boolean, then?: () => void) =>
+    soldOut.mutate(
+      { ids, on },
+      {
+        onSuccess: (done) => {
+          toast.success(intl.formatMessage({ id: on ? "menuAdmin.bulk.done.soldOut" : "menuAdmin.bulk.done.onSale" }, { n: done.ids.length }));
+          then?.();
+        },
+      },
+    );
   /** The selected items whose marks the bulk dialog changes. */
   const [marking, setMarking] = useState<string[]>();
-  const mark = useMutation({
-    mutationFn: ({ ids, change }: { ids: string[]; change: MarkChange }) => calls.marks(ids, change),
-    onSuccess: ({ ids }) => {
-      toast.success(intl.formatMessage({ id: "menuAdmin.bulk.done.marks" }, { n: ids.length }));
-      setMarking(undefined);
-      refresh();
-    },
-  });
+  const mark = useMarkItems(cs.store_id, category.id);
   const focusNewCard = useFocusNewCard(rows);
-  const list = useCardList({ key, categoryId: category.id, rows, calls, busy: movementPending || duplicate.isPending || soldOut.isPending || mark.isPending, onChanged: refresh });
+  const list = useCardList({ key, categoryId: category.id, rows, calls: itemCalls(cs.store_id), busy: movementPending || duplicate.isPending || soldOut.isPending || mark.isPending, onChanged: refresh });
   const { busy } = list;
-  const clearSelection = { onSuccess: () => list.selection.clear() };
+  const applyMarks = (ids: string[], change: MarkChange) =>
+    mark.mutate(
+      { ids, change },
+      {
+        onSuccess: (done) => {
+          toast.success(intl.formatMessage({ id: "menuAdmin.bulk.done.marks" }, { n: done.ids.length }));
+          setMarking(undefined);
+          list.selection.clear();
+        },
+      },
+    );
   /** Bulk sold out / marks check the selection with the server's rule ("You need to select at least one item"). */
   const withSelection = (run: (ids: string[]) => void) => () => {
     if (!list.selection.ids.length) toast.error(intl.formatMessage({ id: "menuAdmin.validation.selectAtLeastOne" }));
@@ -98,9 +99,9 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
       ? { icon: "hide", label: "menuAdmin.action.hide", onClick: () => list.setVisible(item, false), testId: "hide-item" }
       : { icon: "show", label: "menuAdmin.action.show", onClick: () => list.setVisible(item, true), testId: "show-item" },
     isSoldOut(item)
-      ? { icon: "onSale", label: "menuAdmin.action.onSale", onClick: () => soldOut.mutate({ ids: [item.id], on: false }), testId: "on-sale-item" }
-      : { icon: "soldOut", label: "menuAdmin.action.soldOut", onClick: () => soldOut.mutate({ ids: [item.id], on: true }), testId: "sold-out-item" },
-    { icon: "duplicate", label: "menuAdmin.action.duplicate", onClick: () => duplicate.mutate(item), testId: "duplicate-item" },
+      ? { icon: "onSale", label: "menuAdmin.action.onSale", onClick: () => setSoldOut([item.id], false), testId: "on-sale-item" }
+      : { icon: "soldOut", label: "menuAdmin.action.soldOut", onClick: () => setSoldOut([item.id], true), testId: "sold-out-item" },
+    { icon: "duplicate", label: "menuAdmin.action.duplicate", onClick: () => duplicateItem(item), testId: "duplicate-item" },
     { icon: "move", label: "menuAdmin.action.move", onClick: () => setMoving(item), testId: "move-item" },
     { icon: "delete", label: "menuAdmin.action.delete", onClick: () => list.setDeleting([item]), danger: true, testId: "delete-item" },
   ];
@@ -142,11 +143,11 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
           filter={translationFilter.filter}
           bulkExtra={
             <>
-              <button type="button" className="btn btn--ghost btn--sm" disabled={busy} onClick={withSelection((ids) => soldOut.mutate({ ids, on: true }, clearSelection))} data-testid="bulk-sold-out">
+              <button type="button" className="btn btn--ghost btn--sm" disabled={busy} onClick={withSelection((ids) => setSoldOut(ids, true, list.selection.clear))} data-testid="bulk-sold-out">
                 <Icon name="soldOut" size={16} />
                 <FormattedMessage id="menuAdmin.bulk.soldOut" />
               </button>
-              <button type="button" className="btn btn--ghost btn--sm" disabled={busy} onClick={withSelection((ids) => soldOut.mutate({ ids, on: false }, clearSelection))} data-testid="bulk-on-sale">
+              <button type="button" className="btn btn--ghost btn--sm" disabled={busy} onClick={withSelection((ids) => setSoldOut(ids, false, list.selection.clear))} data-testid="bulk-on-sale">
                 <Icon name="onSale" size={16} />
                 <FormattedMessage id="menuAdmin.bulk.onSale" />
               </button>
@@ -165,7 +166,7 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
         <ItemFormDialog cs={cs} category={editing.category} kind={kindOf(category)} item={editing.item} onClose={() => setEditing(undefined)} onCreated={focusNewCard} />
       ) : null}
       {marking ? (
-        <BulkMarksDialog count={marking.length} pending={mark.isPending} onCancel={() => setMarking(undefined)} onApply={(change) => mark.mutate({ ids: marking, change }, clearSelection)} />
+        <BulkMarksDialog count={marking.length} pending={mark.isPending} onCancel={() => setMarking(undefined)} onApply={(change) => applyMarks(marking, change)} />
       ) : null}
       {moving ? (
         <MoveDialog
@@ -173,7 +174,7 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
           item={moving}
           pending={move.isPending}
           onClose={() => !move.isPending && setMoving(undefined)}
-          onMove={(to) => move.mutate({ item: moving, to })}
+          onMove={(to) => moveTo(moving, to)}
         />
       ) : null}
     </section>

@@ -5,24 +5,18 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { FormAlert } from "@/components/form/fields";
 import type { MessageId } from "@/i18n/catalogs";
 import type { CsObject } from "@/lib/admin-scope";
-import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
-import type { ItemInfo } from "./api";
+import { sectionCategoriesQueryOptions, type ItemInfo } from "./api";
 
 /** Sections whose categories an item may move to: kitchen and drinks both hold products. */
 const SECTIONS_OF_KIND = { product: ["kitchen", "drinks"], hookah: ["hookahs"], game: ["games"] } as const;
-
-const sectionCategoriesQuery = (storeId: string, section: (typeof SECTIONS_OF_KIND)[keyof typeof SECTIONS_OF_KIND][number]) => ({
-  queryKey: ["categories", storeId, section] as const,
-  queryFn: () => unwrap(api.api.categories.$get({ query: { storeId, section } })),
-});
 
 /** Choose the category an item moves to (it goes to the end of that category). */
 export function MoveDialog({ cs, item, onMove, onClose, pending }: { cs: CsObject; item: ItemInfo; onMove: (categoryId: string) => void; onClose: () => void; pending: boolean }) {
   const name = useId();
   const [target, setTarget] = useState<string>();
   const sections = SECTIONS_OF_KIND[item.kind];
-  const results = useQueries({ queries: sections.map((s) => sectionCategoriesQuery(cs.store_id, s)) });
+  const results = useQueries({ queries: sections.map((s) => sectionCategoriesQueryOptions(cs.store_id, s)) });
   const loading = results.some((r) => r.isPending);
   const error = results.find((r) => r.error)?.error;
 

@@ -1,9 +1,10 @@
-/** Queries and calls of a promotions category (typed through the API client). */
+/** Queries, calls and changes of a promotions category (typed through the API client). */
 import type { BulkAction } from "@menu/core/item/schemas";
 import type { PromotionInfo } from "@menu/core/promotion/manage";
 import type { PromotionFormValues } from "@menu/core/promotion/schemas";
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "@/lib/api";
+import { translationsKey } from "../translations/keys";
 
 export type { PromotionInfo };
 
@@ -15,6 +16,7 @@ export const promotionsQueryOptions = (storeId: string, categoryId: string) =>
     queryFn: () => unwrap(api.api.promotions.$get({ query: { storeId, categoryId } })),
   });
 
+/** The raw calls: the hooks below use them, and the card list (sorting, bulk actions) takes them. */
 export const promotionCalls = (storeId: string) => ({
   create: (categoryId: string, form: PromotionFormValues) =>
     unwrap(api.api.promotions.$post({ json: { store_id: storeId, category_id: categoryId, ...form } })),
@@ -24,3 +26,21 @@ export const promotionCalls = (storeId: string) => ({
     unwrap(api.api.promotions.order.$post({ json: { store_id: storeId, category_id: categoryId, promotion_ids: ids } })),
   bulk: (action: BulkAction, ids: string[]) => unwrap(api.api.promotions.bulk.$post({ json: { store_id: storeId, action, promotion_ids: ids } })),
 });
+
+/**
+ * Creates a promotion in the category, or saves `promotion`. The server queues its translation: the
+ * badges show it.
+ */
+export function useSavePromotion(storeId: string, categoryId: string, promotion: PromotionInfo | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: PromotionFormValues) =>
+      promotion ? promotionCalls(storeId).update(promotion.id, form) : promotionCalls(storeId).create(categoryId, form),
+    meta: { silentError: true },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: translationsKey(storeId) });
+      void queryClient.invalidateQueries({ queryKey: promotionsKey(storeId, categoryId) });
+      void queryClient.invalidateQueries({ queryKey: ["categories", storeId] });
+    },
+  });
+}

@@ -1,6 +1,6 @@
 import type { CategoryInfo } from "@menu/core/category/category";
 import { PromotionForm } from "@menu/core/promotion/schemas";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
@@ -12,10 +12,9 @@ import { RichTextEditor } from "@/components/rich-text-editor";
 import type { CsObject } from "@/lib/admin-scope";
 import { errorMessageFor } from "@/lib/errors";
 import { errorsByPath } from "../items/form-messages";
-import { translationsKey } from "../translations/api";
 import { RecordTabs, type RecordTab } from "../translations/record-tabs";
 import { TranslationsPanel } from "../translations/translations-panel";
-import { promotionCalls, promotionsKey, promotionsQueryOptions, type PromotionInfo } from "./api";
+import { promotionsQueryOptions, useSavePromotion, type PromotionInfo } from "./api";
 
 type Values = { header: string; description: string; banner?: string; visible: boolean };
 
@@ -36,7 +35,6 @@ export function PromotionFormDialog({
 }) {
   const intl = useIntl();
   const formId = useId();
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<Values>(() =>
     promotion ? { header: promotion.header, description: promotion.description, banner: promotion.banner, visible: promotion.visible } : { header: "", description: "", visible: true },
   );
@@ -55,20 +53,7 @@ export function PromotionFormDialog({
   // Functional updates: the banner arrives after an upload, when other fields may have changed meanwhile.
   const set = <K extends keyof Values>(field: K, value: Values[K]) => setValues((current) => ({ ...current, [field]: value }));
 
-  const save = useMutation({
-    mutationFn: (form: ReturnType<typeof PromotionForm.parse>) =>
-      promotion ? promotionCalls(cs.store_id).update(promotion.id, form) : promotionCalls(cs.store_id).create(category.id, form),
-    meta: { silentError: true },
-    onSuccess: (saved) => {
-      toast.success(intl.formatMessage({ id: promotion ? "menuAdmin.promotion.saved" : "menuAdmin.promotion.created" }));
-      // The server queued its translation: the badges show it.
-      void queryClient.invalidateQueries({ queryKey: translationsKey(cs.store_id) });
-      void queryClient.invalidateQueries({ queryKey: promotionsKey(cs.store_id, category.id) });
-      void queryClient.invalidateQueries({ queryKey: ["categories", cs.store_id] });
-      if (!promotion) onCreated?.(saved.id);
-      onClose();
-    },
-  });
+  const save = useSavePromotion(cs.store_id, category.id, promotion);
 
   const details = (
     <form
@@ -79,7 +64,14 @@ export function PromotionFormDialog({
         e.preventDefault();
         if (uploading) return;
         setSubmitted(true);
-        if (checked.success) save.mutate(checked.data);
+        if (checked.success)
+          save.mutate(checked.data, {
+            onSuccess: (saved) => {
+              toast.success(intl.formatMessage({ id: promotion ? "menuAdmin.promotion.saved" : "menuAdmin.promotion.created" }));
+              if (!promotion) onCreated?.(saved.id);
+              onClose();
+            },
+          });
       }}
     >
       {save.error ? <FormAlert>{errorMessageFor(save.error)}</FormAlert> : null}

@@ -7,13 +7,12 @@ import { useMemo } from "react";
 import { api, unwrap } from "@/lib/api";
 import { categoriesKey } from "../categories/api";
 import { itemsKey } from "../items/api";
+import { translationsKey } from "./keys";
 import { statusReader, type TranslationOverview } from "./status";
 import { useSetAtom } from "jotai";
 import { addPendingCategoriesAtom, addPendingProductsAtom } from "@/state/translations";
 
 export type { TranslationStatus };
-
-export const translationsKey = (storeId: string) => ["translations", storeId] as const;
 
 /** GET /api/translations: the store's languages and every job (badges in lists and dialogs). */
 export const translationOverviewQueryOptions = (storeId: string) =>
