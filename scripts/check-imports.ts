@@ -7,7 +7,9 @@
  *  3. web takes values only from core modules that stay clear of the server (no Node built-in,
  *     no AWS SDK, no database or ports, not even through other modules); types it may take from any;
  *  4. the Lambdas that draw nothing (the scheduler, the translate and publish workers) reach no
- *     drawing library (pdfkit, sharp, the sheet libraries), so their bundles stay lean.
+ *     drawing library (pdfkit, sharp, qrcode, the sheet libraries), so their bundles stay lean;
+ *  5. in core, only the rendering adapter (packages/core/src/render) imports a drawing library:
+ *     the domain modules call its functions with their data and get bytes or rows back.
  * Imports are resolved by TypeScript with each project's own tsconfig, so workspace packages
  * (`@menu/core/...`) and `@/` paths count too. Prints every breach and exits 1 when there is one.
  */
@@ -22,7 +24,8 @@ const CORE = path.join(ROOT, "packages/core/src");
 /** What makes a core module server-only when a browser module would load it. */
 const SERVER_ONLY = [/^node:/, /^@aws-sdk\//, /^electrodb$/, /^sharp$/, /^pdfkit$/];
 const SERVER_MODULES = [path.join(CORE, "db") + path.sep, path.join(CORE, "ports") + path.sep];
-const DRAWING = /^(pdfkit|sharp|fontkit|write-excel-file|read-excel-file)(\/|$)/;
+const DRAWING = /^(pdfkit|sharp|fontkit|qrcode|write-excel-file|read-excel-file)(\/|$)/;
+const RENDER = path.join(CORE, "render") + path.sep;
 const DRAWS_NOTHING = ["scheduler.ts", "workers/translate.ts", "workers/publish.ts"].map((f) => path.join(ROOT, "packages/functions/src", f));
 
 type Import = { target: string; typeOnly: boolean };
@@ -142,9 +145,16 @@ for (const entry of DRAWS_NOTHING) {
   if (chain) breaches.push(`${rel(entry)} draws nothing but reaches a drawing library: ${chain.map(rel).join(" → ")}`);
 }
 
+for (const [file, module] of graph) {
+  if (!file.startsWith(CORE + path.sep) || file.startsWith(RENDER)) continue;
+  for (const { name } of module.external.filter((e) => DRAWING.test(e.name))) {
+    breaches.push(`${rel(file)}: imports the drawing library ${name}, which only the rendering adapter (packages/core/src/render) may`);
+  }
+}
+
 if (breaches.length > 0) {
   console.error(breaches.join("\n"));
   console.error(`\n${breaches.length} import rule breach(es): see scripts/check-imports.ts for the rules.`);
   process.exit(1);
 }
-console.log("Imports: no cycle, no feature importing another, no server module of core in web, no drawing library in the Lambdas that draw nothing.");
+console.log("Imports: no cycle, no feature importing another, no server module of core in web, no drawing library in the Lambdas that draw nothing, none in core outside render/.");

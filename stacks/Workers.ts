@@ -56,7 +56,7 @@ export function Workers({ stack, app }: StackContext) {
       : { SST_Parameter_value_PUBLIC_BASE_URL: "__FETCH_FROM_SSM__" }),
     MAIL_FROM: config.mailFrom,
     SUPPORT_EMAIL: config.supportEmail,
-    // The seller on invoices (packages/core/src/subscription/invoice-pdf.ts).
+    // The seller on invoices (packages/core/src/subscription/invoice-download.ts).
     ...(config.sellerName ? { SELLER_NAME: config.sellerName } : {}),
     ...(config.sellerDetails ? { SELLER_DETAILS: config.sellerDetails } : {}),
     GUEST_EDGE_KVS_ARN: guestRoutes.keyValueStoreArn,

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import type { App, FunctionProps } from "sst/constructs";
 import { useProject } from "sst/project.js";
-import { PDF_FONT_FILES } from "../packages/core/src/shared/pdf-font-files";
+import { PDF_FONT_FILES } from "../packages/core/src/render/pdf-font-files";
 
 /**
  * What a function draws, and so which drawing libraries it carries. A library a function does
@@ -14,7 +14,7 @@ import { PDF_FONT_FILES } from "../packages/core/src/shared/pdf-font-files";
  * and the workers reach the export and invoice modules through the job and plan modules).
  *
  * pdfkit (reads its font metrics from its own folder, with the font files of
- * packages/core/src/shared/pdf-font-files.ts, not the font packages with all their weights) and
+ * packages/core/src/render/pdf-font-files.ts, not the font packages with all their weights) and
  * sharp (native) are shipped as packages beside the bundle; the sheet libraries are bundled.
  * The packages are copied from the workspace with their dependencies, so a function runs exactly
  * the versions the tests load; only sharp's native part is fetched, for Lambda's linux-arm64, at

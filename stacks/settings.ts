@@ -26,7 +26,7 @@ export function settings() {
     /** SES-verified sender identity. */
     mailFrom: process.env.MAIL_FROM || `no-reply@${mailDomain}`,
     supportEmail: process.env.SUPPORT_EMAIL || `support@${mailDomain}`,
-    /** The seller on invoices: name, and the details lines separated by "|" (invoice-pdf.ts has placeholders). */
+    /** The seller on invoices: name, and the details lines separated by "|" (invoice-download.ts has placeholders). */
     sellerName: process.env.SELLER_NAME || undefined,
     sellerDetails: process.env.SELLER_DETAILS || undefined,
   };

@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PDF_FONT_FILES } from "../../packages/core/src/shared/pdf-font-files";
+import { PDF_FONT_FILES } from "../../packages/core/src/render/pdf-font-files";
 import { findPackage, leaveOut, zodWithoutLocales } from "../bundling";
 import { appFunctions, bundleFunction, coldImport, sstEsbuild, type Bundle } from "../lambda-bundle";
 

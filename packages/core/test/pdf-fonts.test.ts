@@ -3,8 +3,8 @@ import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
-import { pdfFontPath, pdfLine, registerPdfFonts } from "@menu/core/shared/pdf-fonts";
-import { renderCards, SCAN_LINE } from "@menu/core/tables/cards-pdf";
+import { pdfFontPath, pdfLine, registerPdfFonts } from "@menu/core/render/pdf-fonts";
+import { renderCards, SCAN_LINE } from "@menu/core/render/table-cards-pdf";
 import { MENU_LANGUAGES } from "@menu/core/shared/model";
 
 const ARABIC = "امسح الرمز لعرض القائمة";

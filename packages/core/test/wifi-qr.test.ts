@@ -1,7 +1,7 @@
 import QRCode from "qrcode";
 import { describe, expect, it } from "vitest";
 import { wifiPayload as publishedPayload } from "@menu/core/publish/build";
-import { renderQr } from "@menu/core/tables/qr";
+import { renderQr } from "@menu/core/render/qr";
 import { QR_OPTIONS, WifiInput, wifiPayload } from "@menu/core/wifi/payload";
 import { decodePng, decodeSvg } from "./support/qr-decode";
 

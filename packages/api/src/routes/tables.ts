@@ -12,8 +12,8 @@ import {
   UpdateTableInput,
   updateTableAs,
 } from "@menu/core/tables/manage";
-import { renderQr } from "@menu/core/tables/qr";
-import { tableCardsPdf } from "@menu/core/tables/cards-pdf";
+import { renderQr } from "@menu/core/render/qr";
+import { tableCardsPdf } from "@menu/core/tables/cards";
 import { errorResponse } from "../errors";
 import { download, safeFileName } from "../download";
 import { router } from "../router";

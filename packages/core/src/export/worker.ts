@@ -1,6 +1,6 @@
 /**
- * The `export` queue's worker: draws the file (menu-export.ts, pdfkit and the sheet writer) and
- * stores it. Apart from the job calls (jobs.ts), so only the export function bundles the drawing.
+ * The `export` queue's worker: draws the file (menu-export.ts, through render/) and stores it.
+ * Apart from the job calls (jobs.ts), so only the export function bundles the drawing.
  */
 import { Db } from "../db/service";
 import { usePorts } from "../ports";

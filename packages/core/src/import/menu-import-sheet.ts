@@ -1,8 +1,8 @@
 /** Reading an import file: CSV or Excel rows, the header row's language and columns, and the items of the rows. */
-import { readSheet } from "read-excel-file/universal";
-import { WORDS } from "../export/menu-export";
+import { WORDS } from "../export/menu-rows";
 import { markByName, ALLERGENS, DIET_TAGS, inMarkOrder, type Allergen, type DietTag } from "../item/marks";
 import { ItemTitle, Price, Weight } from "../item/schemas";
+import { sheetRows } from "../render/sheet-reader";
 import { UserError } from "../shared/errors";
 import { CURRENCIES, MENU_LANGUAGES, SECTIONS, UNITS, type MenuLanguage } from "../shared/model";
 import type { ImportError, ImportErrorCode } from "./menu-import-errors";
@@ -69,8 +69,7 @@ export async function readTable(file_name: string, content: string): Promise<str
   if (bytes.length > IMPORT_FILE_MAX) throw new UserError("payloadTooLarge", 413);
   if (/\.csv$/i.test(file_name)) return parseCsv(bytes.toString("utf8"));
   try {
-    // The universal reader (fflate on an ArrayBuffer): the Node one brings a stream unzipper and graceful-fs.
-    const rows = await readSheet(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+    const rows = await sheetRows(bytes);
     return rows.map((r) => r.map(cellText)).filter((r) => r.some(Boolean));
   } catch {
     return [];

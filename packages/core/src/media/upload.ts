@@ -3,15 +3,15 @@
  * file straight to the object store (S3 presigned PUT in the cloud, the local runtime's signed link
  * locally) under a staging key of the store, then asks the server to finish: the server trusts
  * neither the file name nor the declared type: the bytes must start like one of the accepted
- * formats and decode with sharp. Every upload is re-encoded (turned upright by its EXIF
- * orientation, metadata stripped, WebP) into the sizes of its kind and stored under a
+ * formats and decode with sharp (render/image.ts). Every upload is re-encoded (turned upright by
+ * its EXIF orientation, metadata stripped, WebP) into the sizes of its kind and stored under a
  * server-generated name in the store's media folder; the staged file is deleted either way. Keys
  * are never rewritten, so they are served with immutable cache headers.
  */
 import { randomUUID } from "node:crypto";
-import sharp from "sharp";
 import { z } from "zod";
 import { usePorts } from "../ports";
+import { openImage, probeImage, webpOf, type ImageFormat, type OpenImage } from "../render/image";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { assertSignedIn, managedStore } from "../shared/policy";
@@ -46,13 +46,10 @@ export const FinishImageUpload = z.object({
 /** The staging key of an upload: in the store's folder, never served (CloudFront serves media/* only). */
 const stagedKey = (store: { company_id: string; store_id: string }, upload_id: string) => `uploads/${store.company_id}/${store.store_id}/${upload_id}`;
 
-
-type Format = "jpeg" | "png" | "webp" | "gif" | "avif";
-
 const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
 
 /** The format the first bytes announce (magic numbers), before any decoder sees the file. */
-export function sniffImage(bytes: Uint8Array): Format | undefined {
+export function sniffImage(bytes: Uint8Array): ImageFormat | undefined {
   if (bytes.length < 12) return undefined;
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
   if (ascii(bytes, 0, 8) === "\x89PNG\r\n\x1a\n") return "png";
@@ -63,35 +60,24 @@ export function sniffImage(bytes: Uint8Array): Format | undefined {
   return undefined;
 }
 
-/** sharp's name for each accepted format (AVIF is a HEIF container with AV1 inside). */
-const SHARP_FORMAT: Record<Format, string> = { jpeg: "jpeg", png: "png", gif: "gif", webp: "webp", avif: "heif" };
-
 /** Decodes the single image (first frame of an animation) or refuses it with the specification's messages. */
 async function decode(bytes: Uint8Array) {
   if (bytes.byteLength === 0) throw new UserError("imageRequired", 400);
   if (bytes.byteLength > MAX_IMAGE_BYTES) throw new UserError("imageTooLarge", 413);
   const format = sniffImage(bytes);
   if (!format) throw new UserError("imageUnsupported", 415);
-  let meta: sharp.Metadata;
-  try {
-    // The header only (no pixel limit yet): the size is judged before anything is decoded.
-    meta = await sharp(bytes, { limitInputPixels: false, pages: 1 }).metadata();
-  } catch {
+  const header = await probeImage(bytes, format).catch(() => {
     throw new UserError("imageUnsupported", 415);
-  }
-  if (meta.format !== SHARP_FORMAT[format] || (format === "avif" && meta.compression !== "av1")) {
-    throw new UserError("imageUnsupported", 415);
-  }
-  if ((meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) > MAX_IMAGE_PIXELS) throw new UserError("imageTooManyPixels", 413);
-  return sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error", pages: 1 });
+  });
+  if (!header.isFormat) throw new UserError("imageUnsupported", 415);
+  if (header.pixels > MAX_IMAGE_PIXELS) throw new UserError("imageTooManyPixels", 413);
+  return openImage(bytes, MAX_IMAGE_PIXELS);
 }
 
-/** One stored size: upright, sRGB, no metadata (sharp drops EXIF, XMP and ICC unless asked to keep them). */
-async function encode(image: sharp.Sharp, width: number, kind: MediaKind) {
-  const resized = image.clone().rotate().resize({ width, withoutEnlargement: true });
-  const webp = kind === "logo" ? resized.webp({ quality: 90, alphaQuality: 100, effort: 4 }) : resized.webp({ quality: 78, effort: 4 });
+/** One stored size of the picture. */
+async function encode(image: OpenImage, width: number, kind: MediaKind) {
   try {
-    return await webp.toBuffer();
+    return await webpOf(image, width, kind);
   } catch {
     // Truncated or corrupt data that only shows when the pixels are read.
     throw new UserError("imageUnsupported", 415);

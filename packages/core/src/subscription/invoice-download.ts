@@ -1,16 +1,22 @@
 import { z } from "zod";
 import { billingComplete } from "../billing/schemas";
 import { Db } from "../db/service";
+import { renderInvoicePdf, type Party } from "../render/invoice-pdf";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { assertCanManageCompany } from "../shared/policy";
-import { renderInvoicePdf } from "./invoice-pdf";
 import type { Plan } from "./plans";
 
 /*
  * The invoice download, apart from subscription.ts: workers and the scheduler import that module
  * (plans, lifecycle), and only the API draws invoices, so only its bundle carries pdfkit.
  */
+
+/** The service provider on every invoice; set by the operator through the environment. */
+const SELLER: Party = {
+  name: process.env.SELLER_NAME ?? "ООО «QR Меню»",
+  lines: (process.env.SELLER_DETAILS ?? "УНП 190000000|IBAN BY00 ALFA 3012 0000 0000 0000 0000|БИК ALFABY2X|г. Минск, ул. Примерная, 1").split("|"),
+};
 
 const PLAN_TITLES: Record<Plan, string> = { trial: "Пробный", basic: "Базовый", premium: "Премиум", premium_unlimited: "Премиум Безлимит" };
 
@@ -34,5 +40,5 @@ export const invoicePdf = fn(z.object({ company_id: z.string().min(1), invoice_i
         ],
       }
     : { name: "—", lines: [] };
-  return renderInvoicePdf({ ...invoice, issued_at: invoice.created_at, plan_title: PLAN_TITLES[invoice.plan] }, buyer);
+  return renderInvoicePdf({ ...invoice, issued_at: invoice.created_at, plan_title: PLAN_TITLES[invoice.plan] }, buyer, SELLER);
 });

@@ -1,5 +1,9 @@
+/**
+ * Rendering adapter: an invoice as a PDF (pdfkit). Called by the invoice download
+ * (subscription/invoice-download.ts), which gathers the invoice and both parties.
+ */
 import PDFDocument from "pdfkit";
-import { registerPdfFonts } from "../shared/pdf-fonts";
+import { registerPdfFonts } from "./pdf-fonts";
 
 export type Party = { name: string; lines: string[] };
 export type InvoiceDoc = {
@@ -13,16 +17,10 @@ export type InvoiceDoc = {
   status: "unpaid" | "paid" | "cancelled";
 };
 
-/** The service provider on every invoice; set by the operator through the environment. */
-export const SELLER: Party = {
-  name: process.env.SELLER_NAME ?? "ООО «QR Меню»",
-  lines: (process.env.SELLER_DETAILS ?? "УНП 190000000|IBAN BY00 ALFA 3012 0000 0000 0000 0000|БИК ALFABY2X|г. Минск, ул. Примерная, 1").split("|"),
-};
-
 const date = (iso: string) => new Date(iso).toLocaleDateString("ru-RU", { timeZone: "Europe/Minsk" });
 
 /** Renders an invoice (счёт на оплату) as a one-page A4 PDF with both parties' details. */
-export function renderInvoicePdf(invoice: InvoiceDoc, buyer: Party, seller: Party = SELLER): Promise<Buffer> {
+export function renderInvoicePdf(invoice: InvoiceDoc, buyer: Party, seller: Party): Promise<Buffer> {
   const doc = new PDFDocument({ size: "A4", margin: 50, info: { Title: `Счёт ${invoice.number}` } });
   registerPdfFonts(doc);
   const chunks: Buffer[] = [];

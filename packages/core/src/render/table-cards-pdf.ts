@@ -1,16 +1,13 @@
 /**
- * Printable table cards (issue 6): A4, 2 × 2 cards per page, each with the store's logo and name,
- * the table's name and number, its QR code and a "scan to see the menu" line per store language.
+ * Rendering adapter: printable table cards (issue 6) as a PDF (pdfkit): A4, 2 × 2 cards per page,
+ * each with the store's logo and name, the table's name and number, its QR code and a "scan to see
+ * the menu" line per store language. Called by tables/cards.ts, which gathers the cards.
  */
 import PDFDocument from "pdfkit";
-import sharp from "sharp";
-import QRCode from "qrcode";
-import { usePorts } from "../ports";
-import { pdfLine, registerPdfFonts } from "../shared/pdf-fonts";
-import { storeById } from "../store/store";
 import type { MenuLanguage } from "../shared/model";
-import { QR_OPTIONS } from "../wifi/payload";
-import { listTables, oneTable, type TableInfo } from "./manage";
+import type { TableInfo } from "../tables/manage";
+import { pdfLine, registerPdfFonts } from "./pdf-fonts";
+import { qrPng } from "./qr";
 
 /** "Scan to see the menu" in every menu language. */
 export const SCAN_LINE: Record<MenuLanguage, string> = {
@@ -23,35 +20,15 @@ export const SCAN_LINE: Record<MenuLanguage, string> = {
 };
 const TABLE_WORD: Record<string, string> = { ru: "Стол", en: "Table", zh: "桌号" };
 
+/** A table's card; the logo as PNG (pdfkit embeds only PNG and JPEG). */
 type Card = { store: string; logo?: Buffer; table: TableInfo; languages: MenuLanguage[] };
-
-/** The store's logo (an object key) as PNG: uploaded logos are WebP, pdfkit embeds only PNG and JPEG. */
-async function logoOf(key: string | undefined): Promise<Buffer | undefined> {
-  if (!key) return undefined;
-  try {
-    const object = await usePorts().objects.get(key);
-    return object ? await sharp(Buffer.from(object.body)).png().toBuffer() : undefined;
-  } catch {
-    return undefined; // an unreadable logo is left out of the cards
-  }
-}
-
-/** The store's cards (or one table's) as a PDF, with a file name for the download. */
-export async function tableCardsPdf({ store_id, table_id }: { store_id: string; table_id?: string }) {
-  const tables = table_id ? [await oneTable({ store_id, table_id })] : await listTables(store_id);
-  const store = await storeById(store_id);
-  const logo = await logoOf(store.logo_light ?? store.logo_dark);
-  const languages = [...new Set<MenuLanguage>(["ru", ...(store.languages ?? [])])];
-  const cards = tables.map((table) => ({ store: store.name, logo, table, languages }));
-  const name = table_id && tables[0] ? `table-${tables[0].position}` : `tables-${store.url_key}`;
-  return { name, body: await renderCards(cards) };
-}
 
 const PAGE = { w: 595.28, h: 841.89 };
 const MARGIN = 28;
 const COLS = 2;
 const ROWS = 2;
 
+/** The cards as one PDF. */
 export async function renderCards(cards: Card[]): Promise<Buffer> {
   const doc = new PDFDocument({ size: "A4", margin: MARGIN, info: { Title: "QR" } });
   registerPdfFonts(doc);
@@ -84,7 +61,7 @@ export async function renderCards(cards: Card[]): Promise<Buffer> {
     doc.fillColor("#111111").font(storeName.font).fontSize(14).text(storeName.text, x + 12, cy, { width: cw - 24, align: "center", lineBreak: false, ellipsis: true, features: storeName.features });
     cy += 22;
     const qrSize = Math.min(cw - 80, ch - (cy - y) - 110);
-    const png = await QRCode.toBuffer(card.table.qr_url, { ...QR_OPTIONS, type: "png", width: 600 });
+    const png = await qrPng(card.table.qr_url, 600);
     doc.image(png, x + (cw - qrSize) / 2, cy, { width: qrSize, height: qrSize });
     cy += qrSize + 4;
     doc.font("bold").fontSize(20).text(`${TABLE_WORD.ru} ${card.table.position}`, x + 12, cy, { width: cw - 24, align: "center", lineBreak: false });

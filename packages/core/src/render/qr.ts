@@ -1,10 +1,17 @@
+/**
+ * Rendering adapter: QR codes (qrcode). Called by the table routes (a table's code as SVG or PNG)
+ * and by table-cards-pdf.ts.
+ */
 import QRCode from "qrcode";
 import { QR_OPTIONS } from "../wifi/payload";
 
 export type QrFormat = "svg" | "png";
 
+/** A QR code of `text` as PNG bytes `width` pixels wide. */
+export const qrPng = (text: string, width: number) => QRCode.toBuffer(text, { ...QR_OPTIONS, type: "png", width });
+
 /** A QR code of `text` as SVG (text) or PNG (bytes): error correction M, 4-module quiet zone. */
 export async function renderQr(text: string, format: QrFormat, width = 512): Promise<{ body: string | Buffer; type: string }> {
   if (format === "svg") return { body: await QRCode.toString(text, { ...QR_OPTIONS, type: "svg", width }), type: "image/svg+xml" };
-  return { body: await QRCode.toBuffer(text, { ...QR_OPTIONS, type: "png", width }), type: "image/png" };
+  return { body: await qrPng(text, width), type: "image/png" };
 }

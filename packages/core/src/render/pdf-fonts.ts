@@ -1,8 +1,9 @@
 /**
- * Fonts for the PDFs the service renders (invoices, table cards). pdfkit's built-in fonts have no
- * Cyrillic, DejaVu has no Chinese, so each line is set in a font that has its glyphs; all fonts are
- * npm packages, so a fresh machine has them; a Lambda that draws PDFs gets these files beside its
- * bundle, at the same package paths (stacks/bundling.ts).
+ * Rendering adapter: the fonts of the PDFs that render/ draws (menu-pdf.ts, invoice-pdf.ts,
+ * table-cards-pdf.ts set their text with `registerPdfFonts` and `pdfLine`). pdfkit's built-in
+ * fonts have no Cyrillic, DejaVu has no Chinese, so each line is set in a font that has its glyphs;
+ * all fonts are npm packages, so a fresh machine has them; a Lambda that draws PDFs gets these
+ * files beside its bundle, at the same package paths (stacks/bundling.ts).
  */
 import { createRequire } from "node:module";
 import { PDF_FONT_FILES } from "./pdf-font-files";

@@ -1,0 +1,27 @@
+/**
+ * Rendering adapter: a menu as an Excel sheet (write-excel-file), one row per portion, prices as
+ * numbers, right to left for Arabic. Called by the menu export (export/menu-export.ts).
+ */
+import writeXlsxFile, { type SheetData } from "write-excel-file/node";
+import { description, marks, menuRows, WORDS, type OnRows } from "../export/menu-rows";
+import type { PublishedMenu } from "../publish/published";
+import type { MenuLanguage } from "../shared/model";
+
+export async function menuSheet(menu: PublishedMenu, lang: MenuLanguage, onRows: OnRows) {
+  const w = WORDS[lang];
+  const header = w.columns.map((value) => ({ value, fontWeight: "bold" as const }));
+  const data: SheetData = [header];
+  const rows = menuRows(menu, lang);
+  for (const [index, { section, category, item }] of rows.entries()) {
+    await onRows(index, rows.length);
+    for (const p of item.portions) {
+      data.push([section, category, item.title, description(item), `${p.weight} ${w.units[p.unit] ?? p.unit}`, { value: Number(p.price), type: Number, format: "0.00" }, p.currency, marks(menu, item.allergens), marks(menu, item.tags), w.yes, item.id]);
+    }
+  }
+  return writeXlsxFile(data, {
+    sheet: menu.store.name.slice(0, 31).replace(/[\\/?*[\]:]/g, " ") || "Menu",
+    rightToLeft: lang === "ar",
+    stickyRowsCount: 1,
+    columns: [{ width: 14 }, { width: 28 }, { width: 32 }, { width: 60 }, { width: 12 }, { width: 10 }, { width: 10 }, { width: 30 }, { width: 24 }, { width: 10 }, { width: 24 }],
+  }).toBuffer();
+}
