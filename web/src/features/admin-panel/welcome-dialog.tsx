@@ -1,33 +1,16 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { FormattedMessage } from "react-intl";
 import { Dialog } from "@/components/dialog";
-import { api, unwrap } from "@/lib/api";
-import { meQueryKey, type SessionUser } from "@/lib/session";
-import { appStore } from "@/state/store";
-import { storedUserAtom } from "@/state/user";
+import type { SessionUser } from "@/lib/session";
+import { useMarkWelcomeSeen } from "./api";
 
 /**
  * The welcome dialog after registration: it opens while setup_welcome_message is false (SPEC
  * section 4) and closing it records that it was seen.
  */
 export function WelcomeDialog({ user }: { user: SessionUser }) {
-  const queryClient = useQueryClient();
   const [dismissed, setDismissed] = useState(false);
-  const seen = useMutation({
-    // keepalive: the dismissal is recorded even when the user leaves the page right away.
-    mutationFn: () => unwrap(api.api.me.$patch({ json: { setup_welcome_message: true } }, { init: { keepalive: true } })),
-    onMutate: () => {
-      const next = { ...user, setup_welcome_message: true };
-      queryClient.setQueryData(meQueryKey, next);
-      appStore.set(storedUserAtom, next);
-    },
-    onSuccess: (updated) => {
-      const next = { ...user, ...updated };
-      queryClient.setQueryData(meQueryKey, next);
-      appStore.set(storedUserAtom, next);
-    },
-  });
+  const seen = useMarkWelcomeSeen(user);
   const open = !user.setup_welcome_message && !dismissed;
   const close = () => {
     setDismissed(true);

@@ -1,25 +1,18 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ResetPassword } from "@menu/core/auth/schemas";
 import { FormattedMessage } from "react-intl";
 import { FormAlert, SubmitButton, TextField } from "@/components/form/fields";
 import { useZodForm } from "@/components/form/use-zod-form";
-import { api, isApiError, unwrap } from "@/lib/api";
+import { isApiError } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
-import { forgetUser } from "@/lib/session";
+import { useResetPassword } from "./api";
 import { AuthLayout, BackToLogin } from "./components/auth-layout";
 import { useRedirectAfter } from "./components/use-redirect-after";
 
 /** /change-password?token=: a new password from the e-mailed link; every session of the user ends. */
 export function ChangePasswordPage({ token }: { token: string }) {
-  const queryClient = useQueryClient();
   const form = useZodForm(ResetPassword, { token, password: "", password_confirmation: "" });
-  const mutation = useMutation({
-    mutationFn: (json: { token: string; password: string; password_confirmation: string }) =>
-      unwrap(api.api.auth["reset-password"].$post({ json })),
-    meta: { silentError: true },
-    onSuccess: () => forgetUser(queryClient),
-  });
+  const mutation = useResetPassword();
   const left = useRedirectAfter(5, mutation.isSuccess ? "/login" : undefined);
   const expired = isApiError(mutation.error) && mutation.error.code === "passwordResetExpired";
 

@@ -2,8 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import { FormattedMessage } from "react-intl";
 import { FormAlert } from "@/components/form/fields";
-import { api, unwrap } from "@/lib/api";
 import { storedUserAtom } from "@/state/user";
+import { confirmEmailQueryOptions } from "./api";
 import { LinkCheckPage } from "./components/link-check-page";
 import { useRedirectAfter } from "./components/use-redirect-after";
 
@@ -13,16 +13,7 @@ import { useRedirectAfter } from "./components/use-redirect-after";
  */
 export function ConfirmationPage({ token }: { token: string }) {
   const signedIn = useAtomValue(storedUserAtom);
-  // A query, not an effect: one request per token even when React mounts the page twice.
-  const confirm = useQuery({
-    queryKey: ["confirm-email", token],
-    queryFn: () => unwrap(api.api.auth["confirm-email"].$post({ json: { token } })),
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnWindowFocus: false,
-    meta: { silentError: true },
-  });
+  const confirm = useQuery(confirmEmailQueryOptions(token));
   const next = confirm.data ? (signedIn ? "/" : "/login") : undefined;
   // SPEC section 9: 5 s to the sign-in page, 3 s back to the admin panel.
   const left = useRedirectAfter(signedIn ? 3 : 5, next);

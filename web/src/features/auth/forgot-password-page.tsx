@@ -1,24 +1,16 @@
-import { useMutation } from "@tanstack/react-query";
 import { ForgotPassword } from "@menu/core/auth/schemas";
 import { FormattedMessage } from "react-intl";
 import { FormAlert, SubmitButton, TextField } from "@/components/form/fields";
 import { useZodForm } from "@/components/form/use-zod-form";
 import { apiFieldError } from "@/components/form/validation";
-import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
+import { useForgotPassword } from "./api";
 import { AuthLayout, BackToLogin } from "./components/auth-layout";
 
 /** /forgot-password: mails a single-use link to set a new password. */
 export function ForgotPasswordPage() {
   const form = useZodForm(ForgotPassword, { email: "" });
-  const mutation = useMutation({
-    mutationFn: (json: { email: string }) => unwrap(api.api.auth["forgot-password"].$post({ json })),
-    meta: { silentError: true },
-    onError: (error) => {
-      const field = apiFieldError(error, ["email"]);
-      if (field) form.setFieldError(...field);
-    },
-  });
+  const mutation = useForgotPassword();
   const formError = mutation.error && !apiFieldError(mutation.error, ["email"]) ? mutation.error : undefined;
 
   return (
@@ -38,7 +30,13 @@ export function ForgotPasswordPage() {
           onSubmit={(e) => {
             e.preventDefault();
             const values = form.validate();
-            if (values) mutation.mutate(values);
+            if (!values) return;
+            mutation.mutate(values, {
+              onError: (error) => {
+                const field = apiFieldError(error, ["email"]);
+                if (field) form.setFieldError(...field);
+              },
+            });
           }}
         >
           {formError ? <FormAlert>{errorMessageFor(formError)}</FormAlert> : null}

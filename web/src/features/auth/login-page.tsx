@@ -1,5 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { SignInForm } from "@menu/core/auth/schemas";
 import { useEffectEvent, useLayoutEffect, useRef, useState } from "react";
 import { FormattedMessage } from "react-intl";
@@ -8,7 +7,7 @@ import { useZodForm } from "@/components/form/use-zod-form";
 import type { MessageId } from "@/i18n/catalogs";
 import { isApiError } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
-import { safeRedirect, signIn, startPath } from "@/lib/session";
+import { useSignIn } from "./api";
 import { dropBootSignIn, readBootSignIn } from "./boot-form";
 import { AuthLayout } from "./components/auth-layout";
 
@@ -21,21 +20,11 @@ const NOTICES: Record<string, MessageId> = {
 
 /** Sign-in with e-mail, password and "remember me"; back to the page that asked for it. */
 export function LoginPage({ redirect, error, email = "" }: { redirect?: string; error?: string; email?: string }) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   // What was typed into the form of index.html before the app had started (point 3 of issue 15).
   const [boot] = useState(readBootSignIn);
   const form = useZodForm(SignInForm, { email: boot?.email || email, password: boot?.password ?? "", remember: boot?.remember ?? false });
   const formRef = useRef<HTMLFormElement>(null);
-  const mutation = useMutation({
-    mutationFn: (values: { email: string; password: string; remember: boolean }) =>
-      signIn(queryClient, { ...values, callbackUrl: safeRedirect(redirect) ?? "/" }),
-    meta: { silentError: true },
-    onSuccess: async (user) => {
-      const target = safeRedirect(redirect) ?? (await startPath(queryClient, user)) ?? "/";
-      await navigate({ href: target, replace: true });
-    },
-  });
+  const mutation = useSignIn(redirect);
 
   const submit = () => {
     const values = form.validate();

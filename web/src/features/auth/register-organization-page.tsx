@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { RegisterOrganization } from "@menu/core/auth/schemas";
 import { useAtomValue } from "jotai";
@@ -7,9 +6,9 @@ import { FormattedMessage } from "react-intl";
 import { FormAlert, SubmitButton, TextField } from "@/components/form/fields";
 import { useZodForm } from "@/components/form/use-zod-form";
 import { apiFieldError } from "@/components/form/validation";
-import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
 import { defaultLanguageAtom } from "@/state/language";
+import { useRegisterOrganization } from "./api";
 import { AuthLayout } from "./components/auth-layout";
 import { AvailabilityField, useAvailability } from "@/components/form/availability";
 
@@ -36,14 +35,7 @@ export function RegisterOrganizationPage() {
   const email = useAvailability("email", String(form.values.email));
   const companyKey = useAvailability("company_url_key", String(form.values.company_url_key));
   const storeKey = useAvailability("store_url_key", String(form.values.store_url_key));
-  const mutation = useMutation({
-    mutationFn: (json: Parameters<typeof api.api.auth.register.$post>[0]["json"]) => unwrap(api.api.auth.register.$post({ json })),
-    meta: { silentError: true },
-    onError: (error) => {
-      const field = apiFieldError(error, FIELDS);
-      if (field) form.setFieldError(...field);
-    },
-  });
+  const mutation = useRegisterOrganization();
   const formError = mutation.error && !apiFieldError(mutation.error, FIELDS) ? mutation.error : undefined;
   const preview = `${window.location.host}/${String(form.values.company_url_key).toLowerCase() || "company"}/${String(form.values.store_url_key).toLowerCase() || "store"}/menu`;
 
@@ -85,7 +77,13 @@ export function RegisterOrganizationPage() {
         onSubmit={(e) => {
           e.preventDefault();
           const values = form.validate();
-          if (values) mutation.mutate(values);
+          if (!values) return;
+          mutation.mutate(values, {
+            onError: (error) => {
+              const field = apiFieldError(error, FIELDS);
+              if (field) form.setFieldError(...field);
+            },
+          });
         }}
       >
         {formError ? <FormAlert>{errorMessageFor(formError)}</FormAlert> : null}

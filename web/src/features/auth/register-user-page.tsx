@@ -1,10 +1,10 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { AcceptInvitation } from "@menu/core/auth/schemas";
 import { FormattedMessage } from "react-intl";
 import { FormAlert, SubmitButton, TextField } from "@/components/form/fields";
 import { useZodForm } from "@/components/form/use-zod-form";
-import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
+import { invitationQueryOptions, useAcceptInvitation } from "./api";
 import { LinkCheckPage } from "./components/link-check-page";
 import { useRedirectAfter } from "./components/use-redirect-after";
 
@@ -12,12 +12,7 @@ type Invitation = { email: string; first_name: string; last_name: string; compan
 
 /** /register/user?token=: a user invited by a manager confirms the address and chooses a password. */
 export function RegisterUserPage({ token }: { token: string }) {
-  const invitation = useQuery({
-    queryKey: ["invitation", token],
-    queryFn: () => unwrap(api.api.auth.invitation.$get({ query: { token } })),
-    retry: false,
-    meta: { silentError: true },
-  });
+  const invitation = useQuery(invitationQueryOptions(token));
   return (
     <LinkCheckPage title="invite.title" check={invitation} errorTestId="invitation-error">
       {(answer) => <InvitationForm token={token} invitation={answer} />}
@@ -33,11 +28,7 @@ function InvitationForm({ token, invitation }: { token: string; invitation: Invi
     password: "",
     password_confirmation: "",
   });
-  const mutation = useMutation({
-    mutationFn: (json: Parameters<(typeof api.api.auth)["accept-invitation"]["$post"]>[0]["json"]) =>
-      unwrap(api.api.auth["accept-invitation"].$post({ json })),
-    meta: { silentError: true },
-  });
+  const mutation = useAcceptInvitation();
   const left = useRedirectAfter(5, mutation.isSuccess ? `/login?email=${encodeURIComponent(invitation.email)}` : undefined);
 
   if (mutation.isSuccess) {

@@ -1,12 +1,13 @@
 /**
  * Data of the subscription screens (issue 8): queries of the subscription, plans, history, billing
- * details and invoices, marking an invoice paid, and the message keys of plans, features, statuses
- * and events.
+ * details and invoices, adding and activating a plan, saving the billing details, marking an
+ * invoice paid, and the message keys of plans, features, statuses and events.
  */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { FEATURES, Plan, PLAN_CONFIG } from "@menu/core/subscription/plans";
+import type { BillingInfo } from "@menu/core/billing/schemas";
+import type { FEATURES, PaidPlan, Plan, PLAN_CONFIG } from "@menu/core/subscription/plans";
 import type { MessageId } from "@/i18n/catalogs";
-import { api, unwrap, type SuccessBody } from "@/lib/api";
+import { api, isApiError, unwrap, type SuccessBody } from "@/lib/api";
 import { activeSubscriptionQueryOptions } from "@/lib/admin-scope";
 import type { SessionUser } from "@/lib/session";
 
@@ -54,6 +55,54 @@ export const invoicesQueryOptions = (companyId: string) =>
     queryKey: subscriptionKeys.invoices(companyId),
     queryFn: () => unwrap(listInvoices(companyId)),
   });
+
+/** Saves the company's billing details; the answer goes into the billing cache. */
+export function useSaveBilling(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: ReturnType<typeof BillingInfo.parse>) => unwrap(api.api.billing.$put({ json: { company_id: companyId, ...values } })),
+    meta: { silentError: true },
+    onSuccess: (saved) => queryClient.setQueryData(subscriptionKeys.billing(companyId), saved),
+  });
+}
+
+/** Reads again what a change of the store's subscriptions changes: its state and history, and the company's invoices. */
+function useRefreshSubscription(storeId: string, companyId: string) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: subscriptionKeys.active(storeId) }),
+      queryClient.invalidateQueries({ queryKey: subscriptionKeys.history(storeId) }),
+      queryClient.invalidateQueries({ queryKey: subscriptionKeys.invoices(companyId) }),
+    ]);
+}
+
+/**
+ * Adds a paid plan to the store; a downgrade is refused (downgradeNeedsConfirmation, with the
+ * features lost) until it is confirmed. The subscription is read again after, and after any other
+ * 409 refusal (the state changed meanwhile).
+ */
+export function useAddSubscription(storeId: string, companyId: string) {
+  const refresh = useRefreshSubscription(storeId, companyId);
+  return useMutation({
+    mutationFn: (input: { plan: PaidPlan; confirm_downgrade: boolean }) =>
+      unwrap(api.api.subscription.add.$post({ json: { storeId, ...input } })),
+    meta: { silentError: true },
+    onSuccess: () => refresh(),
+    onError: async (error) => {
+      if (isApiError(error) && error.status === 409 && error.code !== "downgradeNeedsConfirmation") await refresh();
+    },
+  });
+}
+
+/** Activates a paid subscription (at once, or queued after the current one); the subscription is read again after. */
+export function useActivateSubscription(storeId: string, companyId: string) {
+  const refresh = useRefreshSubscription(storeId, companyId);
+  return useMutation({
+    mutationFn: (subscriptionId: string) => unwrap(api.api.subscription.activate.$post({ json: { storeId, subscriptionId } })),
+    onSuccess: () => refresh(),
+  });
+}
 
 /** The operator marks an invoice paid: the invoices and the subscriptions (now paid) are read again. */
 export function useMarkInvoicePaid(companyId: string) {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
@@ -6,10 +6,10 @@ import { FormAlert, SubmitButton, TextField } from "@/components/form/fields";
 import { useZodForm } from "@/components/form/use-zod-form";
 import type { MessageId } from "@/i18n/catalogs";
 import type { CsObject } from "@/lib/admin-scope";
-import { api, isApiError, unwrap } from "@/lib/api";
+import { isApiError } from "@/lib/api";
 import { errorMessageFor, notifyError } from "@/lib/errors";
 import { BillingInfo, emptyBilling, type BillingValues } from "@menu/core/billing/schemas";
-import { billingQueryOptions, subscriptionKeys } from "./api";
+import { billingQueryOptions, useSaveBilling } from "./api";
 import { PageHead } from "@/components/layout/page-head";
 
 /** Server codes that belong to one field of the billing form. */
@@ -42,23 +42,8 @@ export function RequisitesPage({ cs }: { cs: CsObject }) {
 
 function RequisitesForm({ cs, initial }: { cs: CsObject; initial: ReturnType<typeof emptyBilling> }) {
   const intl = useIntl();
-  const queryClient = useQueryClient();
   const form = useZodForm(BillingInfo, initial);
-  const save = useMutation({
-    mutationFn: (values: ReturnType<typeof BillingInfo.parse>) => unwrap(api.api.billing.$put({ json: { company_id: cs.company_id, ...values } })),
-    meta: { silentError: true },
-    onSuccess: (saved) => {
-      queryClient.setQueryData(subscriptionKeys.billing(cs.company_id), saved);
-      form.setValues({ ...emptyBilling(), ...saved });
-      toast.success(intl.formatMessage({ id: "requisites.saved" }));
-    },
-    onError: (error) => {
-      const code = isApiError(error) ? error.code : undefined;
-      const field = code ? FIELD_OF_CODE[code] : undefined;
-      if (field) form.setFieldError(field, { id: `errors.api.${code}` as MessageId });
-      else notifyError(error);
-    },
-  });
+  const save = useSaveBilling(cs.company_id);
   const field = (
     name: keyof BillingValues,
     label: MessageId,
@@ -75,7 +60,19 @@ function RequisitesForm({ cs, initial }: { cs: CsObject; initial: ReturnType<typ
       onSubmit={(e) => {
         e.preventDefault();
         const values = form.validate();
-        if (values) save.mutate(values);
+        if (!values) return;
+        save.mutate(values, {
+          onSuccess: (saved) => {
+            form.setValues({ ...emptyBilling(), ...saved });
+            toast.success(intl.formatMessage({ id: "requisites.saved" }));
+          },
+          onError: (error) => {
+            const code = isApiError(error) ? error.code : undefined;
+            const field = code ? FIELD_OF_CODE[code] : undefined;
+            if (field) form.setFieldError(field, { id: `errors.api.${code}` as MessageId });
+            else notifyError(error);
+          },
+        });
       }}
     >
       <fieldset className="sub-fieldset">

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { billingComplete } from "@menu/core/billing/schemas";
 import { PAID_PLANS, featuresLost } from "@menu/core/subscription/plans";
@@ -9,10 +9,10 @@ import { Dialog } from "@/components/dialog";
 import { FormAlert } from "@/components/form/fields";
 import type { MessageId } from "@/i18n/catalogs";
 import { activeSubscriptionQueryOptions, type CsObject } from "@/lib/admin-scope";
-import { api, isApiError, unwrap } from "@/lib/api";
+import { isApiError } from "@/lib/api";
 import { errorMessageFor, notifyError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/session";
-import { FEATURE_NAMES, PLAN_NAMES, billingQueryOptions, plansQueryOptions, seesCompanyBilling, subscriptionKeys, type Feature } from "./api";
+import { FEATURE_NAMES, PLAN_NAMES, billingQueryOptions, plansQueryOptions, seesCompanyBilling, useActivateSubscription, useAddSubscription, type Feature } from "./api";
 import { formatByn, formatDay } from "./format";
 import { CurrentPlan, PlanCard } from "./plans";
 import { Timeline } from "./timeline";
@@ -44,7 +44,6 @@ function DateSentence({ id, date }: { id: MessageId; date: string }) {
 /** .../admin-panel/subscription: the plan and status (with the facts the route adds), the timeline, the plan switcher. */
 export function SubscriptionPage({ cs, user, facts }: { cs: CsObject; user: SessionUser; facts?: ReactNode }) {
   const intl = useIntl();
-  const queryClient = useQueryClient();
   const state = useQuery(activeSubscriptionQueryOptions(cs.store_id));
   const plans = useQuery(plansQueryOptions());
   const companyBilling = seesCompanyBilling(user);
@@ -54,42 +53,30 @@ export function SubscriptionPage({ cs, user, facts }: { cs: CsObject; user: Sess
     document.title = `${intl.formatMessage({ id: "subscription.title" })} — QR Menu`;
   }, [intl]);
 
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: subscriptionKeys.active(cs.store_id) }),
-      queryClient.invalidateQueries({ queryKey: subscriptionKeys.history(cs.store_id) }),
-      queryClient.invalidateQueries({ queryKey: subscriptionKeys.invoices(cs.company_id) }),
-    ]);
+  const add = useAddSubscription(cs.store_id, cs.company_id);
+  const addPlan = (input: { plan: PaidPlan; confirm_downgrade: boolean }) =>
+    add.mutate(input, {
+      onSuccess: (result) => {
+        setPending(null);
+        toast.success(intl.formatMessage({ id: "subscription.added" }, { number: result.number }));
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.code === "downgradeNeedsConfirmation") {
+          const details = (error.body as { details?: { features_lost?: Feature[] } } | undefined)?.details;
+          setPending({ plan: input.plan, lost: details?.features_lost ?? [], downgrade: true, renew: false });
+          return;
+        }
+        setPending(null);
+        notifyError(error);
+      },
+    });
 
-  const add = useMutation({
-    mutationFn: (input: { plan: PaidPlan; confirm_downgrade: boolean }) =>
-      unwrap(api.api.subscription.add.$post({ json: { storeId: cs.store_id, ...input } })),
-    meta: { silentError: true },
-    onSuccess: async (result) => {
-      setPending(null);
-      toast.success(intl.formatMessage({ id: "subscription.added" }, { number: result.number }));
-      await refresh();
-    },
-    onError: async (error, input) => {
-      if (isApiError(error) && error.code === "downgradeNeedsConfirmation") {
-        const details = (error.body as { details?: { features_lost?: Feature[] } } | undefined)?.details;
-        setPending({ plan: input.plan, lost: details?.features_lost ?? [], downgrade: true, renew: false });
-        return;
-      }
-      setPending(null);
-      notifyError(error);
-      if (isApiError(error) && error.status === 409) await refresh();
-    },
-  });
-
-  const activate = useMutation({
-    mutationFn: (subscriptionId: string) =>
-      unwrap(api.api.subscription.activate.$post({ json: { storeId: cs.store_id, subscriptionId } })),
-    onSuccess: async (result) => {
-      toast.success(intl.formatMessage({ id: result.status === "active" ? "subscription.activatedNow" : "subscription.activatedQueued" }));
-      await refresh();
-    },
-  });
+  const activate = useActivateSubscription(cs.store_id, cs.company_id);
+  const activatePlan = (subscriptionId: string) =>
+    activate.mutate(subscriptionId, {
+      onSuccess: (result) =>
+        toast.success(intl.formatMessage({ id: result.status === "active" ? "subscription.activatedNow" : "subscription.activatedQueued" })),
+    });
 
   if (state.isPending || plans.isPending) {
     return (
@@ -147,7 +134,7 @@ export function SubscriptionPage({ cs, user, facts }: { cs: CsObject; user: Sess
         ) : null}
       </div>
 
-      <Timeline state={s} activating={activate.isPending} onActivate={(id) => activate.mutate(id)} />
+      <Timeline state={s} activating={activate.isPending} onActivate={activatePlan} />
 
       <section className="panel" aria-labelledby="sub-plans">
         <h2 id="sub-plans" className="panel__title">
@@ -188,7 +175,7 @@ export function SubscriptionPage({ cs, user, facts }: { cs: CsObject; user: Sess
               data-testid="switch-confirm"
               disabled={add.isPending}
               aria-busy={add.isPending || undefined}
-              onClick={() => pending && add.mutate({ plan: pending.plan, confirm_downgrade: pending.downgrade })}
+              onClick={() => pending && addPlan({ plan: pending.plan, confirm_downgrade: pending.downgrade })}
             >
               {add.isPending ? <span className="spinner" aria-hidden="true" /> : null}
               <FormattedMessage id={pending?.downgrade ? "subscription.downgradeConfirm" : "subscription.switchConfirm"} />

@@ -1,0 +1,86 @@
+/**
+ * The auth feature's server calls: signing in, registering an organization, the invitation and the
+ * e-mail confirmation links, and the forgotten-password mail and reset.
+ */
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { api, unwrap } from "@/lib/api";
+import { forgetUser, safeRedirect, signIn, startPath } from "@/lib/session";
+
+/**
+ * Signs in, then goes to `redirect`, else to the user's start page; the mutation stays pending
+ * until the page is there.
+ */
+export function useSignIn(redirect: string | undefined) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (values: { email: string; password: string; remember: boolean }) =>
+      signIn(queryClient, { ...values, callbackUrl: safeRedirect(redirect) ?? "/" }),
+    meta: { silentError: true },
+    onSuccess: async (user) => {
+      const target = safeRedirect(redirect) ?? (await startPath(queryClient, user)) ?? "/";
+      await navigate({ href: target, replace: true });
+    },
+  });
+}
+
+/** Registers a company with its first store and its manager; a confirmation link is mailed. */
+export function useRegisterOrganization() {
+  return useMutation({
+    mutationFn: (json: Parameters<typeof api.api.auth.register.$post>[0]["json"]) => unwrap(api.api.auth.register.$post({ json })),
+    meta: { silentError: true },
+  });
+}
+
+/** The invitation behind a link's token: who is invited, to which company. */
+export const invitationQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ["invitation", token],
+    queryFn: () => unwrap(api.api.auth.invitation.$get({ query: { token } })),
+    retry: false,
+    meta: { silentError: true },
+  });
+
+/** The invited user confirms the address, with names and a password. */
+export function useAcceptInvitation() {
+  return useMutation({
+    mutationFn: (json: Parameters<(typeof api.api.auth)["accept-invitation"]["$post"]>[0]["json"]) =>
+      unwrap(api.api.auth["accept-invitation"].$post({ json })),
+    meta: { silentError: true },
+  });
+}
+
+/**
+ * Confirms the address of a link's token (a new account's, or a changed one). A query, not an
+ * effect: one request per token even when React mounts the page twice.
+ */
+export const confirmEmailQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ["confirm-email", token],
+    queryFn: () => unwrap(api.api.auth["confirm-email"].$post({ json: { token } })),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    refetchOnWindowFocus: false,
+    meta: { silentError: true },
+  });
+
+/** Mails a single-use link to set a new password. */
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (json: { email: string }) => unwrap(api.api.auth["forgot-password"].$post({ json })),
+    meta: { silentError: true },
+  });
+}
+
+/** Sets a new password from the mailed link; every session of the user ends, so this one is forgotten. */
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (json: { token: string; password: string; password_confirmation: string }) =>
+      unwrap(api.api.auth["reset-password"].$post({ json })),
+    meta: { silentError: true },
+    onSuccess: () => forgetUser(queryClient),
+  });
+}
