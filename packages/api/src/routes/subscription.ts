@@ -3,7 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { UserError, withActor } from "@menu/core";
 import { billingOf, saveBilling } from "@menu/core/billing/billing";
 import { BillingInfo } from "@menu/core/billing/schemas";
-import { PLAN_CONFIG } from "@menu/core/subscription/plans";
+import { PLAN_CONFIG, PlanTableSchema } from "@menu/core/subscription/plans";
 import {
   ActiveSubscription,
   AddSubscription,
@@ -39,7 +39,7 @@ export function verifySignature(raw: string, header: string | undefined, secret 
 
 export const subscriptionRoutes = router()
   .openapi(
-    createRoute({ security: [], method: "get", path: "/plans", summary: "Plans with prices, languages and features", responses: { 200: json(z.record(z.string(), z.unknown())) } }),
+    createRoute({ security: [], method: "get", path: "/plans", summary: "Plans with prices, languages and features", responses: { 200: json(PlanTableSchema) } }),
     (c) => c.json(PLAN_CONFIG, 200),
   )
   .openapi(

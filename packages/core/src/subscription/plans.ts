@@ -1,4 +1,5 @@
-import type { MenuLanguage } from "../shared/model";
+import { z } from "zod";
+import { MENU_LANGUAGES, type MenuLanguage } from "../shared/model";
 
 /** Premium features; one gate (`planAllows`) answers for all of them. */
 export const FEATURES = ["extra_languages", "reviews_widget", "menu_export", "wifi_qr"] as const;
@@ -31,6 +32,16 @@ export const PLAN_CONFIG: Record<Plan, PlanConfig> = {
   premium: { price: "99", languages: ALL_LANGUAGES, translationCap: 300_000, features: FEATURES, rank: 2 },
   premium_unlimited: { price: "149", languages: ALL_LANGUAGES, translationCap: null, features: FEATURES, rank: 3 },
 };
+
+const PlanConfigSchema = z.object({
+  price: z.string(),
+  languages: z.array(z.enum(MENU_LANGUAGES)).readonly(),
+  translationCap: z.number().nullable(),
+  features: z.array(z.enum(FEATURES)).readonly(),
+  rank: z.number(),
+});
+/** The plan table as `GET /api/plans` answers it. */
+export const PlanTableSchema = z.object({ trial: PlanConfigSchema, basic: PlanConfigSchema, premium: PlanConfigSchema, premium_unlimited: PlanConfigSchema });
 
 export const PAID_PLANS = ["basic", "premium", "premium_unlimited"] as const satisfies readonly Plan[];
 export type PaidPlan = (typeof PAID_PLANS)[number];

@@ -5,14 +5,15 @@
  */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { BillingInfo } from "@menu/core/billing/schemas";
-import type { FEATURES, PaidPlan, Plan, PLAN_CONFIG } from "@menu/core/subscription/plans";
+import type { FEATURES, PaidPlan, Plan } from "@menu/core/subscription/plans";
 import type { MessageId } from "@/i18n/catalogs";
 import { api, isApiError, unwrap, type SuccessBody } from "@/lib/api";
 import { activeSubscriptionQueryOptions } from "@/lib/admin-scope";
 import type { SessionUser } from "@/lib/session";
 
 export type Feature = (typeof FEATURES)[number];
-export type PlanTable = typeof PLAN_CONFIG;
+const plans = () => api.api.plans.$get();
+export type PlanTable = SuccessBody<Awaited<ReturnType<typeof plans>>>;
 
 export const subscriptionKeys = {
   active: (storeId: string) => activeSubscriptionQueryOptions(storeId).queryKey,
@@ -24,7 +25,7 @@ export const subscriptionKeys = {
 export const plansQueryOptions = () =>
   queryOptions({
     queryKey: ["plans"],
-    queryFn: async () => (await unwrap(api.api.plans.$get())) as unknown as PlanTable,
+    queryFn: () => unwrap(plans()),
     staleTime: 10 * 60_000,
   });
 
