@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
+
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
 import { FormAlert, SubmitButton, TextField } from "@/components/form/fields";
@@ -11,6 +11,7 @@ import { errorMessageFor, notifyError } from "@/lib/errors";
 import { BillingInfo, emptyBilling, type BillingValues } from "@menu/core/billing/schemas";
 import { billingQueryOptions, useSaveBilling } from "./api";
 import { PageHead } from "@/components/layout/page-head";
+import { usePageTitle } from "@/lib/page-title";
 
 /** Server codes that belong to one field of the billing form. */
 const FIELD_OF_CODE: Record<string, keyof BillingValues> = { vatExists: "vat_number", ibanExists: "iban" };
@@ -19,9 +20,7 @@ const FIELD_OF_CODE: Record<string, keyof BillingValues> = { vatExists: "vat_num
 export function RequisitesPage({ cs }: { cs: CsObject }) {
   const intl = useIntl();
   const billing = useQuery(billingQueryOptions(cs.company_id));
-  useEffect(() => {
-    document.title = `${intl.formatMessage({ id: "requisites.title" })} — QR Menu`;
-  }, [intl]);
+  usePageTitle(intl.formatMessage({ id: "requisites.title" }));
   return (
     <>
       <PageHead title={<FormattedMessage id="requisites.title" />} lead={<FormattedMessage id="requisites.lead" />} />

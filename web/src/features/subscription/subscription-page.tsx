@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { billingComplete } from "@menu/core/billing/schemas";
 import { PAID_PLANS, featuresLost } from "@menu/core/subscription/plans";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
 import { Dialog } from "@/components/dialog";
@@ -17,6 +17,7 @@ import { formatByn, formatDay } from "./format";
 import { CurrentPlan, PlanCard } from "./plans";
 import { Timeline } from "./timeline";
 import { PageHead } from "@/components/layout/page-head";
+import { usePageTitle } from "@/lib/page-title";
 
 type PaidPlan = (typeof PAID_PLANS)[number];
 type Pending = { plan: PaidPlan; lost: Feature[]; downgrade: boolean; renew: boolean };
@@ -49,9 +50,7 @@ export function SubscriptionPage({ cs, user, facts }: { cs: CsObject; user: Sess
   const companyBilling = seesCompanyBilling(user);
   const billing = useQuery(billingQueryOptions(cs.company_id, companyBilling));
   const [pending, setPending] = useState<Pending | null>(null);
-  useEffect(() => {
-    document.title = `${intl.formatMessage({ id: "subscription.title" })} — QR Menu`;
-  }, [intl]);
+  usePageTitle(intl.formatMessage({ id: "subscription.title" }));
 
   const add = useAddSubscription(cs.store_id, cs.company_id);
   const addPlan = (input: { plan: PaidPlan; confirm_downgrade: boolean }) =>

@@ -1,10 +1,11 @@
 import { Link } from "@tanstack/react-router";
-import { useEffect, type ReactNode } from "react";
+import { type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { LanguageSwitcher } from "@/components/language-switcher";
 import { Logo } from "@/components/logo";
 import type { MessageId } from "@/i18n/catalogs";
 import "../auth.css";
+import { usePageTitle } from "@/lib/page-title";
 
 type AuthLayoutProps = {
   title: MessageId;
@@ -19,9 +20,7 @@ type AuthLayoutProps = {
 /** The account pages (sign-in, registration, password reset, confirmation): one centred card. */
 export function AuthLayout({ title, titleValues, lead, children, aside, wide = false }: AuthLayoutProps) {
   const intl = useIntl();
-  useEffect(() => {
-    document.title = `${intl.formatMessage({ id: title }, titleValues)} — QR Menu`;
-  }, [intl, title, titleValues]);
+  usePageTitle(intl.formatMessage({ id: title }, titleValues));
 
   return (
     <div className="auth-page">

@@ -1,7 +1,7 @@
 import type { Section } from "@menu/core/shared/model";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { FormAlert } from "@/components/form/fields";
 import "@/components/layout/staff.css";
@@ -16,6 +16,7 @@ import { DeleteDialog } from "./delete-dialog";
 import { MoveDialog } from "./move-dialog";
 import { ScheduleDialog } from "./schedule-dialog";
 import "./categories.css";
+import { usePageTitle } from "@/lib/page-title";
 
 /**
  * admin-panel/{kitchen|drinks|hookahs|games|promotions}: the section's category tree beside the
@@ -32,9 +33,7 @@ export function CategoriesLayout({ cs, section, children }: { cs: CsObject; sect
   // Saved items and category names are polled here until translated (SPEC section 4).
   useTranslationPolling();
 
-  useEffect(() => {
-    document.title = `${title} — QR Menu`;
-  }, [title]);
+  usePageTitle(title);
 
   const goTo = (id?: string) => void navigate({ href: categoryPath(cs, section, id) });
 
