@@ -61,6 +61,18 @@ export function useMoveCategory(storeId: string, section: Section, category: Adm
   });
 }
 
+/** Saves the order of each changed sibling group (`parent_id` "" is the top level); the section's list is fetched again after, saved or not. */
+export function useSaveCategoryOrder(storeId: string, section: Section) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (groups: { parent_id: string; category_ids: string[] }[]) => {
+      for (const group of groups) await unwrap(api.api.categories.order.$post({ json: { store_id: storeId, section, ...group } }));
+    },
+    meta: { silentError: true },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: categoriesKey(storeId, section) }),
+  });
+}
+
 /** Saves `category`'s schedule, or removes it (null); the section's list is fetched again after. */
 export function useSaveSchedule(storeId: string, section: Section, category: AdminCategory) {
   const queryClient = useQueryClient();

@@ -1,12 +1,10 @@
 import type { Section } from "@menu/core/shared/model";
-import { useQueryClient } from "@tanstack/react-query";
 import { useLayoutEffect, useRef, useState, type DragEvent } from "react";
 import { useIntl } from "react-intl";
 import { toast } from "sonner";
 import type { CsObject } from "@/lib/admin-scope";
-import { api, unwrap } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
-import { categoriesKey, treeOf, type AdminCategory } from "./api";
+import { treeOf, useSaveCategoryOrder, type AdminCategory } from "./api";
 
 /** Sibling groups by parent id ("" = top level), each in display order. */
 type Order = Record<string, string[]>;
@@ -25,9 +23,8 @@ const orderOf = (all: AdminCategory[]): Order => {
  */
 export function useCategorySorting(cs: CsObject, section: Section, all: AdminCategory[], byId: Map<string, AdminCategory>) {
   const intl = useIntl();
-  const queryClient = useQueryClient();
+  const saveOrder = useSaveCategoryOrder(cs.store_id, section);
   const [draft, setDraft] = useState<Order | undefined>();
-  const [saving, setSaving] = useState(false);
   const [sortError, setSortError] = useState<string | undefined>();
   const [announcement, setAnnouncement] = useState("");
   const dragged = useRef<{ id: string; group: string } | undefined>(undefined);
@@ -71,7 +68,7 @@ export function useCategorySorting(cs: CsObject, section: Section, all: AdminCat
     });
   };
 
-  const save = async () => {
+  const save = () => {
     if (!draft) return;
     const saved = orderOf(all);
     const changed = Object.keys(draft).filter((g) => draft[g]!.join() !== (saved[g] ?? []).join());
@@ -79,21 +76,16 @@ export function useCategorySorting(cs: CsObject, section: Section, all: AdminCat
       setSortError(intl.formatMessage({ id: "errors.api.sortingUnchanged" }));
       return;
     }
-    setSaving(true);
-    try {
-      for (const group of changed) {
-        await unwrap(
-          api.api.categories.order.$post({ json: { store_id: cs.store_id, section, parent_id: group, category_ids: draft[group]! } }),
-        );
-      }
-      toast.success(intl.formatMessage({ id: "categories.orderSaved" }));
-      setDraft(undefined);
-    } catch (error) {
-      setSortError(errorMessageFor(error));
-    } finally {
-      setSaving(false);
-      await queryClient.invalidateQueries({ queryKey: categoriesKey(cs.store_id, section) });
-    }
+    saveOrder.mutate(
+      changed.map((group) => ({ parent_id: group, category_ids: draft[group]! })),
+      {
+        onSuccess: () => {
+          toast.success(intl.formatMessage({ id: "categories.orderSaved" }));
+          setDraft(undefined);
+        },
+        onError: (error) => setSortError(errorMessageFor(error)),
+      },
+    );
   };
 
   /** The drag-and-drop handlers of a row in sort mode (none otherwise). */
@@ -128,7 +120,7 @@ export function useCategorySorting(cs: CsObject, section: Section, all: AdminCat
     panel,
     sorting,
     order,
-    saving,
+    saving: saveOrder.isPending,
     sortError,
     announcement,
     shift,

@@ -147,7 +147,7 @@ export function CategoryTree({ cs, section, all }: { cs: CsObject; section: Sect
             <button type="button" className="btn btn--ghost btn--sm" onClick={cancel}>
               <FormattedMessage id="common.cancel" />
             </button>
-            <button type="button" className="btn btn--primary btn--sm" disabled={saving} aria-busy={saving || undefined} onClick={() => void save()} data-testid="save-order">
+            <button type="button" className="btn btn--primary btn--sm" disabled={saving} aria-busy={saving || undefined} onClick={save} data-testid="save-order">
               <FormattedMessage id="categories.saveOrder" />
             </button>
           </div>
