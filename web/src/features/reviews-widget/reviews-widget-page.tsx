@@ -4,7 +4,6 @@ import { orgIdFromWidget, WIDGET_CODE_MAX } from "@menu/core/reviews/widget";
 import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
-import { Dialog } from "@/components/dialog";
 import { FormAlert, SubmitButton } from "@/components/form/fields";
 import "@/components/layout/staff.css";
 import type { CsObject } from "@/lib/admin-scope";
@@ -14,6 +13,7 @@ import "./reviews-widget.css";
 import { PageHead } from "@/components/layout/page-head";
 import { usePageTitle } from "@/lib/page-title";
 import { QueryState } from "@/components/query-state";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 
 /** settings/yandex-reviews: the maps service's reviews widget on the guest reviews page (premium plans). */
 export function ReviewsWidgetPage({ cs }: { cs: CsObject }) {
@@ -134,34 +134,28 @@ function WidgetSettings({ cs, state }: { cs: CsObject; state: WidgetState }) {
         )}
       </section>
 
-      <Dialog
+      <ConfirmDialog
         open={confirmRemove}
-        onClose={() => setConfirmRemove(false)}
-        size="sm"
         title={<FormattedMessage id="reviewsWidget.removeTitle" />}
-        footer={
-          <>
-            <button type="button" className="btn btn--ghost" onClick={() => setConfirmRemove(false)}>
-              <FormattedMessage id="common.cancel" />
-            </button>
-            <button type="button" className="btn btn--danger" disabled={remove.isPending} onClick={() =>
-                remove.mutate(undefined, {
-                  onSuccess: () => {
-                    setConfirmRemove(false);
-                    toast.success(intl.formatMessage({ id: "reviewsWidget.removed" }));
-                  },
-                })
-              } data-testid="confirm-remove">
-              <FormattedMessage id="reviewsWidget.remove" />
-            </button>
-          </>
+        confirmLabel="reviewsWidget.remove"
+        confirmTestId="confirm-remove"
+        tone="danger"
+        pending={remove.isPending}
+        onClose={() => setConfirmRemove(false)}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              setConfirmRemove(false);
+              toast.success(intl.formatMessage({ id: "reviewsWidget.removed" }));
+            },
+          })
         }
       >
         {remove.error ? <FormAlert>{errorMessageFor(remove.error)}</FormAlert> : null}
         <p>
           <FormattedMessage id="reviewsWidget.removeText" />
         </p>
-      </Dialog>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,12 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { NewStoreForm } from "@menu/core/store/schemas";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
 import { DataTable, type Column } from "@/components/data-table";
-import { Dialog } from "@/components/dialog";
-import { FormAlert, SubmitButton, TextField } from "@/components/form/fields";
+import { FormAlert, TextField } from "@/components/form/fields";
 import { useZodForm } from "@/components/form/use-zod-form";
 import { apiFieldError } from "@/components/form/validation";
 import "@/components/layout/staff.css";
@@ -20,6 +19,7 @@ import { adminPanelPath } from "@/lib/session";
 import { storesQueryOptions, useCreateStore, type StoreRow } from "./api";
 import "./stores.css";
 import { usePageTitle } from "@/lib/page-title";
+import { FormDialog } from "@/components/form-dialog";
 
 /** settings/stores (admin and company manager): the company's stores and where each stands; a new store. */
 export function StoresPage({ cs }: { cs: CsObject }) {
@@ -117,73 +117,58 @@ function StoreStatus({ store }: { store: StoreRow }) {
 
 function NewStoreDialog({ cs, onClose }: { cs: CsObject; onClose: () => void }) {
   const intl = useIntl();
-  const formId = useId();
   const form = useZodForm(NewStoreForm, { name: "", url_key: "" }, { live: ["url_key"] });
   const urlKey = useAvailability("store_url_key", String(form.values.url_key), { companyKey: cs.company_url_key });
   const create = useCreateStore(cs.company_id);
   const unpaid = create.error instanceof ApiError && create.error.code === "unpaidBlocksNewStore";
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      title={<FormattedMessage id="stores.new" />}
+    <FormDialog
       testId="new-store-dialog"
-      footer={
-        <>
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
-            <FormattedMessage id="common.cancel" />
-          </button>
-          <SubmitButton pending={create.isPending} label="stores.create" className="btn btn--primary" form={formId} />
-        </>
-      }
+      title={<FormattedMessage id="stores.new" />}
+      submitLabel="stores.create"
+      pending={create.isPending}
+      onClose={onClose}
+      onSubmit={() => {
+        const values = form.validate();
+        if (!values) return;
+        create.mutate(values, {
+          onSuccess: () => {
+            toast.success(intl.formatMessage({ id: "stores.created" }));
+            onClose();
+          },
+          onError: (error) => {
+            const field = apiFieldError(error, ["store_url_key"]);
+            if (field) form.setFieldError("url_key", field[1]);
+          },
+        });
+      }}
     >
-      <form
-        id={formId}
-        className="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          const values = form.validate();
-          if (!values) return;
-          create.mutate(values, {
-            onSuccess: () => {
-              toast.success(intl.formatMessage({ id: "stores.created" }));
-              onClose();
-            },
-            onError: (error) => {
-              const field = apiFieldError(error, ["store_url_key"]);
-              if (field) form.setFieldError("url_key", field[1]);
-            },
-          });
-        }}
-      >
-        {create.error && !apiFieldError(create.error, ["store_url_key"]) ? (
-          <FormAlert testId="new-store-error">
-            {errorMessageFor(create.error)}
-            {unpaid ? (
-              <>
-                {" "}
-                <Link to="/$company/$store/admin-panel/subscription/payments" params={{ company: cs.company_url_key, store: cs.store_url_key }}>
-                  <FormattedMessage id="stores.toPayments" />
-                </Link>
-              </>
-            ) : null}
-          </FormAlert>
-        ) : null}
-        <p className="field__hint">
-          <FormattedMessage id="stores.newLead" />
-        </p>
-        <TextField label="stores.name" required autoFocus {...form.bind("name")} />
-        <TextField
-          label="storeSettings.urlKey"
-          prefix={`/${cs.company_url_key}/`}
-          autoComplete="off"
-          hint={<FormattedMessage id="stores.urlKeyHint" />}
-          status={form.errors.url_key ? undefined : <AvailabilityStatus status={urlKey} />}
-          invalid={urlKey.state === "taken"}
-          {...form.bind("url_key")}
-        />
-      </form>
-    </Dialog>
+      {create.error && !apiFieldError(create.error, ["store_url_key"]) ? (
+        <FormAlert testId="new-store-error">
+          {errorMessageFor(create.error)}
+          {unpaid ? (
+            <>
+              {" "}
+              <Link to="/$company/$store/admin-panel/subscription/payments" params={{ company: cs.company_url_key, store: cs.store_url_key }}>
+                <FormattedMessage id="stores.toPayments" />
+              </Link>
+            </>
+          ) : null}
+        </FormAlert>
+      ) : null}
+      <p className="field__hint">
+        <FormattedMessage id="stores.newLead" />
+      </p>
+      <TextField label="stores.name" required autoFocus {...form.bind("name")} />
+      <TextField
+        label="storeSettings.urlKey"
+        prefix={`/${cs.company_url_key}/`}
+        autoComplete="off"
+        hint={<FormattedMessage id="stores.urlKeyHint" />}
+        status={form.errors.url_key ? undefined : <AvailabilityStatus status={urlKey} />}
+        invalid={urlKey.state === "taken"}
+        {...form.bind("url_key")}
+      />
+    </FormDialog>
   );
 }

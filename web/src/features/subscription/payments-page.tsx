@@ -3,7 +3,6 @@ import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
 import { DataTable, type Column } from "@/components/data-table";
-import { Dialog } from "@/components/dialog";
 import { PageHead } from "@/components/layout/page-head";
 import type { MessageId } from "@/i18n/catalogs";
 import type { CsObject } from "@/lib/admin-scope";
@@ -11,6 +10,7 @@ import type { SessionUser } from "@/lib/session";
 import { INVOICE_STATUS_NAMES, PLAN_NAMES, invoicePdfHref, invoicesQueryOptions, isPlan, useMarkInvoicePaid, type InvoiceItem } from "./api";
 import { formatByn, formatDay } from "./format";
 import { usePageTitle } from "@/lib/page-title";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 
 const EMPTY = { message: "payments.empty", className: "sub-empty", testId: "payments-empty" } as const;
 
@@ -70,35 +70,22 @@ export function PaymentsPage({ cs, user }: { cs: CsObject; user: SessionUser }) 
       <section className="panel">
         <DataTable className="data-table" testId="invoices-table" load={invoices} rows={invoices.data ?? []} columns={columns} rowKey={(inv) => inv.id} rowTestId="invoice-row" empty={EMPTY} />
       </section>
-      <Dialog
+      <ConfirmDialog
         open={!!paying}
-        onClose={() => setPaying(null)}
-        size="sm"
         testId="mark-paid-dialog"
         title={<FormattedMessage id="payments.markPaidTitle" />}
-        footer={
-          <>
-            <button type="button" className="btn btn--secondary" onClick={() => setPaying(null)}>
-              <FormattedMessage id="common.cancel" />
-            </button>
-            <button
-              type="button"
-              className="btn btn--primary"
-              data-testid="mark-paid-confirm"
-              disabled={markPaid.isPending}
-              onClick={() =>
-                paying &&
-                markPaid.mutate(paying.id, {
-                  onSuccess: () => {
-                    setPaying(null);
-                    toast.success(intl.formatMessage({ id: "payments.markedPaid" }));
-                  },
-                })
-              }
-            >
-              <FormattedMessage id="payments.markPaid" />
-            </button>
-          </>
+        confirmLabel="payments.markPaid"
+        confirmTestId="mark-paid-confirm"
+        pending={markPaid.isPending}
+        onClose={() => setPaying(null)}
+        onConfirm={() =>
+          paying &&
+          markPaid.mutate(paying.id, {
+            onSuccess: () => {
+              setPaying(null);
+              toast.success(intl.formatMessage({ id: "payments.markedPaid" }));
+            },
+          })
         }
       >
         {paying ? (
@@ -106,7 +93,7 @@ export function PaymentsPage({ cs, user }: { cs: CsObject; user: SessionUser }) 
             <FormattedMessage id="payments.markPaidText" values={{ number: <strong>{paying.number}</strong>, amount: formatByn(intl, paying.amount) }} />
           </p>
         ) : null}
-      </Dialog>
+      </ConfirmDialog>
     </>
   );
 }
