@@ -2,8 +2,7 @@
  * Rendering adapter: an invoice as a PDF (pdfkit). Called by the invoice download
  * (subscription/invoice-download.ts), which gathers the invoice and both parties.
  */
-import PDFDocument from "pdfkit";
-import { registerPdfFonts } from "./pdf-fonts";
+import { pdfDocument } from "./pdf-fonts";
 
 export type Party = { name: string; lines: string[] };
 export type InvoiceDoc = {
@@ -21,14 +20,7 @@ const date = (iso: string) => new Date(iso).toLocaleDateString("ru-RU", { timeZo
 
 /** Renders an invoice (счёт на оплату) as a one-page A4 PDF with both parties' details. */
 export function renderInvoicePdf(invoice: InvoiceDoc, buyer: Party, seller: Party): Promise<Buffer> {
-  const doc = new PDFDocument({ size: "A4", margin: 50, info: { Title: `Счёт ${invoice.number}` } });
-  registerPdfFonts(doc);
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((ok, fail) => {
-    doc.on("end", () => ok(Buffer.concat(chunks)));
-    doc.on("error", fail);
-  });
+  const { doc, done } = pdfDocument({ size: "A4", margin: 50, info: { Title: `Счёт ${invoice.number}` } });
 
   doc.font("bold").fontSize(18).text(`Счёт на оплату № ${invoice.number}`);
   doc.font("regular").fontSize(10).fillColor("#555").text(`от ${date(invoice.issued_at)}`).moveDown(1.5);

@@ -2,21 +2,14 @@
  * Rendering adapter: a menu as a printable A4 PDF (pdfkit), in menu order with section and
  * category headings. Called by the menu export (export/menu-export.ts).
  */
-import PDFDocument from "pdfkit";
 import { description, marks, menuRows, WORDS, type OnRows } from "../export/menu-rows";
 import type { PublishedMenu } from "../publish/published";
 import type { MenuLanguage } from "../shared/model";
-import { pdfLine, registerPdfFonts } from "./pdf-fonts";
+import { pdfLine, pdfDocument } from "./pdf-fonts";
 
 export async function menuPdf(menu: PublishedMenu, lang: MenuLanguage, onRows: OnRows) {
   const w = WORDS[lang];
-  const doc = registerPdfFonts(new PDFDocument({ size: "A4", margin: 48, info: { Title: menu.store.name } }));
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((ok, fail) => {
-    doc.on("end", () => ok(Buffer.concat(chunks)));
-    doc.on("error", fail);
-  });
+  const { doc, done } = pdfDocument({ size: "A4", margin: 48, info: { Title: menu.store.name } });
   const align = lang === "ar" ? "right" : "left";
   const width = doc.page.width - 96;
   const text = (value: string, size: number, options: { bold?: boolean; color?: string; gap?: number } = {}) => {

@@ -1,10 +1,11 @@
 /**
  * Rendering adapter: the fonts of the PDFs that render/ draws (menu-pdf.ts, invoice-pdf.ts,
- * table-cards-pdf.ts set their text with `registerPdfFonts` and `pdfLine`). pdfkit's built-in
+ * table-cards-pdf.ts start from `pdfDocument` and set their text with `pdfLine`). pdfkit's built-in
  * fonts have no Cyrillic, DejaVu has no Chinese, so each line is set in a font that has its glyphs;
  * all fonts are npm packages, so a fresh machine has them; a Lambda that draws PDFs gets these
  * files beside its bundle, at the same package paths (stacks/bundling.ts).
  */
+import PDFDocument from "pdfkit";
 import { createRequire } from "node:module";
 import { PDF_FONT_FILES } from "./pdf-font-files";
 
@@ -14,6 +15,18 @@ export type PdfFont = keyof typeof PDF_FONT_FILES;
 
 /** Resolved when a PDF is drawn, not on import: bundles that never draw one need not ship the fonts. */
 export const pdfFontPath = (font: PdfFont) => require.resolve(PDF_FONT_FILES[font]);
+
+/** A PDF with every font registered, and its bytes once `doc.end()` was called. */
+export function pdfDocument(options: PDFKit.PDFDocumentOptions) {
+  const doc = registerPdfFonts(new PDFDocument(options));
+  const chunks: Buffer[] = [];
+  doc.on("data", (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((ok, fail) => {
+    doc.on("end", () => ok(Buffer.concat(chunks)));
+    doc.on("error", fail);
+  });
+  return { doc, done };
+}
 
 /** Registers every font under its name (`doc.font("cjk")`). */
 export function registerPdfFonts(doc: PDFKit.PDFDocument) {

@@ -3,10 +3,9 @@
  * each with the store's logo and name, the table's name and number, its QR code and a "scan to see
  * the menu" line per store language. Called by tables/cards.ts, which gathers the cards.
  */
-import PDFDocument from "pdfkit";
 import type { MenuLanguage } from "../shared/model";
 import type { TableInfo } from "../tables/manage";
-import { pdfLine, registerPdfFonts } from "./pdf-fonts";
+import { pdfLine, pdfDocument } from "./pdf-fonts";
 import { qrPng } from "./qr";
 
 /** "Scan to see the menu" in every menu language. */
@@ -30,14 +29,7 @@ const ROWS = 2;
 
 /** The cards as one PDF. */
 export async function renderCards(cards: Card[]): Promise<Buffer> {
-  const doc = new PDFDocument({ size: "A4", margin: MARGIN, info: { Title: "QR" } });
-  registerPdfFonts(doc);
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((ok, fail) => {
-    doc.on("end", () => ok(Buffer.concat(chunks)));
-    doc.on("error", fail);
-  });
+  const { doc, done } = pdfDocument({ size: "A4", margin: MARGIN, info: { Title: "QR" } });
   const cw = (PAGE.w - MARGIN * 2) / COLS;
   const ch = (PAGE.h - MARGIN * 2) / ROWS;
   if (!cards.length) doc.font("regular").fontSize(12).text("—");
