@@ -68,6 +68,27 @@ describe("the published guest menu", () => {
     expect(zh).toContain('<html lang="zh"');
   });
 
+  it("paints its first view before it requests any script or the menu JSON, then becomes interactive", async () => {
+    const res = await fetch(`${base}/demo/center/menu`);
+    const html = await res.text();
+    // Nothing in the markup makes the browser fetch code or data while it parses and paints.
+    expect(html).not.toMatch(/<script[^>]+src=|rel="modulepreload"|rel="preload"[^>]+as="fetch"/);
+    const { page, errors } = await phone();
+    await page.goto(`${base}/demo/center/menu`);
+    await ready(page);
+    const timing = await page.evaluate(() => {
+      const fcp = performance.getEntriesByName("first-contentful-paint")[0]!.startTime;
+      const starts = performance
+        .getEntriesByType("resource")
+        .filter((e) => /\/assets\/.+\.js$|\/menu\.json$/.test(e.name))
+        .map((e) => ({ name: new URL(e.name).pathname, start: e.startTime }));
+      return { fcp, starts };
+    });
+    expect(timing.starts.map((s) => s.name)).toEqual(expect.arrayContaining(["/m/demo/center/ru/menu.json", expect.stringMatching(/^\/assets\/guest-/)]));
+    for (const s of timing.starts) expect(s.start, s.name).toBeGreaterThan(timing.fcp);
+    expect(errors).toEqual([]);
+  });
+
   it("QR link → the menu with the table number, then search and the item modal", async () => {
     const { page, errors } = await phone();
     const qr = demo().qr_links[0]!;

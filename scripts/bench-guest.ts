@@ -52,10 +52,8 @@ try {
   const html = Buffer.from(await (await fetch(base + pagePath)).arrayBuffer());
   const text = html.toString("utf8");
   const css = [...text.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
-  const js = [
-    ...text.matchAll(/<script type="module" crossorigin src="([^"]+)"/g),
-    ...text.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g),
-  ].map((m) => m[1]!);
+  // The page's loader script names the guest entry and its chunks (requested after the first view).
+  const js = [...new Set([...text.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!))];
   // The page carries its own message catalog (boot script): no catalog file is loaded.
   const read = (p: string) => readFileSync(join(dist, p));
   const json = Buffer.from(await (await fetch(base + jsonPath)).arrayBuffer());

@@ -5,6 +5,7 @@ import { Toaster as SonnerToaster } from "sonner";
 import { textDirection } from "@/i18n/languages";
 import { activeLanguageAtom } from "@/state/language";
 import { installToastSwipe, type SwipeDirection } from "./toast-swipe";
+import "./toaster.css";
 
 /**
  * Notifications with the numbers of SPEC section 9, the app's one toaster (features call sonner's

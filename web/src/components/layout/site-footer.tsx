@@ -2,6 +2,7 @@ import { Link, type LinkProps } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
 import type { MessageId } from "@/i18n/catalogs";
 import { Logo } from "../logo";
+import "./site.css";
 
 const legalLinks: ReadonlyArray<{ to: LinkProps["to"]; label: MessageId }> = [
   { to: "/offer", label: "footer.offer" },

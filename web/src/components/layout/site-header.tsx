@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { FormattedMessage, useIntl } from "react-intl";
 import { LanguageSwitcher } from "../language-switcher";
 import { Logo } from "../logo";
+import "./site.css";
 
 /** Header of the public (guest) pages: logo, language switch, sign in and register. */
 export function SiteHeader() {

@@ -5,6 +5,7 @@ import type { SessionUser } from "@/lib/session";
 import { LanguageSwitcher } from "../language-switcher";
 import { Logo } from "../logo";
 import { UserMenu } from "../user-menu";
+import "./site.css";
 import "./staff.css";
 
 type StaffHeaderProps = {

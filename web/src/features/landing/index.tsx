@@ -8,6 +8,7 @@ import { FinalCta } from "./components/final-cta";
 import { Hero } from "./components/hero";
 import { Plans } from "./components/plans";
 import { Steps } from "./components/steps";
+import "./landing.css";
 
 /** Guest home (`/`): what the service is, for venue owners, with sign-in and registration. */
 export function Landing() {

@@ -1,13 +1,17 @@
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState, useSyncExternalStore } from "react";
 
-const noSubscription = () => () => {};
-/** False on the server and while hydrating (so the markup matches), true from then on. */
-export const useMounted = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+/**
+ * False on the server and while hydrating (so the markup matches), true from then on. The switch
+ * is a transition: the page's re-render with it runs in slices between which the browser paints
+ * and takes taps (a store snapshot that differs from the server's would re-render it in one task).
+ */
+export function useMounted() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    startTransition(() => setMounted(true));
+  }, []);
+  return mounted;
+}
 
 /** The clock of the page: the server's time while hydrating, then the real one, ticking each 30 s. */
 export function useNow(mounted: boolean, renderedAt?: string) {

@@ -1,9 +1,9 @@
 import { startTransition, useEffect, useState } from "react";
 
 /** Items in the server-rendered page and the hydration pass: the first screens, no more. */
-const FIRST_ITEMS = 12;
+const FIRST_ITEMS = 6;
 /** Items each following step adds once the page is interactive (each commit stays short). */
-const ITEMS_PER_STEP = 8;
+const ITEMS_PER_STEP = 4;
 
 /** How many of `sizes` (items per category, in order) hold at least `items` items. */
 const categoriesFor = (sizes: readonly number[], items: number) => {

@@ -78,15 +78,34 @@ export function renderPage({ menu, page, renderedAt, baseUrl = "" }: { menu: Pub
     // The guest styles are inline (about 8 KB compressed): nothing blocks the first paint.
     `<style>${assets.cssText}</style>`,
     ...(banner ? [`<link rel="preload" href="/${escapeHtml(banner)}" as="image" fetchpriority="high" />`] : []),
-    `<link rel="preload" href="${dataUrl}" as="fetch" crossorigin="anonymous" />`,
-    `<script type="module" crossorigin src="${assets.js}"></script>`,
-    ...assets.preload.map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
   ];
   return (
     `<!doctype html>\n<html lang="${escapeHtml(menu.language)}" dir="${textDirection(lang)}">\n<head>\n${head.join("\n")}\n</head>\n<body>\n` +
     `<div id="root" data-guest="">${markup}</div>\n` +
-    `<script type="application/json" id="guest-boot">${scriptJson(boot)}</script>\n</body>\n</html>\n`
+    `<script type="application/json" id="guest-boot">${scriptJson(boot)}</script>\n` +
+    `<script>${loadAfterFirstView(dataUrl)}</script>\n</body>\n</html>\n`
   );
+}
+
+/**
+ * The script that starts the page once its first view is on screen: the menu JSON, the guest entry
+ * and its chunks are requested after the first contentful paint and the document's load (markup,
+ * inline styles, the first banner), one frame later (the banner's own paint). On a slow phone
+ * network and CPU they take neither bandwidth nor the main thread from the first view; until then
+ * the page is the server's markup, whose links already work. A banner that does not load holds
+ * the start 3 s at most; a page opened in a background tab starts when first shown (no paint
+ * before). Browsers without paint timing start at load.
+ */
+function loadAfterFirstView(dataUrl: string): string {
+  const assets = __GUEST_ASSETS__;
+  const links = [{ rel: "preload", href: dataUrl, as: "fetch" }, ...assets.preload.map((href) => ({ rel: "modulepreload", href }))];
+  return `(function(){var done=0,h=document.head,P=window.PerformanceObserver;
+function go(){if(done)return;done=1;${scriptJson(links)}.forEach(function(a){var l=document.createElement("link");l.rel=a.rel;l.href=a.href;if(a.as)l.as=a.as;l.crossOrigin="anonymous";h.appendChild(l)});
+var s=document.createElement("script");s.type="module";s.crossOrigin="anonymous";s.src=${scriptJson(assets.js)};h.appendChild(s)}
+function onLoad(f){if(document.readyState==="complete")f();else addEventListener("load",f)}
+function painted(){onLoad(function(){requestAnimationFrame(function(){setTimeout(go,0)})});setTimeout(go,3000)}
+if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){var o=new P(function(list){if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();painted()}});o.observe({type:"paint",buffered:true})}
+else onLoad(go)})()`;
 }
 
 /**
