@@ -1,7 +1,7 @@
 /** Category schedules in the store's time zone: the gaps the publish tests leave (SPEC.md section 4). */
 import { describe, expect, it } from "vitest";
 import { ScheduleForm } from "@menu/core/category/schemas";
-import { nextBoundary, scheduleAllows, zonedTime } from "@menu/core/menu/schedule";
+import { nextBoundary, scheduleAllows, zonedTime, zoneOffsets } from "@menu/core/menu/schedule";
 
 const at = (iso: string, zone: string) => zonedTime(new Date(iso), zone);
 
@@ -37,5 +37,32 @@ describe("category schedules", () => {
     for (const bad of ["24:00", "8:00", "12:60", ""]) {
       expect(ScheduleForm.safeParse({ enabled: true, days: ["mon"], start: bad, end: "12:00" }).success).toBe(false);
     }
+  });
+});
+
+describe("time-zone offsets published for the guest's phone", () => {
+  it("finds daylight-saving changes to the minute and gives the same wall-clock time as the zone's formatter", () => {
+    const offsets = zoneOffsets("Europe/Berlin", new Date("2030-06-01T00:00:00Z"));
+    // 2030: CET (+60) until 31 March 01:00 UTC, CEST (+120) until 27 October 01:00 UTC; the same in 2031.
+    expect(offsets.changes.slice(0, 3)).toEqual([
+      [Date.UTC(2030, 0, 1), 60],
+      [Date.UTC(2030, 2, 31, 1), 120],
+      [Date.UTC(2030, 9, 27, 1), 60],
+    ]);
+    expect(offsets.changes).toHaveLength(5);
+    expect(offsets.until).toBe(Date.UTC(2032, 0, 1));
+    for (const iso of ["2030-03-31T00:59:00Z", "2030-03-31T01:00:00Z", "2030-10-27T00:59:00Z", "2030-10-27T01:00:00Z", "2031-07-14T21:30:00Z", "2031-12-31T23:59:00Z"]) {
+      expect(zonedTime(new Date(iso), "Europe/Berlin", offsets), iso).toEqual(zonedTime(new Date(iso), "Europe/Berlin"));
+    }
+  });
+
+  it("keeps one offset for a zone without changes, and falls back to the formatter outside the span", () => {
+    const offsets = zoneOffsets("Europe/Minsk", new Date("2030-06-01T00:00:00Z"));
+    expect(offsets.changes).toEqual([[Date.UTC(2030, 0, 1), 180]]);
+    expect(zonedTime(new Date("2030-05-05T20:30:00Z"), "Europe/Minsk", offsets)).toEqual({ day: "sun", minutes: 23 * 60 + 30, year: 2030, month: 5, date: 5 });
+    // After the span (and before it) the zone's own rules answer, whatever the offsets say.
+    const wrong = { until: Date.UTC(2030, 0, 2), changes: [[Date.UTC(2030, 0, 1), 0]] as [number, number][] };
+    expect(zonedTime(new Date("2030-05-05T20:30:00Z"), "Europe/Minsk", wrong).minutes).toBe(23 * 60 + 30);
+    expect(zonedTime(new Date("2029-12-31T22:30:00Z"), "Europe/Minsk", wrong).minutes).toBe(90);
   });
 });

@@ -3,7 +3,13 @@
  * separator, as prices have ("0,5 л" in ru, "0.5 l" in en). Pure and tiny: the guest menu uses it
  * too. The digits stay as stored: no rounding, no grouping.
  */
-const separators = new Map<string, string>();
+/**
+ * The interface languages' separators, as Intl gives them (lib/decimal.test.ts checks): the guest
+ * menu's first view builds no number formatter for a weight (the first Intl formatter of a page
+ * costs tens of milliseconds on a phone's slow CPU).
+ */
+export const KNOWN_SEPARATORS: Readonly<Record<string, string>> = { ru: ",", en: ".", zh: "." };
+const separators = new Map<string, string>(Object.entries(KNOWN_SEPARATORS));
 
 /** The language's decimal separator: "," in ru, "." in en and zh. */
 export function decimalSeparator(locale: string): string {

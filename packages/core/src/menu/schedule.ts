@@ -33,13 +33,67 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 
 export type ZonedTime = { day: WeekDay; minutes: number; year: number; month: number; date: number };
 
-/** The weekday and minute of the day of an instant in a time zone. */
-export function zonedTime(now: Date, timeZone: string): ZonedTime {
+/**
+ * A time zone's UTC offsets over a span of time, so a phone can tell the store's wall-clock time
+ * without building a time-zone formatter (tens of milliseconds of a slow CPU on the first view):
+ * `changes` holds [UTC ms from which it applies, offset in minutes], the first at the span's start;
+ * the span ends at `until` (UTC ms).
+ */
+export type ZoneOffsets = { until: number; changes: [number, number][] };
+
+/** The weekday and minute of the day of an instant in a time zone (from `offsets` when they cover it). */
+export function zonedTime(now: Date, timeZone: string, offsets?: ZoneOffsets): ZonedTime {
+  const t = now.getTime();
+  let change: [number, number] | undefined;
+  if (offsets && t < offsets.until) for (const c of offsets.changes) if (c[0] <= t) change = c;
+  if (change) {
+    const wall = new Date(t + change[1] * 60_000);
+    return {
+      day: WEEK_DAYS[(wall.getUTCDay() + 6) % 7]!,
+      minutes: wall.getUTCHours() * 60 + wall.getUTCMinutes(),
+      year: wall.getUTCFullYear(),
+      month: wall.getUTCMonth() + 1,
+      date: wall.getUTCDate(),
+    };
+  }
   const parts: Record<string, string> = {};
   for (const p of formatter(timeZone).formatToParts(now)) parts[p.type] = p.value;
   const day = (parts.weekday ?? "Mon").slice(0, 3).toLowerCase() as WeekDay;
   const hour = Number(parts.hour) % 24;
   return { day, minutes: hour * 60 + Number(parts.minute), year: Number(parts.year), month: Number(parts.month), date: Number(parts.day) };
+}
+
+/** The zone's offset in minutes at an instant (whole minutes: no zone in use has seconds). */
+function offsetAt(t: number, timeZone: string): number {
+  const z = zonedTime(new Date(t), timeZone);
+  const wall = Date.UTC(z.year, z.month - 1, z.date, Math.floor(z.minutes / 60), z.minutes % 60);
+  return Math.round((wall - Math.floor(t / 60_000) * 60_000) / 60_000);
+}
+
+/**
+ * The zone's offsets from the start of `from`'s UTC year to the end of the next year: fixed
+ * calendar bounds, so a menu published again keeps the same offsets (and its version). Changes
+ * are found day by day, then to the minute.
+ */
+export function zoneOffsets(timeZone: string, from: Date): ZoneOffsets {
+  const start = Date.UTC(from.getUTCFullYear(), 0, 1);
+  const until = Date.UTC(from.getUTCFullYear() + 2, 0, 1);
+  const day = 86_400_000;
+  const changes: [number, number][] = [[start, offsetAt(start, timeZone)]];
+  for (let t = start + day; t < until; t += day) {
+    const offset = offsetAt(t, timeZone);
+    if (offset === changes.at(-1)![1]) continue;
+    // The first minute of (t - day, t] with the new offset.
+    let lo = t - day;
+    let hi = t;
+    while (hi - lo > 60_000) {
+      const mid = lo + Math.floor((hi - lo) / 120_000) * 60_000;
+      if (offsetAt(mid, timeZone) === offset) hi = mid;
+      else lo = mid;
+    }
+    changes.push([hi, offset]);
+  }
+  return { until, changes };
 }
 
 export const toMinutes = (hhmm: string) => {

@@ -3,6 +3,7 @@ import { categoriesOfStore } from "../category/category";
 import { Db } from "../db/service";
 import { itemsOfStore } from "../item/item";
 import { markTable } from "../item/marks";
+import { zoneOffsets } from "../menu/schedule";
 import { notFound } from "../shared/errors";
 import { MENU_LANGUAGES, SOURCE_LANGUAGE } from "../shared/model";
 import { phaseOf, subscriptionsOf } from "../subscription/lifecycle";
@@ -105,6 +106,7 @@ function publishedStore(
   state: StoreState,
   lang: string,
   qr: (text: string) => { size: number; path: string },
+  now: Date,
 ): PublishedStore {
   const s = toSettings(record);
   // Name and address in the menu's language when staff gave them; else English, else the source (marked).
@@ -127,6 +129,7 @@ function publishedStore(
     ...(s.logo_light ? { logo_light: s.logo_light } : {}),
     ...(s.logo_dark ? { logo_dark: s.logo_dark } : {}),
     time_zone: s.time_zone,
+    time_zone_offsets: zoneOffsets(s.time_zone, now),
     currency: s.currency,
     ...(wifi ? { wifi } : {}),
     ...(s.reviews_org_id && planAllows(state.plan, "reviews_widget") ? { reviews_org_id: s.reviews_org_id } : {}),
@@ -142,7 +145,7 @@ export function buildPublishedMenu(
   qr: (text: string) => { size: number; path: string },
   now = new Date(),
 ): PublishedMenu {
-  const store = publishedStore(state.store, state, lang, qr);
+  const store = publishedStore(state.store, state, lang, qr, now);
   let categories: PublishedMenu["categories"] = [];
   let items: PublishedMenu["items"] = [];
   let promotions: PublishedMenu["promotions"] = [];

@@ -3,6 +3,8 @@
  * read. Types only (the web app imports them with `import type`), plus the object keys.
  */
 
+import type { ZoneOffsets } from "../menu/schedule";
+
 /** One Quill Delta operation as published (text inserts; embeds are dropped). */
 export type DeltaOp = { insert: string; attributes?: Record<string, unknown> };
 
@@ -65,6 +67,8 @@ export type PublishedStore = TextLang<"name" | "address"> & {
   logo_light?: string;
   logo_dark?: string;
   time_zone: string;
+  /** The zone's UTC offsets this year and next, so the guest's phone needs no time-zone formatter (absent in menus published before). */
+  time_zone_offsets?: ZoneOffsets;
   currency: string;
   /** Only when the plan allows the Wi-Fi QR; `qr` is an SVG path of the WIFI: payload. */
   wifi?: { ssid: string; encryption: string; hidden: boolean; password?: string; qr?: { size: number; path: string } };

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from "react";
 import { textDirection, type Language } from "@/i18n/languages";
 import { zonedTime } from "@menu/core/menu/schedule";
 import { track } from "./analytics";
@@ -18,7 +18,7 @@ import { HiddenMenu, PromotionsPage, ReviewsPage } from "./components/pages";
 import { PromoStrip } from "./components/promo-strip";
 import { StoreInfo } from "./components/store-info";
 import { setMarkFilter } from "./filter";
-import { withParams } from "./guest-href";
+import { paramsOf, withParams } from "./guest-href";
 import { useIntl } from "./intl";
 import { useItemSearch } from "./item-search";
 import { useItemWindow } from "./item-window";
@@ -58,7 +58,7 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
   const { page } = location;
   const itemId = mounted ? location.item : undefined;
   const now = useNow(mounted, renderedAt);
-  const at = zonedTime(now, menu.store.time_zone);
+  const at = zonedTime(now, menu.store.time_zone, menu.store.time_zone_offsets);
   const { company_url_key: company, url_key: storeKey } = menu.store;
   const storePath = storeBasePath(new URL(href, "http://x").pathname);
   const [cart, setCart] = useCart(storePath);
@@ -69,7 +69,7 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
   const [filterOpen, setFilterOpen] = useState(false);
   const filterButton = useRef<HTMLButtonElement>(null);
   const rtl = textDirection(menu.language as Language) === "rtl";
-  const { byId, filter, filtering, shownItems, byCategory, isSoldOut, marks, sections, section, tree, progressive, promotionCategories } = useVisibleMenu({
+  const { byId, filter, filtering, shownItems, byCategory, isSoldOut, marks, sections, section, tree, sizes, promotionCategories } = useVisibleMenu({
     menu,
     menuType,
     now,
@@ -99,7 +99,8 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
   const changeLanguage = useMenuUpdates({ menu, company, storeKey, setMenu, setStale, setInterfaceLanguage });
 
   const here = new URL(href, "http://x").pathname;
-  const itemHref = (id: string) => withParams(href, here, { item: id });
+  const hereWith = paramsOf(href, here);
+  const itemHref = (id: string) => hereWith({ item: id });
   const add = (item: PublishedItem, portionId: string, quantity: number) => {
     if (isSoldOut(item)) return;
     setCart((c) =>
@@ -127,6 +128,11 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
   const { activeCategory, chips, chipBar, goToCategory } = useCategoryBar(tree, page, searching, section);
   const results = useItemSearch(query, shownItems, menu.store.id);
 
+  // Ready (data-ready) once hydrated and, where the categories are listed, all of them are there.
+  const [complete, setComplete] = useState(false);
+  const onComplete = useCallback(() => setComplete(true), []);
+  const listsCategories = !menu.hidden && page.kind === "menu" && !searching;
+
   const style = {
     "--guest-header": `${MENU_HEIGHTS.header}px`,
     "--guest-sticky": `${MENU_HEIGHTS.sticky}px`,
@@ -143,7 +149,7 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
   const links: PageLinks = { page, company, storeKey, promotionCategories, onGo: go };
 
   return (
-    <div className="guest" dir={textDirection(menu.language as Language)} lang={menu.language} style={style} data-testid="guest-menu" data-ready={mounted && progressive.complete ? "" : undefined}>
+    <div className="guest" dir={textDirection(menu.language as Language)} lang={menu.language} style={style} data-testid="guest-menu" data-ready={mounted && (complete || !listsCategories) ? "" : undefined}>
       {menu.hidden ? null : (
         <a
           className="skip-link"
@@ -221,7 +227,15 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
                 {promotionCategories.length ? <PromoStrip categories={promotionCategories} promotions={menu.promotions} company={company} storeKey={storeKey} onGo={go} /> : null}
                 {filtering && menu.items.length > shownItems.length ? <FilterNote hidden={menu.items.length - shownItems.length} /> : null}
                 <MenuTypeSwitch menuType={menuType} onMenuType={setMenuType} />
-                <MenuCategories tree={tree} shown={progressive.shown} menuType={menuType} renderItems={renderItems} />
+                <MenuCategories
+                  tree={tree}
+                  sizes={sizes}
+                  mounted={mounted}
+                  complete={complete}
+                  onComplete={onComplete}
+                  menuType={menuType}
+                  renderItems={renderItems}
+                />
                 <StoreInfo menu={menu} at={at} />
               </div>
             ) : null}

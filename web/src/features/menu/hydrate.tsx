@@ -11,6 +11,7 @@ import "@/styles.css";
 import { GuestApp } from "./guest-app";
 import { createGuestIntl, getGuestCatalog, loadGuestCatalog, provideGuestCatalog } from "./intl";
 import type { PublishedMenu } from "./model";
+import { provideMoneyPatterns } from "./money";
 import { browserNav } from "./nav";
 import { GuestRoot, type GuestBoot } from "./root";
 import { isServedOffline } from "./sw-register";
@@ -42,10 +43,14 @@ async function start() {
   const bootScript = document.getElementById("guest-boot");
   if (!container || !bootScript) return;
   const boot = JSON.parse(bootScript.textContent ?? "{}") as GuestBoot;
-  if (boot.messages) provideGuestCatalog(catalogLocaleFor(boot.language as Language), boot.messages);
-  const [response] = await Promise.all([fetch(boot.dataUrl), boot.messages ? undefined : loadGuestCatalog(catalogLocaleFor(boot.language as Language))]);
+  const locale = catalogLocaleFor(boot.language as Language);
+  if (boot.messages) provideGuestCatalog(locale, boot.messages);
+  if (boot.money) provideMoneyPatterns(locale, boot.money);
+  const [response] = await Promise.all([fetch(boot.dataUrl), boot.messages ? undefined : loadGuestCatalog(locale)]);
   if (!response.ok) throw new Error(`${boot.dataUrl}: ${response.status}`);
   const menu = (await response.json()) as PublishedMenu;
+  // Hydration in a task of its own, after the one that parsed the JSON: no long task on a slow CPU.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const app = <Island menu={menu} boot={boot} offline={isServedOffline(response)} />;
   // Hydration as a transition: React yields to the browser between pieces of work, so a long menu
   // does not block taps and scrolling while it becomes interactive.

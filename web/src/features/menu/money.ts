@@ -15,17 +15,58 @@ export function fromCents(cents: bigint): string {
 }
 
 const formats = new Map<string, Intl.NumberFormat>();
-
-/** A price in the interface language, e.g. "12,50 Br" (ru) or "BYN 12.50" (en). */
-export function formatMoney(amount: string, currency: string, locale: string): string {
+const currencyFormat = (locale: string, currency: string) => {
   const key = `${locale}:${currency}`;
   let format = formats.get(key);
   if (!format) {
     format = new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
     formats.set(key, format);
   }
+  return format;
+};
+
+/**
+ * A language's price format for a currency as plain strings: what comes before and after the
+ * number, the thousands and decimal separators (groups of three). The pre-rendered page carries
+ * those of its language and currencies, so the phone formats prices without building an Intl
+ * formatter on its first view (the first one of a page costs tens of milliseconds of a slow CPU).
+ */
+export type MoneyPattern = { prefix: string; suffix: string; group: string; decimal: string };
+
+const byPattern = (amount: string, p: MoneyPattern) => {
+  const [whole = "0", fraction = ""] = amount.split(".");
+  return `${p.prefix}${whole.replace(/\B(?=(\d{3})+$)/g, p.group)}${p.decimal}${fraction.padEnd(2, "0").slice(0, 2)}${p.suffix}`;
+};
+
+/** The pattern of a language and currency, read from Intl; undefined when it would not give Intl's very text. */
+export function moneyPattern(locale: string, currency: string): MoneyPattern | undefined {
+  const format = currencyFormat(locale, currency);
+  const parts = format.formatToParts(12345678.05);
+  const first = parts.findIndex((p) => p.type === "integer");
+  const last = parts.findIndex((p) => p.type === "fraction");
+  if (first < 0 || last < 0) return undefined;
+  const text = (list: Intl.NumberFormatPart[]) => list.map((p) => p.value).join("");
+  const pattern = {
+    prefix: text(parts.slice(0, first)),
+    suffix: text(parts.slice(last + 1)),
+    group: parts.find((p) => p.type === "group")?.value ?? "",
+    decimal: parts.find((p) => p.type === "decimal")?.value ?? ".",
+  };
+  const same = ["0", "5", "12.5", "999.99", "1234.5", "100000"].every((a) => byPattern(a, pattern) === format.format(a as unknown as number));
+  return same ? pattern : undefined;
+}
+
+const patterns = new Map<string, MoneyPattern>();
+/** Takes the patterns the pre-rendered page carries (by currency, for its language). */
+export function provideMoneyPatterns(locale: string, given: Record<string, MoneyPattern>) {
+  for (const [currency, pattern] of Object.entries(given)) patterns.set(`${locale}:${currency}`, pattern);
+}
+
+/** A price in the interface language, e.g. "12,50 Br" (ru) or "BYN 12.50" (en). */
+export function formatMoney(amount: string, currency: string, locale: string): string {
+  const pattern = /^\d+(\.\d+)?$/.test(amount) ? patterns.get(`${locale}:${currency}`) : undefined;
   // A decimal string is formatted exactly (Intl.NumberFormat v3).
-  return format.format(amount as unknown as number);
+  return pattern ? byPattern(amount, pattern) : currencyFormat(locale, currency).format(amount as unknown as number);
 }
 
 /** Σ price × quantity per currency, in the order currencies first appear. */

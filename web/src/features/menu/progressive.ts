@@ -18,20 +18,20 @@ const categoriesFor = (sizes: readonly number[], items: number) => {
 /**
  * The first view of a long menu: the server renders (and the browser parses, lays out and
  * hydrates) only the first categories; the rest follow category by category after hydration, each
- * step its own low-priority render in its own task, so the page paints early and no long task
- * blocks a tap. Answers how many categories to render and whether all are there. Once complete, a
- * new section or menu type renders whole at once (a chip tapped there finds its category).
+ * step its own render in its own task, so the page paints early and no long task blocks a tap.
+ * The state lives in the category list, so a step renders the list, not the whole page. Answers
+ * how many categories to render. `complete`, kept by the page, is reported through `onComplete`
+ * once every category is there; from then on a new section or menu type renders whole at once (a
+ * chip tapped there finds its category).
  */
-export function useProgressiveCategories(sizes: readonly number[], mounted: boolean) {
-  // Infinity once every category is there: a section or menu type chosen later renders whole.
+export function useProgressiveCategories(sizes: readonly number[], { start, complete, onComplete }: { start: boolean; complete: boolean; onComplete: () => void }) {
   const [items, setItems] = useState(FIRST_ITEMS);
-  const complete = items === Infinity;
-  const shown = categoriesFor(sizes, items);
+  const shown = complete ? sizes.length : categoriesFor(sizes, items);
   useEffect(() => {
-    if (!mounted || complete) return;
+    if (!start || complete) return;
     const all = shown >= sizes.length;
-    const timer = setTimeout(() => startTransition(() => setItems((n) => (all ? Infinity : n + ITEMS_PER_STEP))), 0);
+    const timer = setTimeout(() => startTransition(() => (all ? onComplete() : setItems((n) => n + ITEMS_PER_STEP))), 0);
     return () => clearTimeout(timer);
-  }, [mounted, complete, items, shown, sizes.length]);
-  return { shown, complete };
+  }, [start, complete, items, shown, sizes.length, onComplete]);
+  return shown;
 }

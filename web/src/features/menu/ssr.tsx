@@ -13,6 +13,7 @@ import { catalogLocaleFor, isLanguage, textDirection, type InterfaceLocale, type
 import { GuestApp } from "./guest-app";
 import { createGuestIntl, type GuestCatalog } from "./intl";
 import { menuJsonUrl, pagePath, type GuestPage, type PublishedMenu } from "./model";
+import { moneyPattern, type MoneyPattern } from "./money";
 import { staticNav } from "./nav";
 import { GuestRoot, type GuestBoot } from "./root";
 
@@ -46,7 +47,13 @@ export function renderPage({ menu, page, renderedAt, baseUrl = "" }: { menu: Pub
     </GuestRoot>,
   );
   const dataUrl = menuJsonUrl(store.company_url_key, store.url_key, menu.language);
-  const boot: GuestBoot = { dataUrl, version: menu.version, renderedAt, language: menu.language, messages: catalogs[locale] };
+  const currencies = new Set([menu.store.currency || "BYN", ...menu.items.flatMap((i) => i.portions.map((p) => p.currency || "BYN"))]);
+  const money: Record<string, MoneyPattern> = {};
+  for (const currency of currencies) {
+    const pattern = moneyPattern(locale, currency);
+    if (pattern) money[currency] = pattern;
+  }
+  const boot: GuestBoot = { dataUrl, version: menu.version, renderedAt, language: menu.language, messages: catalogs[locale], money };
   const title = store.seo_title || store.name;
   const description = store.seo_description || intl.formatMessage({ id: "menu.seo.description" }, { name: store.name });
   const image = store.logo_light ?? store.logo_dark;

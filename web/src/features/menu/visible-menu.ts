@@ -3,7 +3,6 @@ import { passesFilter } from "@menu/core/item/marks";
 import { scheduleAllows, type ZonedTime } from "@menu/core/menu/schedule";
 import { filterSize, useMarkFilter } from "./filter";
 import { MENU_SECTIONS, itemsByCategory, type MenuSection, type PublishedCategory, type PublishedItem, type PublishedMenu } from "./model";
-import { useProgressiveCategories } from "./progressive";
 import type { MenuType } from "./state";
 
 export type CategoryTree = { top: PublishedCategory; children: PublishedCategory[] }[];
@@ -27,7 +26,7 @@ type Options = {
 
 /**
  * What the guest sees of the menu: the items the filter lets through, the categories the menu type
- * and schedules allow in the chosen section, and how many of them are rendered yet.
+ * and schedules allow in the chosen section.
  */
 export function useVisibleMenu({ menu, menuType, now, at, mounted, addressSection }: Options) {
   const byId = useMemo(() => new Map(menu.items.map((i) => [i.id, i])), [menu.items]);
@@ -60,10 +59,8 @@ export function useVisibleMenu({ menu, menuType, now, at, mounted, addressSectio
   const wanted = mounted ? addressSection : undefined;
   const section: MenuSection = wanted && sections.includes(wanted) ? wanted : (sections[0] ?? "kitchen");
   const tree = treeOf(menu.categories, section, shown);
-  const progressive = useProgressiveCategories(
-    tree.map(({ top, children }) => [top, ...children].reduce((n, c) => n + (byCategory.get(c.id)?.length ?? 0), 0)),
-    mounted,
-  );
+  /** Items per top category (with its subcategories): what the category list renders step by step. */
+  const sizes = tree.map(({ top, children }) => [top, ...children].reduce((n, c) => n + (byCategory.get(c.id)?.length ?? 0), 0));
   const promotionCategories = menu.categories.filter((c) => c.section === "promotions" && !c.parent_id);
-  return { byId, filter, filtering, shownItems, byCategory, isSoldOut, marks, sections, section, tree, progressive, promotionCategories };
+  return { byId, filter, filtering, shownItems, byCategory, isSoldOut, marks, sections, section, tree, sizes, promotionCategories };
 }

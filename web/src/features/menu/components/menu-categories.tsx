@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useIntl } from "../intl";
 import type { PublishedCategory } from "../model";
+import { useProgressiveCategories } from "../progressive";
 import type { MenuType } from "../state";
 import type { CategoryTree } from "../visible-menu";
 import { Foreign } from "./text-lang";
@@ -21,15 +22,21 @@ export function MenuTypeSwitch({ menuType, onMenuType }: { menuType: MenuType; o
 
 type Props = {
   tree: CategoryTree;
-  /** How many of the tree's categories are rendered yet. */
-  shown: number;
+  /** Items per top category of the tree. */
+  sizes: readonly number[];
+  /** Hydrated: the rest of the categories may follow. */
+  mounted: boolean;
+  /** Every category has been rendered once (the page keeps it). */
+  complete: boolean;
+  onComplete: () => void;
   menuType: MenuType;
   renderItems: (categoryId: string) => ReactNode;
 };
 
-/** The section's categories and subcategories with their items, or why there are none. */
-export function MenuCategories({ tree, shown, menuType, renderItems }: Props) {
+/** The section's categories and subcategories with their items (the first ones first), or why there are none. */
+export function MenuCategories({ tree, sizes, mounted, complete, onComplete, menuType, renderItems }: Props) {
   const intl = useIntl();
+  const shown = useProgressiveCategories(sizes, { start: mounted, complete, onComplete });
   const scheduleNote = (c: PublishedCategory) =>
     c.schedule?.enabled ? <p className="menu-category__note">{intl.formatMessage({ id: "menu.availableFrom" }, { start: c.schedule.start, end: c.schedule.end })}</p> : null;
   return tree.length ? (
