@@ -76,6 +76,15 @@ function offsetAt(t: number, timeZone: string): number {
  * are found day by day, then to the minute.
  */
 export function zoneOffsets(timeZone: string, from: Date): ZoneOffsets {
+  // Kept per zone and year: a publish builds every language's menu of a store, and many stores share a zone.
+  const key = `${timeZone}:${from.getUTCFullYear()}`;
+  let found = zoneOffsetsCache.get(key);
+  if (!found) zoneOffsetsCache.set(key, (found = computeZoneOffsets(timeZone, from)));
+  return found;
+}
+const zoneOffsetsCache = new Map<string, ZoneOffsets>();
+
+function computeZoneOffsets(timeZone: string, from: Date): ZoneOffsets {
   const start = Date.UTC(from.getUTCFullYear(), 0, 1);
   const until = Date.UTC(from.getUTCFullYear() + 2, 0, 1);
   const day = 86_400_000;

@@ -2,6 +2,8 @@
  * Exact decimal money: prices are decimal strings with at most two fraction digits; sums are done
  * on integer cents (BigInt), never on floats.
  */
+import { DEFAULT_CURRENCY } from "@menu/core/shared/model";
+
 export function toCents(price: string): bigint {
   const match = /^(\d+)(?:[.,](\d{1,2}))?$/.exec(price.trim());
   if (!match) return 0n;
@@ -62,9 +64,14 @@ export function provideMoneyPatterns(locale: string, given: Record<string, Money
   for (const [currency, pattern] of Object.entries(given)) patterns.set(`${locale}:${currency}`, pattern);
 }
 
+/** A portion's currency; portions saved before currencies existed have none. */
+export const priceCurrency = (currency: string | undefined) => currency || DEFAULT_CURRENCY;
+
 /** A price in the interface language, e.g. "12,50 Br" (ru) or "BYN 12.50" (en). */
 export function formatMoney(amount: string, currency: string, locale: string): string {
-  const pattern = /^\d+(\.\d+)?$/.test(amount) ? patterns.get(`${locale}:${currency}`) : undefined;
+  currency = priceCurrency(currency);
+  // A price has at most two fraction digits; anything else is Intl's to round or refuse.
+  const pattern = /^\d+(\.\d{1,2})?$/.test(amount) ? patterns.get(`${locale}:${currency}`) : undefined;
   // A decimal string is formatted exactly (Intl.NumberFormat v3).
   return pattern ? byPattern(amount, pattern) : currencyFormat(locale, currency).format(amount as unknown as number);
 }

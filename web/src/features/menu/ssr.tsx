@@ -13,7 +13,7 @@ import { catalogLocaleFor, isLanguage, textDirection, type InterfaceLocale, type
 import { GuestApp } from "./guest-app";
 import { createGuestIntl, type GuestCatalog } from "./intl";
 import { menuJsonUrl, pagePath, type GuestPage, type PublishedMenu } from "./model";
-import { moneyPattern, type MoneyPattern } from "./money";
+import { moneyPattern, priceCurrency, type MoneyPattern } from "./money";
 import { staticNav } from "./nav";
 import { GuestRoot, type GuestBoot } from "./root";
 
@@ -47,7 +47,7 @@ export function renderPage({ menu, page, renderedAt, baseUrl = "" }: { menu: Pub
     </GuestRoot>,
   );
   const dataUrl = menuJsonUrl(store.company_url_key, store.url_key, menu.language);
-  const currencies = new Set([menu.store.currency || "BYN", ...menu.items.flatMap((i) => i.portions.map((p) => p.currency || "BYN"))]);
+  const currencies = new Set([menu.store.currency, ...menu.items.flatMap((i) => i.portions.map((p) => p.currency))].map(priceCurrency));
   const money: Record<string, MoneyPattern> = {};
   for (const currency of currencies) {
     const pattern = moneyPattern(locale, currency);

@@ -4,7 +4,7 @@ import { formatMoney } from "../money";
 
 export function useMoney() {
   const intl = useIntl();
-  return (amount: string, currency: string) => formatMoney(amount, currency || "BYN", intl.locale);
+  return (amount: string, currency: string) => formatMoney(amount, currency, intl.locale);
 }
 
 const UNITS = new Set(["g", "kg", "l", "ml", "pieces"]);

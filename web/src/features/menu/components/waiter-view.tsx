@@ -77,7 +77,7 @@ type Props = {
   onBack: () => void;
 };
 
-const money = (amount: string, currency: string) => formatMoney(amount, currency || "BYN", WAITER_LANGUAGE);
+const money = (amount: string, currency: string) => formatMoney(amount, currency, WAITER_LANGUAGE);
 
 function weight(value: string, unit: string | undefined) {
   const number = localizeDecimal(value, WAITER_LANGUAGE);
