@@ -1,12 +1,13 @@
 /// <reference lib="dom" />
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { APIRequestContext, Browser, BrowserContext, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { PublishedMenu } from "@menu/core/publish/published";
 import { axeViolations } from "./axe";
 import { launchBrowser } from "./browser";
 import { demo, getJson, storeOffering } from "./demo";
+import { guestReady } from "./guest";
 
 const base = inject("baseUrl");
 const engine = inject("engineUrl");
@@ -77,7 +78,7 @@ async function addRussianOnlyItem(company: string, store: string) {
 }
 
 /** Hydrated: the buttons respond. */
-const ready = (page: Page) => page.waitForSelector("[data-testid=guest-menu][data-ready]");
+const ready = guestReady;
 
 /** The language marking a text inside `container`: the `lang` of its foreign-text element, or null. */
 const markedLang = (container: Locator) =>

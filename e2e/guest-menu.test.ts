@@ -1,11 +1,12 @@
 /// <reference lib="dom" />
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { PublishedManifest, PublishedMenu } from "@menu/core/publish/published";
 import { launchBrowser } from "./browser";
 import { demo, path } from "./demo";
+import { guestReady } from "./guest";
 
 const base = inject("baseUrl");
 const artifacts = resolve(import.meta.dirname, "../test-results");
@@ -36,7 +37,7 @@ async function phone(cookies: Record<string, string> = {}) {
 }
 
 /** Hydrated: the buttons respond. */
-const ready = (page: Page) => page.waitForSelector("[data-testid=guest-menu][data-ready]");
+const ready = guestReady;
 
 const digits = (text: string) => text.replace(/[^\d,.]/g, "").replace(/\.$/, "");
 

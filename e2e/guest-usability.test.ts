@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { PublishedMenu } from "@menu/core/publish/published";
 import { axeViolations } from "./axe";
 import { launchBrowser } from "./browser";
+import { guestReady } from "./guest";
 
 /**
  * The guest pages as a new guest meets them (issue 14): the category bar, small screens, keyboard,
@@ -41,7 +42,7 @@ async function open(width: number, lang: string, { touch = width < 600, height =
 }
 
 /** Hydrated: the buttons respond. */
-const ready = (page: Page) => page.waitForSelector("[data-testid=guest-menu][data-ready]");
+const ready = guestReady;
 
 /** The page has stopped scrolling: two readings one frame apart agree. */
 const scrollSettled = (page: Page) =>

@@ -6,6 +6,7 @@ import type { PublishedItem, PublishedMenu } from "@menu/core/publish/published"
 import { axeViolations } from "./axe";
 import { ARTIFACTS, fileBrowser } from "./browser";
 import { getJson, storeOffering } from "./demo";
+import { guestReady } from "./guest";
 
 /**
  * "Show to the waiter" in the guest cart (issue 19 point 3): the order in large type in the venue's
@@ -55,7 +56,7 @@ async function open(width: number, { blockServiceWorker = false } = {}) {
 }
 
 /** Hydrated: the buttons respond. */
-const ready = (page: Page) => page.waitForSelector("[data-testid=guest-menu][data-ready]");
+const ready = guestReady;
 
 /** Opens each item's window from its link (at table 5) and adds its first portion `times` times. */
 async function addToCart(page: Page, menuPath: string, orders: { item: PublishedItem; times: number }[]) {

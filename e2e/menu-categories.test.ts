@@ -5,6 +5,7 @@ import type { PublishedMenu } from "@menu/core/publish/published";
 import { zonedTime } from "@menu/core/menu/schedule";
 import { launchBrowser } from "./browser";
 import { demo } from "./demo";
+import { guestReady } from "./guest";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -124,7 +125,7 @@ describe("admin-panel categories", () => {
     contexts.push(guest);
     const phone = await guest.newPage();
     await phone.goto(`${base}/demo/center/menu`);
-    await phone.waitForSelector("[data-testid=guest-menu][data-ready]");
+    await guestReady(phone);
     await phone.getByRole("tab", { name: "Игры" }).click();
     // The current menu: the league with the quiz (on now), without the night game (off now).
     await phone.locator(`#cat-${leagueId}`).waitFor();

@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { demo } from "./demo";
+import { guestReady } from "./guest";
 
 const base = inject("baseUrl");
 /** The part of sharp this test uses. */
@@ -148,7 +149,7 @@ describe("menu items in the admin panel", () => {
       .poll(
         async () => {
           await guest.goto(`${base}/demo/center/menu`);
-          await guest.waitForSelector("[data-testid=guest-menu][data-ready]");
+          await guestReady(guest);
           const [inSource, inTarget] = [await titles(source.id), await titles(target.id)];
           return { first: inSource[0], hidden: [hideA.title, hideB.title].filter((t) => inSource.includes(t)), moved: !inSource.includes(moved.title) && inTarget.at(-1) === moved.title };
         },

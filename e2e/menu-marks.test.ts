@@ -6,13 +6,13 @@
  * the visitor), and cannot order the sold-out item until it is back on sale.
  */
 import { join } from "node:path";
-import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { markName, type Mark } from "@menu/core/item/marks";
 import type { PublishedMenu } from "@menu/core/publish/published";
 import { axeViolations } from "./axe";
 import { ARTIFACTS, fileBrowser } from "./browser";
 import { demo } from "./demo";
+import { guestReady } from "./guest";
 
 const base = inject("baseUrl");
 const browser = fileBrowser();
@@ -40,7 +40,7 @@ const menuJson = async (lang: string) => (await (await fetch(`${base}/m/demo/cen
 /** Waits until the published menu (Chinese) shows the item as `check` wants it. */
 const published = (id: string, check: (item: PublishedMenu["items"][number] | undefined) => boolean) =>
   expect.poll(async () => check((await menuJson("zh")).items.find((i) => i.id === id)), { timeout: 60_000 }).toBe(true);
-const ready = (page: Page) => page.waitForSelector("[data-testid=guest-menu][data-ready]");
+const ready = guestReady;
 
 describe("allergens, dietary tags and sold out", () => {
   it("staff mark an item; a Chinese guest sees the marks, filters by them (remembered), and cannot order it while sold out", async () => {

@@ -16,6 +16,7 @@ import {
 import { createPollScheduler, settlePoll } from "../web/src/features/menu-admin/translations/scheduler";
 import { launchBrowser } from "./browser";
 import { demo } from "./demo";
+import { guestReady } from "./guest";
 
 /**
  * Issue 12, points 5 and 7: per-language translation editors in the menu dialogs, status badges in
@@ -371,7 +372,7 @@ describe("menu translations in the admin panel", () => {
     await expect.poll(() => publishedTitle("en", id), { timeout: 30_000, interval: 500 }).toBe(`[en] ${title}`);
     const guest = await (await context(390, { menu_language: "en" })).newPage();
     await guest.goto(`${base}/demo/center/menu`);
-    await guest.waitForSelector("[data-testid=guest-menu][data-ready]");
+    await guestReady(guest);
     await guest.locator(`[data-item-id="${id}"]`).first().getByText(`[en] ${title}`).waitFor();
 
     // The item dialog's translations: machine-made text, labelled so; then a hand-made English one.
@@ -423,7 +424,7 @@ describe("menu translations in the admin panel", () => {
     await expect.poll(() => publishedTitle("zh", id), { timeout: 30_000, interval: 500 }).toBe(`[zh] ${renamed}`);
     expect(await publishedTitle("en", id)).toBe(manual);
     await guest.reload();
-    await guest.waitForSelector("[data-testid=guest-menu][data-ready]");
+    await guestReady(guest);
     await guest.locator(`[data-item-id="${id}"]`).first().getByText(manual).waitFor();
 
     // Checked against the new title: current again (still hand-made).

@@ -6,6 +6,7 @@ import { axeViolations } from "./axe";
 import { launchBrowser } from "./browser";
 import { signInAs } from "./sign-in";
 import { demo, path } from "./demo";
+import { guestReady } from "./guest";
 
 const base = inject("baseUrl");
 /**
@@ -71,7 +72,7 @@ describe("the overview", () => {
     const guest = await guestContext.newPage();
     await guest.goto(base + path(demo().qr_links[0]!));
     await guest.waitForURL(/\/demo\/center\/menu\?table=\d+$/);
-    await guest.waitForSelector("[data-testid=guest-menu][data-ready]");
+    await guestReady(guest);
     const card = guest.locator("[data-testid=item-card]:visible").filter({ has: guest.locator(".item-card__link") }).first();
     await card.locator(".item-card__link").click();
     await expect.poll(() => guest.getByTestId("item-modal").isVisible()).toBe(true);

@@ -18,6 +18,7 @@ import { launchBrowser } from "./browser";
 import { signInAs } from "./sign-in";
 import { demo } from "./demo";
 import { linkMailedTo } from "./outbox";
+import { guestReady } from "./guest";
 
 const base = inject("baseUrl");
 const admin = "/demo/center/admin-panel";
@@ -258,7 +259,7 @@ describe("decimal weights", () => {
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     await page.goto(`${base}/demo/center/menu?item=${item.id}`);
-    await page.waitForSelector("[data-testid=guest-menu][data-ready]");
+    await guestReady(page);
     const modal = page.getByTestId("item-modal");
     await expect.poll(() => modal.locator(".portions__weight").first().innerText()).toBe("0,5 л");
     expect(errors).toEqual([]);

@@ -14,7 +14,7 @@ export type GuestEvent =
   | { type: "language"; language: string }
   | { type: "search_miss"; term: string };
 
-const ENDPOINT = "/api/events";
+export const EVENTS_ENDPOINT = "/api/events";
 /** The server takes at most 50 events per batch. */
 const MAX_BATCH = 25;
 /** How long events wait to travel together. */
@@ -31,12 +31,12 @@ let listening = false;
 function send(store_id: string, events: GuestEvent[]) {
   const body = JSON.stringify({ store_id, events });
   try {
-    if (navigator.sendBeacon?.(ENDPOINT, new Blob([body], { type: "application/json" }))) return;
+    if (navigator.sendBeacon?.(EVENTS_ENDPOINT, new Blob([body], { type: "application/json" }))) return;
   } catch {
     // fall through: a browser without beacons (or a refused one) gets a keepalive request
   }
   try {
-    void fetch(ENDPOINT, { method: "POST", body, headers: { "content-type": "application/json" }, credentials: "omit", keepalive: true }).catch(() => {});
+    void fetch(EVENTS_ENDPOINT, { method: "POST", body, headers: { "content-type": "application/json" }, credentials: "omit", keepalive: true }).catch(() => {});
   } catch {
     // offline or blocked: analytics are best effort
   }

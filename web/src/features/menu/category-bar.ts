@@ -11,14 +11,16 @@ const STICKY_BOTTOM = MENU_HEIGHTS.stickyCollapsed;
  * The category bar: it follows scrolling (the last category whose top passed the sticky bar),
  * and a chip scrolls its category to just below the bar. While that scroll runs, scrolling does not
  * move the highlight, and the bar itself is scrolled sideways only (never the page), so nothing
- * interrupts the page's scroll.
+ * interrupts the page's scroll. A chip whose category is not rendered yet (the first view's
+ * progressive steps) has every category rendered (`renderAll`), then scrolls.
  */
-export function useCategoryBar(tree: CategoryTree, page: GuestPage, searching: boolean, section: MenuSection) {
+export function useCategoryBar(tree: CategoryTree, page: GuestPage, searching: boolean, section: MenuSection, renderAll: () => void) {
   const [activeCategory, setActiveCategory] = useState<string>();
   const chips = tree.flatMap(({ top, children }) => (children.length ? children : [top]));
   const chipsKey = chips.map((c) => c.id).join(",");
   const chipBar = useRef<HTMLDivElement>(null);
   const jumping = useRef<{ id: string; timer: number } | undefined>(undefined);
+  const pending = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (page.kind !== "menu" || searching) return;
     let frame = 0;
@@ -55,7 +57,8 @@ export function useCategoryBar(tree: CategoryTree, page: GuestPage, searching: b
 
   const goToCategory = (id: string) => {
     const target = document.getElementById(`cat-${id}`);
-    if (!target) return;
+    pending.current = target ? undefined : id;
+    if (!target) return renderAll();
     setActiveCategory(id);
     const done = (event?: Event) => {
       window.removeEventListener("scrollend", done);
@@ -87,6 +90,11 @@ export function useCategoryBar(tree: CategoryTree, page: GuestPage, searching: b
     // Keyboard (and screen reader) users continue inside the category.
     target.querySelector<HTMLElement>(":scope > h2, :scope > h3")?.focus({ preventScroll: true });
   };
+
+  // After each render: the chip waiting for its category goes there once it is rendered.
+  useEffect(() => {
+    if (pending.current && document.getElementById(`cat-${pending.current}`)) goToCategory(pending.current);
+  });
 
   return { activeCategory, chips, chipBar, goToCategory };
 }

@@ -26,6 +26,7 @@ import { useMenuUpdates } from "./menu-updates";
 import { MENU_HEIGHTS, pagePath, parseLocation, storeBasePath, type PageLinks, type PublishedItem, type PublishedMenu } from "./model";
 import type { GuestNav } from "./nav";
 import { useSectionTabs } from "./section-tabs";
+import { GUEST_READY_EVENT } from "./starter";
 import { addToCart, useCart, type MenuType } from "./state";
 import { registerGuestServiceWorker } from "./sw-register";
 import { useVisibleMenu } from "./visible-menu";
@@ -38,6 +39,8 @@ export type GuestAppProps = {
   renderedAt?: string;
   /** The menu came from the service worker's copy because the network failed (the offline banner). */
   servedOffline?: boolean;
+  /** The page's view (and QR scan) was counted before the app started (the pre-rendered page's starter). */
+  viewCounted?: boolean;
   /** Switches the interface texts (catalog) to a menu language. */
   setInterfaceLanguage: (lang: Language) => Promise<void>;
 };
@@ -47,7 +50,7 @@ export type GuestAppProps = {
  * component is server-rendered by the publish job, hydrated on the pre-rendered page, and rendered
  * by the SPA's routes.
  */
-export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, setInterfaceLanguage }: GuestAppProps) {
+export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, viewCounted = false, setInterfaceLanguage }: GuestAppProps) {
   const intl = useIntl();
   const [menu, setMenu] = useState(initialMenu);
   const [stale, setStale] = useState(servedOffline);
@@ -86,11 +89,17 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
 
   useEffect(() => {
     registerGuestServiceWorker();
+    if (viewCounted) return;
     track(menu.store.id, { type: "menu_view" });
     const first = parseLocation(nav.getHref());
     if (first.table) track(menu.store.id, { type: "qr_scan", table: first.table });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // Interactive: the pre-rendered page's starter replays the taps it held meanwhile.
+  useEffect(() => {
+    if (mounted) document.dispatchEvent(new Event(GUEST_READY_EVENT));
+  }, [mounted]);
 
   useEffect(() => {
     document.title = menu.store.seo_title || menu.store.name;
@@ -125,12 +134,11 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
   };
 
   const { tabRefs, chooseSection, onTabKey } = useSectionTabs({ nav, href, here, sections, section, rtl });
-  const { activeCategory, chips, chipBar, goToCategory } = useCategoryBar(tree, page, searching, section);
-  const results = useItemSearch(query, shownItems, menu.store.id);
-
   // Ready (data-ready) once hydrated and, where the categories are listed, all of them are there.
   const [complete, setComplete] = useState(false);
   const onComplete = useCallback(() => setComplete(true), []);
+  const { activeCategory, chips, chipBar, goToCategory } = useCategoryBar(tree, page, searching, section, onComplete);
+  const results = useItemSearch(query, shownItems, menu.store.id);
   const listsCategories = !menu.hidden && page.kind === "menu" && !searching;
 
   const style = {

@@ -28,6 +28,7 @@ function Island({ menu, boot, offline }: { menu: PublishedMenu; boot: GuestBoot;
         nav={nav}
         renderedAt={boot.renderedAt}
         servedOffline={offline}
+        viewCounted
         setInterfaceLanguage={async (lang) => {
           await loadGuestCatalog(catalogLocaleFor(lang));
           applyDocumentLanguage(lang);

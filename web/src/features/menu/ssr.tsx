@@ -10,12 +10,15 @@ import ru from "virtual:guest-messages/ru";
 import zh from "virtual:guest-messages/zh";
 import { Logo } from "@/components/logo";
 import { catalogLocaleFor, isLanguage, textDirection, type InterfaceLocale, type Language } from "@/i18n/languages";
+import { EVENTS_ENDPOINT } from "./analytics";
+import { FILTER_STORAGE_KEY } from "./filter";
 import { GuestApp } from "./guest-app";
 import { createGuestIntl, type GuestCatalog } from "./intl";
 import { menuJsonUrl, pagePath, type GuestPage, type PublishedMenu } from "./model";
 import { moneyPattern, priceCurrency, type MoneyPattern } from "./money";
 import { staticNav } from "./nav";
 import { GuestRoot, type GuestBoot } from "./root";
+import { GUEST_READY_EVENT, starter, type StarterConfig } from "./starter";
 
 declare const __GUEST_ASSETS__: { js: string; css: string[]; cssText: string; preload: string[] };
 
@@ -62,9 +65,22 @@ export function renderPage({ menu, page, renderedAt, baseUrl = "" }: { menu: Pub
   // The largest thing of the first view on the menu page is the first promotion's banner: fetched at once.
   const firstCategory = page.kind === "menu" ? menu.categories.find((c) => c.section === "promotions" && !c.parent_id) : undefined;
   const banner = firstCategory ? menu.promotions.find((p) => p.category_id === firstCategory.id)?.banner : undefined;
+  const starterConfig: StarterConfig = {
+    script: assets.js,
+    chunks: assets.preload,
+    data: dataUrl,
+    events: EVENTS_ENDPOINT,
+    storeId: store.id,
+    language: menu.language,
+    filterKey: FILTER_STORAGE_KEY,
+    readyEvent: GUEST_READY_EVENT,
+  };
   const head = [
     `<meta charset="UTF-8" />`,
     `<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />`,
+    // One first paint of the whole first view (the markup ends where the boot data starts), not a
+    // header painted alone and the rest laid out again after it.
+    `<link rel="expect" href="#guest-boot" blocking="render" />`,
     `<meta name="color-scheme" content="light dark" />`,
     `<meta name="theme-color" content="#fbfaf8" media="(prefers-color-scheme: light)" />`,
     `<meta name="theme-color" content="#0f0d0c" media="(prefers-color-scheme: dark)" />`,
@@ -90,29 +106,8 @@ export function renderPage({ menu, page, renderedAt, baseUrl = "" }: { menu: Pub
     `<!doctype html>\n<html lang="${escapeHtml(menu.language)}" dir="${textDirection(lang)}">\n<head>\n${head.join("\n")}\n</head>\n<body>\n` +
     `<div id="root" data-guest="">${markup}</div>\n` +
     `<script type="application/json" id="guest-boot">${scriptJson(boot)}</script>\n` +
-    `<script>${loadAfterFirstView(dataUrl)}</script>\n</body>\n</html>\n`
+    `<script>(${starter})(${scriptJson(starterConfig)})</script>\n</body>\n</html>\n`
   );
-}
-
-/**
- * The script that starts the page once its first view is on screen: the menu JSON, the guest entry
- * and its chunks are requested after the first contentful paint and the document's load (markup,
- * inline styles, the first banner), one frame later (the banner's own paint). On a slow phone
- * network and CPU they take neither bandwidth nor the main thread from the first view; until then
- * the page is the server's markup, whose links already work. A banner that does not load holds
- * the start 3 s at most; a page opened in a background tab starts when first shown (no paint
- * before). Browsers without paint timing start at load.
- */
-function loadAfterFirstView(dataUrl: string): string {
-  const assets = __GUEST_ASSETS__;
-  const links = [{ rel: "preload", href: dataUrl, as: "fetch" }, ...assets.preload.map((href) => ({ rel: "modulepreload", href }))];
-  return `(function(){var done=0,h=document.head,P=window.PerformanceObserver;
-function go(){if(done)return;done=1;${scriptJson(links)}.forEach(function(a){var l=document.createElement("link");l.rel=a.rel;l.href=a.href;if(a.as)l.as=a.as;l.crossOrigin="anonymous";h.appendChild(l)});
-var s=document.createElement("script");s.type="module";s.crossOrigin="anonymous";s.src=${scriptJson(assets.js)};h.appendChild(s)}
-function onLoad(f){if(document.readyState==="complete")f();else addEventListener("load",f)}
-function painted(){onLoad(function(){requestAnimationFrame(function(){setTimeout(go,0)})});setTimeout(go,3000)}
-if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){var o=new P(function(list){if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();painted()}});o.observe({type:"paint",buffered:true})}
-else onLoad(go)})()`;
 }
 
 /**
