@@ -96,6 +96,29 @@ describe("the category bar", () => {
       expect(errors).toEqual([]);
     });
   }
+
+  it("a chip tapped before the app runs takes the guest to its category, not yet in the page's markup, once the app is there", async () => {
+    const { page, errors } = await open(390, "ru");
+    let letGo!: () => void;
+    const gate = new Promise<void>((resolve) => (letGo = resolve));
+    await page.route(/\/assets\/guest-[^/]+\.js$/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto(`${base}/demo/center/menu`);
+    const ids = await page.locator("[data-chip]").evaluateAll((els) => els.map((el) => el.getAttribute("data-chip")!));
+    const id = ids[Math.floor(ids.length / 2)]!;
+    expect(await page.locator(`#cat-${id}`).count()).toBe(0);
+    await page.locator(`[data-chip="${id}"]`).click();
+    await expect.poll(() => page.locator("html.guest-waking").count()).toBe(1);
+    letGo();
+    const topOf = () => page.locator(`#cat-${id}`).evaluate((el) => el.getBoundingClientRect().top);
+    await expect.poll(async () => Math.round(await topOf()), { timeout: 15_000 }).toBeLessThanOrEqual(STICKY + 12);
+    await expect.poll(() => scrollSettled(page), { timeout: 15_000 }).toBe(true);
+    expect(Math.round(await topOf())).toBeGreaterThanOrEqual(STICKY - 1);
+    await expect.poll(() => page.locator(`[data-chip="${id}"]`).getAttribute("aria-current")).toBe("true");
+    expect(errors).toEqual([]);
+  });
 });
 
 describe("small screens", () => {

@@ -149,4 +149,29 @@ describe("the overview", () => {
     expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await owner.screenshot({ path: "test-results/overview-ru-390.png", fullPage: true });
   });
+  it("counts the view and QR scan of a guest who only reads the menu and leaves, with no code loaded", async () => {
+    const owner = await signedInOwner();
+    const cs = (await (await owner.request.get(`${base}/api/cs-object?companyKey=demo&storeKey=center&scope=owned`)).json()) as { store_id: string };
+    const { today } = (await (await owner.request.get(`${base}/api/analytics?storeId=${cs.store_id}`)).json()) as { today: string };
+    // A table number of this run only: its scans are this guest's.
+    const table = 90_000 + (Date.now() % 10_000);
+    const guestContext = await phone.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    contexts.push(guestContext);
+    const guest = await guestContext.newPage();
+    const scripts: string[] = [];
+    guest.on("request", (r) => {
+      if (/\/assets\/.+\.js$/.test(r.url())) scripts.push(r.url());
+    });
+    await guest.goto(`${base}/demo/center/menu?table=${table}`);
+    await guest.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
+    await guest.goto("about:blank");
+    const scans = async () => {
+      const report = (await (await owner.request.get(`${base}/api/analytics?storeId=${cs.store_id}&period=custom&from=${today}&to=${nextDay(today)}`)).json()) as {
+        tables: { position: number; value: number }[];
+      };
+      return report.tables.find((t) => t.position === table)?.value ?? 0;
+    };
+    await expect.poll(scans, { timeout: 30_000, interval: 1_000 }).toBe(1);
+    expect(scripts).toEqual([]);
+  });
 });
