@@ -2,6 +2,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
+import { guestReady } from "./guest";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -72,6 +73,8 @@ describe("admin-panel/tables", () => {
     const phone = await guest.newPage();
     await phone.goto(href!);
     await phone.waitForURL((u) => u.pathname === "/demo/center/menu" && u.search === `?table=${position}`);
+    // The table badge is the app's: it shows once the guest does something (the app starts).
+    await guestReady(phone);
     await expect(phone.getByTestId("table-badge").textContent()).resolves.toContain(String(position));
 
     // Re-issue: the confirmation says the printed code stops working; the old link then leads home.
