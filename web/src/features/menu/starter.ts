@@ -30,7 +30,7 @@ export type StarterConfig = {
 
 /**
  * Inlined into the page as its source text (`(${starter})(config)`): it uses nothing from outside
- * its own body, and only what every browser that runs module scripts has.
+ * its own body, and no more of the language than the guest app's own build (ES2020).
  */
 export function starter(config: StarterConfig) {
   const html = document.documentElement;
