@@ -39,8 +39,11 @@ export type GuestAppProps = {
   renderedAt?: string;
   /** The menu came from the service worker's copy because the network failed (the offline banner). */
   servedOffline?: boolean;
-  /** The page's view (and QR scan) was counted before the app started (the pre-rendered page's starter). */
-  viewCounted?: boolean;
+  /**
+   * Started by the pre-rendered page's starter (starter.ts): it counted the view and the QR scan,
+   * and waits for the app to be interactive to hand it the taps it held.
+   */
+  started?: boolean;
   /** Switches the interface texts (catalog) to a menu language. */
   setInterfaceLanguage: (lang: Language) => Promise<void>;
 };
@@ -50,7 +53,7 @@ export type GuestAppProps = {
  * component is server-rendered by the publish job, hydrated on the pre-rendered page, and rendered
  * by the SPA's routes.
  */
-export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, viewCounted = false, setInterfaceLanguage }: GuestAppProps) {
+export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, started = false, setInterfaceLanguage }: GuestAppProps) {
   const intl = useIntl();
   const [menu, setMenu] = useState(initialMenu);
   const [stale, setStale] = useState(servedOffline);
@@ -89,17 +92,16 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
 
   useEffect(() => {
     registerGuestServiceWorker();
-    if (viewCounted) return;
+    if (started) return;
     track(menu.store.id, { type: "menu_view" });
     const first = parseLocation(nav.getHref());
     if (first.table) track(menu.store.id, { type: "qr_scan", table: first.table });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Interactive: the pre-rendered page's starter replays the taps it held meanwhile.
   useEffect(() => {
-    if (mounted) document.dispatchEvent(new Event(GUEST_READY_EVENT));
-  }, [mounted]);
+    if (started && mounted) document.dispatchEvent(new Event(GUEST_READY_EVENT));
+  }, [started, mounted]);
 
   useEffect(() => {
     document.title = menu.store.seo_title || menu.store.name;

@@ -2,6 +2,7 @@
  * The script of the pre-rendered guest pages (a separate Vite entry): hydrates the server markup
  * with the same components, without the SPA's router, react-intl or the interface catalogs, so a
  * guest downloads only the menu's code. The page brings its own messages (in the boot script).
+ * The page's inline starter (starter.ts) requests it when the guest first needs it.
  */
 import { startTransition, useMemo, useState } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
@@ -28,7 +29,7 @@ function Island({ menu, boot, offline }: { menu: PublishedMenu; boot: GuestBoot;
         nav={nav}
         renderedAt={boot.renderedAt}
         servedOffline={offline}
-        viewCounted
+        started
         setInterfaceLanguage={async (lang) => {
           await loadGuestCatalog(catalogLocaleFor(lang));
           applyDocumentLanguage(lang);
