@@ -9,7 +9,7 @@ import { readSheet } from "read-excel-file/node";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { clock, Db, setPorts, usePorts, type Actor } from "@menu/core";
 import { memoryQueue } from "@menu/core/adapters/memory-queue";
-import { DOWNLOAD_URL_SECONDS, resumeMenuExports } from "@menu/core/export/jobs";
+import { DOWNLOAD_URL_SECONDS, MAX_ATTEMPTS, pendingKey, resumeMenuExports } from "@menu/core/export/jobs";
 import { addDays } from "@menu/core/subscription/plans";
 import { venue } from "../../core/test/fixtures";
 import { exportedFile, exportStatus, finishedExport, localApp, requestExport, useExportWorker } from "./support/menu-export";
@@ -146,6 +146,33 @@ describe("menu export jobs", () => {
     // Finished jobs leave the pending list.
     await resumeMenuExports(clock.now(), 0);
     expect(await resumeMenuExports(clock.now(), 0)).toBe(0);
+  });
+
+  it("retries a file that cannot be stored, and after 3 deliveries ends the job in error, with no link and off the pending list", async () => {
+    const ports = usePorts();
+    let writes = 0;
+    // An object store that refuses every write (S3 down, a bucket policy gone wrong).
+    const put = async () => {
+      writes++;
+      throw new Error("object store unavailable");
+    };
+    setPorts({ ...ports, objects: { ...ports.objects, put } });
+    useExportWorker();
+    try {
+      const { job } = await requestExport(staff(v), { storeId: v.store_id, language: "ru", format: "xlsx" });
+      const ended = await finishedExport(staff(v), v.store_id, job.id);
+      expect(ended).toMatchObject({ status: "error", error: "the file could not be written" });
+      expect(ended.download_url).toBeUndefined();
+      expect(writes).toBe(MAX_ATTEMPTS);
+      const keys = { company_id: v.company_id, store_id: v.store_id, export_id: job.id };
+      expect((await Db().entities.menuExport.get(keys).go()).data?.attempts).toBe(MAX_ATTEMPTS);
+      // Nothing is left for the resume schedule to send again.
+      const pendingRow = Db().entities.menuExportPending.get(pendingKey(keys));
+      await expect.poll(async () => (await pendingRow.go()).data).toBeNull();
+      expect(await usePorts().objects.get(`exports/${v.company_id}/${job.id}.xlsx`)).toBeFalsy();
+    } finally {
+      setPorts(ports);
+    }
   });
 
   it("exports a menu of 1 000 items (no response-size limit: the file goes to the object store)", async () => {
