@@ -11,15 +11,25 @@ import type { NotFoundPage } from "./not-found";
  */
 const EDGE_TTL_MS = 2_000;
 const EDGE_MAX = 500;
-type Cached = { object: StoredObject | undefined; at: number; encoded: Map<string, Uint8Array>; parsed?: unknown };
-const edge = new Map<string, Cached>();
+type Cached = { object: StoredObject | undefined; encoded: Map<string, Uint8Array>; parsed?: unknown };
+const edge = new Map<string, { entry: Promise<Cached>; at: number }>();
 
-async function cachedGet(key: string): Promise<Cached> {
+/**
+ * One read per key and period, however many guests ask at once (no stampede when it expires); an
+ * object that has not changed keeps its compressed forms.
+ */
+function cachedGet(key: string): Promise<Cached> {
   const hit = edge.get(key);
-  if (hit && Date.now() - hit.at < EDGE_TTL_MS) return hit;
-  const entry: Cached = { object: await usePorts().objects.get(key), at: Date.now(), encoded: new Map() };
-  if (edge.size >= EDGE_MAX) edge.delete(edge.keys().next().value!);
-  edge.set(key, entry);
+  if (hit && Date.now() - hit.at < EDGE_TTL_MS) return hit.entry;
+  const entry = (async (): Promise<Cached> => {
+    const object = await usePorts().objects.get(key);
+    const before = await hit?.entry.catch(() => undefined);
+    if (before?.object && object && before.object.etag === object.etag) return before;
+    return { object, encoded: new Map() };
+  })();
+  entry.catch(() => edge.get(key)?.entry === entry && edge.delete(key));
+  if (!hit && edge.size >= EDGE_MAX) edge.delete(edge.keys().next().value!);
+  edge.set(key, { entry, at: Date.now() });
   return entry;
 }
 

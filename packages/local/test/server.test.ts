@@ -7,8 +7,8 @@ import { Agent, createServer, request, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { getRequestListener } from "@hono/node-server";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { configureDb, usePorts } from "@menu/core";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { configureDb, setPorts, usePorts } from "@menu/core";
 import { db } from "@menu/core/db/client";
 import { venue } from "../../core/test/fixtures";
 import { publishedHandler } from "../src/published";
@@ -140,5 +140,26 @@ describe("the local server", () => {
     const revalidated = await send("GET", "/m/localsrv/main/ru/menu.json", undefined, { "if-none-match": String(json.headers.etag) });
     expect(revalidated.status).toBe(304);
     expect(revalidated.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("reads a published file once for many guests at once, and its new version after the edge's moment", async () => {
+    const key = "m/localsrv/main/en/menu.json";
+    const ports = usePorts();
+    await ports.objects.put(key, JSON.stringify({ version: 1 }), "application/json; charset=utf-8");
+    let reads = 0;
+    setPorts({ ...ports, objects: { ...ports.objects, get: (k) => ((reads += Number(k === key)), ports.objects.get(k)) } });
+    try {
+      const guests = async () => Promise.all(Array.from({ length: 20 }, () => fetch(`http://127.0.0.1:${port}/${key}`).then((r) => r.json())));
+      expect(await guests()).toEqual(Array(20).fill({ version: 1 }));
+      expect(reads).toBe(1);
+      await ports.objects.put(key, JSON.stringify({ version: 2 }), "application/json; charset=utf-8");
+      const now = Date.now();
+      vi.spyOn(Date, "now").mockReturnValue(now + 2_500);
+      expect(await guests()).toEqual(Array(20).fill({ version: 2 }));
+      expect(reads).toBe(2);
+    } finally {
+      vi.restoreAllMocks();
+      setPorts(ports);
+    }
   });
 });
