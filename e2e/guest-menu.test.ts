@@ -109,6 +109,27 @@ describe("the published guest menu", () => {
     expect(errors).toEqual([]);
   });
 
+  it("lays out its first view without the fonts it does not show: emoji marks in the emoji fonts, the language picker as wide as its language", async () => {
+    const firstView = async (cookies: Record<string, string> = {}) => {
+      const guest = await phone(cookies);
+      await guest.page.goto(`${base}/demo/center/menu`);
+      await guest.page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
+      return guest;
+    };
+    const ru = await firstView();
+    // An emoji reached through the text's font list makes the browser try each font of it first.
+    const icons = await ru.page.locator("main [data-testid=item-marks] [aria-hidden=true]").evaluateAll((els) => els.map((e) => [e.textContent, getComputedStyle(e).fontFamily]));
+    const emoji = icons.filter(([text]) => /\p{Extended_Pictographic}/u.test(text!));
+    expect(emoji.length).toBeGreaterThan(0);
+    for (const [, family] of emoji) expect(family).toMatch(/^"Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji", /);
+    // The picker is not as wide as its longest option (中文 is not measured on a Russian page).
+    const pickerWidth = (guest: typeof ru) => guest.page.getByTestId("menu-language").evaluate((s) => s.getBoundingClientRect().width);
+    const zh = await firstView({ menu_language: "zh" });
+    expect(await zh.page.getByTestId("menu-language").inputValue()).toBe("zh");
+    expect(await pickerWidth(zh)).toBeLessThan((await pickerWidth(ru)) - 10);
+    expect([...ru.errors, ...zh.errors]).toEqual([]);
+  });
+
   it("QR link → the menu with the table number, then search and the item modal", async () => {
     const { page, errors } = await phone();
     const qr = demo().qr_links[0]!;

@@ -6,6 +6,16 @@ import "./marks.css";
 
 type MarkTable = PublishedMenu["marks"];
 
+/** A mark's pictogram, in the emoji fonts when it is an emoji (marks.css, .mark-emoji), else as text ("GF"). */
+function MarkIcon({ icon, className }: { icon: string; className?: string }) {
+  const classes = [className, /\p{Extended_Pictographic}/u.test(icon) ? "mark-emoji" : undefined].filter(Boolean).join(" ");
+  return (
+    <span aria-hidden="true" className={classes || undefined}>
+      {icon}
+    </span>
+  );
+}
+
 /** An item's tags then allergens, as icons named for screen readers (the card) or icons with names (the item window). */
 export function ItemMarks({ item, marks, full = false }: { item: PublishedItem; marks: MarkTable; full?: boolean }) {
   const intl = useIntl();
@@ -17,7 +27,7 @@ export function ItemMarks({ item, marks, full = false }: { item: PublishedItem; 
       <ul className="item-marks" data-testid="item-marks">
         {[...tags, ...allergens].map((code) => (
           <li key={code} className={allergens.includes(code) ? "item-marks__allergen" : "item-marks__tag"} title={marks[code]!.name} data-mark={code}>
-            <span aria-hidden="true">{marks[code]!.icon}</span>
+            <MarkIcon icon={marks[code]!.icon} />
             <span className="visually-hidden">{marks[code]!.name}</span>
           </li>
         ))}
@@ -31,9 +41,7 @@ export function ItemMarks({ item, marks, full = false }: { item: PublishedItem; 
         <ul className="item-marks-full__list">
           {codes.map((code) => (
             <li key={code} data-mark={code}>
-              <span aria-hidden="true" className="item-marks-full__icon">
-                {marks[code]!.icon}
-              </span>
+              <MarkIcon icon={marks[code]!.icon} className="item-marks-full__icon" />
               {marks[code]!.name}
             </li>
           ))}
@@ -72,9 +80,7 @@ export function FilterSheet({ marks, filter, onChange, onClose }: { marks: MarkT
           {codes.map((code) => (
             <label key={code} className="filter-chip">
               <input type="checkbox" value={code} checked={filter[key].includes(code)} onChange={(e) => toggle(key, code, e.target.checked)} />
-              <span aria-hidden="true" className="filter-chip__icon">
-                {marks[code]!.icon}
-              </span>
+              <MarkIcon icon={marks[code]!.icon} className="filter-chip__icon" />
               {marks[code]!.name}
             </label>
           ))}
