@@ -79,8 +79,10 @@ let ready = false;
 const notFound = notFoundPage(renderer);
 const app = getRequestListener(createLocalApp({ isReady: () => ready, webDist, notFound, spaRoute: spaRoutes(webDist) }).fetch);
 const published = publishedHandler(renderer.build, notFound);
-// The published guest pages first (like the CDN edge), everything else through the app.
-const server = createServer((req, res) => {
+// The published guest pages first (like the CDN edge), everything else through the app. Sockets
+// buffer 64 KB (Node's default is 16 KB): the menu JSON (18 KB compressed) is then written in one
+// go instead of waiting for the socket to drain; under wrk 15-17k → 26k requests/s.
+const server = createServer({ highWaterMark: 64 * 1024 }, (req, res) => {
   published(req, res).then(
     async (answered) => {
       if (!answered) await app(req, res);
