@@ -3,7 +3,7 @@
  * main.ts composes them, driven by a real node:http client over loopback.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
-import { Agent, createServer, request, type Server } from "node:http";
+import { Agent, request, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { getRequestListener } from "@hono/node-server";
@@ -12,7 +12,7 @@ import { configureDb, setPorts, usePorts } from "@menu/core";
 import { db } from "@menu/core/db/client";
 import { venue } from "../../core/test/fixtures";
 import { publishedHandler } from "../src/published";
-import { createLocalApp } from "../src/server";
+import { createLocalApp, frontServer } from "../src/server";
 
 let server: Server;
 let port: number;
@@ -24,17 +24,7 @@ beforeAll(async () => {
   writeFileSync(join(webDist, "index.html"), "<!doctype html><title>spa</title>");
   const app = getRequestListener(createLocalApp({ webDist }).fetch);
   const published = publishedHandler();
-  // As main.ts: the published files first (like the CDN edge), everything else through the app.
-  server = createServer((req, res) => {
-    published(req, res).then(
-      async (answered) => {
-        if (!answered) await app(req, res);
-      },
-      () => {
-        if (!res.headersSent) res.writeHead(500).end();
-      },
-    );
-  }).listen(0, "127.0.0.1");
+  server = frontServer(published, app).listen(0, "127.0.0.1");
   await new Promise((ok) => server.once("listening", ok));
   port = (server.address() as { port: number }).port;
   v = await venue("localsrv");
