@@ -10,9 +10,9 @@
  * FUZZ_REQUESTS_PER_OPERATION (default 10 per caller, about 2,800 requests in all) sets the volume.
  */
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@menu/api";
-import { Db } from "@menu/core";
+import { clock, Db } from "@menu/core";
 import { browser, captureMail } from "./support/browser-client";
 import { PASSWORD, tenant } from "./support/accounts";
 import { signingIn, type Client, type Tenant } from "./support/session";
@@ -143,11 +143,16 @@ const as = {} as Record<"anonymous" | "storeManager" | "companyManager", Client>
 let otherOwner: Client;
 
 beforeAll(async () => {
+  // Midday UTC of today: no store's calendar day changes during the run, so the other tenant's
+  // analytics (7 days up to its today) read the same before and after (a run over midnight did not).
+  clock.set(new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00Z`));
   [own, other] = await Promise.all([tenant("fuzzown"), tenant("fuzzother")]);
   const signedIn = signingIn(app);
   as.anonymous = browser(app);
   [as.storeManager, as.companyManager, otherOwner] = await Promise.all([signedIn(own.manager.email), signedIn(own.owner.email), signedIn(other.owner.email)]);
 });
+
+afterAll(() => clock.reset());
 
 /** Ids by field name: the fuzzer's own (so calls get past access checks), the other tenant's, or none of anyone's. */
 function idFor(name: string, r: Rng, allowOther: boolean): unknown {
