@@ -58,12 +58,18 @@ const statuses = async (ids: string[], type?: string, b = manager) => body<Statu
 const overview = async (b = manager, tenant = t) => body<Overview>(await b.get(`/api/translations?storeId=${tenant.store_id}`));
 
 beforeAll(async () => {
+  // Midday UTC of today: the translation volume is counted per UTC month, so the monthly-volume test
+  // reads and spends in the same month (a run over midnight at a month's end did not).
+  clock.set(new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00Z`));
   engine = await startFakeLibreTranslate();
   ({ t, other, owner, manager, stranger } = await signedInTenants(app, "tr", "trother"));
   await onPlan(t, "premium", ["ru", "en", "zh", "ar"]);
   await onPlan(other, "basic", ["ru", "en", "zh", "ar"]);
 });
-afterAll(() => engine.close());
+afterAll(() => {
+  clock.reset();
+  return engine.close();
+});
 beforeEach(() => {
   useEngine();
   engine.reset();
