@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { mkdirSync } from "node:fs";
+import http from "node:http";
 import { join, resolve } from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -109,7 +110,7 @@ describe("the published guest menu", () => {
     expect(errors).toEqual([]);
   });
 
-  it("lays out its first view without the fonts it does not show: emoji marks in the emoji fonts, the language picker as wide as its language", async () => {
+  it("lays out its first view without glyphs it does not show: marks drawn as pictograms, the language picker as wide as its language", async () => {
     const firstView = async (cookies: Record<string, string> = {}) => {
       const guest = await phone(cookies);
       await guest.page.goto(`${base}/demo/center/menu`);
@@ -117,17 +118,81 @@ describe("the published guest menu", () => {
       return guest;
     };
     const ru = await firstView();
-    // An emoji reached through the text's font list makes the browser try each font of it first.
-    const icons = await ru.page.locator("main [data-testid=item-marks] [aria-hidden=true]").evaluateAll((els) => els.map((e) => [e.textContent, getComputedStyle(e).fontFamily]));
-    const emoji = icons.filter(([text]) => /\p{Extended_Pictographic}/u.test(text!));
-    expect(emoji.length).toBeGreaterThan(0);
-    for (const [, family] of emoji) expect(family).toMatch(/^"Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji", /);
+    // A mark is a drawing, one per mark, and no text: an emoji glyph makes the browser search the fonts.
+    const marks = await ru.page.locator("main [data-testid=item-marks] li").evaluateAll((els) =>
+      els.map((li) => {
+        const svg = li.querySelector("svg.mark-pictogram");
+        const shown = [...li.childNodes].filter((n) => !(n instanceof Element && n.classList.contains("visually-hidden")));
+        return { mark: li.getAttribute("data-mark")!, shape: svg?.querySelector("path")?.getAttribute("d") ?? "", height: svg?.getBoundingClientRect().height ?? 0, text: shown.map((n) => n.textContent).join("") };
+      }),
+    );
+    expect(new Set(marks.map((m) => m.mark)).size).toBeGreaterThan(3);
+    for (const m of marks) {
+      expect(m.text, m.mark).toBe("");
+      expect(m.shape, m.mark).not.toBe("");
+      expect(m.height, m.mark).toBeGreaterThan(10);
+    }
+    const shapes = new Map(marks.map((m) => [m.mark, m.shape]));
+    expect(new Set(shapes.values()).size).toBe(shapes.size);
+    for (const m of marks) expect(m.shape).toBe(shapes.get(m.mark));
     // The picker is not as wide as its longest option (中文 is not measured on a Russian page).
     const pickerWidth = (guest: typeof ru) => guest.page.getByTestId("menu-language").evaluate((s) => s.getBoundingClientRect().width);
     const zh = await firstView({ menu_language: "zh" });
     expect(await zh.page.getByTestId("menu-language").inputValue()).toBe("zh");
     expect(await pickerWidth(zh)).toBeLessThan((await pickerWidth(ru)) - 10);
     expect([...ru.errors, ...zh.errors]).toEqual([]);
+  });
+
+  it("inlines only the styles its first view uses: one round trip of HTML, the same look as with every guest stylesheet, and the app brings the rest", async () => {
+    // The whole page, compressed as a phone gets it, fits the first round trip of a new connection
+    // (TCP's first window: 10 segments of 1460 bytes, headers included).
+    const compressed = await new Promise<number>((done, fail) => {
+      http.get(`${base}/demo/center/menu`, { headers: { "accept-encoding": "gzip" } }, (res) => {
+        let bytes = 0;
+        res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        res.on("end", () => done(bytes));
+      }).on("error", fail);
+    });
+    expect(compressed).toBeLessThan(14_000);
+
+    const { page, errors } = await phone();
+    const requested: string[] = [];
+    page.on("request", (r) => requested.push(new URL(r.url()).pathname));
+    await page.goto(`${base}/demo/center/menu`);
+    await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
+    const look = () =>
+      page.locator("#root *").evaluateAll((els) =>
+        els.map((e) => {
+          const r = e.getBoundingClientRect();
+          const st = getComputedStyle(e);
+          return [e.tagName, e.className, Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height), st.color, st.backgroundColor, st.fontSize, st.fontWeight, st.borderRadius, st.display].join(" ");
+        }),
+      );
+    const inline = await look();
+    const styles = JSON.parse(/"styles":(\[[^\]]*\])/.exec(await page.content())![1]!) as string[];
+    expect(styles.length).toBeGreaterThan(0);
+    expect(requested.filter((p) => p.endsWith(".css"))).toEqual([]);
+    await page.evaluate(
+      (hrefs) =>
+        Promise.all(
+          hrefs.map((href) => {
+            const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href });
+            document.head.append(link);
+            return new Promise((done) => (link.onload = done));
+          }),
+        ),
+      styles,
+    );
+    const whole = await look();
+    expect(whole.length).toBe(inline.length);
+    for (const [i, line] of whole.entries()) expect(inline[i], line).toBe(line);
+    // On a page of its own, woken by a tap, the app draws the item window with the styles the page left out.
+    const woken = await phone();
+    await woken.page.goto(`${base}/demo/center/menu`);
+    await woken.page.locator("[data-testid=item-card] a").first().click();
+    await expect.poll(() => woken.page.getByTestId("item-modal").isVisible()).toBe(true);
+    expect(await woken.page.locator("dialog.item-modal").evaluate((d) => getComputedStyle(d).maxWidth)).toBe("560px");
+    expect([...errors, ...woken.errors]).toEqual([]);
   });
 
   it("QR link → the menu with the table number, then search and the item modal", async () => {

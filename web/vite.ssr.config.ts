@@ -25,13 +25,20 @@ function guestAssets() {
     chunk.imports?.forEach(walk);
   };
   walk("src/features/menu/hydrate.tsx");
-  // The catalogs are loaded on demand; the page carries its own guest catalog, so none is preloaded.
+  // The guest catalogs are chunks of their own: a page preloads its language's one with the app.
+  const catalogs = Object.fromEntries(
+    ["ru", "en", "zh"].map((locale) => {
+      const chunk = manifest[`virtual:guest-messages/${locale}`];
+      if (!chunk) throw new Error(`The client build has no guest catalog for ${locale}`);
+      return [locale, `/${chunk.file}`];
+    }),
+  );
   // The styles are inlined into the pages (cssText), so the first paint waits for no stylesheet.
   const cssText = [...css]
     .map((href) => readFileSync(new URL(`./dist${href}`, import.meta.url), "utf8"))
     .join("\n")
     .replace(/<\/style/gi, "<\\/style");
-  return { js: `/${entry.file}`, css: [...css], cssText, preload: [...preload] };
+  return { js: `/${entry.file}`, css: [...css], cssText, preload: [...preload], catalogs };
 }
 
 const client = base as UserConfig;
@@ -46,7 +53,8 @@ export default defineConfig({
     outDir: "dist-ssr",
     emptyOutDir: true,
     sourcemap: false,
-    minify: false,
+    // Minified: the starter is inlined into every page as its own source text (Function#toString).
+    minify: "esbuild",
     rollupOptions: { output: { entryFileNames: "ssr.js", inlineDynamicImports: true } },
   },
 });

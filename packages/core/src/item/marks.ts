@@ -29,30 +29,6 @@ export type DietTag = (typeof DIET_TAGS)[number];
 
 export type Mark = Allergen | DietTag;
 
-/** A mark's pictogram: emoji, which every phone draws, or the menu abbreviation where no emoji fits. */
-export const MARK_ICONS: Record<Mark, string> = {
-  gluten: "🌾",
-  crustaceans: "🦐",
-  eggs: "🥚",
-  fish: "🐟",
-  peanuts: "🥜",
-  soy: "🫘",
-  milk: "🥛",
-  nuts: "🌰",
-  celery: "🥬",
-  mustard: "🟡",
-  sesame: "⚪",
-  sulphites: "🍷",
-  lupin: "🌼",
-  molluscs: "🦪",
-  vegetarian: "🥗",
-  vegan: "🌱",
-  spicy: "🌶️",
-  halal: "🌙",
-  gluten_free: "GF",
-  lactose_free: "LF",
-};
-
 /** [ru, en, zh, ar, tr, fr] */
 type Names = readonly [string, string, string, string, string, string];
 const NAMES: Record<Mark, Names> = {
@@ -82,12 +58,12 @@ const LANGUAGE_INDEX: Record<MenuLanguage, number> = { ru: 0, en: 1, zh: 2, ar: 
 /** A mark's name in a menu language (English for a language the table lacks). */
 export const markName = (mark: Mark, lang: string): string => NAMES[mark][LANGUAGE_INDEX[lang as MenuLanguage] ?? 1]!;
 
-const isMark = (code: string): code is Mark => code in NAMES;
+export const isMark = (code: string): code is Mark => code in NAMES;
 
-/** Icons and names of the given marks in one language, for the published menu. */
-export function markTable(codes: Iterable<string>, lang: string): Record<string, { icon: string; name: string }> {
-  const table: Record<string, { icon: string; name: string }> = {};
-  for (const code of codes) if (isMark(code)) table[code] = { icon: MARK_ICONS[code], name: markName(code, lang) };
+/** Names of the given marks in one language, for the published menu (guests draw the pictograms by code). */
+export function markTable(codes: Iterable<string>, lang: string): Record<string, { name: string }> {
+  const table: Record<string, { name: string }> = {};
+  for (const code of codes) if (isMark(code)) table[code] = { name: markName(code, lang) };
   return table;
 }
 

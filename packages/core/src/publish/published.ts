@@ -91,8 +91,8 @@ export type PublishedMenu = {
   categories: PublishedCategory[];
   items: PublishedItem[];
   promotions: PublishedPromotion[];
-  /** Icon and name, in this menu's language, of every allergen and tag the items carry (never machine-translated). */
-  marks: Record<string, { icon: string; name: string }>;
+  /** The name, in this menu's language, of every allergen and tag the items carry (never machine-translated). */
+  marks: Record<string, { name: string }>;
 };
 
 /** The small per-store file that says what is published. */

@@ -1,7 +1,7 @@
 /**
  * The script of the pre-rendered guest pages (a separate Vite entry): hydrates the server markup
  * with the same components, without the SPA's router, react-intl or the interface catalogs, so a
- * guest downloads only the menu's code. The page brings its own messages (in the boot script).
+ * guest downloads only the menu's code and its language's guest catalog.
  * The page's inline starter (starter.ts) requests it when the guest first needs it.
  */
 import { startTransition, useMemo, useState } from "react";
@@ -10,7 +10,7 @@ import { applyDocumentLanguage } from "@/i18n/document-language";
 import { catalogLocaleFor, type Language } from "@/i18n/languages";
 import "@/styles.css";
 import { GuestApp } from "./guest-app";
-import { createGuestIntl, getGuestCatalog, loadGuestCatalog, provideGuestCatalog } from "./intl";
+import { createGuestIntl, getGuestCatalog, loadGuestCatalog } from "./intl";
 import type { PublishedMenu } from "./model";
 import { provideMoneyPatterns } from "./money";
 import { browserNav } from "./nav";
@@ -46,9 +46,8 @@ async function start() {
   if (!container || !bootScript) return;
   const boot = JSON.parse(bootScript.textContent ?? "{}") as GuestBoot;
   const locale = catalogLocaleFor(boot.language as Language);
-  if (boot.messages) provideGuestCatalog(locale, boot.messages);
   if (boot.money) provideMoneyPatterns(locale, boot.money);
-  const [response] = await Promise.all([fetch(boot.dataUrl), boot.messages ? undefined : loadGuestCatalog(locale)]);
+  const [response] = await Promise.all([fetch(boot.dataUrl), loadGuestCatalog(locale)]);
   if (!response.ok) throw new Error(`${boot.dataUrl}: ${response.status}`);
   const menu = (await response.json()) as PublishedMenu;
   // Hydration in a task of its own, after the one that parsed the JSON: no long task on a slow CPU.

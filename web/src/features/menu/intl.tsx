@@ -93,17 +93,13 @@ export function createGuestIntl(locale: InterfaceLocale, catalog: GuestCatalog):
   };
 }
 
-/** The guest catalogs are separate chunks; the page's own one comes inline with the page. */
+/** The guest catalogs are separate chunks (a pre-rendered page's starter preloads its own with the app). */
 const loaders: Record<InterfaceLocale, () => Promise<{ default: GuestCatalog }>> = {
   ru: () => import("virtual:guest-messages/ru") as Promise<{ default: GuestCatalog }>,
   en: () => import("virtual:guest-messages/en") as Promise<{ default: GuestCatalog }>,
   zh: () => import("virtual:guest-messages/zh") as Promise<{ default: GuestCatalog }>,
 };
 const loaded = new Map<InterfaceLocale, GuestCatalog>();
-
-export function provideGuestCatalog(locale: InterfaceLocale, catalog: GuestCatalog) {
-  loaded.set(locale, catalog);
-}
 
 export async function loadGuestCatalog(locale: InterfaceLocale): Promise<GuestCatalog> {
   const ready = loaded.get(locale);

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { GuestIntlProvider, type GuestCatalog, type GuestIntl } from "./intl";
+import { GuestIntlProvider, type GuestIntl } from "./intl";
 import type { MoneyPattern } from "./money";
 
 /** The providers of a guest page outside the SPA (server rendering and the hydrated page). */
@@ -13,8 +13,6 @@ export type GuestBoot = {
   version: string;
   renderedAt: string;
   language: string;
-  /** The guest catalog of the page's interface language (so hydration waits for no other file). */
-  messages?: GuestCatalog;
   /** The price formats of the page's interface language, by currency (see `MoneyPattern`). */
   money?: Record<string, MoneyPattern>;
 };

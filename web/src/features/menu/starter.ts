@@ -13,9 +13,10 @@
 export const GUEST_READY_EVENT = "guest:ready";
 
 export type StarterConfig = {
-  /** The guest entry (a module script) and its chunks. */
+  /** The guest entry (a module script), its chunks and its stylesheets (the page inlines only what its markup uses). */
   script: string;
   chunks: string[];
+  styles: string[];
   /** The menu JSON the app starts with. */
   data: string;
   /** The analytics endpoint and the store whose view this is. */
@@ -49,10 +50,20 @@ export function starter(config: StarterConfig) {
       Object.assign(link, { rel, href, crossOrigin: "anonymous" }, as ? { as } : {});
       document.head.appendChild(link);
     }
-    const script = document.createElement("script");
-    Object.assign(script, { type: "module", crossOrigin: "anonymous", src: config.script });
-    script.onerror = release;
-    document.head.appendChild(script);
+    // The app draws what the page's inline styles leave out (the item window, the cart): it runs
+    // once the guest stylesheets are in (or failed), fetched meanwhile beside its code.
+    const sheets = config.styles.map((href) => {
+      const link = document.createElement("link");
+      Object.assign(link, { rel: "stylesheet", href });
+      document.head.appendChild(link);
+      return new Promise((done) => (link.onload = link.onerror = done));
+    });
+    Promise.all(sheets).then(() => {
+      const script = document.createElement("script");
+      Object.assign(script, { type: "module", crossOrigin: "anonymous", src: config.script });
+      script.onerror = release;
+      document.head.appendChild(script);
+    });
   };
 
   // Before the app runs, what the guest does is kept and given to the app once it is there: a tap

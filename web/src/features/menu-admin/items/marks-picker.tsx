@@ -1,5 +1,6 @@
-import { ALLERGENS, DIET_TAGS, MARK_ICONS, markName, type Allergen, type DietTag, type Mark } from "@menu/core/item/marks";
+import { ALLERGENS, DIET_TAGS, isMark, markName, type Allergen, type DietTag, type Mark } from "@menu/core/item/marks";
 import { FormattedMessage, useIntl } from "react-intl";
+import { MarkPictogram } from "../../../components/mark-pictogram";
 
 export type Marks = { allergens: Allergen[]; tags: DietTag[] };
 
@@ -20,9 +21,7 @@ function MarkGroup<M extends Mark>({ legend, all, chosen, onChange, testId }: { 
               checked={chosen.includes(mark)}
               onChange={(e) => onChange(e.target.checked ? all.filter((m) => m === mark || chosen.includes(m)) : chosen.filter((m) => m !== mark))}
             />
-            <span className="ma-mark__icon" aria-hidden="true">
-              {MARK_ICONS[mark]}
-            </span>
+            <MarkPictogram mark={mark} />
             {markName(mark, locale)}
           </label>
         ))}
@@ -47,13 +46,13 @@ export function MarksPicker({ value, onChange }: { value: Marks; onChange: (mark
 /** The marks an admin card shows: icons, named for tooltips and screen readers. */
 export function MarkIcons({ codes }: { codes: readonly string[] }) {
   const { locale } = useIntl();
-  const marks = codes.filter((c): c is Mark => c in MARK_ICONS);
+  const marks = codes.filter(isMark);
   if (!marks.length) return null;
   return (
     <ul className="ma-card__marks" data-testid="card-marks">
       {marks.map((m) => (
         <li key={m} title={markName(m, locale)}>
-          <span aria-hidden="true">{MARK_ICONS[m]}</span>
+          <MarkPictogram mark={m} />
           <span className="visually-hidden">{markName(m, locale)}</span>
         </li>
       ))}

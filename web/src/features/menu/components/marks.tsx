@@ -1,47 +1,39 @@
 import { useEffect, useRef } from "react";
-import { ALLERGENS, DIET_TAGS, type MarkFilter } from "@menu/core/item/marks";
+import { ALLERGENS, DIET_TAGS, isMark, type Mark, type MarkFilter } from "@menu/core/item/marks";
+import { MarkPictogram } from "../../../components/mark-pictogram";
 import { useIntl } from "../intl";
 import type { PublishedItem, PublishedMenu } from "../model";
 import "./marks.css";
 
 type MarkTable = PublishedMenu["marks"];
 
-/** A mark's pictogram, in the emoji fonts when it is an emoji (marks.css, .mark-emoji), else as text ("GF"). */
-function MarkIcon({ icon, className }: { icon: string; className?: string }) {
-  const classes = [className, /\p{Extended_Pictographic}/u.test(icon) ? "mark-emoji" : undefined].filter(Boolean).join(" ");
-  return (
-    <span aria-hidden="true" className={classes || undefined}>
-      {icon}
-    </span>
-  );
-}
-
 /** An item's tags then allergens, as icons named for screen readers (the card) or icons with names (the item window). */
 export function ItemMarks({ item, marks, full = false }: { item: PublishedItem; marks: MarkTable; full?: boolean }) {
   const intl = useIntl();
-  const tags = (item.tags ?? []).filter((c) => marks[c]);
-  const allergens = (item.allergens ?? []).filter((c) => marks[c]);
+  const named = (codes: string[] = []) => codes.filter((c): c is Mark => isMark(c) && c in marks);
+  const tags = named(item.tags);
+  const allergens = named(item.allergens);
   if (!tags.length && !allergens.length) return null;
   if (!full) {
     return (
       <ul className="item-marks" data-testid="item-marks">
         {[...tags, ...allergens].map((code) => (
           <li key={code} className={allergens.includes(code) ? "item-marks__allergen" : "item-marks__tag"} title={marks[code]!.name} data-mark={code}>
-            <MarkIcon icon={marks[code]!.icon} />
+            <MarkPictogram mark={code} />
             <span className="visually-hidden">{marks[code]!.name}</span>
           </li>
         ))}
       </ul>
     );
   }
-  const group = (id: "menu.item.tags" | "menu.item.allergens", codes: string[]) =>
+  const group = (id: "menu.item.tags" | "menu.item.allergens", codes: Mark[]) =>
     codes.length ? (
       <div className="item-marks-full__group">
         <h3 className="item-marks-full__title">{intl.formatMessage({ id })}</h3>
         <ul className="item-marks-full__list">
           {codes.map((code) => (
             <li key={code} data-mark={code}>
-              <MarkIcon icon={marks[code]!.icon} className="item-marks-full__icon" />
+              <MarkPictogram mark={code} />
               {marks[code]!.name}
             </li>
           ))}
@@ -72,7 +64,7 @@ export function FilterSheet({ marks, filter, onChange, onClose }: { marks: MarkT
   const tags = DIET_TAGS.filter((t) => marks[t]);
   const toggle = (key: keyof MarkFilter, code: string, on: boolean) =>
     onChange({ ...filter, [key]: on ? [...filter[key], code] : filter[key].filter((c) => c !== code) });
-  const group = (key: keyof MarkFilter, legend: "menu.filter.without" | "menu.filter.only", codes: readonly string[]) =>
+  const group = (key: keyof MarkFilter, legend: "menu.filter.without" | "menu.filter.only", codes: readonly Mark[]) =>
     codes.length ? (
       <fieldset className="filter-sheet__group" data-testid={`filter-${key}`}>
         <legend>{intl.formatMessage({ id: legend })}</legend>
@@ -80,7 +72,7 @@ export function FilterSheet({ marks, filter, onChange, onClose }: { marks: MarkT
           {codes.map((code) => (
             <label key={code} className="filter-chip">
               <input type="checkbox" value={code} checked={filter[key].includes(code)} onChange={(e) => toggle(key, code, e.target.checked)} />
-              <MarkIcon icon={marks[code]!.icon} className="filter-chip__icon" />
+              <MarkPictogram mark={code} />
               {marks[code]!.name}
             </label>
           ))}
