@@ -123,7 +123,8 @@ describe("the published guest menu", () => {
       els.map((li) => {
         const svg = li.querySelector("svg.mark-pictogram");
         const shown = [...li.childNodes].filter((n) => !(n instanceof Element && n.classList.contains("visually-hidden")));
-        return { mark: li.getAttribute("data-mark")!, shape: svg?.querySelector("path")?.getAttribute("d") ?? "", height: svg?.getBoundingClientRect().height ?? 0, text: shown.map((n) => n.textContent).join("") };
+        const kind = li.className;
+        return { mark: li.getAttribute("data-mark")!, kind, color: getComputedStyle(li).color, shape: svg?.querySelector("path")?.getAttribute("d") ?? "", height: svg?.getBoundingClientRect().height ?? 0, text: shown.map((n) => n.textContent).join("") };
       }),
     );
     expect(new Set(marks.map((m) => m.mark)).size).toBeGreaterThan(3);
@@ -135,6 +136,11 @@ describe("the published guest menu", () => {
     const shapes = new Map(marks.map((m) => [m.mark, m.shape]));
     expect(new Set(shapes.values()).size).toBe(shapes.size);
     for (const m of marks) expect(m.shape).toBe(shapes.get(m.mark));
+    // Dietary tags and allergens are told apart by colour.
+    const colors = (kind: string) => new Set(marks.filter((m) => m.kind === kind).map((m) => m.color));
+    expect(colors("item-marks__tag").size).toBe(1);
+    expect(colors("item-marks__allergen").size).toBe(1);
+    expect([...colors("item-marks__tag")][0]).not.toBe([...colors("item-marks__allergen")][0]);
     // The picker is not as wide as its longest option (中文 is not measured on a Russian page).
     const pickerWidth = (guest: typeof ru) => guest.page.getByTestId("menu-language").evaluate((s) => s.getBoundingClientRect().width);
     const zh = await firstView({ menu_language: "zh" });

@@ -7,7 +7,7 @@
  */
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
-import { markName, type Mark } from "@menu/core/item/marks";
+import { ALLERGENS, DIET_TAGS, markName, type Mark } from "@menu/core/item/marks";
 import type { PublishedMenu } from "@menu/core/publish/published";
 import { axeViolations } from "./axe";
 import { ARTIFACTS, fileBrowser } from "./browser";
@@ -63,6 +63,16 @@ describe("allergens, dietary tags and sold out", () => {
     await dialog.getByTestId("portion-row").getByLabel(/^(Цена|Price)/).fill("14.20");
     const lang = await admin.evaluate(() => document.documentElement.lang);
     const named = (mark: Mark) => markName(mark, lang);
+    // Every mark has its own pictogram, drawn inside its 24-unit grid.
+    const pictograms = await dialog.locator(".ma-mark svg.mark-pictogram path").evaluateAll((paths) =>
+      paths.map((p) => {
+        const box = (p as SVGPathElement).getBBox();
+        return { d: p.getAttribute("d"), inside: box.x >= 0 && box.y >= 0 && box.x + box.width <= 24 && box.y + box.height <= 24 && box.width > 8 && box.height > 8 };
+      }),
+    );
+    expect(pictograms).toHaveLength(ALLERGENS.length + DIET_TAGS.length);
+    expect(new Set(pictograms.map((p) => p.d)).size).toBe(pictograms.length);
+    expect(pictograms.filter((p) => !p.inside)).toEqual([]);
     await dialog.getByTestId("allergens").getByLabel(named("peanuts")).check();
     await dialog.getByTestId("diet-tags").getByLabel(named("spicy")).check();
     await dialog.locator('button[type="submit"]').click();

@@ -66,7 +66,7 @@ export function ItemCard({ item, editing, selected, onSelect, actions, busy, row
             </span>
           ) : null}
           {summary ? <p className="ma-card__text summary-text">{summary}</p> : null}
-          <MarkIcons codes={[...item.tags, ...item.allergens]} />
+          <MarkIcons tags={item.tags} allergens={item.allergens} />
           <ul className="ma-card__portions">
             {item.portions.map((p) => (
               <li key={p.id}>

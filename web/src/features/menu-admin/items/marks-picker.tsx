@@ -43,15 +43,15 @@ export function MarksPicker({ value, onChange }: { value: Marks; onChange: (mark
   );
 }
 
-/** The marks an admin card shows: icons, named for tooltips and screen readers. */
-export function MarkIcons({ codes }: { codes: readonly string[] }) {
+/** The marks an admin card shows: tags (in the accent colour) then allergens, as pictograms named for tooltips and screen readers. */
+export function MarkIcons({ tags, allergens }: { tags: readonly string[]; allergens: readonly string[] }) {
   const { locale } = useIntl();
-  const marks = codes.filter(isMark);
+  const marks = [...tags.filter(isMark).map((m) => ({ m, tag: true })), ...allergens.filter(isMark).map((m) => ({ m, tag: false }))];
   if (!marks.length) return null;
   return (
     <ul className="ma-card__marks" data-testid="card-marks">
-      {marks.map((m) => (
-        <li key={m} title={markName(m, locale)}>
+      {marks.map(({ m, tag }) => (
+        <li key={m} title={markName(m, locale)} className={tag ? "ma-card__mark--tag" : undefined}>
           <MarkPictogram mark={m} />
           <span className="visually-hidden">{markName(m, locale)}</span>
         </li>
