@@ -149,7 +149,7 @@ describe("the published guest menu", () => {
     expect([...ru.errors, ...zh.errors]).toEqual([]);
   });
 
-  it("inlines only the styles its first view uses: one round trip of HTML, the same look as with every guest stylesheet, and the app brings the rest", async () => {
+  it("inlines only the styles its first view uses: one round trip of HTML, the same look as with every guest stylesheet (the first chip current), and the app brings the rest", async () => {
     // The whole page, compressed as a phone gets it, fits the first round trip of a new connection
     // (TCP's first window: 10 segments of 1460 bytes, headers included).
     const compressed = await new Promise<number>((done, fail) => {
@@ -175,6 +175,10 @@ describe("the published guest menu", () => {
         }),
       );
     const inline = await look();
+    // The first category's chip is current in the markup, as it is once the app follows the scroll.
+    const currentChip = (p: typeof page) => p.locator("[data-testid=category-bar] [aria-current]").getAttribute("data-chip");
+    const firstChip = await page.locator("[data-testid=category-bar] .chip").first().getAttribute("data-chip");
+    expect(await currentChip(page)).toBe(firstChip);
     const styles = JSON.parse(/"styles":(\[[^\]]*\])/.exec(await page.content())![1]!) as string[];
     expect(styles.length).toBeGreaterThan(0);
     expect(requested.filter((p) => p.endsWith(".css"))).toEqual([]);
@@ -198,6 +202,7 @@ describe("the published guest menu", () => {
     await woken.page.locator("[data-testid=item-card] a").first().click();
     await expect.poll(() => woken.page.getByTestId("item-modal").isVisible()).toBe(true);
     expect(await woken.page.locator("dialog.item-modal").evaluate((d) => getComputedStyle(d).maxWidth)).toBe("560px");
+    expect(await currentChip(woken.page)).toBe(firstChip);
     expect([...errors, ...woken.errors]).toEqual([]);
   });
 

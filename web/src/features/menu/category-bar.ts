@@ -15,7 +15,9 @@ const STICKY_BOTTOM = MENU_HEIGHTS.stickyCollapsed;
  * progressive steps) has every category rendered (`renderAll`), then scrolls.
  */
 export function useCategoryBar(tree: CategoryTree, page: GuestPage, searching: boolean, section: MenuSection, renderAll: () => void) {
-  const [activeCategory, setActiveCategory] = useState<string>();
+  // At the top of the page the first category is current: the pre-rendered markup shows it so, as
+  // the app does once it follows the scroll.
+  const [activeCategory, setActiveCategory] = useState(() => (page.kind === "menu" && !searching ? tree[0]?.top.id : undefined));
   const chips = tree.flatMap(({ top, children }) => (children.length ? children : [top]));
   const chipsKey = chips.map((c) => c.id).join(",");
   const chipBar = useRef<HTMLDivElement>(null);
