@@ -15,7 +15,7 @@ import { createApp } from "@menu/api";
 import { clock, Db } from "@menu/core";
 import { browser, captureMail } from "./support/browser-client";
 import { PASSWORD, tenant } from "./support/accounts";
-import { signingIn, type Client, type Tenant } from "./support/session";
+import { atMiddayUtc, signingIn, type Client, type Tenant } from "./support/session";
 
 const app = createApp();
 captureMail();
@@ -145,7 +145,7 @@ let otherOwner: Client;
 beforeAll(async () => {
   // Midday UTC of today: no store's calendar day changes during the run, so the other tenant's
   // analytics (7 days up to its today) read the same before and after (a run over midnight did not).
-  clock.set(new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00Z`));
+  atMiddayUtc();
   [own, other] = await Promise.all([tenant("fuzzown"), tenant("fuzzother")]);
   const signedIn = signingIn(app);
   as.anonymous = browser(app);

@@ -15,7 +15,7 @@ import { noEngine, resilient } from "@menu/core/translation/engine";
 import { resumeTranslations, translationJob } from "@menu/core/translation/jobs";
 import { startFakeLibreTranslate, type FakeTranslateServer, type LibreTranslateRequest } from "../../core/test/support/fake-translate-servers";
 import { captureMail } from "./support/browser-client";
-import { body, publishRequests, signedInTenants, type Client, type Tenant } from "./support/session";
+import { atMiddayUtc, body, publishRequests, signedInTenants, type Client, type Tenant } from "./support/session";
 
 const app = createApp();
 captureMail();
@@ -60,7 +60,7 @@ const overview = async (b = manager, tenant = t) => body<Overview>(await b.get(`
 beforeAll(async () => {
   // Midday UTC of today: the translation volume is counted per UTC month, so the monthly-volume test
   // reads and spends in the same month (a run over midnight at a month's end did not).
-  clock.set(new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00Z`));
+  atMiddayUtc();
   engine = await startFakeLibreTranslate();
   ({ t, other, owner, manager, stranger } = await signedInTenants(app, "tr", "trother"));
   await onPlan(t, "premium", ["ru", "en", "zh", "ar"]);

@@ -22,21 +22,27 @@ export const ICONS = {
 
 export type IconName = keyof typeof ICONS;
 
-/** An icon beside a text or inside a named button: hidden from screen readers. */
-export function Icon({ name, size = 18 }: { name: IconName; size?: number }) {
+/** A line drawing on the 24-px grid in currentColor: beside a text or inside a named button, so hidden from screen readers. */
+export function LineIcon({ d, size, strokeWidth = 1.8, className }: { d: string; size: number | string; strokeWidth?: number; className?: string }) {
   return (
     <svg
+      className={className}
       viewBox="0 0 24 24"
       width={size}
       height={size}
       fill="none"
       stroke="currentColor"
-      strokeWidth={name === "drag" ? 3 : 1.8}
+      strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
     >
-      <path d={ICONS[name]} />
+      <path d={d} />
     </svg>
   );
+}
+
+/** A staff screens' icon by name. */
+export function Icon({ name, size = 18 }: { name: IconName; size?: number }) {
+  return <LineIcon d={ICONS[name]} size={size} strokeWidth={name === "drag" ? 3 : 1.8} />;
 }

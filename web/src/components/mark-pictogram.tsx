@@ -1,4 +1,5 @@
 import type { Mark } from "@menu/core/item/marks";
+import { LineIcon } from "./icon";
 
 /**
  * Pictograms of the allergens and dietary tags (24-px grid, drawn in currentColor). Most are
@@ -52,21 +53,6 @@ const SHAPES: Record<Mark, string> = {
 };
 
 /** A mark's pictogram, as tall as the text beside it; the mark's name is always given in words too. */
-export function MarkPictogram({ mark, className }: { mark: Mark; className?: string }) {
-  return (
-    <svg
-      className={className ? `mark-pictogram ${className}` : "mark-pictogram"}
-      viewBox="0 0 24 24"
-      width="1.15em"
-      height="1.15em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d={SHAPES[mark]} />
-    </svg>
-  );
+export function MarkPictogram({ mark }: { mark: Mark }) {
+  return <LineIcon className="mark-pictogram" d={SHAPES[mark]} size="1.15em" strokeWidth={2} />;
 }

@@ -51,3 +51,11 @@ export function atWindowStart(windowMs: number) {
   const now = clock.now().getTime();
   clock.set(new Date(now - (now % windowMs) + windowMs + 1000));
 }
+
+/**
+ * Moves the clock to midday UTC of today, so no calendar day (of any store's time zone from UTC-11
+ * to UTC+11) nor UTC month ends during the test. Reset the clock after it.
+ */
+export function atMiddayUtc() {
+  clock.set(new Date(`${clock.now().toISOString().slice(0, 10)}T12:00:00Z`));
+}
