@@ -1,5 +1,7 @@
+import path from "node:path";
 import { Config, Api as HttpApi, use, type StackContext } from "sst/constructs";
-import { bundling } from "./bundling";
+import { useProject } from "sst/project.js";
+import { bundling, findPackage } from "./bundling";
 import { grant } from "./grants";
 import { Storage } from "./Storage";
 import { Workers } from "./Workers";
@@ -28,7 +30,9 @@ export function Api({ stack, app }: StackContext) {
           memorySize: 1024,
           // Draws PDFs (table cards, invoices), resizes uploaded pictures, reads imported sheets.
           ...bundling(app, { pdf: true, images: true, sheets: true }),
-          environment,
+          environment: { ...environment, SWAGGER_UI_DIR: SWAGGER_UI.to },
+          // The API docs page's Swagger UI (packages/api/src/docs.ts): the package's two files, beside the bundle.
+          copyFiles: swaggerUiFiles(),
           bind: secrets,
           permissions: [
             ...base,
@@ -52,4 +56,14 @@ export function Api({ stack, app }: StackContext) {
 
   stack.addOutputs({ ApiUrl: api.url });
   return { api };
+}
+
+const SWAGGER_UI = { files: ["swagger-ui-bundle.js", "swagger-ui.css"], to: "swagger-ui" };
+
+/** swagger-ui-dist's files as installed for the API (the version its lockfile pins), relative to the root. */
+function swaggerUiFiles() {
+  const root = useProject().paths.root;
+  const dir = findPackage("swagger-ui-dist", path.join(root, "packages/api"));
+  if (!dir) throw new Error("swagger-ui-dist is not installed for packages/api");
+  return SWAGGER_UI.files.map((file) => ({ from: path.relative(root, path.join(dir, file)), to: `${SWAGGER_UI.to}/${file}` }));
 }

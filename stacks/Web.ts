@@ -10,6 +10,7 @@ import { StringParameter } from "aws-cdk-lib/aws-ssm";
 import { BucketDeployment, CacheControl, Source, type ISource } from "aws-cdk-lib/aws-s3-deployment";
 import { use, type StackContext } from "sst/constructs";
 import { useProject } from "sst/project.js";
+import { contentSecurityPolicy, HSTS_MAX_AGE, PERMISSIONS_POLICY, readScriptHashes } from "../packages/api/src/security-headers";
 import { Api } from "./Api";
 import { publicBaseUrlParameter, settings } from "./settings";
 import { Storage } from "./Storage";
@@ -26,6 +27,9 @@ import { Storage } from "./Storage";
  *   /media/*  -> uploads bucket (photos, banners, logos), cached a year (immutable keys)
  *   /{company}/{store}/menu, /reviews, /promotions/{n} (GUEST_PAGE_PATTERNS) -> the guest pages:
  *             edge/guest-pages.js picks the published page in the menus bucket (or the SPA, a 301, the 404 page)
+ *
+ * Every behaviour's response headers policy carries the same security headers as the local runtime
+ * (packages/api/src/security-headers.ts), overriding whatever the origin sent.
  */
 export function Web({ stack, app }: StackContext) {
   const { api } = use(Api);
@@ -54,6 +58,31 @@ function handler(event) {
   return request;
 }`),
   });
+
+  // The SPA's build, and the hashes of its inline scripts that the CSP names.
+  const site = siteSource(app, stack.isActive);
+  // The local runtime's headers (the synth test compares them); presigned uploads go from the browser to the uploads bucket.
+  const securityHeadersBehavior: cloudfront.ResponseSecurityHeadersBehavior = {
+    contentSecurityPolicy: {
+      contentSecurityPolicy: contentSecurityPolicy({
+        scriptHashes: site.scriptHashes,
+        connectSources: [`https://${uploads.cdk.bucket.bucketRegionalDomainName}`],
+      }),
+      override: true,
+    },
+    contentTypeOptions: { override: true },
+    frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+    referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+    strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE), includeSubdomains: true, override: true },
+  };
+  /** A response headers policy with the security headers (and a behaviour's own custom headers). */
+  const securePolicy = (id: string, comment: string, customHeaders: cloudfront.ResponseCustomHeader[] = []) =>
+    new cloudfront.ResponseHeadersPolicy(stack, id, {
+      comment,
+      securityHeadersBehavior,
+      customHeadersBehavior: { customHeaders: [{ header: "Permissions-Policy", value: PERMISSIONS_POLICY, override: true }, ...customHeaders] },
+    });
+  const secure = securePolicy("security-headers", "Security headers");
 
   // The guest pages' function falls back to the SPA by selecting this origin by its id.
   const siteOrigin = S3BucketOrigin.withOriginAccessControl(siteBucket, { originId: "site" });
@@ -92,6 +121,7 @@ function handler(event) {
     // API Gateway needs its own Host header; everything else (query, cookies, auth) goes through.
     originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
     functionAssociations: [{ function: viewerHost, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+    responseHeadersPolicy: secure,
   };
 
   // Guest menus change when the owner edits them: the edge keeps them ~10 s (60 s at
@@ -104,16 +134,9 @@ function handler(event) {
     enableAcceptEncodingGzip: true,
     enableAcceptEncodingBrotli: true,
   });
-  const revalidate = new cloudfront.ResponseHeadersPolicy(stack, "menus-headers", {
-    comment: "Published guest menus: browsers revalidate",
-    customHeadersBehavior: {
-      customHeaders: [
-        { header: "Cache-Control", value: "public, max-age=0, must-revalidate", override: true },
-      ],
-    },
-    // Published JSON and pages are served as their stored type, never sniffed (S3 metadata cannot carry this header).
-    securityHeadersBehavior: { contentTypeOptions: { override: true } },
-  });
+  const revalidate = securePolicy("menus-headers", "Published guest menus: browsers revalidate", [
+    { header: "Cache-Control", value: "public, max-age=0, must-revalidate", override: true },
+  ]);
 
   // Uploaded pictures get a new key on every upload and are never rewritten: the edge keeps them
   // a year, and browsers are told so even for objects stored without a Cache-Control of their own.
@@ -123,14 +146,9 @@ function handler(event) {
     defaultTtl: Duration.days(365),
     maxTtl: Duration.days(365),
   });
-  const immutable = new cloudfront.ResponseHeadersPolicy(stack, "media-headers", {
-    comment: "Uploaded pictures: cache forever",
-    customHeadersBehavior: {
-      customHeaders: [{ header: "Cache-Control", value: "public, max-age=31536000, immutable", override: true }],
-    },
-    // Uploads are served as the type they were re-encoded to, never sniffed as something else.
-    securityHeadersBehavior: { contentTypeOptions: { override: true } },
-  });
+  const immutable = securePolicy("media-headers", "Uploaded pictures: cache forever", [
+    { header: "Cache-Control", value: "public, max-age=31536000, immutable", override: true },
+  ]);
 
   const guestPageBehavior: cloudfront.BehaviorOptions = {
     origin: menusOrigin,
@@ -160,6 +178,7 @@ function handler(event) {
       origin: siteOrigin,
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+      responseHeadersPolicy: secure,
       functionAssociations: [
         { function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
       ],
@@ -170,6 +189,7 @@ function handler(event) {
         origin: siteOrigin,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+        responseHeadersPolicy: secure,
       },
       "/api/*": apiBehavior,
       "/t/*": apiBehavior,
@@ -194,7 +214,7 @@ function handler(event) {
   // rules of their build: builds/meta/{id}.json, named by the hash of its build), then everything
   // else with no-cache (index.html and builds/latest.json, once the files they name are up), pruning
   // stale files, then invalidate.
-  const source = siteSource(app, stack.isActive);
+  const { source } = site;
   const immutableFiles = ["assets/*", "builds/meta/*"];
   const assets = new BucketDeployment(stack, "site-assets", {
     sources: [source],
@@ -236,13 +256,13 @@ function handler(event) {
 export const GUEST_PAGE_PATTERNS = ["/*/*/menu*", "/*/*/reviews*", "/*/*/promotions/*"];
 
 /**
- * The built SPA (web/dist). Like SST's StaticSite, `sst deploy` runs the build.
- * Tests never build: they synthesize against a placeholder page, so they do not
- * depend on the state of web/. `sst dev`, `sst remove` and stacks not selected
- * by `sst deploy <filter>` use the existing build, or the placeholder.
+ * The built SPA (web/dist) and the hashes of its inline scripts. Like SST's StaticSite, `sst deploy`
+ * runs the build. Tests never build: they synthesize against a placeholder page (no inline script),
+ * so they do not depend on the state of web/. `sst dev`, `sst remove` and stacks not selected by
+ * `sst deploy <filter>` use the existing build, or the placeholder.
  */
-function siteSource(app: StackContext["app"], active: boolean): ISource {
-  const placeholder = Source.data("index.html", "<!doctype html><title>qr-menu</title>");
+function siteSource(app: StackContext["app"], active: boolean): { source: ISource; scriptHashes: string[] } {
+  const placeholder = { source: Source.data("index.html", "<!doctype html><title>qr-menu</title>"), scriptHashes: [] };
   if (app.isRunningSSTTest()) return placeholder;
 
   const webDir = path.join(useProject().paths.root, "web");
@@ -253,5 +273,5 @@ function siteSource(app: StackContext["app"], active: boolean): ISource {
       throw new Error(`The SPA build did not produce ${path.join(dist, "index.html")}`);
     }
   }
-  return existsSync(path.join(dist, "index.html")) ? Source.asset(dist) : placeholder;
+  return existsSync(path.join(dist, "index.html")) ? { source: Source.asset(dist), scriptHashes: readScriptHashes(dist) } : placeholder;
 }

@@ -1,6 +1,7 @@
-import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath, URL } from "node:url";
-import { defineConfig, type Manifest, type UserConfig } from "vite";
+import { defineConfig, type Manifest, type Plugin, type UserConfig } from "vite";
 import base from "./vite.config";
 
 /**
@@ -41,10 +42,34 @@ function guestAssets() {
   return { js: `/${entry.file}`, css: [...css], cssText, preload: [...preload], catalogs };
 }
 
+/**
+ * `dist/.vite/script-hashes.json`: the build's inline scripts as CSP hash sources, those of
+ * dist/index.html (the sign-in form's) and the guest pages' starter (the renderer's `inlineScripts`),
+ * hashed as written, after both builds. The local runtime's and CloudFront's CSP name them
+ * (packages/api/src/security-headers.ts), so no inline script needs 'unsafe-inline'.
+ */
+function scriptHashes(): Plugin {
+  const dist = (path: string) => fileURLToPath(new URL(`./dist/${path}`, import.meta.url));
+  return {
+    name: "menu:script-hashes",
+    apply: "build",
+    async closeBundle() {
+      const { inlineScripts } = (await import(new URL("./dist-ssr/ssr.js", import.meta.url).href)) as { inlineScripts: string[] };
+      const html = readFileSync(dist("index.html"), "utf8");
+      // Classic and module scripts without src; JSON data blocks are not run, so not named.
+      const spa = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+        .filter(([, attrs]) => !/\bsrc\s*=/i.test(attrs!) && !/\btype\s*=\s*["']?application\/(ld\+)?json/i.test(attrs!))
+        .map((m) => m[2]!);
+      const hashes = [...spa, ...inlineScripts].map((text) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`);
+      writeFileSync(dist(".vite/script-hashes.json"), `${JSON.stringify([...new Set(hashes)], null, 1)}\n`);
+    },
+  };
+}
+
 const client = base as UserConfig;
 
 export default defineConfig({
-  plugins: client.plugins,
+  plugins: [...(client.plugins ?? []), scriptHashes()],
   resolve: client.resolve,
   define: { __GUEST_ASSETS__: JSON.stringify(guestAssets()) },
   ssr: { noExternal: true, target: "node" },

@@ -19,6 +19,7 @@ import { initProject, useProject } from "sst/project.js";
 import { useRuntimeHandlers } from "sst/runtime/handlers.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import config from "../../sst.config";
+import { securityHeaders } from "../../packages/api/src/security-headers";
 import { Api } from "../Api";
 import { Database } from "../Database";
 import { Schedules } from "../Schedules";
@@ -551,17 +552,40 @@ describe("Web", () => {
     expect(cache.Properties.CachePolicyConfig).toMatchObject({ DefaultTTL: 31_536_000, MaxTTL: 31_536_000 });
     const headers = t.web.findResources("AWS::CloudFront::ResponseHeadersPolicy");
     const [, policy] = Object.entries(headers).find(([id]) => JSON.stringify(media.ResponseHeadersPolicyId).includes(id))!;
-    expect(policy.Properties.ResponseHeadersPolicyConfig.CustomHeadersConfig.Items).toEqual([
-      { Header: "Cache-Control", Value: "public, max-age=31536000, immutable", Override: true },
-    ]);
+    expect(policy.Properties.ResponseHeadersPolicyConfig.CustomHeadersConfig.Items).toContainEqual({
+      Header: "Cache-Control",
+      Value: "public, max-age=31536000, immutable",
+      Override: true,
+    });
   });
 
-  it("sends X-Content-Type-Options: nosniff with published menus and uploaded media", () => {
-    const headers = t.web.findResources("AWS::CloudFront::ResponseHeadersPolicy");
-    for (const path of ["/m/*", "/media/*"]) {
-      const b = behavior(path);
-      const [, policy] = Object.entries(headers).find(([id]) => JSON.stringify(b.ResponseHeadersPolicyId).includes(id))!;
-      expect(policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig, path).toEqual({ ContentTypeOptions: { Override: true } });
+  it("sends the local runtime's security headers (CSP, HSTS, …) on every behaviour, over the origin's", () => {
+    const policies = t.web.findResources("AWS::CloudFront::ResponseHeadersPolicy");
+    const config = distribution();
+    const behaviours: [string, Cfn][] = [["default", config.DefaultCacheBehavior], ...config.CacheBehaviors.map((b: Cfn) => [b.PathPattern, b])];
+    // The SPA is a placeholder here (no inline script); presigned uploads go to the uploads bucket, imported from Storage.
+    const expected = securityHeaders({ scriptHashes: [], connectSources: ["https://{uploads bucket}"] }, { https: true });
+    for (const [path, b] of behaviours) {
+      const [, policy] = Object.entries(policies).find(([id]) => JSON.stringify(b.ResponseHeadersPolicyId ?? null).includes(id)) ?? [];
+      expect(policy, path).toBeDefined();
+      const { SecurityHeadersConfig: security, CustomHeadersConfig: custom } = policy!.Properties.ResponseHeadersPolicyConfig;
+      const csp = security.ContentSecurityPolicy.ContentSecurityPolicy;
+      const parts: Cfn[] = typeof csp === "string" ? [csp] : csp["Fn::Join"][1];
+      const tokens = parts.filter((p) => typeof p !== "string");
+      expect(JSON.stringify(tokens), path).toMatch(/^\[\{"Fn::ImportValue":"[^"]*uploads[^"]*RegionalDomainName[^"]*"\}\]$/);
+      const sent: Record<string, string> = {
+        "Content-Security-Policy": parts.map((p) => (typeof p === "string" ? p : "{uploads bucket}")).join(""),
+        "X-Frame-Options": security.FrameOptions.FrameOption,
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": security.ReferrerPolicy.ReferrerPolicy,
+        "Strict-Transport-Security": `max-age=${security.StrictTransportSecurity.AccessControlMaxAgeSec}${security.StrictTransportSecurity.IncludeSubdomains ? "; includeSubDomains" : ""}`,
+        ...Object.fromEntries(custom.Items.filter((h: Cfn) => h.Header !== "Cache-Control").map((h: Cfn) => [h.Header, h.Value])),
+      };
+      expect(sent, path).toEqual(expected);
+      expect(Object.keys(security).sort(), path).toEqual(["ContentSecurityPolicy", "ContentTypeOptions", "FrameOptions", "ReferrerPolicy", "StrictTransportSecurity"]);
+      for (const header of [...Object.values(security), ...custom.Items] as { Override: boolean }[]) expect(header.Override, path).toBe(true);
+      // CloudFront takes at most 1783 characters of CSP: room for the bucket's domain name and the build's hashes.
+      expect(sent["Content-Security-Policy"]!.length, path).toBeLessThan(1783 - 100 - 3 * 55);
     }
   });
 

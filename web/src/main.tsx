@@ -1,3 +1,5 @@
+// First: before any schema of the app is created.
+import "./lib/zod-jitless";
 import { createRoot, type Root } from "react-dom/client";
 import { App } from "./app/app";
 import { FatalError } from "./app/fatal-error";

@@ -1,8 +1,8 @@
-import { swaggerUI } from "@hono/swagger-ui";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { withActor, type Actor } from "@menu/core";
 import { actorFromHeaders } from "@menu/core/auth/sessions";
 import { bodyLimit } from "hono/body-limit";
+import { docsRoutes } from "./docs";
 import { mapError, validationHook } from "./errors";
 import { authRoutes } from "./routes/auth";
 import { contactRoutes } from "./routes/contact";
@@ -17,6 +17,7 @@ import { operatorRoutes } from "./routes/operator";
 import { qrRedirect } from "./routes/qr-redirect";
 import { storeRoutes } from "./routes/stores";
 import { userRoutes } from "./routes/users";
+import { securityHeadersMiddleware, type SecurityPolicy } from "./security-headers";
 import { csrfGuard, SESSION_SCHEME, tooLarge } from "./session";
 import { subscriptionRoutes } from "./routes/subscription";
 import { tableRoutes } from "./routes/tables";
@@ -34,14 +35,21 @@ export type AppOptions = {
   isReady?: () => boolean;
   /** Who is calling: by default the signed-in user of the session cookie (or bearer accessToken). */
   resolveActor?: (headers: Headers) => Promise<Actor> | Actor;
+  /**
+   * The security headers' policy (security-headers.ts). The API's own answers run no inline script;
+   * the local runtime passes its web build's, since this middleware covers the SPA it serves too.
+   */
+  security?: SecurityPolicy;
 };
 
 /** JSON bodies are small; uploads get their own limits on their own routes. */
 const JSON_BODY_LIMIT = 256 * 1024;
 
-export function createApp({ isReady = () => true, resolveActor = actorFromHeaders }: AppOptions = {}) {
+export function createApp({ isReady = () => true, resolveActor = actorFromHeaders, security = { scriptHashes: [] } }: AppOptions = {}) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
   app.onError(mapError);
+  // First, so every answer carries them: errors, 404s and the 413 of the body limit too.
+  app.use("*", securityHeadersMiddleware(security));
   app.notFound((c) => c.json({ code: "notFound", message: `Page Not Found: ${c.req.path}` }, 404));
   const jsonBodyLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
@@ -94,7 +102,7 @@ export function createApp({ isReady = () => true, resolveActor = actorFromHeader
     openapi: "3.1.0",
     info: { title: "QR Menu API", version: "1.0.0", description: "The API of the multi-store QR menu service." },
   });
-  app.get("/api/docs", swaggerUI({ url: "/api/openapi.json" }));
+  app.route("/", docsRoutes);
   return routes;
 }
 

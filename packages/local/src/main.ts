@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { getRequestListener } from "@hono/node-server";
+import { readScriptHashes } from "@menu/api/security-headers";
 import { clock, configureDb, ensureTable, setPorts } from "@menu/core";
 import { edgeDir, fsGuestEdge } from "@menu/core/adapters/fs-guest-edge";
 import { fsObjectStore, objectsDir } from "@menu/core/adapters/fs-object-store";
@@ -76,9 +77,11 @@ setGuestEdge(fsGuestEdge(edgeDir(dataDir)));
 
 let ready = false;
 const notFound = notFoundPage(renderer);
-const app = getRequestListener(createLocalApp({ isReady: () => ready, webDist, notFound, spaRoute: spaRoutes(webDist) }).fetch);
+// The CSP names the build's inline scripts by hash (the sign-in form's, the guest pages' starter).
+const security = { scriptHashes: readScriptHashes(webDist) };
+const app = getRequestListener(createLocalApp({ isReady: () => ready, webDist, notFound, spaRoute: spaRoutes(webDist), security }).fetch);
 const published = publishedHandler(renderer.build, notFound);
-const server = frontServer(published, app).listen(port);
+const server = frontServer(published, app, security).listen(port);
 
 const seedFile = join(dataDir, "demo-seed.json");
 if (!existsSync(seedFile) && !(await companyIdByUrlKey("demo"))) {

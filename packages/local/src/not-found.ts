@@ -60,7 +60,6 @@ export function notFoundPage(renderer: Pick<MenuRenderer, "renderNotFound">): No
           "Content-Length": String(body.byteLength),
           "Cache-Control": "no-cache",
           Vary: "Cookie",
-          "X-Content-Type-Options": "nosniff",
         })
         .end(req.method === "HEAD" ? undefined : body);
     },

@@ -54,7 +54,7 @@ export function publishedHandler(guestBuild?: string, notFound?: NotFoundPage) {
     } catch {
       // Bad percent-encoding in a path of ours: no such file or page (400), and no 500 either.
       if (!raw.startsWith("/m/") && !raw.startsWith("/t/") && !GUEST_PAGE.test(raw)) return false;
-      res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" }).end("Bad Request");
+      res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" }).end("Bad Request");
       return true;
     }
     if (path.startsWith("/t/")) {
@@ -68,7 +68,7 @@ export function publishedHandler(guestBuild?: string, notFound?: NotFoundPage) {
       const entry = key.includes("..") ? undefined : await cachedGet(key);
       if (!entry?.object) {
         // Like the menus bucket behind CloudFront: a missing published file is a 404, never the SPA's page.
-        res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff" }).end("Not Found");
+        res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-cache" }).end("Not Found");
         return true;
       }
       answer(req, res, entry, "public, max-age=0, must-revalidate");
@@ -130,7 +130,7 @@ export function chooseLanguage(cookieHeader: string, manifest: Pick<PublishedMan
 
 function answer(req: IncomingMessage, res: ServerResponse, entry: Cached, cacheControl: string, vary = "Accept-Encoding") {
   const object = entry.object!;
-  const headers: Record<string, string> = { ETag: object.etag, "Cache-Control": cacheControl, Vary: vary, "X-Content-Type-Options": "nosniff" };
+  const headers: Record<string, string> = { ETag: object.etag, "Cache-Control": cacheControl, Vary: vary };
   const match = req.headers["if-none-match"];
   if (match && match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === object.etag)) {
     res.writeHead(304, headers).end();

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type RequestListener, type ServerRe
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createApp, type AppOptions } from "@menu/api";
+import { cameOverHttps, securityHeaderSets, type SecurityPolicy } from "@menu/api/security-headers";
 import { usePorts } from "@menu/core";
 import { LOCAL_FILES_PATH, verifyLocalLink } from "@menu/core/adapters/local-links";
 import { Hono, type Context } from "hono";
@@ -14,6 +15,7 @@ import type { NotFoundPage } from "./not-found";
  * uploaded media (/media/*) from the object store, signed file links (/files/*, where S3 presigned
  * URLs point in the cloud), and the built SPA with its index.html fallback.
  * The published guest menus are answered in front of it (`publishedHandler`, `frontServer` below).
+ * The app's security headers (`options.security`, the web build's script hashes) cover all of it.
  */
 const refused = (c: Context) => c.json({ code: "forbidden", message: "The link is invalid or has expired" }, 403, { "Cache-Control": "no-store" });
 
@@ -29,8 +31,6 @@ export function createLocalApp(options: AppOptions & { webDist: string; notFound
       ETag: object.etag,
       // Media keys are generated per upload and never rewritten, so they can be cached forever.
       "Cache-Control": "public, max-age=31536000, immutable",
-      // Served as the type the upload was re-encoded to, never sniffed as something else.
-      "X-Content-Type-Options": "nosniff",
     };
     if (c.req.header("if-none-match") === object.etag) return c.body(null, 304, headers);
     return c.body(object.body as Uint8Array<ArrayBuffer>, 200, { ...headers, "Content-Type": object.contentType });
@@ -47,7 +47,6 @@ export function createLocalApp(options: AppOptions & { webDist: string; notFound
       "Content-Type": object.contentType,
       "Content-Disposition": `attachment; filename="${link.terms.name}"`,
       "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
     });
   });
   // Presigned uploads (the browser PUTs the file itself): exactly the signed type and size, as S3 checks them.
@@ -70,10 +69,7 @@ export function createLocalApp(options: AppOptions & { webDist: string; notFound
   // The build's id (polled by open tabs) and route rules: always revalidated, never the SPA's page.
   const buildFiles = serveStatic({
     root: options.webDist,
-    onFound: (_path, c) => {
-      c.header("Cache-Control", "no-cache");
-      c.header("X-Content-Type-Options", "nosniff");
-    },
+    onFound: (_path, c) => c.header("Cache-Control", "no-cache"),
   });
   app.use("/builds/*", async (c) => {
     const known = c.req.path === "/builds/latest.json" || /^\/builds\/meta\/[\w-]+\.json$/.test(c.req.path);
@@ -86,7 +82,7 @@ export function createLocalApp(options: AppOptions & { webDist: string; notFound
   // A missing file is a 404 (as from the SPA bucket), never index.html in place of a script.
   app.use("*", async (c, next) => {
     if (!/\.[a-z0-9]+$/i.test(c.req.path)) return next();
-    return (await files(c, async () => {})) ?? c.text("Not Found", 404, { "X-Content-Type-Options": "nosniff" });
+    return (await files(c, async () => {})) ?? c.text("Not Found", 404);
   });
 
   // As behind CloudFront (/api/* goes to the API only): an unknown API path is the API's 404, not the SPA's page.
@@ -138,10 +134,18 @@ function isRedirectSource(sources: string[], pathname: string): boolean {
  * The runtime's one HTTP server: the published guest pages first (like the CDN edge), everything
  * else through the app. Sockets buffer 64 KB (Node's default is 16 KB): the menu JSON (18 KB
  * compressed) is then written in one go instead of waiting for the socket to drain; under wrk
- * 15-17k → 26k requests/s.
+ * 15-17k → 26k requests/s. Every answer carries the security headers, as CloudFront adds them to
+ * every behaviour's (the app sets the same ones on its own).
  */
-export function frontServer(published: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>, app: RequestListener) {
+export function frontServer(
+  published: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>,
+  app: RequestListener,
+  security: SecurityPolicy = { scriptHashes: [] },
+) {
+  const headers = securityHeaderSets(security);
   return createServer({ highWaterMark: 64 * 1024 }, (req, res) => {
+    const https = cameOverHttps("encrypted" in req.socket ? "https:" : "http:", req.headers["x-forwarded-proto"]?.toString());
+    for (const [name, value] of Object.entries(headers(https))) res.setHeader(name, value);
     published(req, res).then(
       async (answered) => {
         if (!answered) await app(req, res);

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { configureDb, setPorts, usePorts } from "@menu/core";
 import { db } from "@menu/core/db/client";
 import { venue } from "../../core/test/fixtures";
+import { securityHeaders, type SecurityPolicy } from "../../api/src/security-headers";
 import { publishedHandler } from "../src/published";
 import { createLocalApp, frontServer } from "../src/server";
 
@@ -18,19 +19,24 @@ let server: Server;
 let port: number;
 let v: Awaited<ReturnType<typeof venue>>;
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+// As main.ts passes the web build's script hashes to both.
+const security: SecurityPolicy = { scriptHashes: ["sha256-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="] };
 
 beforeAll(async () => {
   const webDist = mkdtempSync(join(tmpdir(), "menu-web-"));
   writeFileSync(join(webDist, "index.html"), "<!doctype html><title>spa</title>");
-  const app = getRequestListener(createLocalApp({ webDist }).fetch);
+  const app = getRequestListener(createLocalApp({ webDist, security }).fetch);
   const published = publishedHandler();
-  server = frontServer(published, app).listen(0, "127.0.0.1");
+  server = frontServer(published, app, security).listen(0, "127.0.0.1");
   await new Promise((ok) => server.once("listening", ok));
   port = (server.address() as { port: number }).port;
   v = await venue("localsrv");
   const objects = usePorts().objects;
   await objects.put("m/localsrv/main/ru/menu.json", JSON.stringify({ format: 1, items: [] }), "application/json; charset=utf-8");
   await objects.put(`media/${v.company_id}/${v.store_id}/photo-1.webp`, new Uint8Array([82, 73, 70, 70]), "image/webp");
+  const manifest = { format: 1, version: "1", languages: ["ru"], default_language: "ru", pages: ["menu"], published_at: "", store_id: v.store_id, company_id: v.company_id, build: "b" };
+  await objects.put("m/localsrv/main/manifest.json", JSON.stringify(manifest), "application/json; charset=utf-8");
+  await objects.put("m/localsrv/main/ru/menu.html", "<!doctype html><title>menu</title>", "text/html; charset=utf-8");
 });
 afterAll(async () => {
   agent.destroy();
@@ -119,17 +125,61 @@ describe("the local server", () => {
     }
   });
 
-  it("sends X-Content-Type-Options: nosniff with media and published files", async () => {
-    const media = await send("GET", `/media/${v.company_id}/${v.store_id}/photo-1.webp`);
-    expect(media.status).toBe(200);
-    expect(media.headers["content-type"]).toBe("image/webp");
-    expect(media.headers["x-content-type-options"]).toBe("nosniff");
+  it("sends the security headers with every answer: published, app, API, errors; HSTS only over HTTPS", async () => {
     const json = await send("GET", "/m/localsrv/main/ru/menu.json");
-    expect(json.status).toBe(200);
-    expect(json.headers["x-content-type-options"]).toBe("nosniff");
-    const revalidated = await send("GET", "/m/localsrv/main/ru/menu.json", undefined, { "if-none-match": String(json.headers.etag) });
-    expect(revalidated.status).toBe(304);
-    expect(revalidated.headers["x-content-type-options"]).toBe("nosniff");
+    const answers: [string, Answer, number][] = [
+      ["SPA page", await send("GET", "/tables"), 200],
+      ["guest page", await send("GET", "/localsrv/main/menu"), 200],
+      ["published JSON", json, 200],
+      ["published JSON revalidated", await send("GET", "/m/localsrv/main/ru/menu.json", undefined, { "if-none-match": String(json.headers.etag) }), 304],
+      ["missing published file", await send("GET", "/m/localsrv/none.json"), 404],
+      ["bad percent-encoding", await send("GET", "/m/%ff"), 400],
+      ["QR redirect", await send("GET", `/t/${v.table.qr_key}`), 302],
+      ["media", await send("GET", `/media/${v.company_id}/${v.store_id}/photo-1.webp`), 200],
+      ["missing build file", await send("GET", "/assets/none.js"), 404],
+      ["refused file link", await send("GET", "/files/exports/x?expires=1&signature=x"), 403],
+      ["API JSON", await send("GET", "/api/health"), 200],
+      ["API error", await send("GET", "/api/me"), 401],
+      ["API validation error", await send("POST", "/api/products/several-get", Buffer.from("{}"), { "content-type": "application/json" }), 400],
+      ["API 404", await send("GET", "/api/no-such-call"), 404],
+      ["API 413", await send("POST", "/api/products/several-get", Buffer.alloc(300 * 1024, "a"), { "content-type": "application/json" }), 413],
+      ["API docs", await send("GET", "/api/docs"), 200],
+    ];
+    const expected = Object.entries(securityHeaders(security, { https: false })).map(([name, value]) => [name.toLowerCase(), value]);
+    expect(expected.find(([name]) => name === "content-security-policy")![1]).toContain(`script-src 'self' '${security.scriptHashes[0]}';`);
+    for (const [what, res, status] of answers) {
+      expect(res.status, what).toBe(status);
+      for (const [name, value] of expected) expect(res.headers[name], `${what}: ${name}`).toBe(value);
+      expect(res.headers["strict-transport-security"], what).toBeUndefined();
+    }
+    // Behind a proxy that took the request over HTTPS (browsers ignore HSTS received over plain HTTP).
+    for (const path of ["/m/localsrv/main/ru/menu.json", "/tables", "/api/health"]) {
+      const res = await send("GET", path, undefined, { "x-forwarded-proto": "https" });
+      expect(res.headers["strict-transport-security"], path).toBe("max-age=63072000; includeSubDomains");
+    }
+  });
+
+  it("serves the API docs page's Swagger UI itself, under the same CSP (no CDN, no inline script)", async () => {
+    const page = await send("GET", "/api/docs");
+    const scripts = [...page.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.map(([, attrs, text]) => [/src="(\/api\/docs\/[\w.-]+)"/.exec(attrs!)?.[1], text])).toEqual([
+      ["/api/docs/swagger-ui-bundle.js", ""],
+      ["/api/docs/init.js", ""],
+    ]);
+    expect(page.body).not.toMatch(/https?:\/\//);
+    for (const [path, type] of [
+      ["/api/docs/swagger-ui-bundle.js", "text/javascript; charset=utf-8"],
+      ["/api/docs/init.js", "text/javascript; charset=utf-8"],
+      ["/api/docs/swagger-ui.css", "text/css; charset=utf-8"],
+    ]) {
+      const res = await send("GET", path!);
+      expect(res.status, path).toBe(200);
+      expect(res.headers["content-type"], path).toBe(type);
+      expect(res.headers["content-security-policy"], path).toBeDefined();
+    }
+    expect((await send("GET", "/api/docs/init.js")).body).toContain('url: "/api/openapi.json"');
+    expect((await send("GET", "/api/docs/swagger-ui-bundle.js")).body).toContain("SwaggerUIBundle");
+    expect((await send("GET", "/api/docs/package.json")).status).toBe(404);
   });
 
   it("reads a published file once for many guests at once, and its new version after the edge's moment", async () => {

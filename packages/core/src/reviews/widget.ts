@@ -46,8 +46,10 @@ export function orgIdFromWidget(input: string): string | null {
   return id;
 }
 
+/** Where the guest page's iframe loads the widget from (the pages' CSP frame-src). */
+export const WIDGET_ORIGIN = "https://yandex.ru";
 /** The address of the widget of an organisation (what the guest page's iframe loads). */
-export const widgetUrl = (orgId: string) => `https://yandex.ru/maps-reviews-widget/${orgId}?comments`;
+export const widgetUrl = (orgId: string) => `${WIDGET_ORIGIN}/maps-reviews-widget/${orgId}?comments`;
 
 /** PUT /api/reviews-widget: the store and the pasted code (checked by `orgIdFromWidget`). */
 export const ReviewsWidgetInput = z.object({

@@ -36,8 +36,19 @@ const hashText = (text: string) => {
   return (h >>> 0).toString(36);
 };
 
-/** The web build these pages load (the guest entry's hashed file name, and the inline styles' hash). */
-export const build = `${__GUEST_ASSETS__.js}#${hashText(__GUEST_ASSETS__.cssText)}`;
+/**
+ * The page's one inline script, the same text on every page of a build (its settings are the JSON
+ * beside it), so the build's CSP names it by hash (`inlineScripts`, hashed by vite.ssr.config.ts).
+ */
+const STARTER_CONFIG_ID = "guest-starter";
+const starterScript = `(${starter})(JSON.parse(document.getElementById(${JSON.stringify(STARTER_CONFIG_ID)}).textContent))`;
+export const inlineScripts = [starterScript];
+
+/**
+ * The web build these pages load (the guest entry's hashed file name, and the hash of the inline
+ * styles and starter): pages of another starter are republished, never served under this build's CSP.
+ */
+export const build = `${__GUEST_ASSETS__.js}#${hashText(__GUEST_ASSETS__.cssText)}${hashText(starterScript)}`;
 
 /** A page's inline styles: what its markup uses ("guest-waking" is set by the starter). */
 const pageCss = criticalCss(__GUEST_ASSETS__.cssText, ["guest-waking"]);
@@ -112,7 +123,8 @@ export function renderPage({ menu, page, renderedAt, baseUrl = "" }: { menu: Pub
     `<!doctype html>\n<html lang="${escapeHtml(menu.language)}" dir="${textDirection(lang)}">\n<head>\n${head.join("\n")}\n</head>\n<body>\n` +
     `<div id="root" data-guest="">${markup}</div>\n` +
     `<script type="application/json" id="guest-boot">${scriptJson(boot)}</script>\n` +
-    `<script>(${starter})(${scriptJson(starterConfig)})</script>\n</body>\n</html>\n`
+    `<script type="application/json" id="${STARTER_CONFIG_ID}">${scriptJson(starterConfig)}</script>\n` +
+    `<script>${starterScript}</script>\n</body>\n</html>\n`
   );
 }
 

@@ -30,8 +30,9 @@ export type StarterConfig = {
 };
 
 /**
- * Inlined into the page as its source text (`(${starter})(config)`): it uses nothing from outside
- * its own body, and no more of the language than the guest app's own build (ES2020).
+ * Inlined into the page as its source text, called with the config the page holds as JSON (ssr.tsx),
+ * so the script is the same on every page and the CSP allows it by hash: it uses nothing from
+ * outside its own body, and no more of the language than the guest app's own build (ES2020).
  */
 export function starter(config: StarterConfig) {
   const html = document.documentElement;
