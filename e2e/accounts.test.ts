@@ -316,3 +316,37 @@ describe("e-mail change", () => {
     await fresh.page.waitForURL(`${base}/${key}/main/admin-panel`);
   });
 });
+
+describe("failed sign-ins", () => {
+  /** A wrong password for `email` from another browser, through the API as the SPA sends it. */
+  async function wrongPassword(email: string) {
+    const csrf = await fetch(`${base}/api/auth/csrf`);
+    const cookie = csrf.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const res = await fetch(`${base}/api/auth/callback/credentials`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrfToken, email, password: "wrong-password", json: "true" }),
+    });
+    expect(res.status).toBe(401);
+  }
+
+  it("tells the user, once, at the next sign-in how many wrong passwords the account got", async () => {
+    const { key, email, password } = await registeredUser();
+    await wrongPassword(email);
+    await wrongPassword(email);
+    const notice = "2 неудачные попытки входа с момента вашего прошлого входа";
+
+    const { page, errors } = await open("/login");
+    await signIn(page, email, password);
+    await page.waitForURL(`${base}/${key}/main/admin-panel`);
+    await page.getByText(notice).waitFor();
+    expect(errors).toEqual([]);
+
+    // The toast is raised before the page changes: by the time the admin panel is there it would be too.
+    const again = await open("/login");
+    await signIn(again.page, email, password);
+    await again.page.waitForURL(`${base}/${key}/main/admin-panel`);
+    expect(await again.page.getByText(/неудачн/).count()).toBe(0);
+  });
+});

@@ -3,7 +3,7 @@
  * the CSRF guard that every state-changing call passes through. The decisions (who is signed in,
  * what a token is worth) are in @menu/core/auth.
  */
-import { CSRF_COOKIE, SESSION_COOKIE } from "@menu/core/auth/config";
+import { AUTH, CSRF_COOKIE, DEVICE_COOKIE, SESSION_COOKIE } from "@menu/core/auth/config";
 import { bindCsrf, csrfTokenOf, newCsrf, verifyCsrf } from "@menu/core/auth/csrf";
 import { verifyJwt } from "@menu/core/auth/jwt";
 import type { IssuedSession } from "@menu/core/auth/sessions";
@@ -125,6 +125,13 @@ export const sessionCookieOf = (c: Context) => getCookie(c, SESSION_COOKIE);
 async function csrfBinding(c: Context) {
   const cookie = sessionCookieOf(c);
   return (cookie && (await verifyJwt(cookie, "session"))?.jti) || "";
+}
+
+/** The device cookie of a successful sign-in (see @menu/core/auth/device): only the auth calls get it back. */
+export const deviceCookieOf = (c: Context) => getCookie(c, DEVICE_COOKIE);
+
+export function setDeviceCookie(c: Context, value: string) {
+  setCookie(c, DEVICE_COOKIE, value, { ...baseCookie(c), path: "/api/auth", sameSite: "Strict", maxAge: Math.floor(AUTH.deviceTtlMs / 1000) });
 }
 
 /**

@@ -83,9 +83,12 @@ export function safeRedirect(value: unknown): string | undefined {
 
 export type SignInInput = { email: string; password: string; remember: boolean; callbackUrl?: string };
 
-/** POST /api/auth/callback/credentials, form-encoded with csrfToken, callbackUrl and json (SPEC section 7). */
-export async function signIn(queryClient: QueryClient, input: SignInInput): Promise<SessionUser> {
-  await unwrap(
+/**
+ * POST /api/auth/callback/credentials, form-encoded with csrfToken, callbackUrl and json (SPEC
+ * section 7). Answers the user and how many wrong passwords the account got since its last sign-in.
+ */
+export async function signIn(queryClient: QueryClient, input: SignInInput): Promise<{ user: SessionUser; failedSignIns: number }> {
+  const answer = await unwrap(
     api.api.auth.callback[":provider"].$post({
       param: { provider: "credentials" },
       form: {
@@ -102,7 +105,7 @@ export async function signIn(queryClient: QueryClient, input: SignInInput): Prom
   queryClient.clear();
   const user = await queryClient.fetchQuery(meQueryOptions());
   if (!user) throw new ApiError(401, "Sign in required", { code: "unauthorized" });
-  return user;
+  return { user, failedSignIns: answer.failed_sign_ins ?? 0 };
 }
 
 /** POST /api/auth/signout, form-encoded with csrfToken, callbackUrl and json; forgets everything of the user. */

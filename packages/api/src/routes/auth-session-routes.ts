@@ -4,7 +4,7 @@ import { UserError } from "@menu/core";
 import { signInWithPassword } from "@menu/core/auth/credentials";
 import type { Context } from "hono";
 import { errorResponse } from "../errors";
-import { requestContext, setSessionCookie, viewerOrigin } from "../session";
+import { deviceCookieOf, requestContext, setDeviceCookie, setSessionCookie, viewerOrigin } from "../session";
 import { formBody, json, PUBLIC } from "../openapi";
 
 export const PROVIDER = "credentials";
@@ -85,7 +85,13 @@ export const signInRoute = <P extends string>(path: P) =>
     summary: "Sign in with e-mail and password (form-encoded; json=true answers JSON instead of redirecting)",
     request: { params: z.object({ provider: z.enum([PROVIDER]) }), body: formBody(SignInFormBody) },
     responses: {
-      200: json(z.object({ url: z.string() }), "Signed in; the session cookie is set"),
+      200: json(
+        z.object({
+          url: z.string(),
+          failed_sign_ins: z.number().int().positive().optional().describe("Wrong passwords given for the account since its last sign-in, when any"),
+        }),
+        "Signed in; the session and device cookies are set",
+      ),
       302: { description: "Signed in (or not) without json=true: redirect to callbackUrl (or back to /login)" },
       401: errorResponse("Incorrect login or password"),
       403: errorResponse("E-mail not confirmed yet, or CSRF token missing"),
@@ -114,12 +120,13 @@ export async function signIn(c: Context, form: z.infer<typeof SignInFormBody>) {
   const url = safeCallbackUrl(form.callbackUrl, c);
   const asJson = truthy(form.json);
   try {
-    const { session } = await signInWithPassword(
+    const { session, device, failed_sign_ins } = await signInWithPassword(
       { email: form.email, password: form.password, remember: truthy(form.remember) },
-      requestContext(c),
+      { ...requestContext(c), device: deviceCookieOf(c) },
     );
     await setSessionCookie(c, session);
-    return asJson ? c.json({ url }, 200) : c.redirect(url, 302);
+    setDeviceCookie(c, device);
+    return asJson ? c.json(failed_sign_ins ? { url, failed_sign_ins } : { url }, 200) : c.redirect(url, 302);
   } catch (error) {
     if (!asJson && error instanceof UserError) {
       return c.redirect(`/login?error=${encodeURIComponent(error.code)}&redirect=${encodeURIComponent(url)}`, 302);

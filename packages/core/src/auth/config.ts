@@ -12,12 +12,16 @@ export const AUTH = {
   renewBelowShare: 0.5,
   /** The short-lived bearer token GET /api/me answers as `accessToken`. */
   accessTokenTtlMs: 15 * MINUTE,
+  /** The device cookie a browser gets at each successful sign-in. */
+  deviceTtlMs: 180 * DAY,
   /** One-time e-mail links. */
   tokenTtlMs: { confirm: 3 * DAY, invite: 7 * DAY, reset: HOUR, email_change: DAY },
   /** Fixed-window rate limits: at most `limit` events per `windowMs`. */
   limits: {
     signInPerEmail: { limit: 5, windowMs: 15 * MINUTE },
     signInPerIp: { limit: 30, windowMs: 15 * MINUTE },
+    /** A browser with a device cookie of the account: its own failures only (docs/decisions.md). */
+    signInPerDevice: { limit: 10, windowMs: 15 * MINUTE },
     mailPerEmail: { limit: 3, windowMs: HOUR },
     mailPerIp: { limit: 20, windowMs: HOUR },
     registerPerIp: { limit: 10, windowMs: HOUR },
@@ -30,6 +34,8 @@ export type Limit = { limit: number; windowMs: number };
 /** Cookie names. The session cookie is httpOnly; the CSRF cookie holds a signed double-submit token. */
 export const SESSION_COOKIE = "qrm_session";
 export const CSRF_COOKIE = "qrm_csrf";
+/** httpOnly, sent to the auth calls only: a browser that has signed in to the account before. */
+export const DEVICE_COOKIE = "qrm_device";
 
 /** Absolute base of links in e-mails; never taken from the request's Host header. */
 export const publicBaseUrl = () => (process.env.PUBLIC_BASE_URL || "http://localhost:3000").replace(/\/+$/, "");

@@ -1,28 +1,30 @@
 import { Db } from "../db/service";
+import { isConditionFailure } from "../shared/conflict";
 import { UserError } from "../shared/errors";
-import { hashPassword, verifyPassword } from "../user/password";
-import { userByEmail } from "../user/user";
+import { hashPassword, isPasswordHash, needsRehash, verifyNothing, verifyPassword } from "../user/password";
+import { userByEmail, type UserRecord } from "../user/user";
 import { AUTH, type Limit } from "./config";
+import { deviceOf, newDeviceCookie } from "./device";
 import { sendAccountMail } from "./mail";
 import { assertUnderLimits, hit, resetBucket, takeOrThrow } from "./rate-limit";
 import { SignInForm } from "./schemas";
 import { createSession } from "./sessions";
+import { countFailedSignIn, takeFailedSignIns } from "./sign-in-failures";
 import { issueToken } from "./tokens";
 
-/** Where a request came from, for rate limits and the session record. */
-export type RequestContext = { ip?: string; user_agent?: string };
-
-let dummy: Promise<string> | undefined;
-/** Verifying against a dummy hash when the e-mail is unknown keeps both answers equally slow. */
-const dummyHash = () => (dummy ??= hashPassword("dummy password for timing"));
+/** Where a request came from, for rate limits and the session record; `device`: its device cookie. */
+export type RequestContext = { ip?: string; user_agent?: string; device?: string };
 
 const ipOf = (ctx: RequestContext) => ctx.ip || "unknown";
 
 /**
- * Credentials sign-in. Any wrong pair answers the same 401 "Incorrect login or password", as fast
- * for an unknown e-mail as for a wrong password. Failed attempts are limited per e-mail (whether
- * it exists or not) and per address; when a limit is reached every attempt answers 429 until the
- * window ends. An unconfirmed account with the right password gets the confirmation link again.
+ * Credentials sign-in. Any wrong pair answers the same 401 "Incorrect login or password", as slow
+ * for an unknown e-mail as for a wrong password. A browser with a device cookie of the account
+ * (given at its last successful sign-in) is limited by its own failures only, so nobody can lock
+ * the owner out from elsewhere; any other browser by the failures per e-mail (whether it exists or
+ * not) and per address. When a limit is reached every attempt answers 429 until the window ends.
+ * An unconfirmed account with the right password gets the confirmation link again. A success
+ * answers a new device cookie and how many wrong passwords the account got since its last sign-in.
  */
 export async function signInWithPassword(input: SignInForm, ctx: RequestContext = {}) {
   const ipBucket: [string, Limit] = [`signin:ip:${ipOf(ctx)}`, AUTH.limits.signInPerIp];
@@ -34,26 +36,46 @@ export async function signInWithPassword(input: SignInForm, ctx: RequestContext 
     throw new UserError("incorrectLogin", 401);
   }
   const { email, password, remember } = parsed.data;
-  const buckets: [string, Limit][] = [[`signin:email:${email}`, AUTH.limits.signInPerEmail], ipBucket];
+  const device = await deviceOf(ctx.device, email);
+  const emailBucket: [string, Limit] = [`signin:email:${email}`, AUTH.limits.signInPerEmail];
+  const buckets: [string, Limit][] = device ? [[`signin:device:${device}`, AUTH.limits.signInPerDevice]] : [emailBucket, ipBucket];
   await assertUnderLimits(buckets);
   const user = await userByEmail(email);
-  const usable = user?.password_hash.startsWith("scrypt$") ? user.password_hash : undefined;
-  const matches = await verifyPassword(password, usable ?? (await dummyHash()));
-  if (!user || !usable || !matches || user.active === false) {
-    await Promise.all(buckets.map(([bucket, limit]) => hit(bucket, limit)));
+  const stored = user && isPasswordHash(user.password_hash) ? user.password_hash : undefined;
+  const matches = stored ? await verifyPassword(password, stored) : await verifyNothing(password);
+  if (!user || !stored || !matches || user.active === false) {
+    await Promise.all([...buckets.map(([bucket, limit]) => hit(bucket, limit)), user && stored && !matches && countFailedSignIn(user.user_id)]);
     throw new UserError("incorrectLogin", 401);
   }
   if (!user.email_confirmed) {
     await resendConfirmation(user).catch((error: unknown) => console.error("Could not resend the confirmation", error));
     throw new UserError("emailNotConfirmed", 403);
   }
-  await resetBucket(buckets[0]![0], buckets[0]![1]);
-  const session = await createSession(user.user_id, { remember, ip: ctx.ip, user_agent: ctx.user_agent });
-  return { session, user };
+  if (needsRehash(stored)) await rehash(user, stored, password);
+  if (!device) await resetBucket(...emailBucket);
+  const [session, failed_sign_ins, deviceCookie] = await Promise.all([
+    createSession(user.user_id, { remember, ip: ctx.ip, user_agent: ctx.user_agent }),
+    takeFailedSignIns(user),
+    newDeviceCookie(email),
+  ]);
+  return { session, user, device: deviceCookie, failed_sign_ins };
+}
+
+/** A hash made at a lower cost than today's is replaced, unless the password changed meanwhile. */
+async function rehash(user: UserRecord, stored: string, password: string) {
+  try {
+    await Db()
+      .entities.user.patch({ user_id: user.user_id })
+      .set({ password_hash: await hashPassword(password) })
+      .where(({ password_hash }, { eq }) => eq(password_hash, stored))
+      .go();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 }
 
 /** A fresh confirmation link, at most once per 10 minutes per account. */
-async function resendConfirmation(user: NonNullable<Awaited<ReturnType<typeof userByEmail>>>) {
+async function resendConfirmation(user: UserRecord) {
   try {
     await takeOrThrow([[`resend:${user.user_id}`, AUTH.limits.resendConfirmation]]);
   } catch {

@@ -26,6 +26,8 @@ export const UserEntity = new Entity({
     ui_locale: { type: UI_LOCALES, default: "ru" },
     /** false until the welcome dialog after registration has been seen (SPEC.md section 4). */
     setup_welcome_message: { type: "boolean", default: true },
+    /** Wrong passwords given for this account since its last sign-in (told once at the next one). */
+    failed_sign_ins: { type: "number" },
     ...timestamps,
   },
   indexes: {

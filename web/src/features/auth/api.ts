@@ -4,21 +4,26 @@
  */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
+import { useIntl } from "react-intl";
+import { toast } from "sonner";
 import { api, unwrap } from "@/lib/api";
 import { forgetUser, safeRedirect, signIn, startPath } from "@/lib/session";
 
 /**
  * Signs in, then goes to `redirect`, else to the user's start page; the mutation stays pending
- * until the page is there.
+ * until the page is there. Wrong passwords given for the account since its last sign-in are told
+ * in a toast here, not at the call site: the sign-in page is gone before a call's own callback runs.
  */
 export function useSignIn(redirect: string | undefined) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const intl = useIntl();
   return useMutation({
     mutationFn: (values: { email: string; password: string; remember: boolean }) =>
       signIn(queryClient, { ...values, callbackUrl: safeRedirect(redirect) ?? "/" }),
     meta: { silentError: true },
-    onSuccess: async (user) => {
+    onSuccess: async ({ user, failedSignIns }) => {
+      if (failedSignIns > 0) toast.warning(intl.formatMessage({ id: "login.failedAttempts" }, { count: failedSignIns }), { duration: 10_000 });
       const target = safeRedirect(redirect) ?? (await startPath(queryClient, user)) ?? "/";
       await navigate({ href: target, replace: true });
     },

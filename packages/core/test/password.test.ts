@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { hashPassword, isPasswordHash, needsRehash, PASSWORD_COST, setPasswordCost, verifyPassword } from "../src/user/password";
+import { legacyHash } from "./support/passwords";
+
+/** These tests hash at the production cost; the others at the lower one of test/table-per-file.ts. */
+const testCost = setPasswordCost(PASSWORD_COST);
+afterEach(() => void setPasswordCost(PASSWORD_COST));
+
+describe("password hashes", () => {
+  it("hash at OWASP's scrypt cost (N=2^17, r=8, p=1) with the cost and salt in the hash", async () => {
+    const started = performance.now();
+    const hash = await hashPassword("Correct-horse-42");
+    console.log(`one hash at N=2^17: ${Math.round(performance.now() - started)} ms`);
+    expect(hash).toMatch(/^scrypt\$ln=17,r=8,p=1\$[A-Za-z0-9+/]{22}==\$[A-Za-z0-9+/]{43}=$/);
+    expect(await verifyPassword("Correct-horse-42", hash)).toBe(true);
+    expect(await verifyPassword("Correct-horse-43", hash)).toBe(false);
+    expect(needsRehash(hash)).toBe(false);
+    expect(await hashPassword("Correct-horse-42")).not.toBe(hash);
+  });
+
+  it("verify hashes of the old form, which need hashing again at the current cost", async () => {
+    const old = legacyHash("Correct-horse-42");
+    expect(await verifyPassword("Correct-horse-42", old)).toBe(true);
+    expect(await verifyPassword("wrong", old)).toBe(false);
+    expect(needsRehash(old)).toBe(true);
+    // A hash is redone when any of its parameters is below the current one, never to lower it.
+    expect(needsRehash("scrypt$ln=17,r=4,p=1$c2FsdA==$aGFzaA==")).toBe(true);
+    expect(needsRehash("scrypt$ln=18,r=8,p=1$c2FsdA==$aGFzaA==")).toBe(false);
+    setPasswordCost(testCost);
+    expect(needsRehash(old)).toBe(false);
+  });
+
+  it("take nothing else for a hash: no password, damaged rows, a cost beyond 512 MiB", async () => {
+    for (const stored of ["!", "", "scrypt$", "scrypt$$", "bcrypt$x$y", "scrypt$ln=x,r=8,p=1$c2FsdA==$aGFzaA==", "scrypt$ln=22,r=8,p=1$c2FsdA==$aGFzaA==", "scrypt$a$b$c$d"]) {
+      expect(isPasswordHash(stored), stored).toBe(false);
+      expect(await verifyPassword("anything", stored)).toBe(false);
+      expect(needsRehash(stored)).toBe(false);
+    }
+  });
+});
