@@ -4,6 +4,8 @@ import { actorFromHeaders } from "@menu/core/auth/sessions";
 import { bodyLimit } from "hono/body-limit";
 import { docsRoutes } from "./docs";
 import { mapError, validationHook } from "./errors";
+import { allowedMethods } from "./methods";
+import { documentCommonResponses } from "./openapi";
 import { authRoutes } from "./routes/auth";
 import { contactRoutes } from "./routes/contact";
 import { companyRoutes } from "./routes/companies";
@@ -50,7 +52,14 @@ export function createApp({ isReady = () => true, resolveActor = actorFromHeader
   app.onError(mapError);
   // First, so every answer carries them: errors, 404s and the 413 of the body limit too.
   app.use("*", securityHeadersMiddleware(security));
-  app.notFound((c) => c.json({ code: "notFound", message: `Page Not Found: ${c.req.path}` }, 404));
+  // A known path asked with a method none of its routes has: 405 with the ones it has.
+  const allowed = allowedMethods(app.routes);
+  app.notFound((c) => {
+    const allow = allowed(c.req.path);
+    if (!allow.length) return c.json({ code: "notFound", message: `Page Not Found: ${c.req.path}` }, 404);
+    c.header("Allow", allow.join(", "));
+    return c.json({ code: "requestFailed", message: "Method Not Allowed" }, 405);
+  });
   const jsonBodyLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
     onError: (c) => tooLarge(c, "payloadTooLarge"),
@@ -98,6 +107,7 @@ export function createApp({ isReady = () => true, resolveActor = actorFromHeader
     .route("/api", contactRoutes)
     .route("/", qrRedirect);
 
+  documentCommonResponses(app.openAPIRegistry, { csrfExempt: [EVENTS_PATH] });
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
     info: { title: "QR Menu API", version: "1.0.0", description: "The API of the multi-store QR menu service." },

@@ -7,7 +7,13 @@ import { HTTPException } from "hono/http-exception";
 import { ZodError } from "zod";
 
 /** Every error answer: the message key (for the SPA's catalogs) and the specification's text. */
-export const ErrorBody = z.object({ code: z.string(), message: z.string() }).openapi("Error");
+export const ErrorBody = z
+  .object({
+    code: z.string().describe("The message key (the SPA's catalogs translate it), e.g. `valueIncorrect`, `storeNotFound`"),
+    message: z.string().describe("The specification's text; for invalid input (`valueIncorrect`), each field and its reason: `field.path: reason; …`"),
+    details: z.record(z.string(), z.unknown()).optional().describe("What some refusals concern, e.g. `{ field }`"),
+  })
+  .openapi("Error");
 
 export const errorResponse = (description: string) => ({
   description,

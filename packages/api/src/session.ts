@@ -20,6 +20,13 @@ const RANK: Record<Role, number> = { store_manager: 0, company_manager: 1, admin
 const REFUSALS = { unauthorized: 401, forbidden: 403, notFound: 404, storeNotFound: 404, companyNotFound: 404, userNotFound: 404 } as const;
 type Refusal = keyof typeof REFUSALS;
 type Session = { security: Record<string, string[]>[]; middleware: MiddlewareHandler };
+/** The gate's refusal by the route's `security` (the document lists it among the route's answers: openapi.ts). */
+const refusals = new WeakMap<object, Refusal>();
+/** What the session gate of a route with this `security` answers the public and users below its role. */
+export const gateRefusal = (security: object): { code: Refusal; status: number } | undefined => {
+  const code = refusals.get(security);
+  return code && { code, status: REFUSALS[code] };
+};
 
 /**
  * A route that needs a signed-in user, spread into `createRoute`: its OpenAPI `security` (the
@@ -34,8 +41,10 @@ type Session = { security: Record<string, string[]>[]; middleware: MiddlewareHan
 export function requiresSession(role?: "store_manager", refused?: Refusal): Session;
 export function requiresSession(role: "company_manager" | "admin", refused: Refusal): Session;
 export function requiresSession(role?: Role, refused: Refusal = "unauthorized"): Session {
+  const security = [{ [SESSION_SCHEME]: role ? [role] : [] }];
+  refusals.set(security, refused);
   return {
-    security: [{ [SESSION_SCHEME]: role ? [role] : [] }],
+    security,
     middleware: createMiddleware(async (_c, next) => {
       const actor = useActor();
       const below = actor.type === "public" || (actor.type === "user" && !!role && RANK[actor.role] < RANK[role]);

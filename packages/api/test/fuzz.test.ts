@@ -12,9 +12,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@menu/api";
-import { clock, Db } from "@menu/core";
+import { clock, Db, MESSAGES } from "@menu/core";
 import { browser, captureMail } from "./support/browser-client";
 import { PASSWORD, tenant } from "./support/accounts";
+import { sampleRegex } from "./support/regex-sample";
 import { atMiddayUtc, signingIn, type Client, type Tenant } from "./support/session";
 
 const app = createApp();
@@ -43,9 +44,17 @@ type Schema = {
   anyOf?: Schema[];
   oneOf?: Schema[];
   allOf?: Schema[];
+  contentMediaType?: string;
+  contentSchema?: Schema;
+  examples?: unknown[];
 };
 type Parameter = { name: string; in: "path" | "query" | "header" | "cookie"; required?: boolean; schema?: Schema };
-type Operation = { security?: Record<string, string[]>[]; parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> } };
+type Operation = {
+  security?: Record<string, string[]>[];
+  parameters?: Parameter[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+  responses: Record<string, { headers?: Record<string, unknown> }>;
+};
 type Doc = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } };
 
 const doc = (await (await app.request("/api/openapi.json")).json()) as Doc;
@@ -195,16 +204,21 @@ function valid(schema: Schema, r: Rng, name: string | undefined, allowOther: boo
   }
   if (s.const !== undefined) return s.const;
   if (s.enum?.length) return r.pick(s.enum);
+  // Rules a schema cannot state (check digits, time zones, URLs that parse) come with examples.
+  if (s.examples?.length) return r.pick(s.examples);
   const union = s.anyOf ?? s.oneOf;
   if (union?.length) return valid(r.pick(union), r, name, allowOther);
   if (s.allOf?.length) return valid(s.allOf[0]!, r, name, allowOther);
   const types = (Array.isArray(s.type) ? s.type : [s.type]).filter((t) => t && t !== "null");
   switch (types.length ? r.pick(types) : "string") {
     case "object":
-      return Object.fromEntries(
-        Object.entries(s.properties ?? {})
-          .filter(([key]) => s.required?.includes(key) || r.chance(0.5))
-          .map(([key, value]) => [key, valid(value, r, key, allowOther)]),
+      return crossFieldRules(
+        Object.fromEntries(
+          Object.entries(s.properties ?? {})
+            .filter(([key]) => s.required?.includes(key) || r.chance(0.5))
+            .map(([key, value]) => [key, valid(value, r, key, allowOther)]),
+        ),
+        s,
       );
     case "array": {
       const min = s.minItems ?? 0;
@@ -222,11 +236,41 @@ function valid(schema: Schema, r: Rng, name: string | undefined, allowOther: boo
     default: {
       if (s.format === "email") return `fuzz-${randomUUID().slice(0, 8)}@example.com`;
       if (s.format === "binary") return "binary";
+      if (s.format === "uuid") return randomUUID();
+      if (s.format === "date") return `20${10 + r.int(20)}-${String(1 + r.int(12)).padStart(2, "0")}-${String(1 + r.int(28)).padStart(2, "0")}`;
+      if (s.contentMediaType === "application/json" && s.contentSchema) return JSON.stringify(valid(s.contentSchema, r, undefined, allowOther));
+      if (s.pattern) return matching(s, r);
       const min = s.minLength ?? 1;
       const max = Math.min(s.maxLength ?? min + 20, min + 40);
       return Array.from({ length: min + r.int(max - min + 1) }, () => r.pick([..."abcdefghijklmnopqrstuvwxyz"])).join("");
     }
   }
+}
+
+/** A string of the schema's pattern and lengths (tested against the whole pattern: lookaheads are left to the test). */
+function matching(s: Schema, r: Rng) {
+  const pattern = new RegExp(s.pattern!, "u");
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const text = sampleRegex(s.pattern!, r.int, s.minLength);
+    if (pattern.test(text) && text.length >= (s.minLength ?? 0) && text.length <= (s.maxLength ?? Infinity)) return text;
+  }
+  throw new Error(`No string of /${s.pattern}/ within the lengths of ${JSON.stringify(s)}`);
+}
+
+/**
+ * The rules between fields that JSON Schema cannot state, as the schemas' descriptions state them:
+ * a confirmation repeats the password, a time window ends at another time than it starts, a Wi-Fi
+ * password's length follows its encryption, a store manager names a store.
+ */
+function crossFieldRules(value: Record<string, unknown>, s: Schema) {
+  if (s.properties?.password_confirmation) value.password_confirmation = value.password ?? "";
+  if (value.encryption === "WEP") value.password = "abcde";
+  if (value.encryption === "WPA" && String(value.password ?? "").length < 8) value.password = PASSWORD;
+  if (value.role === "store_manager" && !value.store_id) value.store_id = own.store_id;
+  for (const [start, end] of [["start", "end"], ["open", "close"]] as const) {
+    if (value[start] !== undefined && value[start] === value[end]) value[end] = value[start] === "00:00" ? "12:00" : "00:00";
+  }
+  return value;
 }
 
 /** The valid value with one field broken (or the whole value replaced), at any depth. */
@@ -263,7 +307,7 @@ function encode(text: string) {
   }
 }
 
-type Fuzzed = { method: string; path: string; init: RequestInit; csrf: "valid" | "none" | "forged" };
+type Fuzzed = { method: string; path: string; init: RequestInit; csrf: "valid" | "none" | "forged"; valid: boolean };
 
 function generate(path: string, method: string, op: Operation, r: Rng, allowOther: boolean): Fuzzed {
   const broken = r.chance(0.6);
@@ -321,7 +365,7 @@ function generate(path: string, method: string, op: Operation, r: Rng, allowOthe
   }
   init.headers = headers;
   const csrf = broken && r.chance(0.1) ? r.pick(["none", "forged"] as const) : "valid";
-  return { method, path: url + qs, init, csrf };
+  return { method, path: url + qs, init, csrf, valid: !broken };
 }
 
 async function send(client: Client, f: Fuzzed) {
@@ -329,6 +373,14 @@ async function send(client: Client, f: Fuzzed) {
   if (f.method !== "GET" && f.csrf !== "none") headers.set("x-csrf-token", f.csrf === "forged" ? "forged-token" : await client.csrfToken());
   return client.request(f.path, { ...f.init, headers });
 }
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
 
 /** Runs `tasks` with at most `n` at once. */
 async function limited(tasks: (() => Promise<void>)[], n: number) {
@@ -430,7 +482,16 @@ describe("fuzzing the API from its OpenAPI document", () => {
             total++;
             statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
             const text = await res.text();
-            if (res.status >= 500) failures.push(`${who} ${f.method} ${f.path.slice(0, 200)} (csrf ${f.csrf}) → ${res.status} ${text.slice(0, 200)}\n  body: ${String(f.init.body ?? "").slice(0, 300)}`);
+            const fail = (why: string) => failures.push(`${why}: ${who} ${f.method} ${f.path.slice(0, 200)} (csrf ${f.csrf}) → ${res.status} ${text.slice(0, 200)}\n  body: ${String(f.init.body ?? "").slice(0, 300)}`);
+            if (res.status >= 500) fail("server error");
+            if (!op.responses[res.status]) fail(`status not in the document (${method} ${path} lists ${Object.keys(op.responses).join(", ")})`);
+            if (res.status >= 400) {
+              const body = parseJson(text) as { code?: unknown; message?: unknown } | undefined;
+              if (typeof body?.code !== "string" || typeof body.message !== "string") fail("error body without code and message");
+              // A request valid for the document's schemas passes the server's: only its own rules (a
+              // state, an id, a plan) may refuse it, never the schema validation ("field: reason").
+              else if (f.valid && res.status === 400 && body.code === "valueIncorrect" && body.message !== MESSAGES.valueIncorrect) fail("valid request refused");
+            }
           }),
           PARALLEL,
         );
@@ -446,5 +507,24 @@ describe("fuzzing the API from its OpenAPI document", () => {
     expect(failures, failures.slice(0, 10).join("\n")).toEqual([]);
     expect(await otherTenantRows()).toEqual(rowsBefore);
     expect(await otherTenantReads()).toEqual(readsBefore);
+  });
+
+  it("answers a method no operation of a known path has with 405 and the path's methods in Allow", async () => {
+    const template = (path: string) => new RegExp(`^${path.replace(/\{[^}]+\}/g, "[^/]+")}$`);
+    const token = await as.anonymous.csrfToken();
+    const wrong: string[] = [];
+    for (const path of Object.keys(doc.paths)) {
+      const url = path.replace(/\{[^}]+\}/g, "x");
+      // Every operation whose path matches ("/api/tables/order" is also "/api/tables/{tableId}").
+      const allowed = new Set(Object.entries(doc.paths).filter(([other]) => template(other).test(url)).flatMap(([, ops]) => Object.keys(ops).map((m) => m.toUpperCase())));
+      if (allowed.has("GET")) allowed.add("HEAD");
+      for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"].filter((m) => !allowed.has(m))) {
+        const res = await as.anonymous.request(url, { method, headers: { "x-csrf-token": token } });
+        const allow = (res.headers.get("allow") ?? "").split(/,\s*/).filter(Boolean).sort();
+        if (res.status !== 405 || allow.join() !== [...allowed].sort().join()) wrong.push(`${method} ${url} → ${res.status} Allow: ${allow.join(", ")} (expected 405 Allow: ${[...allowed].sort().join(", ")})`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect((await as.anonymous.request("/api/no-such-path", { method: "DELETE", headers: { "x-csrf-token": token } })).status).toBe(404);
   });
 });

@@ -37,6 +37,15 @@ export function verifySignature(raw: string, header: string | undefined, secret 
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/** A body's JSON, or a 400 (never the 500 of a SyntaxError). */
+function parsedJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new UserError("valueIncorrect", 400);
+  }
+}
+
 export const subscriptionRoutes = router()
   .openapi(
     createRoute({ security: [], method: "get", path: "/plans", summary: "Plans with prices, languages and features", responses: { 200: json(PlanTableSchema) } }),
@@ -126,12 +135,17 @@ export const subscriptionRoutes = router()
       summary: "Payment provider webhook: `X-Signature: sha256=<hex HMAC-SHA256 of the raw body>`",
       // No session: the HMAC signature is the authentication.
       security: [],
-      responses: { 200: json(z.object({ already_paid: z.boolean() })), 401: errorResponse("Invalid signature") },
+      responses: {
+        200: json(z.object({ already_paid: z.boolean() })),
+        400: errorResponse("A signed body that is not an `invoice.paid` event"),
+        401: errorResponse("Invalid signature"),
+        404: errorResponse("Company or invoice not found"),
+      },
     }),
     async (c) => {
       const raw = await c.req.text();
       if (!verifySignature(raw, c.req.header("x-signature"))) throw new UserError("invalidSignature", 401);
-      const event = z.object({ type: z.literal("invoice.paid"), company_id: z.string(), invoice_id: z.string() }).parse(JSON.parse(raw));
+      const event = z.object({ type: z.literal("invoice.paid"), company_id: z.string(), invoice_id: z.string() }).parse(parsedJson(raw));
       const result = await withActor({ type: "system" }, () => markInvoicePaid(event));
       return c.json(result, 200);
     },

@@ -11,6 +11,9 @@ import {
 } from "@menu/core/translation/manage";
 import { TARGET_TYPES, TranslationLanguage, TranslationStatus, TranslationsInfo } from "@menu/core/translation/schemas";
 import { TRANSLATION_STATUSES } from "@menu/core/shared/model";
+import { CATEGORY_NAME_MAX } from "@menu/core/category/schemas";
+import { Description, ITEM_TITLE_MAX, ITEM_TITLE_MIN } from "@menu/core/item/schemas";
+import { PROMOTION_HEADER_MAX, PROMOTION_HEADER_MIN } from "@menu/core/promotion/schemas";
 import { errorResponse } from "../errors";
 import { router } from "../router";
 import { requiresSession } from "../session";
@@ -25,6 +28,18 @@ const notFound = { 404: errorResponse("Store, content or abbreviation not found"
 const badInput = { 400: errorResponse("Invalid input (the field and the specification's message)") };
 const TranslationParams = z.object({ type: z.enum(TARGET_TYPES), targetId: Id, language: TranslationLanguage });
 const Changed = json(z.object({ id: z.string(), translations: TranslationsInfo }));
+/**
+ * A hand-made translation. The title follows the rules of the content's own (by `type` in the path);
+ * the document's bounds are those every type accepts, core checks the type's own.
+ */
+const ManualTranslation = StoreBody.extend({
+  title: z.string().meta({
+    minLength: Math.max(ITEM_TITLE_MIN, PROMOTION_HEADER_MIN),
+    maxLength: Math.min(ITEM_TITLE_MAX, CATEGORY_NAME_MAX, PROMOTION_HEADER_MAX),
+    description: `As the content's own title: an item's ${ITEM_TITLE_MIN}–${ITEM_TITLE_MAX} characters, a category's 1–${CATEGORY_NAME_MAX}, a promotion's ${PROMOTION_HEADER_MIN}–${PROMOTION_HEADER_MAX} (trimmed)`,
+  }),
+  description: Description.optional(),
+});
 const GlossaryChange = json(z.object({ entry: AbbreviationInfo, affected: z.number() }));
 
 const statuses = createRoute({
@@ -34,7 +49,7 @@ const statuses = createRoute({
   // No store in the request: the public is asked to sign in (each content's store is checked in core).
   ...requiresSession("store_manager"),
   request: jsonBody(StatusesInput),
-  responses: { 200: json(z.array(TranslationStatus)), ...badInput },
+  responses: { 200: json(z.array(TranslationStatus)), ...badInput, 404: errorResponse("A content (or its store) not found") },
 });
 const overview = createRoute({
   method: "get",
@@ -78,7 +93,7 @@ const saveManual = createRoute({
   path: "/translations/{type}/{targetId}/{language}",
   summary: "Write a translation by hand (auto-translation never overwrites it)",
   ...session,
-  request: { params: TranslationParams, ...jsonBody(StoreBody.extend({ title: z.string(), description: z.string().optional() })) },
+  request: { params: TranslationParams, ...jsonBody(ManualTranslation) },
   responses: { 200: Changed, ...badInput, ...notFound, 409: errorResponse("The language is not in the store's plan") },
 });
 const resetManual = createRoute({

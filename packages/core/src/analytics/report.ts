@@ -27,7 +27,8 @@ export const TOP_SEARCHES = 20;
 const Day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), "Value is incorrect");
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), "Value is incorrect")
+  .meta({ format: "date" });
 
 /** 7, 30 or 90 days up to today (in the store's time zone), or `custom` with `from` and `to`. */
 export const AnalyticsRange = z.object({

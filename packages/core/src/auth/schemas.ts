@@ -27,7 +27,8 @@ export const EMAIL_MAX = 254;
 
 export const Email = text({ max: EMAIL_MAX, empty: VALIDATION.required })
   .pipe(z.email(VALIDATION.invalidEmail))
-  .transform((s) => s.toLowerCase());
+  .transform((s) => s.toLowerCase())
+  .meta({ format: "email" });
 
 /** A new password. Existing passwords are only checked for presence (old accounts may be shorter). */
 export const NewPassword = secret({ min: PASSWORD_MIN, max: PASSWORD_MAX });
@@ -50,6 +51,9 @@ export const LinkToken = z.string().min(20).max(200).regex(/^[A-Za-z0-9_-]+$/);
 const matching = <T extends { password: string; password_confirmation: string }>(v: T) =>
   v.password === v.password_confirmation;
 const mismatch = { message: VALIDATION.passwordsMismatch, path: ["password_confirmation"] };
+/** A rule between fields, which JSON Schema cannot state: the API document says it in words. */
+const CONFIRMATION_RULE = "Must equal `password` exactly";
+const Confirmation = z.string(VALIDATION.required).meta({ description: CONFIRMATION_RULE });
 
 export const SignInForm = z.object({
   email: Email,
@@ -66,7 +70,7 @@ export const RegisterOrganization = z
     store_url_key: UrlKey,
     email: Email,
     password: NewPassword,
-    password_confirmation: z.string(VALIDATION.required),
+    password_confirmation: Confirmation,
     ui_locale: z.enum(UI_LOCALES).default("ru"),
   })
   .refine(matching, mismatch);
@@ -83,7 +87,7 @@ export const Availability = z.object({
 export const ForgotPassword = z.object({ email: Email });
 
 export const ResetPassword = z
-  .object({ token: LinkToken, password: NewPassword, password_confirmation: z.string(VALIDATION.required) })
+  .object({ token: LinkToken, password: NewPassword, password_confirmation: Confirmation })
   .refine(matching, mismatch);
 export type ResetPassword = z.input<typeof ResetPassword>;
 
@@ -96,7 +100,7 @@ export const AcceptInvitation = z
     first_name: Name,
     last_name: Name,
     password: OptionalNewPassword.default(""),
-    password_confirmation: z.string().default(""),
+    password_confirmation: z.string().default("").meta({ description: CONFIRMATION_RULE }),
   })
   .refine(matching, mismatch);
 export type AcceptInvitation = z.input<typeof AcceptInvitation>;
@@ -113,7 +117,7 @@ export const ChangePassword = z
   .object({
     current_password: AnyPassword,
     password: NewPassword,
-    password_confirmation: z.string(VALIDATION.required),
+    password_confirmation: Confirmation,
   })
   .refine(matching, mismatch);
 export type ChangePassword = z.input<typeof ChangePassword>;
@@ -131,7 +135,7 @@ export const UserForm = z.object({
   email: Email,
   role: z.enum(ROLES),
   /** Required for store managers: the store they manage. */
-  store_id: z.string().max(64).default(""),
+  store_id: z.string().max(64).default("").meta({ description: "Required (not empty) when `role` is `store_manager`" }),
   /** Optional: without one the invited user chooses a password when accepting the invitation. */
   password: OptionalNewPassword.default(""),
 });

@@ -53,19 +53,27 @@ export const BillingInfo = z.object({
   director_first_name: required(BILLING_NAME_MAX),
   director_middle_name: text({ max: BILLING_NAME_MAX, optional: true }).default(""),
   director_position: required(BILLING_NAME_MAX),
-  vat_number: required(32).transform(compact).refine(unpValid, VALIDATION.valueIncorrect),
+  vat_number: required(32)
+    .transform(compact)
+    .refine(unpValid, VALIDATION.valueIncorrect)
+    .meta({ description: "УНП: 9 digits (spaces and dashes ignored), the first 1–7, the last a check digit", examples: ["100000007", "190 000 005"] }),
   bank_name: required(BILLING_TEXT_MAX),
   iban: required(42)
     .transform((s) => compact(s).toUpperCase())
-    .refine(ibanChecksumValid, VALIDATION.valueIncorrect),
+    .refine(ibanChecksumValid, VALIDATION.valueIncorrect)
+    .meta({ description: "IBAN with a valid check (ISO 13616; spaces ignored, any case)", examples: ["BY13NBRB3600900000002Z00AB00", "by13 nbrb 3600 9000 0000 2z00 ab00"] }),
   bic: required(16)
     .transform((s) => compact(s).toUpperCase())
-    .refine((s) => BIC.test(s), VALIDATION.valueIncorrect),
+    .refine((s) => BIC.test(s), VALIDATION.valueIncorrect)
+    .meta({ description: "BIC (SWIFT): 8 or 11 letters and digits (spaces ignored, any case)", examples: ["NBRBBY2X", "alfabby2xxx"] }),
   legal_address: required(BILLING_ADDRESS_MAX),
   postcode: required(16)
     .transform(compact)
-    .refine((s) => POSTCODE.test(s), VALIDATION.valueIncorrect),
-  phone: required(PHONE_MAX).refine(isPhoneNumber, INVALID_PHONE),
+    .refine((s) => POSTCODE.test(s), VALIDATION.valueIncorrect)
+    .meta({ description: "6 digits (spaces ignored)", examples: ["220030", "220 004"] }),
+  phone: required(PHONE_MAX)
+    .refine(isPhoneNumber, INVALID_PHONE)
+    .meta({ description: "Digits with spaces, dashes, brackets and a leading +; 5 to 15 digits", examples: ["+375 29 123-45-67", "8 (017) 222-33-44"] }),
 });
 export type BillingValues = z.input<typeof BillingInfo>;
 export type Billing = z.output<typeof BillingInfo>;

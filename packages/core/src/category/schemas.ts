@@ -45,7 +45,8 @@ export const ScheduleForm = z
     start: time,
     end: time,
   })
-  .refine((s) => s.start !== s.end, { message: SAME_TIMES, path: ["end"] });
+  .refine((s) => s.start !== s.end, { message: SAME_TIMES, path: ["end"] })
+  .meta({ description: "`end` differs from `start` (before it: past midnight)" });
 export type ScheduleForm = z.input<typeof ScheduleForm>;
 
 export const categoryName = text({ max: CATEGORY_NAME_MAX });

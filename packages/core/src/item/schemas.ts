@@ -33,7 +33,9 @@ const positiveDecimal = (integer: number, fraction: number, zeroMessage: string)
   required
     .regex(new RegExp(`^\\d{1,${integer}}(?:[.,]\\d{1,${fraction}})?$`), ITEM_MESSAGES.valueIncorrect)
     .transform((s) => s.replace(",", ".").replace(/^0+(?=\d)/, ""))
-    .refine((s) => /[1-9]/.test(s), zeroMessage);
+    .refine((s) => /[1-9]/.test(s), zeroMessage)
+    // The document states both rules in one pattern (the form keeps two messages).
+    .meta({ pattern: `^(?=.*[1-9])\\d{1,${integer}}(?:[.,]\\d{1,${fraction}})?$` });
 
 /** Weight of a portion: up to 6 integer and 3 fraction digits, not zero. */
 export const Weight = positiveDecimal(6, 3, ITEM_MESSAGES.weightZero);

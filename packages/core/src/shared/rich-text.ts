@@ -33,7 +33,11 @@ const Attributes = z.strictObject({
   bold: z.literal(true).optional(),
   italic: z.literal(true).optional(),
   underline: z.literal(true).optional(),
-  link: z.string().refine(isSafeLink).optional(),
+  link: z
+    .string()
+    .refine(isSafeLink)
+    .meta({ description: "An http(s) URL with a host, or a mailto: or tel: link", examples: ["https://example.com/menu", "mailto:info@example.com", "tel:+375291234567"] })
+    .optional(),
   list: z.enum(["ordered", "bullet"]).optional(),
 });
 export type DeltaAttributes = z.infer<typeof Attributes>;
@@ -43,6 +47,12 @@ export type DeltaOp = z.infer<typeof DeltaOp>;
 
 const Delta = z.strictObject({ ops: z.array(DeltaOp) });
 
+function contentSchema(schema: z.ZodType) {
+  const json = z.toJSONSchema(schema, { io: "input" });
+  delete json.$schema;
+  return json;
+}
+
 /**
  * A rich-text field as stored: "" (no text) or a Delta JSON string that parses and uses only the
  * allowed formats. Refusals read "Value is incorrect" (SPEC section 5).
@@ -50,7 +60,9 @@ const Delta = z.strictObject({ ops: z.array(DeltaOp) });
 export const RichText = z
   .string()
   .max(RICH_TEXT_MAX_LENGTH)
-  .refine((text) => text === "" || parseDelta(text) !== undefined, { message: "Value is incorrect" });
+  .refine((text) => text === "" || parseDelta(text) !== undefined, { message: "Value is incorrect" })
+  // The API document says what the string holds (JSON Schema's keywords for encoded content).
+  .meta({ description: '"" (none) or a Quill Delta as JSON', contentMediaType: "application/json", contentSchema: contentSchema(Delta) });
 
 /** The ops of a stored Delta string when it is valid as stored, else undefined. */
 export function parseDelta(text: string): DeltaOp[] | undefined {

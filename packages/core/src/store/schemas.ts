@@ -36,7 +36,8 @@ export const phoneNumber = z
   .refine((v) => {
     const digits = v.replace(/\D/g, "").length;
     return digits >= 5 && digits <= 15;
-  }, STORE_MESSAGES.invalidPhone);
+  }, STORE_MESSAGES.invalidPhone)
+  .meta({ description: "Digits with spaces, dashes, brackets and a leading +; 5 to 15 digits", examples: ["+375 29 123-45-67", "8 (017) 222-33-44"] });
 
 /** An http(s) link with a host that has a dot (instagram.com/x, not "instagram"). */
 export const webUrl = z
@@ -51,7 +52,8 @@ export const webUrl = z
     } catch {
       return false;
     }
-  }, STORE_MESSAGES.invalidUrl);
+  }, STORE_MESSAGES.invalidUrl)
+  .meta({ format: "uri", description: "An http(s) link whose host has a dot", examples: ["https://instagram.com/venue", "http://venue.by"] });
 
 /** "HH:MM", 00:00–23:59. A closing time at or before the opening time means past midnight. */
 export const timeOfDay = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, STORE_MESSAGES.valueIncorrect);
@@ -74,7 +76,8 @@ export const WorkingHours = z
     open: timeOfDay,
     close: timeOfDay,
   })
-  .refine((h) => h.open !== h.close, { message: SAME_HOURS, path: ["close"] });
+  .refine((h) => h.open !== h.close, { message: SAME_HOURS, path: ["close"] })
+  .meta({ description: "`close` differs from `open` (at or before it: past midnight)" });
 
 export const Phone = z.object({
   description: text({ max: PHONE_DESCRIPTION_MAX, optional: true }).default(""),
@@ -118,7 +121,10 @@ export const StoreSettingsForm = z.object({
   seo_description: text({ max: SEO_DESCRIPTION_MAX, optional: true }),
   logo_light: objectKey.optional(),
   logo_dark: objectKey.optional(),
-  time_zone: z.string().refine(isTimeZone, STORE_MESSAGES.valueIncorrect),
+  time_zone: z
+    .string()
+    .refine(isTimeZone, STORE_MESSAGES.valueIncorrect)
+    .meta({ description: "An IANA time zone (Area/Location) or UTC", examples: ["Europe/Minsk", "Asia/Shanghai", "UTC"] }),
   /** Russian is the source language and always offered. */
   languages: z
     .array(z.enum(MENU_LANGUAGES))

@@ -17,7 +17,8 @@ export const TableForm = z.object({
     .trim()
     .min(1, "This field is required")
     .regex(/^[1-9][0-9]{0,5}$/, "Value is incorrect")
-    .refine((v) => Number(v) <= TABLE_POSITION_MAX, "Value is incorrect"),
+    .refine((v) => Number(v) <= TABLE_POSITION_MAX, "Value is incorrect")
+    .meta({ pattern: "^\\s*(?:[1-9][0-9]{0,4}|100000)\\s*$", description: "1 to 100000, as text" }),
   name: tableName,
   note: tableNote,
 });

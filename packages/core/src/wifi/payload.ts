@@ -29,7 +29,10 @@ export const WifiFields = z.object({
   encryption: z.enum(WIFI_ENCRYPTION),
   hidden: z.boolean(),
   /** Empty for "none". */
-  password: z.string().max(63, maxLengthMessage(63)),
+  password: z
+    .string()
+    .max(63, maxLengthMessage(63))
+    .meta({ description: "WPA: 8 to 63 characters; WEP: 5, 10, 13 or 26; nopass: ignored" }),
 });
 
 export const WifiInput = WifiFields.superRefine((w, ctx) => {
