@@ -110,7 +110,7 @@ export function createApp({ isReady = () => true, resolveActor = actorFromHeader
   documentCommonResponses(app.openAPIRegistry, { csrfExempt: [EVENTS_PATH] });
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
-    info: { title: "QR Menu API", version: "1.0.0", description: "The API of the multi-store QR menu service." },
+    info: { title: "QR Menu API", version: "1.0.0", description: "The API of the multi-store QR menu service. A method that no operation of a path has answers 405 with `Allow`." },
   });
   app.route("/", docsRoutes);
   return routes;

@@ -11,7 +11,7 @@ export const availabilityRoute = createRoute({
   path: "/auth/availability",
   summary: "Live availability of an e-mail, a company URL name or a store URL name",
   request: { query: Availability },
-  responses: { 200: json(AvailabilityAnswer, "Whether the value is free") },
+  responses: { 200: json(AvailabilityAnswer, "Whether the value is free"), 429: errorResponse("Too many look-ups from this address") },
 });
 
 const Registered = z.object({ email: z.string(), company_url_key: z.string(), store_url_key: z.string(), preparation_ends_at: z.string() });

@@ -55,7 +55,7 @@ const remove = createRoute({
   summary: "Delete a user; their sessions end at once",
   ...ofUser,
   request: { params: UserParams },
-  responses: { 200: json(z.object({ id: z.string() }), "Deleted"), 404: errorResponse("User not found") },
+  responses: { 200: json(z.object({ id: z.string() }), "Deleted"), 403: errorResponse("You cannot delete yourself"), 404: errorResponse("User not found") },
 });
 
 export const userRoutes = router()
