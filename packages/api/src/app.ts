@@ -56,7 +56,7 @@ export function createApp({ isReady = () => true, resolveActor = actorFromHeader
   const allowed = allowedMethods(app.routes);
   app.notFound((c) => {
     const allow = allowed(c.req.path);
-    if (!allow.length) return c.json({ code: "notFound", message: `Page Not Found: ${c.req.path}` }, 404);
+    if (!allow.length || allow.includes(c.req.method)) return c.json({ code: "notFound", message: `Page Not Found: ${c.req.path}` }, 404);
     c.header("Allow", allow.join(", "));
     return c.json({ code: "requestFailed", message: "Method Not Allowed" }, 405);
   });
