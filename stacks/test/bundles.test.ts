@@ -32,11 +32,15 @@ const packageJson = (dir: string) => JSON.parse(readFileSync(path.join(dir, "pac
 
 let work: string;
 const bundles: Record<string, Bundle> = {};
+const environments: Record<string, Record<string, string>> = {};
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), "lambda-bundles-"));
   const functions = await appFunctions(root);
-  for (const fn of functions) bundles[fn.handler] = await bundleFunction(root, fn, path.join(work, String(Object.keys(bundles).length)));
+  for (const fn of functions) {
+    environments[fn.handler] = fn.environment ?? {};
+    bundles[fn.handler] = await bundleFunction(root, fn, path.join(work, String(Object.keys(bundles).length)));
+  }
 }, 600_000);
 afterAll(() => rm(work, { recursive: true, force: true }));
 
@@ -130,6 +134,37 @@ describe("Lambda bundles", () => {
       encoding: "utf8",
     });
     expect(JSON.parse(output)).toEqual({ pdf: "%PDF-", width: 10 });
+  });
+
+  it("serves the API docs' Swagger UI from the files copied beside the API bundle, with the security headers", () => {
+    const api = bundles[HANDLERS.api]!;
+    // API Gateway's payload v2 events, answered by the bundled handler in Lambda's working folder (the bundle's root).
+    const script = `
+      const { handler } = await import(${JSON.stringify(pathToFileURL(api.file).href)});
+      const answers = {};
+      for (const path of ["/api/docs", "/api/docs/swagger-ui-bundle.js", "/api/docs/swagger-ui.css"]) {
+        const http = { method: "GET", path, protocol: "HTTP/1.1", sourceIp: "192.0.2.1", userAgent: "test" };
+        const event = { version: "2.0", routeKey: "$default", rawPath: path, rawQueryString: "", headers: { host: "api.example", "accept-encoding": "identity" },
+          requestContext: { http, domainName: "api.example", stage: "$default", requestId: "1", accountId: "1", apiId: "api", time: "", timeEpoch: 0 }, isBase64Encoded: false };
+        const res = await handler(event, {});
+        const body = res.isBase64Encoded ? Buffer.from(res.body, "base64").toString() : res.body;
+        answers[path] = { status: res.statusCode, type: res.headers["content-type"], csp: res.headers["content-security-policy"], hsts: res.headers["strict-transport-security"], start: body.slice(0, 200) };
+      }
+      process.stdout.write(JSON.stringify(answers));`;
+    const output = execFileSync(process.execPath, ["--input-type=module", "--no-warnings", "-e", script], {
+      cwd: api.folder,
+      env: { PATH: process.env.PATH, AWS_REGION: "eu-central-1", TABLE_NAME: "menu", SWAGGER_UI_DIR: environments[HANDLERS.api]!.SWAGGER_UI_DIR! },
+      encoding: "utf8",
+    });
+    const answers = JSON.parse(output) as Record<string, { status: number; type: string; csp?: string; hsts?: string; start: string }>;
+    const dist = findPackage("swagger-ui-dist", path.join(root, "packages/api"))!;
+    for (const [file, type] of [["swagger-ui-bundle.js", "text/javascript"], ["swagger-ui.css", "text/css"]]) {
+      const answer = answers[`/api/docs/${file}`]!;
+      expect(answer, file).toMatchObject({ status: 200, type: `${type}; charset=utf-8` });
+      expect(answer.start, file).toBe(readFileSync(path.join(dist, file!), "utf8").slice(0, 200));
+    }
+    expect(answers["/api/docs"]).toMatchObject({ status: 200, hsts: "max-age=63072000; includeSubDomains" });
+    expect(answers["/api/docs"]!.csp).toContain("script-src 'self';");
   });
 
   it("bundles zod without its message translations, keeping its English messages", async () => {
