@@ -1,11 +1,14 @@
 /**
  * Rendering adapter: a menu as an Excel sheet (write-excel-file), one row per portion, prices as
- * numbers, right to left for Arabic. Called by the menu export (export/menu-export.ts).
+ * numbers, right to left for Arabic. Text that a spreadsheet would take for a formula is escaped
+ * (shared/sheet-cell.ts); numbers are no formula and stay numbers. Called by the menu export
+ * (export/menu-export.ts).
  */
 import writeXlsxFile, { type SheetData } from "write-excel-file/node";
 import { description, marks, menuRows, WORDS, type OnRows } from "../export/menu-rows";
 import type { PublishedMenu } from "../publish/published";
 import type { MenuLanguage } from "../shared/model";
+import { escapeCell } from "../shared/sheet-cell";
 
 export async function menuSheet(menu: PublishedMenu, lang: MenuLanguage, onRows: OnRows) {
   const w = WORDS[lang];
@@ -15,7 +18,9 @@ export async function menuSheet(menu: PublishedMenu, lang: MenuLanguage, onRows:
   for (const [index, { section, category, item }] of rows.entries()) {
     await onRows(index, rows.length);
     for (const p of item.portions) {
-      data.push([section, category, item.title, description(item), `${p.weight} ${w.units[p.unit] ?? p.unit}`, { value: Number(p.price), type: Number, format: "0.00" }, p.currency, marks(menu, item.allergens), marks(menu, item.tags), w.yes, item.id]);
+      const price = { value: Number(p.price), type: Number, format: "0.00" };
+      const cells = [section, category, item.title, description(item), `${p.weight} ${w.units[p.unit] ?? p.unit}`, price, p.currency, marks(menu, item.allergens), marks(menu, item.tags), w.yes, item.id];
+      data.push(cells.map((cell) => (typeof cell === "string" ? escapeCell(cell) : cell)));
     }
   }
   return writeXlsxFile(data, {

@@ -1,14 +1,17 @@
 /**
  * CSV downloads of the overview's figures: RFC 4180 quoting, a UTF-8 byte order mark (so Excel
- * opens Cyrillic and Chinese correctly) and CRLF line ends. Made in the browser from the numbers on
- * the screen, so the file and the figure always agree.
+ * opens Cyrillic and Chinese correctly), CRLF line ends, and text a spreadsheet would take for a
+ * formula (a guest's search "=HYPERLINK(…)") escaped as the menu export escapes it. Made in the
+ * browser from the numbers on the screen, so the file and the figure always agree.
  */
+import { escapeCell } from "@menu/core/shared/sheet-cell";
+
 export type Cell = string | number | null | undefined;
 
 const quote = (cell: Cell) => {
   const text = cell === null || cell === undefined ? "" : String(cell);
-  // A cell starting with = + - @ would be a formula in a spreadsheet: kept as text.
-  const safe = /^[=+\-@\t\r]/.test(text) && typeof cell !== "number" ? `'${text}` : text;
+  // A number (-3) is written as one; only text can smuggle in a formula.
+  const safe = typeof cell === "number" ? text : escapeCell(text);
   return /[",\r\n;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
