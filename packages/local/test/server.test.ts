@@ -145,7 +145,7 @@ describe("the local server", () => {
       ["API 413", await send("POST", "/api/products/several-get", Buffer.alloc(300 * 1024, "a"), { "content-type": "application/json" }), 413],
       ["API docs", await send("GET", "/api/docs"), 200],
     ];
-    const expected = Object.entries(securityHeaders(security, { https: false })).map(([name, value]) => [name.toLowerCase(), value]);
+    const expected = Object.entries(securityHeaders(security, { https: false })).map(([name, value]) => [name.toLowerCase(), value] as const);
     expect(expected.find(([name]) => name === "content-security-policy")![1]).toContain(`script-src 'self' '${security.scriptHashes[0]}';`);
     for (const [what, res, status] of answers) {
       expect(res.status, what).toBe(status);
