@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { MESSAGES, UserError } from "@menu/core";
 import { isWriteConflict } from "@menu/core/shared/conflict";
+import { isOverload } from "@menu/core/shared/overload";
 import type { Hook } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -31,11 +32,20 @@ export const validationHook: Hook<any, any, any, any> = (result, c) => {
   }
 };
 
+/** How long a caller told "busy" (503) waits before trying again. */
+const RETRY_AFTER_SECONDS = "5";
+
 /** The one error mapper: user errors carry their message; anything unexpected is logged and hidden. */
 export function mapError(error: Error, c: Context) {
   if (error instanceof UserError) {
     const details = error.details === undefined ? {} : { details: error.details };
+    if (error.status === 503) c.header("Retry-After", RETRY_AFTER_SECONDS);
     return c.json({ code: error.code, message: error.message, ...details }, error.status);
+  }
+  if (isOverload(error)) {
+    console.warn("Database overloaded", error.name);
+    c.header("Retry-After", RETRY_AFTER_SECONDS);
+    return c.json({ code: "serviceBusy", message: MESSAGES.serviceBusy }, 503);
   }
   if (error instanceof ZodError) return c.json({ code: "valueIncorrect", message: describeZod(error) }, 400);
   if (isWriteConflict(error)) {

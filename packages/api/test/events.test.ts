@@ -8,8 +8,13 @@ import { PASSWORD, tenant } from "./support/accounts";
 
 const app = createApp();
 const PHONE = "Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36";
-const post = (body: unknown, headers: Record<string, string> = {}) =>
-  app.request("/api/events", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", "user-agent": PHONE, ...headers } });
+/** A batch as a guest's phone at `address` sends it (the local server's socket gives the address). */
+const post = (body: unknown, headers: Record<string, string> = {}, address = "192.0.2.1") =>
+  app.request(
+    "/api/events",
+    { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", "user-agent": PHONE, ...headers } },
+    { incoming: { socket: { remoteAddress: address } } },
+  );
 
 /** Every counter row of a store in every shard, as stored. */
 async function rawRows(company_id: string, store_id: string) {
@@ -68,7 +73,8 @@ describe("POST /api/events (guest analytics)", () => {
     const v = await venue("evtbusy");
     const N = 150;
     const batch = { store_id: v.store_id, events: [{ type: "menu_view" }, { type: "item_open", item_id: v.items.visible }, { type: "qr_scan", table: 7 }] };
-    const statuses = await Promise.all(Array.from({ length: N }, async () => (await post(batch)).status));
+    // Many guests at once, each from their own phone.
+    const statuses = await Promise.all(Array.from({ length: N }, async (_, i) => (await post(batch, {}, `198.51.100.${i}`)).status));
     expect(statuses.every((s) => s === 204)).toBe(true);
     const stored = await rawRows(v.company_id, v.store_id);
     expect(new Set(stored.map((r) => r.shard)).size).toBeGreaterThan(1);

@@ -15,12 +15,26 @@ describe("guest analytics: what is counted", () => {
     expect(normalizeSearchTerm("ivan@example.com")).toBeNull();
     expect(normalizeSearchTerm("+375 29 123 45 67")).toBeNull();
     expect(normalizeSearchTerm("7up")).toBe("7up");
-    expect([...normalizeSearchTerm("а".repeat(80))!].length).toBe(40);
+    expect(normalizeSearchTerm("кола 0,5 л")).toBe("кола 0 5 л");
+    expect([...normalizeSearchTerm("а".repeat(80))!].length).toBe(64);
+    // Card numbers and street addresses with house numbers: the issue's own examples and kin.
+    expect(normalizeSearchTerm("4111 1111 1111 1111")).toBeNull();
+    expect(normalizeSearchTerm("ул ленина дом 5 кв 12")).toBeNull();
+    expect(normalizeSearchTerm("Ленина 5-12")).toBeNull();
+    expect(normalizeSearchTerm("пр. Независимости 4")).toBeNull();
+    expect(normalizeSearchTerm("221b Baker Street")).toBeNull();
+    expect(normalizeSearchTerm("пицца 4 сыра")).toBe("пицца 4 сыра");
   });
 
-  it("turns a batch into counters: views per hour, the view's language, equal events added up", () => {
+  it("turns a batch into counters: views per hour, the view's language, equal events added up; what the menu lacks is dropped", () => {
+    const targets = { items: new Set(["a"]), tables: new Set([4]), languages: new Set(["ru", "en", "zh"]) };
     const counters = countersOf(
       [
+        { type: "item_open", item_id: "ivan@example.com" },
+        { type: "cart_add", item_id: "not-on-the-menu" },
+        { type: "qr_scan", table: 99 },
+        { type: "language", language: "ar" },
+        { type: "menu_view", language: "fr" },
         { type: "menu_view", language: "en" },
         { type: "menu_view" },
         { type: "qr_scan", table: 4 },
@@ -33,13 +47,14 @@ describe("guest analytics: what is counted", () => {
         { type: "search_miss", term: "call me 80291234567" },
       ],
       "21",
+      targets,
     );
     expect(counters.sort((a, b) => `${a.name}${a.key}`.localeCompare(`${b.name}${b.key}`))).toEqual([
       { name: "cart_add", key: "a", n: 1 },
       { name: "item_open", key: "a", n: 2 },
       { name: "language", key: "en", n: 1 },
       { name: "language", key: "zh", n: 1 },
-      { name: "menu_view", key: "21", n: 2 },
+      { name: "menu_view", key: "21", n: 3 },
       { name: "qr_scan", key: "4", n: 1 },
       { name: "search_miss", key: "суши", n: 2 },
     ]);
@@ -184,7 +199,7 @@ describe("guest analytics: ranges and the previous period", () => {
       { language: "ru", value: 6, previous: 0 },
       { language: "en", value: 4, previous: 1 },
     ]);
-    expect(s.searches).toEqual([{ term: "суши", value: 3, previous: 1 }]);
+    expect(s.searches).toEqual([{ term: "суши", other: false, value: 3, previous: 1 }]);
     // 2030-03-11 is a Monday, 2030-03-05 a Tuesday.
     expect(weekdayOf("2030-03-11")).toBe(0);
     expect(s.heatmap[0]![9]).toBe(3);

@@ -1,3 +1,4 @@
+import { saveEventTargets } from "@menu/core/analytics/event-targets";
 import { unpCheckDigit } from "@menu/core/billing/schemas";
 import { createCompany } from "@menu/core/company/company";
 import { createStore } from "@menu/core/store/store";
@@ -9,7 +10,7 @@ import { randomUUID } from "node:crypto";
 export const letters = (prefix: string) =>
   prefix + randomUUID().replace(/[^a-f]/g, "").slice(0, 8);
 
-/** A company with one store, a table, a category and a visible and a hidden item. */
+/** A company with one store, a table, a category and a visible and a hidden item, its event targets saved. */
 export async function venue(prefix = "venue") {
   const company = await createCompany({ name: `${prefix} company`, url_key: letters(prefix) });
   const store = await createStore({ company_id: company.id, name: `${prefix} store`, url_key: "main" });
@@ -24,6 +25,8 @@ export async function venue(prefix = "venue") {
     { ...ids, item_id: visible, kind: "product", category_id, title: "Борщ", portions: [portion] },
     { ...ids, item_id: hidden, kind: "product", category_id, title: "Секрет", portions: [portion], visible: false },
   ]).go();
+  // What guest events may name, as a publish of its menu in ru, en and zh would leave it.
+  await saveEventTargets(ids, { items: [visible], tables: [7], languages: ["ru", "en", "zh"] });
   return { company, store, table, category_id, items: { visible, hidden }, ...ids };
 }
 

@@ -25,7 +25,7 @@ const StoreAnalytics = z.object({
   items_added: z.array(TopItem),
   languages: z.array(Compared.extend({ language: z.string() })),
   heatmap: z.array(z.array(z.number())).describe("Views by weekday (Monday first) and hour (0-23) in the store's time zone"),
-  searches: z.array(Compared.extend({ term: z.string() })),
+  searches: z.array(Compared.extend({ term: z.string(), other: z.boolean().openapi({ description: "The day's searches beyond its 500 distinct terms, counted together" }) })),
 });
 
 const CompanyAnalytics = z.object({

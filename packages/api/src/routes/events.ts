@@ -1,6 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import { GuestEvents, recordGuestEvents } from "@menu/core/analytics/analytics";
 import { isKnownBot } from "@menu/core/analytics/bots";
+import { EVENT_BATCHES_PER_MINUTE, takeEventBatch } from "@menu/core/analytics/event-limit";
+import { UserError } from "@menu/core";
+import { clientIp } from "../session";
 import { errorResponse } from "../errors";
 import { router } from "../router";
 import { jsonBody } from "../openapi";
@@ -10,9 +13,10 @@ export const EVENTS_PATH = "/api/events";
 /**
  * POST /api/events: batched guest analytics from the menu pages (menu view, QR scan with table,
  * item opened, cart add, language, search without result), sent with `navigator.sendBeacon`.
- * Counters only: no cookie is read or set, the address is not looked at, known bots (by
- * User-Agent) are answered the same and counted nowhere. It acts with no one's rights, so it needs
- * no CSRF token (app.ts).
+ * Counters only: no cookie is read or set, known bots (by User-Agent) are answered the same and
+ * counted nowhere; events naming what the published menu does not have are dropped. The address
+ * is used only to bound how many batches it sends to a store (429 beyond, nothing written) and
+ * is kept nowhere. It acts with no one's rights, so it needs no CSRF token (app.ts).
  */
 export const eventRoutes = router().openapi(
   createRoute({
@@ -23,13 +27,16 @@ export const eventRoutes = router().openapi(
     summary: "Record a batch of guest menu events (anonymous counters)",
     request: jsonBody(GuestEvents),
     responses: {
-      204: { description: "Counted (or ignored: a known bot)" },
+      204: { description: "Counted (or ignored: a known bot, or events naming what the store's menu does not have)" },
       400: errorResponse("Bad input"),
       404: errorResponse("Unknown store"),
+      429: errorResponse(`More than ${EVENT_BATCHES_PER_MINUTE} batches a minute from this address to this store: nothing was counted`),
     },
   }),
   async (c) => {
-    if (!isKnownBot(c.req.header("user-agent"))) await recordGuestEvents(c.req.valid("json"));
+    const batch = c.req.valid("json");
+    if (!takeEventBatch(clientIp(c), batch.store_id)) throw new UserError("tooManyAttempts", 429);
+    if (!isKnownBot(c.req.header("user-agent"))) await recordGuestEvents(batch);
     return c.body(null, 204);
   },
 );

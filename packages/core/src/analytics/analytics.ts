@@ -10,7 +10,9 @@ import { clock } from "../shared/clock";
 import { fn } from "../shared/fn";
 import { DEFAULT_TIME_ZONE, MENU_LANGUAGES } from "../shared/model";
 import { storeById } from "../store/store";
+import { eventTargetsOf, type EventTargets } from "./event-targets";
 import type { MetricName } from "./metric.entity";
+import { OTHER_SEARCHES, searchKeys } from "./search-terms";
 
 const Id = z.string().min(1).max(64);
 
@@ -55,10 +57,15 @@ export function zonedDayHour(now: Date, timeZone: string) {
 /** Epoch seconds at which a counter of `day` expires: RETENTION_DAYS after the day ends. */
 export const expiresAtOf = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + (RETENTION_DAYS + 1) * (DAY_MS / 1000);
 
+/** Words that, beside a number, make a search look like a street address ("ул ленина дом 5 кв 12"). */
+const ADDRESS_WORDS = /(^|\s)(ул|улица|пр|пр-т|проспект|пер|переулок|б-р|бульвар|ш|шоссе|пл|площадь|д|дом|кв|квартира|корп|корпус|стр|строение|под|подъезд|эт|этаж|vul|st|street|str|ave|avenue|rd|road|apt|flat|house|no)(\s|$)/u;
+export const SEARCH_TERM_MAX = 64;
+
 /**
  * A search term as it is counted: lower case, ё as е, letters and digits only, single spaces, at
- * most 40 characters. Anything that may be personal data (an e-mail address, a phone or card
- * number: 5 digits or more) is not counted at all (null), nor is a single letter typed on the way.
+ * most SEARCH_TERM_MAX characters. Anything that may be personal data is not counted at all (null):
+ * an e-mail address, a phone or card number (5 digits or more), a street address (an address word
+ * beside a number, or two separate numbers such as "ленина 5-12"); nor is a single letter typed on the way.
  */
 export function normalizeSearchTerm(raw: string): string | null {
   if (raw.includes("@") || (raw.match(/\p{N}/gu)?.length ?? 0) >= 5) return null;
@@ -68,7 +75,10 @@ export function normalizeSearchTerm(raw: string): string | null {
     .replace(/ё/g, "е")
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim();
-  const cut = [...term].slice(0, 40).join("").trim();
+  // A decimal ("0,5 л") is one number; "5-12" or "5 12" are two.
+  const numbers = raw.match(/\p{N}+(?:[.,]\p{N}+)?/gu)?.length ?? 0;
+  if (numbers >= 2 || (numbers >= 1 && ADDRESS_WORDS.test(term))) return null;
+  const cut = [...term].slice(0, SEARCH_TERM_MAX).join("").trim();
   if (!cut || ([...cut].length < 2 && !/\p{Script=Han}/u.test(cut))) return null;
   return cut;
 }
@@ -96,8 +106,12 @@ export function shardFor(store_id: string, nowMs: number) {
 
 type Counted = { name: MetricName; key: string; n: number };
 
-/** The counters a batch adds to, each with its increment (equal events are added up first). */
-export function countersOf(events: readonly GuestEvent[], hour: string): Counted[] {
+/**
+ * The counters a batch adds to, each with its increment (equal events are added up first). Events
+ * naming an item, table or language the store's published menu does not have are dropped; search
+ * terms are normalised (personal-looking ones dropped) and then keyed by `searchKey`.
+ */
+export function countersOf(events: readonly GuestEvent[], hour: string, targets: EventTargets, searchKey: (term: string) => string = (t) => t): Counted[] {
   const counts = new Map<string, Counted>();
   const add = (name: MetricName, key: string) => {
     const id = `${name}\u0000${key}`;
@@ -109,27 +123,31 @@ export function countersOf(events: readonly GuestEvent[], hour: string): Counted
     switch (e.type) {
       case "menu_view":
         add("menu_view", hour);
-        if (e.language) add("language", e.language);
+        if (e.language && targets.languages.has(e.language)) add("language", e.language);
         break;
       case "qr_scan":
-        add("qr_scan", String(e.table));
+        if (targets.tables.has(e.table)) add("qr_scan", String(e.table));
         break;
       case "item_open":
       case "cart_add":
-        add(e.type, e.item_id);
+        if (targets.items.has(e.item_id)) add(e.type, e.item_id);
         break;
       case "language":
-        add("language", e.language);
+        if (targets.languages.has(e.language)) add("language", e.language);
         break;
       case "search_miss": {
         const term = normalizeSearchTerm(e.term);
-        if (term) add("search_miss", term);
+        if (term) add("search_miss", searchKey(term));
         break;
       }
     }
   }
   return [...counts.values()];
 }
+
+/** The normalised terms of a batch's searches (those that will be counted). */
+export const searchTermsOf = (events: readonly GuestEvent[]) =>
+  events.flatMap((e) => (e.type === "search_miss" ? [normalizeSearchTerm(e.term)] : [])).filter((t): t is string => !!t);
 
 /** How long a store's company and time zone are reused for its events (a time zone change counts from then on). */
 const PLACE_TTL_MS = 60_000;
@@ -199,12 +217,14 @@ async function writeRounds() {
  */
 export const recordGuestEvents = fn(GuestEvents, async ({ store_id, events }) => {
   const store = await counterPlaceOf(store_id);
+  const keys = { company_id: store.company_id, store_id };
   const now = clock.now();
   const { day, hour } = zonedDayHour(now, store.time_zone);
-  const counters = countersOf(events, hour);
-  const shard = shardFor(store_id, now.getTime());
   const expiresAt = expiresAtOf(day);
-  await addToCounters(counters.map(({ name, key, n }) => ({ company_id: store.company_id, store_id, shard, day, name, key, n, expiresAt })));
+  const [targets, searches] = await Promise.all([eventTargetsOf(keys), searchKeys({ ...keys, day, expiresAt }, searchTermsOf(events))]);
+  const counters = countersOf(events, hour, targets, (term) => searches.get(term) ?? OTHER_SEARCHES);
+  const shard = shardFor(store_id, now.getTime());
+  await addToCounters(counters.map(({ name, key, n }) => ({ ...keys, shard, day, name, key, n, expiresAt })));
   return counters.length;
 });
 

@@ -14,6 +14,7 @@ import { DEFAULT_TIME_ZONE } from "../shared/model";
 import { assertCanManageCompany, managedStore } from "../shared/policy";
 import { storesOfCompany } from "../store/store";
 import { tablesOfStore } from "../tables/table";
+import { OTHER_SEARCHES } from "./search-terms";
 import { metricsOf, RETENTION_DAYS, zonedDayHour, type Counter } from "./analytics";
 
 const Id = z.string().min(1).max(64);
@@ -157,7 +158,8 @@ export function summarize(rows: Counter[], range: Range, tables: TableRef[], ite
     searches: byKey(rows, range, "search_miss")
       .filter((e) => e.value > 0)
       .slice(0, TOP_SEARCHES)
-      .map(({ key, value, previous }) => ({ term: key, value, previous })),
+      // The terms beyond the day's limit (search-terms.ts) are one line, "other searches".
+      .map(({ key, value, previous }) => ({ term: key, other: key === OTHER_SEARCHES, value, previous })),
   };
 }
 export type StoreAnalytics = ReturnType<typeof summarize> & { store_id: string; time_zone: string; today: string };

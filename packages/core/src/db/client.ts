@@ -7,6 +7,9 @@ let current: { client: DynamoDBClient; table: string } | undefined;
 /** Points the domain at a table. Called once at start-up (Lambda cold start, local runtime, each test file). */
 export function configureDb(config: DbConfig) {
   const client = new DynamoDBClient({
+    // Throttling and DynamoDB's internal errors are retried with exponential back-off (the SDK's
+    // standard mode); what still fails is answered 503 (shared/overload.ts).
+    maxAttempts: 5,
     region: config.region ?? process.env.AWS_REGION ?? "eu-central-1",
     ...(config.endpoint
       ? { endpoint: config.endpoint, credentials: { accessKeyId: "local", secretAccessKey: "local" } }

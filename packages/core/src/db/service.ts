@@ -1,5 +1,6 @@
 import { Service } from "electrodb";
 import { AbbreviationEntity } from "../abbreviation/abbreviation.entity";
+import { EventTargetsEntity, SearchTermsEntity } from "../analytics/event-targets.entity";
 import { MetricEntity } from "../analytics/metric.entity";
 import { RateLimitEntity } from "../auth/rate-limit.entity";
 import { SecretEntity } from "../auth/secret.entity";
@@ -48,6 +49,8 @@ const service = new Service({
   menuExport: MenuExportEntity,
   menuExportPending: MenuExportPendingEntity,
   metric: MetricEntity,
+  eventTargets: EventTargetsEntity,
+  searchTerms: SearchTermsEntity,
 });
 
 let bound: unknown;

@@ -4,6 +4,7 @@ import { Db } from "../db/service";
 import { nextBoundary } from "../menu/schedule";
 import { usePorts } from "../ports";
 import { clock } from "../shared/clock";
+import { saveEventTargets } from "../analytics/event-targets";
 import { publishQrLinks } from "../tables/qr-links";
 import { buildPublishedMenu, loadStoreState } from "./build";
 import { publishEdgeRoute } from "./guest-edge";
@@ -99,9 +100,11 @@ export async function publishStore(keys: Keys, now = clock.now()) {
     { kind: "reviews" },
   ];
   const versions: string[] = [];
+  const itemIds = new Set<string>();
   for (const lang of state.languages) {
     const menu = buildPublishedMenu(state, lang, render.qrPath, now);
     versions.push(menu.version);
+    for (const item of menu.items) itemIds.add(item.id);
     await objects.put(paths.json(lang), JSON.stringify(menu), "application/json; charset=utf-8");
     for (const page of pages) {
       const html = render.renderPage({ menu, page, renderedAt, baseUrl: process.env.PUBLIC_BASE_URL ?? "" });
@@ -124,7 +127,9 @@ export async function publishStore(keys: Keys, now = clock.now()) {
   // What CloudFront's edge needs to pick the page without reading the bucket (stacks/edge/guest-pages.js).
   await publishEdgeRoute(state.company_url_key, state.store.url_key, manifest, render);
   // The table QR links (`m/qr/{key}.json`): `/t/{key}` is answered from them, without the database.
-  await publishQrLinks(keys, { company_url_key: state.company_url_key, store_url_key: state.store.url_key });
+  const tables = await publishQrLinks(keys, { company_url_key: state.company_url_key, store_url_key: state.store.url_key });
+  // What guest events may name from now on (analytics/event-targets.ts).
+  await saveEventTargets(keys, { items: [...itemIds], tables: tables.map((t) => t.position), languages: state.languages });
 
   // The pages show the current menu and "open now": they go stale at the next schedule or hours boundary.
   const times = [

@@ -74,6 +74,8 @@ export const MESSAGES = {
   abbreviationExists: "This abbreviation already exists",
   abbreviationNotFound: "Abbreviation not found",
   importInvalid: "The file has errors: nothing was imported",
+  // Limits (issue 30): the service is saturated for a moment, not broken
+  serviceBusy: "The service is busy. Please try again in a minute",
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

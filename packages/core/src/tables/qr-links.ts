@@ -77,6 +77,7 @@ export async function publishQrLinks(keys: Keys, names: UrlNames) {
   const stale = (data?.qr_keys ?? []).filter((k) => !current.has(k));
   await Promise.all(stale.map(deleteQrLink));
   await Db().entities.publication.update(keys).set({ qr_keys: [...current] }).go();
+  return tables;
 }
 
 /**

@@ -47,6 +47,7 @@ export function StoreAnalyticsPanel({ cs, range, onRange }: { cs: CsObject; rang
   const compared = (rows: (Compared & { label: Cell; extra?: Cell[] })[]) =>
     rows.map((r) => [r.label, ...(r.extra ?? []), r.value, r.previous, changeText(intl, r)] as Cell[]);
   const itemTitle = (i: StoreAnalytics["items_viewed"][number]) => i.titles[intl.locale] ?? i.title;
+  const searchLabel = (s: StoreAnalytics["searches"][number]) => (s.other ? t("overview.searches.other") : s.term);
   const tableName = (r: StoreAnalytics["tables"][number]) => r.name ?? intl.formatMessage({ id: "overview.tableUnknown" }, { position: r.position });
   const thumb = (src: string | null) =>
     src ? <img className="thumb" src={src} alt="" width={40} height={40} loading="lazy" decoding="async" /> : <span className="thumb thumb--empty" aria-hidden="true" />;
@@ -214,7 +215,7 @@ export function StoreAnalyticsPanel({ cs, range, onRange }: { cs: CsObject; rang
               onCsv={() =>
                 downloadCsv(file("searches-without-result"), [
                   [t("overview.col.term"), t("overview.col.count"), t("overview.col.previous"), t("overview.col.change")],
-                  ...compared(data.searches.map((s) => ({ label: s.term, ...s }))),
+                  ...compared(data.searches.map((s) => ({ ...s, label: searchLabel(s) }))),
                 ])
               }
             >
@@ -223,7 +224,7 @@ export function StoreAnalyticsPanel({ cs, range, onRange }: { cs: CsObject; rang
                 labelHeader={t("overview.col.term")}
                 valueHeader={t("overview.col.count")}
                 testId="searches-table"
-                rows={data.searches.map((s) => ({ key: s.term, label: s.term, value: s.value, previous: s.previous }))}
+                rows={data.searches.map((s) => ({ key: s.term, label: searchLabel(s), value: s.value, previous: s.previous }))}
               />
             </Figure>
 

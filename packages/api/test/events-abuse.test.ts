@@ -1,0 +1,165 @@
+/**
+ * Guest events from someone who is not a guest (issue 30, point 2): made-up ids, personal data in
+ * searches, floods of distinct terms and of batches. Only what the published menu has is counted,
+ * at most 500 distinct terms a day, at most 120 batches a minute per address and store; nothing
+ * else is written, and a database that keeps failing is answered 503, never 500.
+ */
+import { randomUUID } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { createApp } from "@menu/api";
+import { clock, configureDb, Db, type Actor } from "@menu/core";
+import { db } from "@menu/core/db/client";
+import { METRIC_SHARDS, metricsOf } from "@menu/core/analytics/analytics";
+import { EVENT_BATCHES_PER_MINUTE } from "@menu/core/analytics/event-limit";
+import { OTHER_SEARCHES, SEARCH_TERMS_PER_DAY } from "@menu/core/analytics/search-terms";
+import { publishStore, setMenuRenderer } from "@menu/core/publish/publish";
+import { createTable } from "@menu/core/tables/table";
+import { venue } from "../../core/test/fixtures";
+
+const app = createApp();
+const PHONE = "Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36";
+const post = (store_id: string, events: unknown[], address = "203.0.113.7") =>
+  app.request(
+    "/api/events",
+    { method: "POST", body: JSON.stringify({ store_id, events }), headers: { "content-type": "application/json", "user-agent": PHONE } },
+    { incoming: { socket: { remoteAddress: address } } },
+  );
+async function rawRows(company_id: string, store_id: string) {
+  const shards = await Promise.all(
+    Array.from({ length: METRIC_SHARDS }, (_, shard) => Db().entities.metric.query.byStore({ company_id, store_id, shard }).go({ pages: "all" })),
+  );
+  return shards.flatMap((s) => s.data);
+}
+const total = async (v: { company_id: string; store_id: string }, name: string) =>
+  (await metricsOf(v.company_id, v.store_id, "2000-01-01", "2999-12-31")).filter((r) => r.name === name).reduce((sum, r) => sum + r.count, 0);
+
+afterEach(() => clock.reset());
+
+describe("guest events from strangers", () => {
+  it("drops every event naming an item, table or language the published menu lacks", async () => {
+    const v = await venue("evtjunk");
+    const junk = [
+      { type: "item_open", item_id: "ivan.petrov@example.com" },
+      { type: "cart_add", item_id: "+375291234567" },
+      { type: "item_open", item_id: "4111111111111111" },
+      { type: "item_open", item_id: v.items.hidden },
+      { type: "qr_scan", table: 50 },
+      { type: "language", language: "ar" },
+      { type: "search_miss", term: "ул Ленина дом 5 кв 12" },
+      { type: "search_miss", term: "call me +375 29 123-45-67" },
+      { type: "search_miss", term: "ivan@example.com" },
+    ];
+    expect((await post(v.store_id, junk)).status).toBe(204);
+    expect(await rawRows(v.company_id, v.store_id)).toEqual([]);
+    expect((await post(v.store_id, [{ type: "item_open", item_id: v.items.visible }, { type: "qr_scan", table: 7 }, { type: "language", language: "en" }])).status).toBe(204);
+    expect((await rawRows(v.company_id, v.store_id)).map((r) => `${r.name}:${r.key}`).sort()).toEqual(["item_open:" + v.items.visible, "language:en", "qr_scan:7"].sort());
+  });
+
+  it("writes no row for 5,000 events with made-up ids from one address", async () => {
+    const v = await venue("evtflood");
+    for (let batch = 0; batch < 100; batch++) {
+      const events = Array.from({ length: 50 }, (_, i) =>
+        i % 2 ? { type: "item_open", item_id: randomUUID() } : { type: "qr_scan", table: 1000 + batch * 50 + i },
+      );
+      expect((await post(v.store_id, events)).status).toBe(204);
+    }
+    expect(await rawRows(v.company_id, v.store_id)).toEqual([]);
+  });
+
+  it("counts at most 500 distinct search terms a store and day, the rest as one line of other searches", async () => {
+    const v = await venue("evtterms");
+    clock.set(new Date("2030-05-05T09:00:00Z"));
+    const terms = Array.from({ length: SEARCH_TERMS_PER_DAY + 10 }, (_, i) => `блюдо ${"абвгдежзиклмнопрстуфхцчшщэюя"[i % 28]}${"абвгдежзиклмнопрстуфхцчшщэюя"[Math.floor(i / 28)]}`);
+    for (let i = 0; i < terms.length; i += 50) {
+      expect((await post(v.store_id, terms.slice(i, i + 50).map((term) => ({ type: "search_miss", term })))).status).toBe(204);
+    }
+    // A term the day already counts still counts as itself.
+    expect((await post(v.store_id, [{ type: "search_miss", term: terms[0] }])).status).toBe(204);
+    const rows = (await metricsOf(v.company_id, v.store_id, "2030-05-05", "2030-05-05")).filter((r) => r.name === "search_miss");
+    expect(rows).toHaveLength(SEARCH_TERMS_PER_DAY + 1);
+    expect(rows.find((r) => r.key === OTHER_SEARCHES)?.count).toBe(10);
+    expect(rows.find((r) => r.key === terms[0])?.count).toBe(2);
+    // The next day starts a new list.
+    clock.set(new Date("2030-05-06T09:00:00Z"));
+    expect((await post(v.store_id, [{ type: "search_miss", term: terms.at(-1) }])).status).toBe(204);
+    expect((await metricsOf(v.company_id, v.store_id, "2030-05-06", "2030-05-06")).map((r) => r.key)).toEqual([terms.at(-1)]);
+    // The overview shows the overflow as its own line.
+    clock.set(new Date("2030-05-05T12:00:00Z"));
+    const staff: Actor = { type: "user", userId: "m", role: "store_manager", companyId: v.company_id, storeId: v.store_id };
+    const res = await createApp({ resolveActor: () => staff }).request(`/api/analytics?storeId=${v.store_id}&period=7`);
+    const { searches } = (await res.json()) as { searches: { term: string; other: boolean; value: number }[] };
+    expect(searches).toContainEqual({ term: OTHER_SEARCHES, other: true, value: 10, previous: 0 });
+  });
+
+  it("answers 429 to more than 120 batches a minute from one address to one store, counting nothing of them", async () => {
+    const v = await venue("evtlimit");
+    clock.set(new Date("2030-06-01T10:00:05Z"));
+    for (let i = 0; i < EVENT_BATCHES_PER_MINUTE; i++) expect((await post(v.store_id, [{ type: "menu_view" }])).status).toBe(204);
+    const refused = await post(v.store_id, [{ type: "menu_view" }]);
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { code: string }).code).toBe("tooManyAttempts");
+    expect(await total(v, "menu_view")).toBe(EVENT_BATCHES_PER_MINUTE);
+    // Another guest of the store, and the same address at another store, are not held back.
+    expect((await post(v.store_id, [{ type: "menu_view" }], "203.0.113.8")).status).toBe(204);
+    const elsewhere = await venue("evtlimitother");
+    expect((await post(elsewhere.store_id, [{ type: "menu_view" }])).status).toBe(204);
+    // The next minute, the address is welcome again.
+    clock.set(new Date("2030-06-01T10:01:05Z"));
+    expect((await post(v.store_id, [{ type: "menu_view" }])).status).toBe(204);
+    expect(await total(v, "menu_view")).toBe(EVENT_BATCHES_PER_MINUTE + 2);
+  });
+
+  it("takes what a publish made public: a new item and table count once published, a hidden item never", async () => {
+    const v = await venue("evtpub");
+    const keys = { company_id: v.company_id, store_id: v.store_id };
+    setMenuRenderer({ build: "test", renderPage: () => "<!doctype html>", qrPath: () => ({ size: 1, path: "" }) });
+    // An open menu (an active plan): a store in preparation publishes no items.
+    const now = clock.now().getTime();
+    await Db()
+      .entities.subscription.create({ ...keys, subscription_id: randomUUID(), plan: "premium", status: "active", starts_at: new Date(now - 86_400_000).toISOString(), ends_at: new Date(now + 30 * 86_400_000).toISOString() })
+      .go();
+    try {
+      const fresh = randomUUID();
+      await Db()
+        .entities.item.put({ ...keys, item_id: fresh, kind: "product", category_id: v.category_id, title: "Новинка", portions: [{ id: "p1", weight: "1", unit: "pieces", price: "2", currency: "BYN" }] })
+        .go();
+      await createTable({ ...keys, position: 12, name: "Terrace" });
+      const batch = [{ type: "item_open", item_id: fresh }, { type: "qr_scan", table: 12 }, { type: "item_open", item_id: v.items.hidden }];
+      expect((await post(v.store_id, batch)).status).toBe(204);
+      expect(await rawRows(v.company_id, v.store_id)).toEqual([]);
+      await publishStore(keys);
+      expect((await post(v.store_id, batch)).status).toBe(204);
+      expect((await rawRows(v.company_id, v.store_id)).map((r) => `${r.name}:${r.key}`).sort()).toEqual([`item_open:${fresh}`, "qr_scan:12"]);
+    } finally {
+      setMenuRenderer(undefined);
+    }
+  });
+
+  it("retries a throttling database with back-off, then answers 503 with Retry-After, never 500", async () => {
+    // A stand-in for DynamoDB that speaks its JSON protocol and throttles every call.
+    let calls = 0;
+    const throttling = createServer((req, res) => {
+      calls++;
+      req.resume();
+      req.on("end", () => {
+        res.writeHead(400, { "content-type": "application/x-amz-json-1.0", "x-amzn-errortype": "ThrottlingException" });
+        res.end(JSON.stringify({ __type: "com.amazonaws.dynamodb.v20120810#ThrottlingException", message: "Rate of requests exceeds the allowed throughput." }));
+      });
+    });
+    await new Promise<void>((resolve) => throttling.listen(0, "127.0.0.1", resolve));
+    const { client, table } = db();
+    try {
+      configureDb({ table, endpoint: `http://127.0.0.1:${(throttling.address() as AddressInfo).port}` });
+      const res = await post(`throttled-${randomUUID()}`, [{ type: "menu_view" }]);
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("5");
+      expect(await res.json()).toEqual({ code: "serviceBusy", message: "The service is busy. Please try again in a minute" });
+      expect(calls).toBe(5);
+    } finally {
+      configureDb({ table, endpoint: await client.config.endpoint!().then((e) => `${e.protocol}//${e.hostname}:${e.port}`) });
+      throttling.close();
+    }
+  });
+});

@@ -1,0 +1,47 @@
+import { Entity } from "electrodb";
+import { SERVICE } from "../shared/model";
+
+/**
+ * What guest events of a store may name: the items of its published menu, its table numbers and
+ * its menu languages. Written by every publish (publish/publish.ts), read by the events call, so
+ * that an event naming anything else is dropped without a write.
+ */
+export const EventTargetsEntity = new Entity({
+  model: { entity: "eventTargets", version: "1", service: SERVICE },
+  attributes: {
+    company_id: { type: "string", required: true, readOnly: true },
+    store_id: { type: "string", required: true, readOnly: true },
+    items: { type: "list", items: { type: "string" } },
+    tables: { type: "list", items: { type: "number" } },
+    languages: { type: "list", items: { type: "string" } },
+  },
+  indexes: {
+    byStore: {
+      pk: { field: "pk", composite: ["company_id", "store_id"] },
+      sk: { field: "sk", composite: [] },
+    },
+  },
+});
+
+/**
+ * The distinct search terms (without result) a store counts on one day, at most
+ * SEARCH_TERMS_PER_DAY: `distinct` is kept beside the set, so a new term is admitted by one
+ * conditional write; any term beyond is counted as "other". Expires with the day's counters.
+ */
+export const SearchTermsEntity = new Entity({
+  model: { entity: "searchTerms", version: "1", service: SERVICE },
+  attributes: {
+    company_id: { type: "string", required: true, readOnly: true },
+    store_id: { type: "string", required: true, readOnly: true },
+    day: { type: "string", required: true, readOnly: true },
+    terms: { type: "set", items: "string" },
+    distinct: { type: "number" },
+    expiresAt: { type: "number" },
+  },
+  indexes: {
+    byDay: {
+      pk: { field: "pk", composite: ["company_id", "store_id"] },
+      sk: { field: "sk", composite: ["day"] },
+    },
+  },
+});

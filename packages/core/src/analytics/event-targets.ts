@@ -1,0 +1,34 @@
+/**
+ * What guest events may name (issue 30): only what the store's published menu shows. The publish
+ * job saves the store's targets; the events call reads them through a short in-process cache, so a
+ * busy menu costs no read per batch, and drops every event that names anything else.
+ */
+import { Db } from "../db/service";
+
+type Keys = { company_id: string; store_id: string };
+export type EventTargets = { items: ReadonlySet<string>; tables: ReadonlySet<number>; languages: ReadonlySet<string> };
+
+/** How long a store's targets are reused by one process (a publish in this process replaces them at once). */
+const TARGETS_TTL_MS = 30_000;
+const cache = new Map<string, { targets: EventTargets; until: number }>();
+const NONE: EventTargets = { items: new Set(), tables: new Set(), languages: new Set() };
+
+const keep = (store_id: string, targets: EventTargets) => {
+  if (cache.size >= 10_000) cache.clear();
+  cache.set(store_id, { targets, until: Date.now() + TARGETS_TTL_MS });
+  return targets;
+};
+
+/** Called by every publish with what it published: the items of the menu, the tables, the languages. */
+export async function saveEventTargets(keys: Keys, targets: { items: string[]; tables: number[]; languages: string[] }) {
+  await Db().entities.eventTargets.put({ ...keys, ...targets }).go();
+  keep(keys.store_id, { items: new Set(targets.items), tables: new Set(targets.tables), languages: new Set(targets.languages) });
+}
+
+/** The store's targets; none for a store never published (its guests have seen nothing to name). */
+export async function eventTargetsOf(keys: Keys): Promise<EventTargets> {
+  const kept = cache.get(keys.store_id);
+  if (kept && kept.until > Date.now()) return kept.targets;
+  const { data } = await Db().entities.eventTargets.get(keys).go();
+  return keep(keys.store_id, data ? { items: new Set(data.items), tables: new Set(data.tables), languages: new Set(data.languages) } : NONE);
+}
