@@ -4,6 +4,7 @@ import { markByName, ALLERGENS, DIET_TAGS, inMarkOrder, type Allergen, type Diet
 import { ItemTitle, Price, Weight } from "../item/schemas";
 import { sheetRows } from "../render/sheet-reader";
 import { UserError } from "../shared/errors";
+import { unescapeCell } from "../shared/sheet-cell";
 import { CURRENCIES, MENU_LANGUAGES, SECTIONS, UNITS, type MenuLanguage } from "../shared/model";
 import type { ImportError, ImportErrorCode } from "./menu-import-errors";
 import { IMPORT_FILE_MAX } from "./menu-import-limits";
@@ -35,7 +36,8 @@ const lower = (s: string) => spaced(s).toLocaleLowerCase();
 export function parseCsv(text: string): string[][] {
   const body = text.replace(/^\uFEFF/, "");
   const firstLine = body.split(/\r?\n/, 1)[0] ?? "";
-  const separator = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ";" : ",";
+  // What the header row holds most of: commas, semicolons (where the decimal mark is a comma) or tabs (Excel's "Unicode text").
+  const separator = [",", ";", "\t"].reduce((most, s) => (firstLine.split(s).length > firstLine.split(most).length ? s : most));
   const rows: string[][] = [];
   let row: string[] = [];
   let field = "";
@@ -108,7 +110,8 @@ export function readItems(table: string[][], lang: MenuLanguage, at: Partial<Rec
 
   table.slice(1).forEach((cells, index) => {
     const row = index + 2;
-    const get = (key: ColumnKey) => (at[key] === undefined ? "" : (cells[at[key]!] ?? "").trim());
+    // Without the apostrophe the export put before formula-like text (shared/sheet-cell.ts).
+    const get = (key: ColumnKey) => (at[key] === undefined ? "" : unescapeCell(cells[at[key]!] ?? "").trim());
     const fail = (key: ColumnKey, code: ImportErrorCode, value = get(key)) => {
       errors.push({ row, column: columnName(key), code, ...(value ? { value } : {}) });
     };

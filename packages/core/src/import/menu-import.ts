@@ -16,6 +16,7 @@ import { newId } from "../shared/ids";
 import { SOURCE_LANGUAGE } from "../shared/model";
 import { managedStore, storeKeys } from "../shared/policy";
 import { deltaToString } from "../shared/rich-text";
+import { quoteCell } from "../shared/sheet-cell";
 import { requestStoreTranslation, sourceHashes, translationContext } from "../translation/jobs";
 import { TARGETS } from "../translation/targets";
 import { IMPORT_FILE_MAX } from "./menu-import-limits";
@@ -41,7 +42,9 @@ async function prepared(store_id: string, file_name: string, content: string) {
 export const previewImport = fn(PreviewImportInput, async ({ store_id, file_name, content }) => {
   const { plan: result, error } = await prepared(store_id, file_name, content);
   if (!result) return { language: SOURCE_LANGUAGE, items: 0, create: [], change: [], unchanged: 0, categories: [], errors: [error!] } satisfies Plan;
-  return { ...result, categories: result.categories.map((c) => c.split(":").slice(1).join(":")) };
+  // An error quotes a cell, not all of it (a cell may hold thousands of characters).
+  const errors = result.errors.map((e) => (e.value ? { ...e, value: quoteCell(e.value) } : e));
+  return { ...result, errors, categories: result.categories.map((c) => c.split(":").slice(1).join(":")) };
 });
 
 const plainDelta = (text: string) => (text ? deltaToString([{ insert: `${text}\n` }]) : "");
