@@ -12,7 +12,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { workbookEntries, zip } from "../../packages/api/test/support/hostile-zip";
 import { PDF_FONT_FILES } from "../../packages/core/src/render/pdf-font-files";
+import { SHEET_WORKER_ROLE } from "../../packages/core/src/render/sheet-worker";
 import { findPackage, leaveOut, zodWithoutLocales } from "../bundling";
 import { appFunctions, bundleFunction, coldImport, sstEsbuild, type Bundle } from "../lambda-bundle";
 
@@ -165,6 +167,31 @@ describe("Lambda bundles", () => {
     }
     expect(answers["/api/docs"]).toMatchObject({ status: 200, hsts: "max-age=63072000; includeSubDomains" });
     expect(answers["/api/docs"]!.csp).toContain("script-src 'self';");
+  });
+
+  it("reads a workbook in a worker thread that runs the API bundle itself, and refuses a zip bomb there", () => {
+    const api = bundles[HANDLERS.api]!;
+    const header = ["Раздел", "Категория", "Позиция"];
+    const honest = zip(workbookEntries([header, ["Кухня", "Супы", "Борщ"]]));
+    const bomb = zip(workbookEntries([header, ["Кухня", "Супы", "x".repeat(4 * 1024 * 1024)]]));
+    const limits = { maxUnpacked: 20 * 1024 * 1024, maxRatio: 100, maxRows: 5000, maxCell: 10_000 };
+    // What render/sheet-reader.ts starts in a bundle: a worker on the bundle's own file, told its role.
+    const script = `
+      import { Worker } from "node:worker_threads";
+      const read = (base64) => new Promise((resolve, reject) => {
+        const worker = new Worker(new URL(${JSON.stringify(pathToFileURL(api.file).href)}), { workerData: { role: ${JSON.stringify(SHEET_WORKER_ROLE)} }, execArgv: [] });
+        worker.once("message", (answer) => worker.terminate().then(() => resolve(answer)));
+        worker.once("error", reject);
+        worker.postMessage({ bytes: new Uint8Array(Buffer.from(base64, "base64")), limits: ${JSON.stringify(limits)} });
+      });
+      const answers = [await read(${JSON.stringify(honest.toString("base64"))}), await read(${JSON.stringify(bomb.toString("base64"))})];
+      process.stdout.write(JSON.stringify(answers));`;
+    const output = execFileSync(process.execPath, ["--input-type=module", "--no-warnings", "-e", script], {
+      cwd: api.folder,
+      env: { PATH: process.env.PATH, AWS_REGION: "eu-central-1", TABLE_NAME: "menu" },
+      encoding: "utf8",
+    });
+    expect(JSON.parse(output)).toEqual([{ rows: [header, ["Кухня", "Супы", "Борщ"]] }, { refused: "unpacksTooMuch" }]);
   });
 
   it("bundles zod without its message translations, keeping its English messages", async () => {

@@ -3,7 +3,7 @@ import { WORDS, description as exportedDescription, menuRows } from "../export/m
 import { buildPublishedMenu, loadStoreState, type StoreState } from "../publish/build";
 import { clock } from "../shared/clock";
 import { SOURCE_LANGUAGE, type MenuLanguage } from "../shared/model";
-import type { ImportError } from "./menu-import-errors";
+import { ImportRefusal, type ImportError } from "./menu-import-errors";
 import { COLUMN_KEYS, decimal, headerOf, readItems, spaced, type Portion } from "./menu-import-sheet";
 
 type Keys = { company_id: string; store_id: string };
@@ -22,8 +22,9 @@ const sameDecimal = (a: string, b: string) => Number(decimal(a)) === Number(deci
 const samePortions = (a: Portion[], b: { weight: string; unit: string; price: string; currency: string }[]) =>
   a.length === b.length && a.every((p, i) => sameDecimal(p.weight, b[i]!.weight) && p.unit === b[i]!.unit && sameDecimal(p.price, b[i]!.price) && p.currency === b[i]!.currency);
 
-/** What the import would do: compared with the menu as the export shows it in the sheet's language. */
-export async function plan(keys: Keys, table: string[][]) {
+/** What the import would do: compared with the menu as the export shows it in the sheet's language (a refused file: its one error). */
+export async function plan(keys: Keys, table: string[][] | ImportRefusal) {
+  if (table instanceof ImportRefusal) return { plan: undefined, error: { row: 1, column: "", code: table.code } };
   const header = table[0] ? headerOf(table[0]) : undefined;
   if (!header) return { plan: undefined, error: { row: 1, column: "", code: table.length ? ("unknownColumns" as const) : ("notASheet" as const) } };
   const { lang } = header;

@@ -6,8 +6,9 @@ import { sheetRows } from "../render/sheet-reader";
 import { UserError } from "../shared/errors";
 import { unescapeCell } from "../shared/sheet-cell";
 import { CURRENCIES, MENU_LANGUAGES, SECTIONS, UNITS, type MenuLanguage } from "../shared/model";
-import type { ImportError, ImportErrorCode } from "./menu-import-errors";
-import { IMPORT_FILE_MAX } from "./menu-import-limits";
+import { csvText } from "./csv-text";
+import { ImportRefusal, type ImportError, type ImportErrorCode } from "./menu-import-errors";
+import { IMPORT_CELL_MAX, IMPORT_FILE_MAX, IMPORT_PARSE_MS, IMPORT_ROWS_MAX, IMPORT_UNPACK_RATIO_MAX, IMPORT_UNPACKED_MAX } from "./menu-import-limits";
 
 export const COLUMN_KEYS = ["section", "category", "title", "description", "portion", "price", "currency", "allergens", "tags", "visible", "id"] as const;
 type ColumnKey = (typeof COLUMN_KEYS)[number];
@@ -66,16 +67,35 @@ export function parseCsv(text: string): string[][] {
   return rows.filter((r) => r.some((cell) => cell.trim()));
 }
 
+/** A CSV file's rows, in whichever encoding it was saved (csv-text.ts): Windows-1251 only when its header is the export's. */
+function csvRows(bytes: Uint8Array) {
+  const text = csvText(bytes, (decoded) => headerOf(parseCsv(decoded)[0] ?? []) !== undefined);
+  if (text === undefined) throw new ImportRefusal("unreadableEncoding");
+  return parseCsv(text);
+}
+
+/** Rows read from a workbook, in a worker thread and within the import's limits. */
+async function workbookRows(bytes: Buffer): Promise<string[][]> {
+  const read = await sheetRows(bytes, { maxUnpacked: IMPORT_UNPACKED_MAX, maxRatio: IMPORT_UNPACK_RATIO_MAX, maxRows: IMPORT_ROWS_MAX, maxCell: IMPORT_CELL_MAX, timeoutMs: IMPORT_PARSE_MS });
+  if ("refused" in read) {
+    if (read.refused === "notASheet") return [];
+    throw new ImportRefusal(read.refused);
+  }
+  return read.rows.map((r) => r.map(cellText));
+}
+
+/**
+ * The file's non-empty rows, or an ImportRefusal: a workbook that would unpack too far, or any file
+ * with too many rows or too long a cell. (A CSV is read here: a single linear pass over at most
+ * IMPORT_FILE_MAX bytes; the rows and cells of both kinds are checked again once read.)
+ */
 export async function readTable(file_name: string, content: string): Promise<string[][]> {
   const bytes = Buffer.from(content, "base64");
   if (bytes.length > IMPORT_FILE_MAX) throw new UserError("payloadTooLarge", 413);
-  if (/\.csv$/i.test(file_name)) return parseCsv(bytes.toString("utf8"));
-  try {
-    const rows = await sheetRows(bytes);
-    return rows.map((r) => r.map(cellText)).filter((r) => r.some(Boolean));
-  } catch {
-    return [];
-  }
+  const rows = (/\.csv$/i.test(file_name) ? csvRows(bytes) : await workbookRows(bytes)).filter((r) => r.some((cell) => cell.trim()));
+  if (rows.length > IMPORT_ROWS_MAX) throw new ImportRefusal("tooManyRows");
+  if (rows.some((r) => r.some((cell) => cell.length > IMPORT_CELL_MAX))) throw new ImportRefusal("cellTooLong");
+  return rows;
 }
 
 /** The sheet's language and where each column is, from its header row (any menu language's column names). */

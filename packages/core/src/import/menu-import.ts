@@ -19,6 +19,7 @@ import { deltaToString } from "../shared/rich-text";
 import { quoteCell } from "../shared/sheet-cell";
 import { requestStoreTranslation, sourceHashes, translationContext } from "../translation/jobs";
 import { TARGETS } from "../translation/targets";
+import { ImportRefusal } from "./menu-import-errors";
 import { IMPORT_FILE_MAX } from "./menu-import-limits";
 import { plan, type Plan } from "./menu-import-plan";
 import { readTable } from "./menu-import-sheet";
@@ -34,7 +35,10 @@ export const ApplyImportInput = ImportFile.extend({ from: z.number().int().min(0
 
 async function prepared(store_id: string, file_name: string, content: string) {
   const keys = storeKeys(await managedStore(store_id));
-  const table = await readTable(file_name, content);
+  const table = await readTable(file_name, content).catch((error: unknown) => {
+    if (error instanceof ImportRefusal) return error;
+    throw error;
+  });
   return { keys, ...(await plan(keys, table)) };
 }
 
