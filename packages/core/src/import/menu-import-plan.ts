@@ -2,6 +2,7 @@
 import { WORDS, description as exportedDescription, menuRows } from "../export/menu-rows";
 import { buildPublishedMenu, loadStoreState, type StoreState } from "../publish/build";
 import { clock } from "../shared/clock";
+import { letOthersRun, ROWS_PER_SLICE } from "../shared/yield";
 import { SOURCE_LANGUAGE, type MenuLanguage } from "../shared/model";
 import { ImportRefusal, type ImportError } from "./menu-import-errors";
 import { COLUMN_KEYS, decimal, headerOf, readItems, spaced, type Portion } from "./menu-import-sheet";
@@ -28,7 +29,7 @@ export async function plan(keys: Keys, table: string[][] | ImportRefusal) {
   const header = table[0] ? headerOf(table[0]) : undefined;
   if (!header) return { plan: undefined, error: { row: 1, column: "", code: table.length ? ("unknownColumns" as const) : ("notASheet" as const) } };
   const { lang } = header;
-  const { items, errors } = readItems(table, lang, header.at);
+  const { items, errors } = await readItems(table, lang, header.at);
   const state = await loadStoreState(keys, clock.now());
   // The export's view of every item (hidden ones included), in the sheet's language.
   const view = buildPublishedMenu({ ...state, hidden: undefined, categories: state.categories.map((c) => ({ ...c, visible: true })), items: state.items.map((i) => ({ ...i, visible: true })) }, lang, () => ({ size: 0, path: "" }), clock.now());
@@ -36,7 +37,8 @@ export async function plan(keys: Keys, table: string[][] | ImportRefusal) {
   const records = new Map(state.items.map((i) => [i.id, i]));
   const { paths, pathOf } = categoryPaths(state, lang);
   const result: Plan = { language: lang, items: items.length, create: [], change: [], unchanged: 0, categories: [], errors };
-  for (const item of items) {
+  for (const [index, item] of items.entries()) {
+    if (index % ROWS_PER_SLICE === ROWS_PER_SLICE - 1) await letOthersRun();
     const path = item.categoryPath.join(" / ");
     if (!item.id) {
       if (lang !== SOURCE_LANGUAGE) {

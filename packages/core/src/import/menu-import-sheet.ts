@@ -5,6 +5,7 @@ import { ItemTitle, Price, Weight } from "../item/schemas";
 import { sheetRows } from "../render/sheet-reader";
 import { UserError } from "../shared/errors";
 import { unescapeCell } from "../shared/sheet-cell";
+import { letOthersRun, ROWS_PER_SLICE } from "../shared/yield";
 import { CURRENCIES, MENU_LANGUAGES, SECTIONS, UNITS, type MenuLanguage } from "../shared/model";
 import { csvText } from "./csv-text";
 import { ImportRefusal, type ImportError, type ImportErrorCode } from "./menu-import-errors";
@@ -117,8 +118,8 @@ export function headerOf(header: string[]): { lang: MenuLanguage; at: Partial<Re
 /** A decimal as typed or as Excel stores it: "12,5", "12.50", 12.5 → "12.5". */
 export const decimal = (s: string) => s.replace(/\s/g, "").replace(",", ".");
 
-/** Reads the sheet's rows into items, or cell errors. */
-export function readItems(table: string[][], lang: MenuLanguage, at: Partial<Record<ColumnKey, number>>) {
+/** Reads the sheet's rows into items, or cell errors (in slices, letting other requests run between them). */
+export async function readItems(table: string[][], lang: MenuLanguage, at: Partial<Record<ColumnKey, number>>) {
   const w = WORDS[lang];
   const columnName = (key: ColumnKey) => w.columns[COLUMN_KEYS.indexOf(key)]!;
   const errors: ImportError[] = [];
@@ -128,7 +129,7 @@ export function readItems(table: string[][], lang: MenuLanguage, at: Partial<Rec
   for (const l of MENU_LANGUAGES) for (const [unit, name] of Object.entries(WORDS[l].units)) units.set(lower(name), unit as Portion["unit"]);
   for (const unit of UNITS) units.set(unit, unit);
 
-  table.slice(1).forEach((cells, index) => {
+  const readRow = (cells: string[], index: number) => {
     const row = index + 2;
     // Without the apostrophe the export put before formula-like text (shared/sheet-cell.ts).
     const get = (key: ColumnKey) => (at[key] === undefined ? "" : unescapeCell(cells[at[key]!] ?? "").trim());
@@ -193,6 +194,10 @@ export function readItems(table: string[][], lang: MenuLanguage, at: Partial<Rec
       ...(has("tags") ? { tags } : {}),
       ...(has("visible") ? { visible } : {}),
     });
-  });
+  };
+  for (let index = 0; index < table.length - 1; index++) {
+    if (index % ROWS_PER_SLICE === ROWS_PER_SLICE - 1) await letOthersRun();
+    readRow(table[index + 1]!, index);
+  }
   return { items, errors };
 }
