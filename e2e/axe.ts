@@ -20,7 +20,8 @@ export async function axeViolations(
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Infinity), undefined, {
     timeout: 30_000,
   });
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: source });
+  // Evaluated by the browser's debugger, not as a page script: the page's CSP (no inline scripts) does not apply.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(source);
   return page.evaluate(
     async ({ include, exclude, rules }) => {
       type Result = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] };

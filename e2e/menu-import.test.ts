@@ -8,6 +8,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import type { PublishedMenu } from "@menu/core/publish/published";
+import { workbookEntries, zip } from "../packages/api/test/support/hostile-zip";
 import { axeViolations } from "./axe";
 import { fileBrowser } from "./browser";
 import { demo } from "./demo";
@@ -56,6 +57,15 @@ describe("menu import", () => {
       ["2", "Цена", expect.stringMatching(/^(Price cannot be 0|Цена не может быть равна 0): «0»$/)],
       ["3", "Раздел", expect.stringMatching(/^(No such section|Нет такого раздела): «Бар»$/)],
     ]);
+    expect(await panel.getByTestId("import-apply").count()).toBe(0);
+    expect(await axeViolations(page, { include: "[data-testid=menu-import]" })).toEqual([]);
+
+    // A zip bomb (one cell that unpacks to 20 MB) is refused as a whole, in the interface language, with no table and no import.
+    const bomb = zip(workbookEntries([HEADER, ["Кухня", "Супы", "x".repeat(20 * 1024 * 1024), "", "300 г", "5", "BYN", "", "", "да", ""]]));
+    await panel.getByTestId("import-file").setInputFiles({ name: "bomb.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: bomb });
+    await panel.getByTestId("import-refusal").waitFor();
+    expect(await panel.getByTestId("import-refusal").innerText()).toMatch(/^(The file unpacks to more than 100 times its size|Файл распаковывается больше чем в 100 раз своего размера)\s+(Nothing was imported\.|Ничего не импортировано\.)$/);
+    expect(await panel.getByTestId("import-errors").count()).toBe(0);
     expect(await panel.getByTestId("import-apply").count()).toBe(0);
     expect(await axeViolations(page, { include: "[data-testid=menu-import]" })).toEqual([]);
 

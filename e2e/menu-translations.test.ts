@@ -176,7 +176,8 @@ async function accessibilityProblems(page: Page, selector: string): Promise<stri
     script = undefined;
   }
   if (script) {
-    await page.addScriptTag({ path: script });
+    // Evaluated by the browser's debugger, not as a page script: the page's CSP (no inline scripts) does not apply.
+    await page.evaluate(readFileSync(script, "utf8"));
     return page.evaluate(async (sel) => {
       type Axe = { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
       const axe = (window as unknown as { axe: Axe }).axe;

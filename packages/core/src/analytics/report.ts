@@ -155,12 +155,15 @@ export function summarize(rows: Counter[], range: Range, tables: TableRef[], ite
     items_added: topItems("cart_add"),
     languages: byKey(rows, range, "language").map(({ key, value, previous }) => ({ language: key, value, previous })),
     heatmap: heatmapOf(rows, range),
-    searches: byKey(rows, range, "search_miss")
-      .filter((e) => e.value > 0)
-      .slice(0, TOP_SEARCHES)
-      // The terms beyond the day's limit (search-terms.ts) are one line, "other searches".
-      .map(({ key, value, previous }) => ({ term: key, other: key === OTHER_SEARCHES, value, previous })),
+    searches: searchesOf(byKey(rows, range, "search_miss")),
   };
+}
+/** The most frequent terms, then the terms beyond each day's limit (search-terms.ts) as one last line, "other searches". */
+function searchesOf(terms: ReturnType<typeof byKey>) {
+  const counted = terms.filter((e) => e.value > 0);
+  const named = counted.filter((e) => e.key !== OTHER_SEARCHES).slice(0, TOP_SEARCHES);
+  const other = counted.filter((e) => e.key === OTHER_SEARCHES);
+  return [...named, ...other].map(({ key, value, previous }) => ({ term: key, other: key === OTHER_SEARCHES, value, previous }));
 }
 export type StoreAnalytics = ReturnType<typeof summarize> & { store_id: string; time_zone: string; today: string };
 

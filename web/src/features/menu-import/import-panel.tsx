@@ -56,10 +56,12 @@ export function MenuImportPanel({ cs }: { cs: CsObject }) {
   };
 
   const p = preview.data;
+  // A file refused as a whole (unreadable, a zip bomb, too many rows…) is one error with no column: no table to show.
+  const fileRefusal = p?.errors.length === 1 && !p.errors[0]!.column ? p.errors[0] : undefined;
   const fieldNames = (fields: string[]) => fields.map((f) => intl.formatMessage({ id: `import.field.${f}` as MessageId })).join(", ");
   const errorColumns: Column<ImportError>[] = [
-    { header: intl.formatMessage({ id: "import.row" }), cell: (e) => e.row },
-    { header: intl.formatMessage({ id: "import.column" }), cell: (e) => e.column },
+    { header: intl.formatMessage({ id: "import.row" }), cell: (e) => e.row, labelled: true },
+    { header: intl.formatMessage({ id: "import.column" }), cell: (e) => e.column, labelled: true },
     {
       header: intl.formatMessage({ id: "import.problem" }),
       cell: (e) => (
@@ -92,7 +94,11 @@ export function MenuImportPanel({ cs }: { cs: CsObject }) {
         </p>
       ) : null}
       {preview.error ? <FormAlert>{errorMessageFor(preview.error)}</FormAlert> : null}
-      {p ? (
+      {fileRefusal ? (
+        <FormAlert testId="import-refusal">
+          <FormattedMessage id={`import.error.${fileRefusal.code}` as MessageId} /> <FormattedMessage id="import.nothingImported" />
+        </FormAlert>
+      ) : p ? (
         <div className="menu-import__preview" data-testid="import-preview">
           <p role="status" data-testid="import-summary">
             <FormattedMessage id="import.summary" values={{ create: p.create.length, change: p.change.length, unchanged: p.unchanged }} />
