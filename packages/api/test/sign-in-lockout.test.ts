@@ -99,6 +99,20 @@ describe("sign-in lockout", () => {
     expect(await body(await phone.signIn(email, PASSWORD))).toEqual({ url: "/" });
   });
 
+  it("counts attempts sent all at once before checking any of them: no more than the limit get a verdict, and a right password afterwards still signs in", async () => {
+    atWindowStart(AUTH.limits.signInPerEmail.windowMs);
+    const { email } = await account();
+    const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => browser(app, { address: `10.9.4.${i}` }).signIn(email, `guess-${i}`).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 401)).toHaveLength(AUTH.limits.signInPerEmail.limit);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20 - AUTH.limits.signInPerEmail.limit);
+    // The owner's known browser is not held back; a right password takes back only its own count.
+    clock.advance(AUTH.limits.signInPerEmail.windowMs);
+    const owner = browser(app, { address: "10.9.4.100" });
+    expect((await owner.signIn(email, PASSWORD)).status).toBe(200);
+    for (let i = 0; i < AUTH.limits.signInPerEmail.limit; i++) expect((await browser(app, { address: "10.9.4.101" }).signIn(email, `again-${i}`)).status).toBe(401);
+    expect((await browser(app, { address: "10.9.4.102" }).signIn(email, PASSWORD)).status).toBe(429);
+  });
+
   it("gives a new httpOnly device cookie, sent to the auth calls only, at each successful sign-in", async () => {
     const b = browser(app);
     expect((await b.signIn(t.owner.email, "wrong-password")).status).toBe(401);

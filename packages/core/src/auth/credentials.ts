@@ -6,7 +6,7 @@ import { userByEmail, type UserRecord } from "../user/user";
 import { AUTH, type Limit } from "./config";
 import { deviceOf, newDeviceCookie } from "./device";
 import { sendAccountMail } from "./mail";
-import { assertUnderLimits, hit, resetBucket, takeOrThrow } from "./rate-limit";
+import { assertUnderLimits, hit, resetBucket, takeBack, takeOrThrow } from "./rate-limit";
 import { SignInForm } from "./schemas";
 import { createSession } from "./sessions";
 import { countFailedSignIn, takeFailedSignIns } from "./sign-in-failures";
@@ -39,14 +39,17 @@ export async function signInWithPassword(input: SignInForm, ctx: RequestContext 
   const device = await deviceOf(ctx.device, email);
   const emailBucket: [string, Limit] = [`signin:email:${email}`, AUTH.limits.signInPerEmail];
   const buckets: [string, Limit][] = device ? [[`signin:device:${device}`, AUTH.limits.signInPerDevice]] : [emailBucket, ipBucket];
-  await assertUnderLimits(buckets);
+  // Counted before the password is checked, so attempts sent at once cannot all slip under the
+  // limit; a right password takes its count back (only failures count).
+  await takeOrThrow(buckets);
   const user = await userByEmail(email);
   const stored = user && isPasswordHash(user.password_hash) ? user.password_hash : undefined;
   const matches = stored ? await verifyPassword(password, stored) : await verifyNothing(password);
   if (!user || !stored || !matches || user.active === false) {
-    await Promise.all([...buckets.map(([bucket, limit]) => hit(bucket, limit)), user && stored && !matches && countFailedSignIn(user.user_id)]);
+    if (user && stored && !matches) await countFailedSignIn(user.user_id);
     throw new UserError("incorrectLogin", 401);
   }
+  await Promise.all(buckets.map(([bucket, limit]) => takeBack(bucket, limit)));
   if (!user.email_confirmed) {
     await resendConfirmation(user).catch((error: unknown) => console.error("Could not resend the confirmation", error));
     throw new UserError("emailNotConfirmed", 403);

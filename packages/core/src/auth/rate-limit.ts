@@ -27,6 +27,12 @@ export async function hit(bucket: string, limit: Limit) {
   return data.count ?? 1;
 }
 
+/** Takes back one event counted by `hit` (an attempt that turned out to be allowed). */
+export async function takeBack(bucket: string, limit: Limit) {
+  const { window_start } = windowOf(limit);
+  await Db().entities.rateLimit.update({ bucket, window_start }).add({ count: -1 }).go();
+}
+
 export async function resetBucket(bucket: string, limit: Limit) {
   const { window_start } = windowOf(limit);
   await Db().entities.rateLimit.delete({ bucket, window_start }).go();

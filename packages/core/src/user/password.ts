@@ -1,5 +1,6 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { promisify } from "node:util";
+import { UserError } from "../shared/errors";
 
 const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, options: ScryptOptions) => Promise<Buffer>;
 
@@ -25,9 +26,29 @@ export function setPasswordCost(cost: ScryptCost) {
   return before;
 }
 
-const derive = (password: string, salt: Buffer, length: number, { ln, r, p }: ScryptCost) =>
-  // scrypt needs 128·N·r bytes; Node's default limit (32 MiB) is below that from N=2^15.
-  scrypt(password, salt, length, { N: 2 ** ln, r, p, maxmem: 128 * 2 ** ln * r * 2 });
+/**
+ * Hashes at once at most (each holds 128 MiB and one of libuv's 4 threads, which file and zlib
+ * work share) and waiting at most; beyond, a sign-in is answered 503 "busy" at once.
+ */
+const HASHING_AT_ONCE = 2;
+const HASHES_WAITING_MAX = 64;
+let hashing = 0;
+const waiting: (() => void)[] = [];
+
+async function derive(password: string, salt: Buffer, length: number, { ln, r, p }: ScryptCost) {
+  if (hashing < HASHING_AT_ONCE) hashing++;
+  else if (waiting.length >= HASHES_WAITING_MAX) throw new UserError("serviceBusy", 503);
+  // A finished hash hands its place over to the first one waiting.
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    // scrypt needs 128·N·r bytes; Node's default limit (32 MiB) is below that from N=2^15.
+    return await scrypt(password, salt, length, { N: 2 ** ln, r, p, maxmem: 128 * 2 ** ln * r * 2 });
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else hashing--;
+  }
+}
 
 /** "scrypt$ln=17,r=8,p=1$<salt>$<hash>" (salt and hash in base64): each hash carries its cost. */
 export async function hashPassword(password: string) {
