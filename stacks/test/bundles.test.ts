@@ -14,7 +14,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workbookEntries, zip } from "../../packages/api/test/support/hostile-zip";
 import { PDF_FONT_FILES } from "../../packages/core/src/render/pdf-font-files";
-import { SHEET_WORKER_ROLE } from "../../packages/core/src/render/sheet-worker";
+import { SHEET_WORKER_READY, SHEET_WORKER_ROLE } from "../../packages/core/src/render/sheet-worker";
 import { findPackage, leaveOut, zodWithoutLocales } from "../bundling";
 import { appFunctions, bundleFunction, coldImport, sstEsbuild, type Bundle } from "../lambda-bundle";
 
@@ -180,7 +180,8 @@ describe("Lambda bundles", () => {
       import { Worker } from "node:worker_threads";
       const read = (base64) => new Promise((resolve, reject) => {
         const worker = new Worker(new URL(${JSON.stringify(pathToFileURL(api.file).href)}), { workerData: { role: ${JSON.stringify(SHEET_WORKER_ROLE)} }, execArgv: [] });
-        worker.once("message", (answer) => worker.terminate().then(() => resolve(answer)));
+        // Its first message says it is loaded; the second is the answer.
+        worker.on("message", (answer) => answer !== ${JSON.stringify(SHEET_WORKER_READY)} && worker.terminate().then(() => resolve(answer)));
         worker.once("error", reject);
         worker.postMessage({ bytes: new Uint8Array(Buffer.from(base64, "base64")), limits: ${JSON.stringify(limits)} });
       });

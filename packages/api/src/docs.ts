@@ -45,7 +45,8 @@ export const docsRoutes = new Hono()
   // 1.7 MB of script: compressed here, since CloudFront does not compress the API's uncached answers.
   .get(`${BASE}/:file`, compress(), async (c) => {
     const file = c.req.param("file");
-    const type = FILES[file];
+    // Own keys only: "constructor" or "__proto__" are no file.
+    const type = Object.hasOwn(FILES, file) ? FILES[file] : undefined;
     if (!type) return c.json({ code: "notFound", message: `Page Not Found: ${c.req.path}` }, 404);
     let body = cache.get(file);
     if (!body) {

@@ -12,11 +12,13 @@ import { createApp } from "@menu/api";
 import { clock, configureDb, Db, type Actor } from "@menu/core";
 import { db } from "@menu/core/db/client";
 import { METRIC_SHARDS, metricsOf } from "@menu/core/analytics/analytics";
-import { EVENT_BATCHES_PER_MINUTE } from "@menu/core/analytics/event-limit";
+import { ADDRESS_BATCHES_PER_MINUTE, EVENT_BATCHES_PER_MINUTE } from "@menu/core/analytics/event-limit";
 import { OTHER_SEARCHES, SEARCH_TERMS_PER_DAY } from "@menu/core/analytics/search-terms";
 import { publishStore, setMenuRenderer } from "@menu/core/publish/publish";
 import { createTable } from "@menu/core/tables/table";
-import { venue } from "../../core/test/fixtures";
+import { createCompany } from "@menu/core/company/company";
+import { createStore } from "@menu/core/store/store";
+import { letters, venue } from "../../core/test/fixtures";
 
 const app = createApp();
 const PHONE = "Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36";
@@ -111,6 +113,31 @@ describe("guest events from strangers", () => {
     clock.set(new Date("2030-06-01T10:01:05Z"));
     expect((await post(v.store_id, [{ type: "menu_view" }])).status).toBe(204);
     expect(await total(v, "menu_view")).toBe(EVENT_BATCHES_PER_MINUTE + 2);
+  });
+
+  it("bounds an address across stores too: made-up store ids cannot each cost a lookup without end", async () => {
+    clock.set(new Date("2030-06-02T10:00:05Z"));
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < ADDRESS_BATCHES_PER_MINUTE + 5; i++) {
+      const { status } = await post(`made-up-${i}`, [{ type: "menu_view" }], "2001:db8:1:2::9");
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+    expect(Object.fromEntries(statuses)).toEqual({ 404: ADDRESS_BATCHES_PER_MINUTE, 429: 5 });
+    // Another address of the same IPv6 /64 is the same subscriber; another network is not held back.
+    const v = await venue("evtsixfour");
+    expect((await post(v.store_id, [{ type: "menu_view" }], "2001:db8:1:2::77")).status).toBe(429);
+    expect((await post(v.store_id, [{ type: "menu_view" }], "2001:db8:9:9::1")).status).toBe(204);
+  });
+
+  it("asks for a publish of a store that has no event targets yet (published before they were saved), and counts its views meanwhile", async () => {
+    const company = await createCompany({ name: "legacy company", url_key: letters("evtlegacy") });
+    const store = await createStore({ company_id: company.id, name: "legacy store", url_key: "main" });
+    const keys = { company_id: company.id, store_id: store.store_id };
+    const requested = async () => (await Db().entities.publication.get(keys).go()).data?.requested ?? 0;
+    const before = await requested();
+    expect((await post(store.store_id, [{ type: "menu_view" }, { type: "qr_scan", table: 1 }])).status).toBe(204);
+    expect(await requested()).toBe(before + 1);
+    expect((await rawRows(keys.company_id, keys.store_id)).map((r) => r.name)).toEqual(["menu_view"]);
   });
 
   it("takes what a publish made public: a new item and table count once published, a hidden item never", async () => {

@@ -68,6 +68,15 @@ describe("import limits", () => {
     expect((await preview("shared.xlsx", shared)).body.errors).toEqual([{ row: 1, column: "", code: "unpacksTooMuch" }]);
   });
 
+  it("refuses an archive whose directory could show a sheet library entries it did not count", async () => {
+    // A workbook with 20 big entries more, its end record's total saying only the workbook's 6
+    // (another reader takes the count from the field beside it, and would unpack them all).
+    const entries = [...workbookEntries([HEADER, row(1)]), ...Array.from({ length: 20 }, (_, i) => ({ name: `xl/media/big${i}.xml`, data: "a".repeat(4 * 1024 * 1024) }))];
+    const tricked = zip(entries);
+    tricked.writeUInt16LE(6, tricked.length - 22 + 10);
+    expect((await preview("tricked.xlsx", tricked)).body.errors).toEqual([{ row: 1, column: "", code: "notASheet" }]);
+  });
+
   it("refuses more than 5,000 rows and a cell over 10,000 characters, in a workbook and in a CSV", async () => {
     const many = [HEADER, ...Array.from({ length: IMPORT_ROWS_MAX }, (_, i) => row(i))];
     expect((await preview("many.xlsx", workbook(many))).body.errors).toEqual([{ row: 1, column: "", code: "tooManyRows" }]);
@@ -83,32 +92,39 @@ describe("import limits", () => {
   });
 
   it("answers other requests while a workbook is parsed in a worker", async () => {
-    // The largest honest sheet the limits allow: its parse is long enough to be caught in flight.
+    // The largest honest sheet the limits allow, read by the pool alone (no database awaits, no
+    // import plan yielding in between): with the parse on this thread, no request would get in.
     const big = workbook([HEADER, ...Array.from({ length: IMPORT_ROWS_MAX - 1 }, (_, i) => row(i))]);
-    let previewDone = false;
-    const pending = preview("big.xlsx", big).then((res) => {
-      previewDone = true;
-      return res;
+    let parsed = false;
+    const pending = sheetRows(big, "parallel", { ...LIMITS, timeoutMs: 10_000 }).then((read) => {
+      parsed = true;
+      return read;
     });
     let answeredDuringParse = 0;
-    // Health checks one after another until the preview ends: with the parse on this thread none would get in.
-    while (!previewDone) {
-      // Each round lets the event loop run (as a server's sockets would), so the worker's answer can arrive.
+    while (!parsed) {
+      // Each round lets the event loop run, as a server's sockets would, so the worker's answer can arrive.
       await new Promise((resolve) => setImmediate(resolve));
       const res = await app.request("/api/health");
       expect(res.status).toBe(200);
-      if (!previewDone) answeredDuringParse++;
+      if (!parsed) answeredDuringParse++;
     }
     expect(answeredDuringParse).toBeGreaterThan(0);
-    const { body } = await pending;
-    expect(body.errors).toEqual([]);
-    expect((body as { create?: unknown[] }).create).toHaveLength(IMPORT_ROWS_MAX - 1);
+    const read = await pending;
+    expect("rows" in read && read.rows.length).toBe(IMPORT_ROWS_MAX);
+  });
+
+  it("lets one store read two files at once, and answers a third 'busy' without queueing it", async () => {
+    const big = workbook([HEADER, ...Array.from({ length: 3000 }, (_, i) => row(i))]);
+    const reads = [1, 2, 3].map(() => sheetRows(big, "one-store", { ...LIMITS, timeoutMs: 10_000 }).then((read) => ("rows" in read ? "read" : read.refused), (error: { code?: string; status?: number }) => `${error.status} ${error.code}`));
+    expect(await Promise.all(reads)).toEqual(["read", "read", "503 serviceBusy"]);
+    // Another store is not held back meanwhile, and the store may read again once done.
+    expect("rows" in (await sheetRows(big, "one-store", { ...LIMITS, timeoutMs: 10_000 }))).toBe(true);
   });
 
   it("stops a parse that runs past its time, and the next file is read by a fresh worker", async () => {
     const big = workbook([HEADER, ...Array.from({ length: 3000 }, (_, i) => row(i))]);
-    expect(await sheetRows(big, { ...LIMITS, timeoutMs: 1 })).toEqual({ refused: "parseTooSlow" });
-    const read = await sheetRows(workbook([HEADER, row(1)]), { ...LIMITS, timeoutMs: 10_000 });
+    expect(await sheetRows(big, "test", { ...LIMITS, timeoutMs: 1 })).toEqual({ refused: "parseTooSlow" });
+    const read = await sheetRows(workbook([HEADER, row(1)]), "test", { ...LIMITS, timeoutMs: 10_000 });
     expect("rows" in read && read.rows.length).toBe(2);
   });
 });

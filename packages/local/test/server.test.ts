@@ -179,7 +179,7 @@ describe("the local server", () => {
     }
     expect((await send("GET", "/api/docs/init.js")).body).toContain('url: "/api/openapi.json"');
     expect((await send("GET", "/api/docs/swagger-ui-bundle.js")).body).toContain("SwaggerUIBundle");
-    expect((await send("GET", "/api/docs/package.json")).status).toBe(404);
+    for (const other of ["package.json", "constructor", "__proto__", "toString"]) expect((await send("GET", `/api/docs/${other}`)).status, other).toBe(404);
   });
 
   it("reads a published file once for many guests at once, and its new version after the edge's moment", async () => {

@@ -4,6 +4,7 @@
  * busy menu costs no read per batch, and drops every event that names anything else.
  */
 import { Db } from "../db/service";
+import { requestPublish } from "../publish/request";
 
 type Keys = { company_id: string; store_id: string };
 export type EventTargets = { items: ReadonlySet<string>; tables: ReadonlySet<number>; languages: ReadonlySet<string> };
@@ -25,10 +26,14 @@ export async function saveEventTargets(keys: Keys, targets: { items: string[]; t
   keep(keys.store_id, { items: new Set(targets.items), tables: new Set(targets.tables), languages: new Set(targets.languages) });
 }
 
-/** The store's targets; none for a store never published (its guests have seen nothing to name). */
+/**
+ * The store's targets. A store without them (published before targets were saved, or never) asks
+ * for a publish, which saves them; meanwhile its events count views only.
+ */
 export async function eventTargetsOf(keys: Keys): Promise<EventTargets> {
   const kept = cache.get(keys.store_id);
   if (kept && kept.until > Date.now()) return kept.targets;
   const { data } = await Db().entities.eventTargets.get(keys).go();
+  if (!data) await requestPublish(keys);
   return keep(keys.store_id, data ? { items: new Set(data.items), tables: new Set(data.tables), languages: new Set(data.languages) } : NONE);
 }

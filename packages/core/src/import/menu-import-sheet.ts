@@ -76,8 +76,8 @@ function csvRows(bytes: Uint8Array) {
 }
 
 /** Rows read from a workbook, in a worker thread and within the import's limits. */
-async function workbookRows(bytes: Buffer): Promise<string[][]> {
-  const read = await sheetRows(bytes, { maxUnpacked: IMPORT_UNPACKED_MAX, maxRatio: IMPORT_UNPACK_RATIO_MAX, maxRows: IMPORT_ROWS_MAX, maxCell: IMPORT_CELL_MAX, timeoutMs: IMPORT_PARSE_MS });
+async function workbookRows(bytes: Buffer, owner: string): Promise<string[][]> {
+  const read = await sheetRows(bytes, owner, { maxUnpacked: IMPORT_UNPACKED_MAX, maxRatio: IMPORT_UNPACK_RATIO_MAX, maxRows: IMPORT_ROWS_MAX, maxCell: IMPORT_CELL_MAX, timeoutMs: IMPORT_PARSE_MS });
   if ("refused" in read) {
     if (read.refused === "notASheet") return [];
     throw new ImportRefusal(read.refused);
@@ -86,14 +86,14 @@ async function workbookRows(bytes: Buffer): Promise<string[][]> {
 }
 
 /**
- * The file's non-empty rows, or an ImportRefusal: a workbook that would unpack too far, or any file
+ * The file's non-empty rows (read for `owner`, a store: see sheetRows), or an ImportRefusal: a workbook that would unpack too far, or any file
  * with too many rows or too long a cell. (A CSV is read here: a single linear pass over at most
  * IMPORT_FILE_MAX bytes; the rows and cells of both kinds are checked again once read.)
  */
-export async function readTable(file_name: string, content: string): Promise<string[][]> {
+export async function readTable(file_name: string, content: string, owner: string): Promise<string[][]> {
   const bytes = Buffer.from(content, "base64");
   if (bytes.length > IMPORT_FILE_MAX) throw new UserError("payloadTooLarge", 413);
-  const rows = (/\.csv$/i.test(file_name) ? csvRows(bytes) : await workbookRows(bytes)).filter((r) => r.some((cell) => cell.trim()));
+  const rows = (/\.csv$/i.test(file_name) ? csvRows(bytes) : await workbookRows(bytes, owner)).filter((r) => r.some((cell) => cell.trim()));
   if (rows.length > IMPORT_ROWS_MAX) throw new ImportRefusal("tooManyRows");
   if (rows.some((r) => r.some((cell) => cell.length > IMPORT_CELL_MAX))) throw new ImportRefusal("cellTooLong");
   return rows;

@@ -35,7 +35,7 @@ export const ApplyImportInput = ImportFile.extend({ from: z.number().int().min(0
 
 async function prepared(store_id: string, file_name: string, content: string) {
   const keys = storeKeys(await managedStore(store_id));
-  const table = await readTable(file_name, content).catch((error: unknown) => {
+  const table = await readTable(file_name, content, store_id).catch((error: unknown) => {
     if (error instanceof ImportRefusal) return error;
     throw error;
   });

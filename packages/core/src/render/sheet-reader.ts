@@ -14,7 +14,7 @@ import { SHEET_WORKER_ROLE, type SheetLimits, type SheetRead, type SheetRequest 
 const POOL_SIZE = Math.min(4, Math.max(2, availableParallelism() - 1));
 /** Reads waiting for a worker at most; more are answered 503 at once rather than queued without end. */
 const QUEUE_MAX = 16;
-/** What one worker may hold: twice the largest file it may unpack, plus the library's objects. */
+/** One worker's heap: the library's objects for the largest sheet allowed (the unpacked entries, ≤ 18 MB, are buffers outside it). */
 const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 48, stackSizeMb: 4 };
 
 /**
@@ -31,69 +31,123 @@ function startWorker() {
   return new Worker(boot, { ...options, eval: true });
 }
 
-type Task = SheetRequest & { timeoutMs: number; done: (read: SheetRead) => void; failed: (error: unknown) => void };
-const idle: Worker[] = [];
+/** Reads one owner (a store) may have in flight or waiting: one manager cannot take every worker. */
+const PER_OWNER_MAX = 2;
+
+type Task = SheetRequest & { owner: string; timeoutMs: number; done: (read: SheetRead) => void; failed: (error: unknown) => void };
+type Pooled = { worker: Worker; ready: Promise<void>; forget?: () => void };
+const idle: Pooled[] = [];
 const waiting: Task[] = [];
+const perOwner = new Map<string, number>();
 let started = 0;
 
-function run(worker: Worker, task: Task) {
+function start(): Pooled {
+  const worker = startWorker();
+  started++;
+  const ready = new Promise<void>((resolve, reject) => {
+    const settle = (error?: unknown) => {
+      worker.off("message", loaded).off("error", settle).off("exit", settle);
+      if (error === undefined) resolve();
+      else reject(error instanceof Error ? error : new Error("The sheet worker stopped while starting"));
+    };
+    const loaded = () => settle();
+    worker.on("message", loaded).on("error", settle).on("exit", settle);
+  });
+  return { worker, ready };
+}
+
+/** A worker that is gone: the pool may start another, and the next read waiting gets it. */
+function replace(pooled: Pooled) {
+  started--;
+  void pooled.worker.terminate();
+  const next = waiting.shift();
+  if (next) assign(next);
+}
+
+async function run(pooled: Pooled, task: Task) {
+  const { worker } = pooled;
   worker.ref();
-  // Only this run's listeners go: removeAllListeners would also drop the worker's own, which keep its port referenced.
+  try {
+    // The read's clock starts once the worker is loaded (tsx, or a whole bundle, takes a moment).
+    await pooled.ready;
+  } catch {
+    task.failed(new UserError("serviceBusy", 503));
+    return replace(pooled);
+  }
   const stop = () => {
     clearTimeout(timer);
     worker.off("message", answered).off("error", crashed).off("exit", exited);
   };
-  const replace = () => {
-    started--;
-    void worker.terminate();
-    const next = waiting.shift();
-    if (next) assign(next);
-  };
   const answered = (read: SheetRead) => {
     stop();
     task.done(read);
-    release(worker);
+    release(pooled);
   };
   // Out of memory or a crash of the library: the file is refused, the worker replaced.
   const crashed = () => {
     stop();
     task.done({ refused: "notASheet" });
-    replace();
+    replace(pooled);
   };
   const exited = () => {
     stop();
     task.failed(new Error("The sheet worker stopped"));
-    replace();
+    replace(pooled);
   };
   const timer = setTimeout(() => {
     stop();
     task.done({ refused: "parseTooSlow" });
-    replace();
+    replace(pooled);
   }, task.timeoutMs);
   worker.on("message", answered).on("error", crashed).on("exit", exited);
   worker.postMessage({ bytes: task.bytes, limits: task.limits } satisfies SheetRequest);
 }
 
-function release(worker: Worker) {
+function release(pooled: Pooled) {
   const next = waiting.shift();
-  if (next) return run(worker, next);
-  worker.unref();
-  idle.push(worker);
+  if (next) return void run(pooled, next);
+  pooled.worker.unref();
+  // An idle worker that dies leaves the pool at once, rather than fail the next read.
+  const gone = () => {
+    idle.splice(idle.indexOf(pooled), 1);
+    replace(pooled);
+  };
+  pooled.worker.once("exit", gone);
+  pooled.forget = () => pooled.worker.off("exit", gone);
+  idle.push(pooled);
 }
 
 function assign(task: Task) {
-  const worker = idle.pop();
-  if (worker) return run(worker, task);
-  if (started < POOL_SIZE) {
-    started++;
-    return run(startWorker(), task);
+  const pooled = idle.pop();
+  if (pooled) {
+    pooled.forget?.();
+    return void run(pooled, task);
   }
+  if (started < POOL_SIZE) return void run(start(), task);
   if (waiting.length >= QUEUE_MAX) return task.failed(new UserError("serviceBusy", 503));
   waiting.push(task);
+  // Waiting is bounded too: a read not started within its time is answered "busy".
+  setTimeout(() => {
+    const at = waiting.indexOf(task);
+    if (at < 0) return;
+    waiting.splice(at, 1);
+    task.failed(new UserError("serviceBusy", 503));
+  }, task.timeoutMs).unref();
 }
 
-/** The first sheet's rows, or why the file was refused; nothing of the file is parsed on this thread. */
-export function sheetRows(bytes: Uint8Array, limits: SheetLimits & { timeoutMs: number }): Promise<SheetRead> {
+/**
+ * The first sheet's rows, or why the file was refused; nothing of the file is parsed on this
+ * thread. `owner` (a store) may have PER_OWNER_MAX reads at once; more are answered 503 "busy".
+ */
+export function sheetRows(bytes: Uint8Array, owner: string, limits: SheetLimits & { timeoutMs: number }): Promise<SheetRead> {
   const { timeoutMs, ...sheetLimits } = limits;
-  return new Promise((done, failed) => assign({ bytes, limits: sheetLimits, timeoutMs, done, failed }));
+  const mine = perOwner.get(owner) ?? 0;
+  if (mine >= PER_OWNER_MAX) return Promise.reject(new UserError("serviceBusy", 503));
+  perOwner.set(owner, mine + 1);
+  const settled = () => {
+    const left = (perOwner.get(owner) ?? 1) - 1;
+    if (left) perOwner.set(owner, left);
+    else perOwner.delete(owner);
+  };
+  return new Promise<SheetRead>((done, failed) => assign({ bytes, limits: sheetLimits, owner, timeoutMs, done, failed })).finally(settled);
 }

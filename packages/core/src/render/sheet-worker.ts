@@ -1,8 +1,8 @@
 /**
  * Rendering adapter, worker side: reads a workbook's first sheet in a worker thread, so that a
  * hostile file costs that thread, never the one answering requests. Before the sheet library
- * sees the bytes, the archive is unpacked within its budget (zip-bounds.ts) and its XML is
- * scanned for the number of rows and the longest cell.
+ * reads the bytes, the archive is unpacked within its budget (zip-bounds.ts, which accepts only
+ * archives whose every entry it counted) and its XML scanned for rows and the longest cell.
  *
  * The module serves requests only when loaded as a sheet worker (sheet-reader.ts starts it: from
  * source, this file; in a Lambda bundle, the bundle itself, which holds this module).
@@ -12,23 +12,32 @@ import { isMainThread, parentPort, workerData } from "node:worker_threads";
 import { unpackBounded, type ZipRefusal } from "./zip-bounds";
 
 export const SHEET_WORKER_ROLE = "sheet-reader";
+/** The worker's first message: it is loaded and listening. */
+export const SHEET_WORKER_READY = "ready";
 
 export type SheetLimits = { maxUnpacked: number; maxRatio: number; maxRows: number; maxCell: number };
 export type SheetRefusal = Exclude<ZipRefusal, "notAZip"> | "tooManyRows" | "cellTooLong" | "parseTooSlow" | "notASheet";
 export type SheetRead = { rows: unknown[][] } | { refused: SheetRefusal };
 export type SheetRequest = { bytes: Uint8Array; limits: SheetLimits };
 
-/** Characters of XML text with its tags dropped and each entity (&amp;, &#1040;) counted as one. */
-const textLength = (xml: string) => xml.replace(/<[^>]*>/g, "").replace(/&[^;\s]{1,10};/g, "_").length;
+/**
+ * Characters of XML text with its tags dropped and each entity (&amp;, &#1040;) counted as one.
+ * Both patterns stop at the next "<" or after a few characters, so the pass is linear however the
+ * text is made.
+ */
+const textLength = (xml: string) => xml.replace(/<[^<>]*>/g, "").replace(/&[^;\s]{1,10};/g, "_").length;
 
-/** Rows and cell sizes, read off the XML without parsing it: a shared string, an inline string or a value. */
+/**
+ * Rows and cell sizes, read off the XML without parsing it, in one linear pass: the text up to each
+ * end of a shared string (`</si>`) or of a cell (`</c>`, holding its value or inline string).
+ */
 function scan(entries: Map<string, Buffer>, limits: SheetLimits): SheetRefusal | undefined {
   for (const [name, data] of entries) {
-    if (!/^xl\/(worksheets\/[^/]+|sharedStrings)\.xml$/.test(name)) continue;
+    const sheet = /^xl\/worksheets\/[^/]+\.xml$/.test(name);
+    if (!sheet && name !== "xl/sharedStrings.xml") continue;
     const xml = data.toString("utf8");
-    if (name.startsWith("xl/worksheets/") && (xml.match(/<(?:\w+:)?row[\s>]/g)?.length ?? 0) > limits.maxRows) return "tooManyRows";
-    const cells = xml.matchAll(/<(?:\w+:)?(si|is)>([\s\S]*?)<\/(?:\w+:)?\1>|<(?:\w+:)?v>([^<]*)</g);
-    for (const [, , rich, value] of cells) if (textLength(rich ?? value ?? "") > limits.maxCell) return "cellTooLong";
+    if (sheet && (xml.match(/<(?:\w+:)?row[\s>]/g)?.length ?? 0) > limits.maxRows) return "tooManyRows";
+    for (const cell of xml.split(sheet ? /<\/(?:\w+:)?c>/ : /<\/(?:\w+:)?si>/)) if (textLength(cell) > limits.maxCell) return "cellTooLong";
   }
   return undefined;
 }
@@ -48,4 +57,6 @@ export async function readBounded({ bytes, limits }: SheetRequest): Promise<Shee
 
 if (!isMainThread && (workerData as { role?: string } | null)?.role === SHEET_WORKER_ROLE) {
   parentPort!.on("message", async (request: SheetRequest) => parentPort!.postMessage(await readBounded(request)));
+  // Loaded (tsx, or a whole bundle): the pool starts a read's clock from here.
+  parentPort!.postMessage(SHEET_WORKER_READY);
 }

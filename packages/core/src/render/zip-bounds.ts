@@ -15,11 +15,23 @@ const LOCAL = 0x04034b50;
 /** A 32-bit size of all ones: the real one is in a ZIP64 record, which no import-sized file needs. */
 const ZIP64 = 0xffffffff;
 
-/** Where the central directory starts and how many entries it has (the end record may carry a comment). */
+const ZIP64_LOCATOR = 0x07064b50;
+
+/**
+ * Where the central directory starts and how many entries it has (the end record, found from the
+ * end as every reader finds it, may carry a comment). Only a plain one-disk archive whose directory
+ * ends where the end record begins: any other shape could make a sheet library see entries this
+ * module did not count (a ZIP64 record, an entry count that differs between its two fields).
+ */
 function centralDirectory(zip: Buffer) {
   for (let at = zip.length - 22; at >= Math.max(0, zip.length - 22 - 0xffff); at--) {
     if (zip.readUInt32LE(at) !== EOCD) continue;
-    return { entries: zip.readUInt16LE(at + 10), offset: zip.readUInt32LE(at + 16) };
+    const entries = zip.readUInt16LE(at + 10);
+    const size = zip.readUInt32LE(at + 12);
+    const offset = zip.readUInt32LE(at + 16);
+    const plain = zip.readUInt16LE(at + 4) === 0 && zip.readUInt16LE(at + 6) === 0 && zip.readUInt16LE(at + 8) === entries && offset + size === at;
+    const zip64 = at >= 20 && zip.readUInt32LE(at - 20) === ZIP64_LOCATOR;
+    return plain && !zip64 ? { entries, offset, end: at } : undefined;
   }
   return undefined;
 }
@@ -49,6 +61,8 @@ export function unpackBounded(zip: Buffer, { maxTotal, maxRatio }: { maxTotal: n
       listed.push({ name, method: zip.readUInt16LE(at + 10), compressed, local: zip.readUInt32LE(at + 42) });
       at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
     }
+    // Every byte of the directory read, each name once: nothing left for a reader to find besides.
+    if (at !== directory.end || new Set(listed.map((e) => e.name)).size !== listed.length) return { refused: "notAZip" };
     if (declared > budget) return { refused: refusal() };
     const entries = new Map<string, Buffer>();
     let total = 0;
