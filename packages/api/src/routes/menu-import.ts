@@ -7,6 +7,7 @@ import { requiresSession } from "../session";
 import { json, jsonBody } from "../openapi";
 
 const session = requiresSession("store_manager", "storeNotFound");
+const TWO_AT_ONCE = errorResponse("Two files of this store are being read already: try again in a moment");
 const Preview = z.object({
   language: z.string(),
   items: z.number(),
@@ -23,7 +24,7 @@ const preview = createRoute({
   summary: "What importing this spreadsheet (.xlsx or .csv, the export's columns) would create and change, with errors per row and cell",
   ...session,
   request: jsonBody(PreviewImportInput),
-  responses: { 200: json(Preview), 404: errorResponse("Store not found"), 413: errorResponse("Request is too large") },
+  responses: { 200: json(Preview), 404: errorResponse("Store not found"), 413: errorResponse("Request is too large"), 429: TWO_AT_ONCE },
 });
 const apply = createRoute({
   method: "post",
@@ -36,6 +37,7 @@ const apply = createRoute({
     400: errorResponse("The file has errors: nothing was imported"),
     404: errorResponse("Store not found"),
     413: errorResponse("Request is too large"),
+    429: TWO_AT_ONCE,
   },
 });
 

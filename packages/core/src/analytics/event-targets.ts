@@ -14,6 +14,9 @@ const TARGETS_TTL_MS = 30_000;
 const cache = new Map<string, { targets: EventTargets; until: number }>();
 const NONE: EventTargets = { items: new Set(), tables: new Set(), languages: new Set() };
 
+type Saved = { items: string[]; tables: number[]; languages: string[] };
+const asSets = (saved: Saved): EventTargets => ({ items: new Set(saved.items), tables: new Set(saved.tables), languages: new Set(saved.languages) });
+
 const keep = (store_id: string, targets: EventTargets) => {
   if (cache.size >= 10_000) cache.clear();
   cache.set(store_id, { targets, until: Date.now() + TARGETS_TTL_MS });
@@ -21,9 +24,9 @@ const keep = (store_id: string, targets: EventTargets) => {
 };
 
 /** Called by every publish with what it published: the items of the menu, the tables, the languages. */
-export async function saveEventTargets(keys: Keys, targets: { items: string[]; tables: number[]; languages: string[] }) {
+export async function saveEventTargets(keys: Keys, targets: Saved) {
   await Db().entities.eventTargets.put({ ...keys, ...targets }).go();
-  keep(keys.store_id, { items: new Set(targets.items), tables: new Set(targets.tables), languages: new Set(targets.languages) });
+  keep(keys.store_id, asSets(targets));
 }
 
 /**
@@ -35,5 +38,5 @@ export async function eventTargetsOf(keys: Keys): Promise<EventTargets> {
   if (kept && kept.until > Date.now()) return kept.targets;
   const { data } = await Db().entities.eventTargets.get(keys).go();
   if (!data) await requestPublish(keys);
-  return keep(keys.store_id, data ? { items: new Set(data.items), tables: new Set(data.tables), languages: new Set(data.languages) } : NONE);
+  return keep(keys.store_id, data ? asSets({ items: data.items ?? [], tables: data.tables ?? [], languages: data.languages ?? [] }) : NONE);
 }

@@ -137,12 +137,13 @@ function assign(task: Task) {
 
 /**
  * The first sheet's rows, or why the file was refused; nothing of the file is parsed on this
- * thread. `owner` (a store) may have PER_OWNER_MAX reads at once; more are answered 503 "busy".
+ * thread. `owner` (a store) may have PER_OWNER_MAX reads at once; more are answered 429.
  */
 export function sheetRows(bytes: Uint8Array, owner: string, limits: SheetLimits & { timeoutMs: number }): Promise<SheetRead> {
   const { timeoutMs, ...sheetLimits } = limits;
   const mine = perOwner.get(owner) ?? 0;
-  if (mine >= PER_OWNER_MAX) return Promise.reject(new UserError("serviceBusy", 503));
+  // The store's own limit, not the service's: "too many at once", as any other rate limit.
+  if (mine >= PER_OWNER_MAX) return Promise.reject(new UserError("tooManyAttempts", 429));
   perOwner.set(owner, mine + 1);
   const settled = () => {
     const left = (perOwner.get(owner) ?? 1) - 1;

@@ -77,6 +77,8 @@ export const createTableAs = fn(CreateTableInput, async (input) => {
   const existing = await tablesOfStore(store.company_id, store.store_id);
   const index = existing.reduce((max, t) => Math.max(max, (t.index ?? 0) + 1), 0);
   const created = await createTable({ ...input, company_id: store.company_id, store_id: store.store_id, index });
+  // The publish saves the new number among the store's event targets, so its QR scans count.
+  await requestPublish(store);
   return toInfo({ ...created, created_at: "", updated_at: "" });
 });
 
