@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
 import type { CsObject } from "@/lib/admin-scope";
@@ -32,6 +32,12 @@ export function GlossarySection({ cs }: { cs: CsObject }) {
   const queue = useQueueTranslations(cs.store_id);
 
   const entries = useMemo(() => glossary.data ?? [], [glossary.data]);
+  const removedId = useRef<string>(undefined);
+  useEffect(() => {
+    if (!removedId.current || entries.some((e) => e.id === removedId.current)) return;
+    removedId.current = undefined;
+    if (!document.activeElement || document.activeElement === document.body) addRef.current?.focus();
+  }, [entries]);
   // Menu texts whose translations the changes made out of date.
   const staleCount = Object.values(changes).reduce((sum, c) => sum + c.affected, 0);
   const noteChange = (before: Pair | null, after: Pair | null, affected: number) => setChanges((current) => withChange(current, before, after, affected));
@@ -58,7 +64,9 @@ export function GlossarySection({ cs }: { cs: CsObject }) {
           duration: 10_000,
           action: { label: intl.formatMessage({ id: "glossary.undo" }), onClick: () => undo(entry) },
         });
-        // The row and its button are gone: focus goes to a stable control, not to the page's start.
+        // The row and its button go: focus goes to a stable control, not to the page's start (also
+        // once the list without the row arrives, which on a slow machine comes after this frame).
+        removedId.current = entry.id;
         requestAnimationFrame(() => addRef.current?.focus());
       },
     });
