@@ -162,8 +162,8 @@ try {
           body: file.body,
           signal: AbortSignal.timeout(60_000),
         });
-        const body = (await res.json().catch(() => ({}))) as { code?: string; errors?: { code: string }[]; create?: unknown[] };
-        const what = body.errors?.length ? body.errors[0]!.code : body.code ?? (body.create ? `${body.create.length} new` : "");
+        const body = (await res.json().catch(() => ({}))) as { code?: string; errors?: { code: string }[]; creates?: number };
+        const what = body.errors?.length ? body.errors[0]!.code : body.code ?? (body.creates !== undefined ? `${body.creates} new` : "");
         answer = `${file.name}: ${res.status} ${what}`;
       } catch (error) {
         answer = `${file.name}: failed (${(error as Error).name})`;

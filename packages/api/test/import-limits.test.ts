@@ -38,7 +38,14 @@ describe("import limits", () => {
     const { status, body } = await preview("menu.xlsx", workbook([HEADER, row(1), row(2)]));
     expect(status).toBe(200);
     expect(body.errors).toEqual([]);
+    expect(body).toMatchObject({ creates: 2, changes: 0 });
     expect((body as { create?: unknown[] }).create).toHaveLength(2);
+  });
+
+  it("lists the first 100 items a large sheet would create, and counts them all", async () => {
+    const { body } = await preview("large.xlsx", workbook([HEADER, ...Array.from({ length: 1200 }, (_, i) => row(i))]));
+    expect(body).toMatchObject({ creates: 1200, changes: 0, errors: [] });
+    expect((body as { create?: { row: number }[] }).create!.map((c) => c.row)).toEqual(Array.from({ length: 100 }, (_, i) => i + 2));
   });
 
   it("refuses a cell that unpacks to 20 MB (600× its archive) before any parse, and applies nothing", async () => {

@@ -11,6 +11,8 @@ const TWO_AT_ONCE = errorResponse("Two files of this store are being read alread
 const Preview = z.object({
   language: z.string(),
   items: z.number(),
+  creates: z.number().openapi({ description: "How many items the import would create (the list holds the first 100)" }),
+  changes: z.number().openapi({ description: "How many items it would change (the list holds the first 100)" }),
   create: z.array(z.object({ row: z.number(), title: z.string(), category: z.string() })),
   change: z.array(z.object({ row: z.number(), id: z.string(), title: z.string(), fields: z.array(z.string()) })),
   unchanged: z.number(),

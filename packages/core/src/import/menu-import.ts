@@ -21,7 +21,7 @@ import { requestStoreTranslation, sourceHashes, translationContext } from "../tr
 import { TARGETS } from "../translation/targets";
 import { ImportRefusal } from "./menu-import-errors";
 import { IMPORT_FILE_MAX } from "./menu-import-limits";
-import { plan, type Plan } from "./menu-import-plan";
+import { plan } from "./menu-import-plan";
 import { readTable } from "./menu-import-sheet";
 
 /** A file as the page sends it: its name (for the format) and its bytes in base64 (≤ 180 KB, under the API's JSON limit). */
@@ -42,13 +42,25 @@ async function prepared(store_id: string, file_name: string, content: string) {
   return { keys, ...(await plan(keys, table)) };
 }
 
+/** Items the preview lists of those it would create and of those it would change (the page shows 20); the counts are whole. */
+const PREVIEW_LIST_MAX = 100;
+
 /** POST /api/menu-import/preview */
 export const previewImport = fn(PreviewImportInput, async ({ store_id, file_name, content }) => {
   const { plan: result, error } = await prepared(store_id, file_name, content);
-  if (!result) return { language: SOURCE_LANGUAGE, items: 0, create: [], change: [], unchanged: 0, categories: [], errors: [error!] } satisfies Plan;
+  if (!result) return { language: SOURCE_LANGUAGE, items: 0, creates: 0, changes: 0, create: [], change: [], unchanged: 0, categories: [], errors: [error!] };
   // An error quotes a cell, not all of it (a cell may hold thousands of characters).
   const errors = result.errors.map((e) => (e.value ? { ...e, value: quoteCell(e.value) } : e));
-  return { ...result, errors, categories: result.categories.map((c) => c.split(":").slice(1).join(":")) };
+  return {
+    ...result,
+    creates: result.create.length,
+    changes: result.change.length,
+    // A 5,000-row sheet's lists would make an answer of hundreds of kilobytes to serialise and compress.
+    create: result.create.slice(0, PREVIEW_LIST_MAX),
+    change: result.change.slice(0, PREVIEW_LIST_MAX),
+    errors,
+    categories: result.categories.map((c) => c.split(":").slice(1).join(":")),
+  };
 });
 
 const plainDelta = (text: string) => (text ? deltaToString([{ insert: `${text}\n` }]) : "");

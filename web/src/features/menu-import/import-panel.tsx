@@ -35,7 +35,7 @@ export function MenuImportPanel({ cs }: { cs: CsObject }) {
       {
         onSuccess: () => {
           const p = preview.data!;
-          toast.success(intl.formatMessage({ id: "import.done" }, { create: p.create.length, change: p.change.length }));
+          toast.success(intl.formatMessage({ id: "import.done" }, { create: p.creates, change: p.changes }));
           setFile(undefined);
           preview.reset();
         },
@@ -101,7 +101,7 @@ export function MenuImportPanel({ cs }: { cs: CsObject }) {
       ) : p ? (
         <div className="menu-import__preview" data-testid="import-preview">
           <p role="status" data-testid="import-summary">
-            <FormattedMessage id="import.summary" values={{ create: p.create.length, change: p.change.length, unchanged: p.unchanged }} />
+            <FormattedMessage id="import.summary" values={{ create: p.creates, change: p.changes, unchanged: p.unchanged }} />
             {" · "}
             <FormattedMessage id="import.language" values={{ language: languageNames[p.language as Language] ?? p.language }} />
           </p>
@@ -132,7 +132,7 @@ export function MenuImportPanel({ cs }: { cs: CsObject }) {
                         {c.title} <span className="menu-import__value">({c.category})</span>
                       </li>
                     ))}
-                    {more(p.create.length)}
+                    {more(p.creates)}
                   </ul>
                 </>
               ) : null}
@@ -147,7 +147,7 @@ export function MenuImportPanel({ cs }: { cs: CsObject }) {
                         {c.title} <span className="menu-import__value">({fieldNames(c.fields)})</span>
                       </li>
                     ))}
-                    {more(p.change.length)}
+                    {more(p.changes)}
                   </ul>
                 </>
               ) : null}
