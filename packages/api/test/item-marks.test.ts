@@ -19,7 +19,7 @@ const signedIn = signingIn(app);
 
 const form = (over: Record<string, unknown> = {}) => ({ title: "Сырники", description: "", visible: true, portions: [{ weight: "200", unit: "g", price: "9.50", currency: "BYN" }], ...over });
 const create = async (over: Record<string, unknown> = {}) => body<Item>(await manager.send("POST", "/api/items", { store_id: t.store_id, category_id: t.category_id, ...form(over) }));
-const list = async () => body<Item[]>(await manager.get(`/api/items?storeId=${t.store_id}&categoryId=${t.category_id}`));
+const list = async () => (await body<{ items: Item[] }>(await manager.get(`/api/items?storeId=${t.store_id}&categoryId=${t.category_id}&limit=100`))).items;
 const find = async (id: string) => (await list()).find((i) => i.id === id)!;
 /** The menu guests get in `lang`, built as the publish job builds it at `now`. */
 const published = async (lang: string, now = clock.now()) => {

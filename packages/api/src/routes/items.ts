@@ -5,7 +5,6 @@ import {
   CreateItemInput,
   createItem,
   duplicateItem,
-  listItems,
   MarkItemsInput,
   markItems,
   moveItem,
@@ -18,6 +17,7 @@ import {
   updateItem,
 } from "@menu/core/item/manage";
 import { ItemInfo } from "@menu/core/item/item";
+import { getItem, ItemCard, ItemPage, listItems, moveItemToPosition, PAGE_MAX, PAGE_SIZE } from "@menu/core/item/pages";
 import { ItemForm } from "@menu/core/item/schemas";
 import { errorResponse } from "../errors";
 import { router } from "../router";
@@ -37,10 +37,41 @@ const wrongCategory = { 409: errorResponse("The category holds another kind of c
 const list = createRoute({
   method: "get",
   path: "/items",
-  summary: "A category's items in display order (hidden ones included)",
+  summary: "A page of a category's items in display order (hidden ones included), card fields only",
+  description:
+    "Cards carry a one-line `summary` instead of the description (GET /items/{itemId} gives the whole item). " +
+    "`next` is an opaque cursor for the following page, bound to the store and category; `total` is the category's item count.",
   ...session,
-  request: { query: z.object({ storeId: Id, categoryId: Id }) },
-  responses: { 200: json(z.array(ItemInfo)), ...notFound, ...wrongCategory },
+  request: {
+    query: z.object({
+      storeId: Id,
+      categoryId: Id,
+      limit: z.coerce.number().int().min(1).max(PAGE_MAX).optional().meta({ description: `Cards per page (default ${PAGE_SIZE})` }),
+      cursor: z.string().max(512).optional().meta({ description: "The `next` of the previous page" }),
+    }),
+  },
+  responses: { 200: json(ItemPage), 400: errorResponse("A cursor that is not this list's"), ...notFound, ...wrongCategory },
+});
+const one = createRoute({
+  method: "get",
+  path: "/items/{itemId}",
+  summary: "One item, whole (the item form)",
+  ...session,
+  request: { params: ItemParams, query: z.object({ storeId: Id }) },
+  responses: { 200: json(ItemInfo), ...notFound },
+});
+const toPosition = createRoute({
+  method: "post",
+  path: "/items/{itemId}/position",
+  summary: "Move an item to position N (1-based) of its category",
+  description: "Reads at most min(N, total − N) keys of the category to find the place, then writes the item's position.",
+  ...session,
+  request: { params: ItemParams, ...jsonBody(StoreBody.extend({ position: z.number().int().min(1).max(1_000_000) })) },
+  responses: {
+    200: json(z.object({ item: ItemCard, index: z.number().int() })),
+    400: errorResponse("There is no such position in this category"),
+    ...notFound,
+  },
 });
 const search = createRoute({
   method: "get",
@@ -121,13 +152,14 @@ const marks = createRoute({
 
 export const itemRoutes = router()
   .openapi(list, async (c) => {
-    const { storeId, categoryId } = c.req.valid("query");
-    return c.json(await listItems({ store_id: storeId, category_id: categoryId }), 200);
+    const { storeId, categoryId, limit, cursor } = c.req.valid("query");
+    return c.json(await listItems({ store_id: storeId, category_id: categoryId, limit, cursor }), 200);
   })
   .openapi(search, async (c) => {
     const { storeId, q } = c.req.valid("query");
     return c.json(await searchItems({ store_id: storeId, q }), 200);
   })
+  .openapi(one, async (c) => c.json(await getItem({ store_id: c.req.valid("query").storeId, item_id: c.req.valid("param").itemId }), 200))
   .openapi(create, async (c) => c.json(await createItem(c.req.valid("json")), 201))
   .openapi(order, async (c) => c.json(await sortItems(c.req.valid("json")), 200))
   .openapi(bulk, async (c) => c.json(await bulkItems(c.req.valid("json")), 200))
@@ -135,4 +167,5 @@ export const itemRoutes = router()
   .openapi(marks, async (c) => c.json(await markItems(c.req.valid("json")), 200))
   .openapi(update, async (c) => c.json(await updateItem({ ...c.req.valid("json"), item_id: c.req.valid("param").itemId }), 200))
   .openapi(duplicate, async (c) => c.json(await duplicateItem({ ...c.req.valid("json"), item_id: c.req.valid("param").itemId }), 201))
-  .openapi(move, async (c) => c.json(await moveItem({ ...c.req.valid("json"), item_id: c.req.valid("param").itemId }), 200));
+  .openapi(move, async (c) => c.json(await moveItem({ ...c.req.valid("json"), item_id: c.req.valid("param").itemId }), 200))
+  .openapi(toPosition, async (c) => c.json(await moveItemToPosition({ ...c.req.valid("json"), item_id: c.req.valid("param").itemId }), 200));
