@@ -64,6 +64,9 @@ export const MESSAGES = {
   promotionNotFound: "Promotion not found",
   wrongCategoryForContent: "This category is for another kind of content",
   selectAtLeastOne: "You need to select at least one item",
+  // Item lists in pages (issue 31)
+  invalidCursor: "The list has changed. Please reload the page",
+  positionOutOfRange: "There is no such position in this category",
   // Image uploads (issue 4, SPEC section 5: required, a single image only, maximum size, unsupported extension)
   imageRequired: "Image is required",
   imageSingleOnly: "Only one image can be uploaded at a time",
