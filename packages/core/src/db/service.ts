@@ -13,6 +13,7 @@ import { MenuExportEntity, MenuExportPendingEntity } from "../export/menu-export
 import { ItemEntity } from "../item/item.entity";
 import { PromotionEntity } from "../promotion/promotion.entity";
 import { PublicationEntity, PublishDueEntity } from "../publish/publication.entity";
+import { SearchIndexStateEntity, SearchTermEntity } from "../search/search.entity";
 import { StoreEntity } from "../store/store.entity";
 import { LifecycleDueEntity } from "../subscription/due.entity";
 import { InvoiceEntity, SubscriptionEntity, SubscriptionEventEntity } from "../subscription/subscription.entity";
@@ -51,6 +52,8 @@ const service = new Service({
   metric: MetricEntity,
   eventTargets: EventTargetsEntity,
   searchTerms: SearchTermsEntity,
+  searchTerm: SearchTermEntity,
+  searchIndexState: SearchIndexStateEntity,
 });
 
 let bound: unknown;

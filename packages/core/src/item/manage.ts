@@ -1,6 +1,6 @@
 /**
  * Items of a category in the admin panel (issue 4): list, create, edit, duplicate, move, sort,
- * bulk hide/show/delete and search in the store's menu. Every call resolves the store, asks the
+ * bulk hide/show/delete (search is in search/search.ts). Every call resolves the store, asks the
  * policy, and requests a publish after a change guests can see.
  */
 import { z } from "zod";
@@ -10,9 +10,9 @@ import { requestPublish } from "../publish/request";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { newId } from "../shared/ids";
-import { categoriesOfStore, type CategoryInfo } from "../category/category";
+import type { CategoryInfo } from "../category/category";
 import { categoryOfStore, contentSaved, endPosition, inOrder, renumber, revisedTranslations, sortedIds, type StoreKeys } from "./content";
-import { ItemInfo, toItemInfo } from "./item";
+import { toItemInfo } from "./item";
 import { nextOpening } from "../menu/schedule";
 import { clock } from "../shared/clock";
 import { DEFAULT_TIME_ZONE } from "../shared/model";
@@ -40,11 +40,6 @@ export const MarkItemsInput = z.object({
   allergens: MarkChange(Allergens).default({}),
   tags: MarkChange(DietTags).default({}),
 });
-export const SearchItemsInput = z.object({ store_id: Id, q: z.string().trim().min(1).max(100) });
-
-export const SearchHit = ItemInfo.extend({ category: z.object({ id: z.string(), name: z.string(), section: z.string() }) });
-export type SearchHit = z.infer<typeof SearchHit>;
-
 /** Items hold products, hookahs or games: not promotions. */
 function assertItemCategory(category: CategoryInfo) {
   if (category.section === "promotions") throw new UserError("wrongCategoryForContent", 409);
@@ -206,30 +201,4 @@ export const markItems = fn(MarkItemsInput, async ({ store_id, item_ids, allerge
   );
   await requestPublish(keys);
   return { ids: found.map((r) => r.item_id) };
-});
-
-const normalize = (text: string) => text.toLocaleLowerCase().replace(/ё/g, "е").replace(/\s+/g, " ").trim();
-const SEARCH_LIMIT = 50;
-
-/**
- * Items of the whole store whose title (or a translated title) contains the query, ignoring case
- * and ё/е. One Query of the store's partition: a store has hundreds of items, not millions.
- */
-export const searchItems = fn(SearchItemsInput, async ({ store_id, q }) => {
-  const keys = storeKeys(await managedStore(store_id));
-  const needle = normalize(q);
-  const [{ data }, categories] = await Promise.all([
-    Db().entities.item.query.byStore(keys).go({ pages: "all" }),
-    categoriesOfStore(keys.company_id, keys.store_id),
-  ]);
-  const byId = new Map(categories.map((c) => [c.id, c]));
-  return data
-    .map(toItemInfo)
-    .filter((i) => [i.title, ...Object.values(i.translations).map((t) => t?.title ?? "")].some((t) => normalize(t).includes(needle)))
-    .sort((a, b) => a.title.localeCompare(b.title, "ru"))
-    .slice(0, SEARCH_LIMIT)
-    .flatMap((i): SearchHit[] => {
-      const c = byId.get(i.category_id);
-      return c ? [{ ...i, category: { id: c.id, name: c.name, section: c.section } }] : [];
-    });
 });

@@ -4,6 +4,7 @@
  * `title`). Promotion: header (kept as `title`), description.
  */
 import { Db } from "../db/service";
+import { indexCategory, indexItem } from "../search/indexing";
 import type { TargetType } from "./schemas";
 
 export type { TargetType };
@@ -62,13 +63,23 @@ type TranslatedEntity<R, A> = {
   };
   patch(key: object): {
     set(values: { translations: Translations }): {
-      where(condition: (attributes: { updated_at: A }, op: { eq(attribute: A, value: string): string }) => string): { go(): Promise<unknown> };
+      where(condition: (attributes: { updated_at: A }, op: { eq(attribute: A, value: string): string }) => string): {
+        go(options: { response: "all_old" }): Promise<{ data: R | null }>;
+      };
     };
   };
 };
 
-/** The accessor of one kind of content: its entity, the name of its id, and its row as a Target. */
-function accessor<R extends Row, A>(entity: () => TranslatedEntity<R, A>, idName: keyof R & string, toTarget: (row: R) => Target): Accessor {
+/**
+ * The accessor of one kind of content: its entity, the name of its id, its row as a Target, and
+ * what follows a save of its translations (the search index of titles and names).
+ */
+function accessor<R extends Row, A>(
+  entity: () => TranslatedEntity<R, A>,
+  idName: keyof R & string,
+  toTarget: (row: R) => Target,
+  saved?: (keys: Keys, before: R, after: R) => Promise<void>,
+): Accessor {
   return {
     load: async (keys, id) => {
       const { data } = await entity().get({ ...keys, [idName]: id }).go();
@@ -80,11 +91,12 @@ function accessor<R extends Row, A>(entity: () => TranslatedEntity<R, A>, idName
     },
     all: async (keys) => (await entity().query.byStore(keys).go({ pages: "all" })).data.map(toTarget),
     save: async (keys, id, translations, readAt) => {
-      await entity()
+      const { data: before } = await entity()
         .patch({ ...keys, [idName]: id })
         .set({ translations })
         .where((a, op) => op.eq(a.updated_at, readAt))
-        .go();
+        .go({ response: "all_old" });
+      if (before && saved) await saved(keys, before, { ...before, translations });
     },
   };
 }
@@ -96,7 +108,7 @@ const promotion = (r: Row & { promotion_id: string; header: string; description?
   base(r.promotion_id, r, { title: r.header, description: r.description ?? "" });
 
 export const TARGETS: Record<TargetType, Accessor> = {
-  Item: accessor(() => Db().entities.item, "item_id", item),
-  Category: accessor(() => Db().entities.category, "category_id", category),
+  Item: accessor(() => Db().entities.item, "item_id", item, indexItem),
+  Category: accessor(() => Db().entities.category, "category_id", category, indexCategory),
   Promotion: accessor(() => Db().entities.promotion, "promotion_id", promotion),
 };

@@ -1,6 +1,7 @@
 /** Queries, calls and changes of a category's items (typed through the API client). */
 import type { ItemInfo } from "@menu/core/item/item";
-import type { MarkItemsInput, SearchHit } from "@menu/core/item/manage";
+import type { MarkItemsInput } from "@menu/core/item/manage";
+import type { SearchHit } from "@menu/core/search/search";
 import type { z } from "zod";
 import type { BulkAction, ItemFormValues } from "@menu/core/item/schemas";
 import type { Section } from "@menu/core/shared/model";

@@ -1,0 +1,137 @@
+/**
+ * Keeping the staff search index (search.entity.ts) in step with titles and category names. The
+ * write paths call `indexItem` / `indexCategory` with the record before and after a change: only
+ * the terms that appear or disappear are written, so a save that keeps the texts writes nothing.
+ * `rebuildSearchIndex` recounts a store from its records; a store without a built index is built
+ * on its first search (`ensureSearchIndex`) or by the start-up step (`indexStoresWithoutIndex`).
+ */
+import { Db } from "../db/service";
+import type { Translations } from "../translation/targets";
+import { clock } from "../shared/clock";
+import { indexTermsOf, termKey, type IndexTerm } from "./words";
+
+type StoreKeys = { company_id: string; store_id: string };
+/** What the index reads of an item and of a category. */
+export type TitledItem = { item_id: string; title: string; translations?: Translations | null };
+export type NamedCategory = { category_id: string; name: string; translations?: Translations | null };
+type RefType = "item" | "category";
+
+/** Raise when the terms change (tokenising, what is indexed): stores built at a lower version are rebuilt. */
+export const SEARCH_INDEX_VERSION = 1;
+
+const translatedTitles = (t: Translations | null | undefined) => Object.values(t ?? {}).map((e) => e?.title ?? "");
+export const itemTexts = (i: Omit<TitledItem, "item_id">) => [i.title, ...translatedTitles(i.translations)];
+export const categoryTexts = (c: Omit<NamedCategory, "category_id">) => [c.name, ...translatedTitles(c.translations)];
+
+const termsDb = () => Db().entities.searchTerm;
+type TermRow = StoreKeys & IndexTerm & { ref_type: RefType; ref_id: string };
+
+/** Batch writes go 25 a request; what DynamoDB leaves unprocessed is sent again. */
+async function batch(rows: TermRow[], write: (rows: TermRow[]) => Promise<{ unprocessed: unknown[] }>) {
+  let left = rows;
+  for (let attempt = 0; left.length; attempt++) {
+    if (attempt === 5) throw new Error(`Search index: ${left.length} writes left unprocessed`);
+    const { unprocessed } = await write(left);
+    left = unprocessed as TermRow[];
+  }
+}
+const putRows = (rows: TermRow[]) => batch(rows, (r) => termsDb().put(r).go({ concurrency: 4 }));
+const deleteRows = (rows: TermRow[]) => batch(rows, (r) => termsDb().delete(r).go({ concurrency: 4 }));
+
+async function writeChange(keys: StoreKeys, ref_type: RefType, ref_id: string, before: IndexTerm[], after: IndexTerm[]) {
+  const had = new Set(before.map(termKey));
+  const has = new Set(after.map(termKey));
+  const row = (t: IndexTerm): TermRow => ({ ...keys, kind: t.kind, term: t.term, ref_type, ref_id });
+  await Promise.all([
+    putRows(after.filter((t) => !had.has(termKey(t))).map(row)),
+    deleteRows(before.filter((t) => !has.has(termKey(t))).map(row)),
+  ]);
+}
+
+/** After an item was created (`before` undefined) or its title or translations were written. */
+export async function indexItem(keys: StoreKeys, before: TitledItem | undefined, after: TitledItem) {
+  await writeChange(keys, "item", after.item_id, before ? indexTermsOf(itemTexts(before)) : [], indexTermsOf(itemTexts(after)));
+}
+
+/** After items were deleted. */
+export async function unindexItems(keys: StoreKeys, items: TitledItem[]) {
+  await Promise.all(items.map((i) => writeChange(keys, "item", i.item_id, indexTermsOf(itemTexts(i)), [])));
+}
+
+/** After a category was created (`before` undefined) or its name or translations were written. */
+export async function indexCategory(keys: StoreKeys, before: NamedCategory | undefined, after: NamedCategory) {
+  await writeChange(keys, "category", after.category_id, before ? indexTermsOf(categoryTexts(before)) : [], indexTermsOf(categoryTexts(after)));
+}
+
+/** After a category was deleted. */
+export async function unindexCategory(keys: StoreKeys, category: NamedCategory) {
+  await writeChange(keys, "category", category.category_id, indexTermsOf(categoryTexts(category)), []);
+}
+
+const PAGE = 100;
+const refKey = (ref_type: string, ref_id: string) => `${ref_type}:${ref_id}`;
+
+/**
+ * Builds a store's index from its items and categories, a page at a time: their terms are written,
+ * then terms no record has any more are deleted, then the store is marked built.
+ */
+export async function rebuildSearchIndex(keys: StoreKeys) {
+  const expected = new Map<string, Set<string>>();
+  const index = async (ref_type: RefType, ref_id: string, terms: IndexTerm[]) => {
+    expected.set(refKey(ref_type, ref_id), new Set(terms.map(termKey)));
+    await putRows(terms.map((t) => ({ ...keys, ...t, ref_type, ref_id })));
+  };
+  for (let cursor: string | null = null, first = true; first || cursor; first = false) {
+    const page: { data: TitledItem[]; cursor: string | null } = await Db()
+      .entities.item.query.byStore(keys)
+      .go({ cursor, limit: PAGE, attributes: ["item_id", "title", "translations"] });
+    await Promise.all(page.data.map((i) => index("item", i.item_id, indexTermsOf(itemTexts(i)))));
+    cursor = page.cursor;
+  }
+  const { data: categories } = await Db()
+    .entities.category.query.byStore(keys)
+    .go({ pages: "all", attributes: ["category_id", "name", "translations"] });
+  await Promise.all(categories.map((c) => index("category", c.category_id, indexTermsOf(categoryTexts(c)))));
+  for (let cursor: string | null = null, first = true; first || cursor; first = false) {
+    const page: { data: TermRow[]; cursor: string | null } = await termsDb().query.byTerm(keys).go({ cursor, limit: 5 * PAGE });
+    await deleteRows(page.data.filter((r) => !expected.get(refKey(r.ref_type, r.ref_id))?.has(termKey(r))));
+    cursor = page.cursor;
+  }
+  await Db().entities.searchIndexState.put({ ...keys, version: SEARCH_INDEX_VERSION, built_at: clock.now().toISOString() }).go();
+}
+
+/** Stores this process knows to have a built index (the marker is never removed). */
+const built = new Set<string>();
+
+/** Builds the store's index unless it is marked built at the current version; answers whether it built it. */
+export async function ensureSearchIndex(keys: StoreKeys) {
+  if (built.has(keys.store_id)) return false;
+  const { data } = await Db().entities.searchIndexState.get(keys).go();
+  const stale = !data || data.version < SEARCH_INDEX_VERSION;
+  if (stale) await rebuildSearchIndex(keys);
+  built.add(keys.store_id);
+  return stale;
+}
+
+/**
+ * Start-up step (the local runtime's start, the cloud's scheduled tick): every store without a
+ * built index gets one, once per table (a marker row; one GetItem after that). Answers how many
+ * stores it built.
+ */
+export async function indexStoresWithoutIndex() {
+  const name = `search-index-v${SEARCH_INDEX_VERSION}`;
+  if ((await Db().entities.migration.get({ name }).go()).data) return 0;
+  let builtNow = 0;
+  for (let cursor: string | null = null, first = true; first || cursor; first = false) {
+    const page: { data: { company_id: string }[]; cursor: string | null } = await Db()
+      .entities.company.query.directory({ directory: "companies" })
+      .go({ cursor, limit: 25 });
+    for (const company of page.data) {
+      const { data: stores } = await Db().entities.store.query.byCompany({ company_id: company.company_id }).go({ pages: "all" });
+      for (const s of stores) if (await ensureSearchIndex({ company_id: s.company_id, store_id: s.store_id })) builtNow++;
+    }
+    cursor = page.cursor;
+  }
+  await Db().entities.migration.put({ name }).go();
+  return builtNow;
+}
