@@ -75,7 +75,7 @@ describe("menu items in the admin panel", () => {
     const source = always.find((c) => c.content_count >= 4)!;
     const target = always.find((c) => c.id !== source.id && c.content_count >= 1)!;
     expect(source && target).toBeTruthy();
-    const items = (await api<Item[]>(page, `/api/items?storeId=${cs.store_id}&categoryId=${source.id}`)).filter((i) => i.visible);
+    const items = (await api<{ items: Item[] }>(page, `/api/items?storeId=${cs.store_id}&categoryId=${source.id}`)).items.filter((i) => i.visible);
 
     await page.goto(`${base}/demo/center/admin-panel/kitchen/${source.id}`);
     await page.getByTestId("admin-items").waitFor();
@@ -114,7 +114,7 @@ describe("menu items in the admin panel", () => {
     await card.locator("[data-drag-handle]").focus();
     for (let i = 1; i < count; i++) await page.keyboard.press("ArrowUp");
     await expect.poll(async () => (await cardTitles(page))[0], { timeout: 10_000 }).toBe(title);
-    await expect.poll(async () => (await api<Item[]>(page, `/api/items?storeId=${cs.store_id}&categoryId=${source.id}`))[0]?.title).toBe(title);
+    await expect.poll(async () => (await api<{ items: Item[] }>(page, `/api/items?storeId=${cs.store_id}&categoryId=${source.id}`)).items[0]?.title).toBe(title);
 
     // Bulk: with nothing selected, the specification's message; then hide two items.
     await page.getByTestId("bulk-hide").click();

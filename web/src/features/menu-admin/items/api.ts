@@ -2,10 +2,13 @@
 import type { ItemInfo } from "@menu/core/item/item";
 import type { MarkItemsInput } from "@menu/core/item/manage";
 import type { SearchHit } from "@menu/core/search/search";
+import type { ItemCard } from "@menu/core/item/pages";
+import { toCard } from "@menu/core/item/card";
+import { ALLERGENS, DIET_TAGS, inMarkOrder, type Mark } from "@menu/core/item/marks";
 import type { z } from "zod";
 import type { BulkAction, ItemFormValues } from "@menu/core/item/schemas";
 import type { Section } from "@menu/core/shared/model";
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
 import { api, unwrap } from "@/lib/api";
 import { productMovementPendingAtom } from "@/state/menu-edit";
@@ -13,7 +16,7 @@ import { addPendingProductsAtom } from "@/state/translations";
 import { categoriesKey } from "../categories/api";
 import { translationsKey } from "../translations/keys";
 
-export type { ItemInfo, SearchHit };
+export type { ItemCard, ItemInfo, SearchHit };
 /** Marks to add to or remove from the selected items (POST /api/items/marks). */
 export type MarkChange = Omit<z.input<typeof MarkItemsInput>, "store_id" | "item_ids">;
 
@@ -22,11 +25,61 @@ export const isSoldOut = (item: Pick<ItemInfo, "sold_out_until">, now = Date.now
 
 export const itemsKey = (storeId: string, categoryId: string) => ["items", storeId, categoryId] as const;
 
+/** Cards per page of the editor's list (the server's default). */
+export const PAGE_SIZE = 50;
+type ItemPage = { items: ItemCard[]; next?: string; total: number };
+export type ItemPages = InfiniteData<ItemPage, unknown>;
+
+/** A category's cards, a page at a time in display order (issue 31): more load as the list scrolls. */
 export const itemsQueryOptions = (storeId: string, categoryId: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: itemsKey(storeId, categoryId),
-    queryFn: () => unwrap(api.api.items.$get({ query: { storeId, categoryId } })),
+    queryFn: ({ pageParam }) =>
+      unwrap(api.api.items.$get({ query: { storeId, categoryId, limit: String(PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) } })),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next,
   });
+
+/** One whole item (its form; the list has its card only). */
+export const itemQueryOptions = (storeId: string, itemId: string) =>
+  queryOptions({
+    queryKey: ["items", storeId, "item", itemId] as const,
+    queryFn: () => unwrap(api.api.items[":itemId"].$get({ param: { itemId }, query: { storeId } })),
+  });
+
+/** The loaded cards of a category's pages, in order. */
+export const cardsOf = (data: ItemPages | undefined) => data?.pages.flatMap((p) => p.items) ?? [];
+
+/**
+ * Changes the loaded cards in place of a refetch (which would read every loaded page again):
+ * `change` gets the loaded cards in order and answers them changed; pages keep their sizes where
+ * they can, and the count moves by `added`.
+ */
+export function updateCards(queryClient: QueryClient, storeId: string, categoryId: string, change: (cards: ItemCard[]) => ItemCard[], added = 0) {
+  queryClient.setQueryData<ItemPages>(itemsKey(storeId, categoryId), (data) => {
+    if (!data) return data;
+    const cards = change(cardsOf(data));
+    let at = 0;
+    const pages = data.pages.map((page, i) => {
+      const items = i === data.pages.length - 1 ? cards.slice(at) : cards.slice(at, at + page.items.length);
+      at += items.length;
+      return { ...page, items, total: page.total + added };
+    });
+    return { ...data, pages };
+  });
+}
+
+/** A saved item's card (the list's form of it). */
+export const cardOf = (item: ItemInfo): ItemCard => toCard(item);
+
+const withMarks = <M extends Mark>(order: readonly M[], current: readonly string[], change: { add?: M[]; remove?: M[] } | undefined) =>
+  inMarkOrder(order, [...(current as M[]), ...(change?.add ?? [])].filter((m) => !change?.remove?.includes(m)));
+/** The marks the server gives the selected items for a bulk change (the same rule: a mark both added and removed is removed). */
+export const markedCard = (card: ItemCard, change: MarkChange): ItemCard => ({
+  ...card,
+  allergens: withMarks(ALLERGENS, card.allergens, change.allergens),
+  tags: withMarks(DIET_TAGS, card.tags, change.tags),
+});
 
 export const itemSearchQueryOptions = (storeId: string, q: string) =>
   queryOptions({
@@ -52,6 +105,9 @@ export const itemCalls = (storeId: string) => ({
   duplicate: (itemId: string) => unwrap(api.api.items[":itemId"].duplicate.$post({ param: { itemId }, json: { store_id: storeId } })),
   move: (itemId: string, categoryId: string) =>
     unwrap(api.api.items[":itemId"].move.$post({ param: { itemId }, json: { store_id: storeId, category_id: categoryId } })),
+  get: (itemId: string) => unwrap(api.api.items[":itemId"].$get({ param: { itemId }, query: { storeId } })),
+  toPosition: (itemId: string, position: number) =>
+    unwrap(api.api.items[":itemId"].position.$post({ param: { itemId }, json: { store_id: storeId, position } })),
   sort: (categoryId: string, ids: string[]) =>
     unwrap(api.api.items.order.$post({ json: { store_id: storeId, category_id: categoryId, item_ids: ids } })),
   bulk: (action: BulkAction, ids: string[]) => unwrap(api.api.items.bulk.$post({ json: { store_id: storeId, action, item_ids: ids } })),
@@ -59,10 +115,13 @@ export const itemCalls = (storeId: string) => ({
   marks: (ids: string[], change: MarkChange) => unwrap(api.api.items.marks.$post({ json: { store_id: storeId, item_ids: ids, ...change } })),
 });
 
-/** The category's items and the store's categories (their counts) are fetched again. */
-const refetch = (queryClient: QueryClient, storeId: string, categoryId: string) => {
-  void queryClient.invalidateQueries({ queryKey: itemsKey(storeId, categoryId) });
-  void queryClient.invalidateQueries({ queryKey: ["categories", storeId] });
+/** The store's categories (their counts) are fetched again. */
+const refetchCounts = (queryClient: QueryClient, storeId: string) => void queryClient.invalidateQueries({ queryKey: ["categories", storeId] });
+
+/** Whether every card of the category is loaded (a new one at the end then shows). */
+const allLoaded = (queryClient: QueryClient, storeId: string, categoryId: string) => {
+  const data = queryClient.getQueryData<ItemPages>(itemsKey(storeId, categoryId));
+  return !!data && !data.pages.at(-1)?.next;
 };
 
 /**
@@ -78,16 +137,24 @@ export function useSaveItem(storeId: string, categoryId: string, item: ItemInfo 
     onSuccess: (saved) => {
       addPending(saved.id);
       void queryClient.invalidateQueries({ queryKey: translationsKey(storeId) });
-      refetch(queryClient, storeId, categoryId);
+      queryClient.setQueryData(itemQueryOptions(storeId, saved.id).queryKey, saved);
+      const card = cardOf(saved);
+      if (item) updateCards(queryClient, storeId, categoryId, (cards) => cards.map((c) => (c.id === saved.id ? card : c)));
+      else updateCards(queryClient, storeId, categoryId, (cards) => (allLoaded(queryClient, storeId, categoryId) ? [...cards, card] : cards), 1);
+      refetchCounts(queryClient, storeId);
     },
   });
 }
 
+/** The copy shows right after the original. */
 export function useDuplicateItem(storeId: string, categoryId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (item: ItemInfo) => itemCalls(storeId).duplicate(item.id),
-    onSuccess: () => refetch(queryClient, storeId, categoryId),
+    mutationFn: (item: ItemCard) => itemCalls(storeId).duplicate(item.id),
+    onSuccess: (copy, item) => {
+      updateCards(queryClient, storeId, categoryId, (cards) => cards.flatMap((c) => (c.id === item.id ? [c, cardOf(copy)] : [c])), 1);
+      refetchCounts(queryClient, storeId);
+    },
   });
 }
 
@@ -96,14 +163,42 @@ export function useMoveItem(storeId: string) {
   const queryClient = useQueryClient();
   const setMovementPending = useSetAtom(productMovementPendingAtom);
   return useMutation({
-    mutationFn: ({ item, to }: { item: ItemInfo; to: string }) => itemCalls(storeId).move(item.id, to),
+    mutationFn: ({ item, to }: { item: ItemCard; to: string }) => itemCalls(storeId).move(item.id, to),
     onMutate: () => setMovementPending(true),
     onSettled: () => setMovementPending(false),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ["items", storeId] });
-      void queryClient.invalidateQueries({ queryKey: ["categories", storeId] });
+    onSuccess: (_, { item, to }) => {
+      updateCards(queryClient, storeId, item.category_id, (cards) => cards.filter((c) => c.id !== item.id), -1);
+      void queryClient.invalidateQueries({ queryKey: itemsKey(storeId, to) });
+      refetchCounts(queryClient, storeId);
     },
   });
+}
+
+/**
+ * "Move to position N" (1-based): the card leaves its place and shows at N when N is among the
+ * loaded cards (else a later page brings it).
+ */
+export function useMoveToPosition(storeId: string, categoryId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ item, position }: { item: ItemCard; position: number }) => itemCalls(storeId).toPosition(item.id, position),
+    // The dialog shows the refusal ("There is no such position in this category").
+    meta: { silentError: true },
+    onSuccess: ({ item: moved, index }) =>
+      updateCards(queryClient, storeId, categoryId, (cards) => {
+        const rest = cards.filter((c) => c.id !== moved.id);
+        const shown = index - 1 < rest.length || allLoaded(queryClient, storeId, categoryId);
+        return shown ? [...rest.slice(0, index - 1), moved, ...rest.slice(index - 1)] : rest;
+      }),
+  });
+}
+
+/** Hides, shows or deletes cards in the loaded pages as a bulk action did on the server. */
+export function applyBulk(queryClient: QueryClient, storeId: string, categoryId: string, action: BulkAction, ids: string[]) {
+  const done = new Set(ids);
+  if (action === "delete") updateCards(queryClient, storeId, categoryId, (cards) => cards.filter((c) => !done.has(c.id)), -ids.length);
+  else updateCards(queryClient, storeId, categoryId, (cards) => cards.map((c) => (done.has(c.id) ? { ...c, visible: action === "show" } : c)));
+  refetchCounts(queryClient, storeId);
 }
 
 /** Marks items sold out (`on`) or on sale again. */
@@ -111,7 +206,16 @@ export function useSoldOut(storeId: string, categoryId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ ids, on }: { ids: string[]; on: boolean }) => itemCalls(storeId).soldOut(ids, on),
-    onSuccess: () => refetch(queryClient, storeId, categoryId),
+    onSuccess: ({ ids, sold_out_until }) => {
+      const done = new Set(ids);
+      updateCards(queryClient, storeId, categoryId, (cards) =>
+        cards.map((c) => {
+          if (!done.has(c.id)) return c;
+          const { sold_out_until: _, ...rest } = c;
+          return sold_out_until ? { ...rest, sold_out_until } : rest;
+        }),
+      );
+    },
   });
 }
 
@@ -120,6 +224,9 @@ export function useMarkItems(storeId: string, categoryId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ ids, change }: { ids: string[]; change: MarkChange }) => itemCalls(storeId).marks(ids, change),
-    onSuccess: () => refetch(queryClient, storeId, categoryId),
+    onSuccess: ({ ids }, { change }) => {
+      const done = new Set(ids);
+      updateCards(queryClient, storeId, categoryId, (cards) => cards.map((c) => (done.has(c.id) ? markedCard(c, change) : c)));
+    },
   });
 }

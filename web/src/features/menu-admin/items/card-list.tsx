@@ -7,6 +7,7 @@ import { ConfirmDelete } from "./confirm-delete";
 import { SelectionBar } from "./selection-bar";
 import { SortHelp } from "./sort-help";
 import type { useCardList } from "./use-card-list";
+import { VirtualCards, type Paging } from "./virtual-cards";
 
 type Row = { id: string; visible: boolean };
 /** What every card of the list gets from it (ItemCard and PromotionCard take these). */
@@ -17,6 +18,8 @@ export type CommonCardProps = {
   busy: boolean;
   rowProps: Record<string, unknown>;
   handleProps: Record<string, unknown>;
+  /** For the card's <li> in a virtualised list (its measurement and place in the whole list). */
+  listProps?: Record<string, unknown>;
 };
 
 /**
@@ -36,6 +39,7 @@ export function CardList<T extends Row>({
   card,
   filter,
   bulkExtra,
+  paging,
 }: {
   list: ReturnType<typeof useCardList<T>>;
   query: { isPending: boolean; error: unknown; total: number };
@@ -48,10 +52,21 @@ export function CardList<T extends Row>({
   filter?: (row: T) => boolean;
   /** More bulk actions of this kind of card (items: sold out, marks). */
   bulkExtra?: ReactNode;
+  /** A list loaded in pages (items): virtualised, "select all" takes the loaded cards and says so. */
+  paging?: Paging;
 }) {
   const { superEdit, selection, reorder, busy } = list;
   const shown = filter ? list.shown.filter(filter) : list.shown;
   const selectShown = () => shown.forEach((row) => selection.toggle(row.id, true));
+  const common = (row: T, listProps?: Record<string, unknown>): CommonCardProps => ({
+    editing: superEdit,
+    selected: selection.has(row.id),
+    onSelect: (on) => selection.toggle(row.id, on),
+    busy,
+    rowProps: filter ? {} : reorder.rowProps(row.id),
+    handleProps: filter ? { disabled: true } : reorder.handleProps(row.id),
+    listProps,
+  });
   return (
     <>
       {query.isPending ? (
@@ -79,6 +94,7 @@ export function CardList<T extends Row>({
             <SelectionBar
               count={selection.ids.length}
               total={filter ? shown.length : query.total}
+              loaded={paging && !filter && list.shown.length < query.total ? list.shown.length : undefined}
               onAll={filter ? selectShown : selection.all}
               onNone={selection.clear}
               onAction={list.runBulk}
@@ -94,18 +110,11 @@ export function CardList<T extends Row>({
             <p className="ma-empty" data-testid="filter-empty">
               <FormattedMessage id="translation.filter.empty" />
             </p>
+          ) : paging ? (
+            <VirtualCards rows={shown} paging={paging} className={className} testId={testId} render={(row, listProps) => card(row, common(row, listProps))} />
           ) : (
             <ul className={className} data-testid={testId}>
-              {shown.map((row) =>
-                card(row, {
-                  editing: superEdit,
-                  selected: selection.has(row.id),
-                  onSelect: (on) => selection.toggle(row.id, on),
-                  busy,
-                  rowProps: filter ? {} : reorder.rowProps(row.id),
-                  handleProps: filter ? { disabled: true } : reorder.handleProps(row.id),
-                }),
-              )}
+              {shown.map((row) => card(row, common(row)))}
             </ul>
           )}
           {superEdit ? <SortHelp off={!!filter} /> : null}

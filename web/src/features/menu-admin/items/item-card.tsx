@@ -3,12 +3,12 @@ import type { LanguageStatus } from "../translations/status";
 import { TranslationBadges } from "../translations/translation-badges";
 import { CardActions, DragHandle, type CardAction } from "./card-actions";
 import { CardPhoto } from "./card-photo";
-import { isSoldOut, type ItemInfo } from "./api";
-import { summaryOf, useMoney, useWeight } from "./format";
+import { isSoldOut, type ItemCard as Card } from "./api";
+import { useMoney, useWeight } from "./format";
 import { MarkIcons } from "./marks-picker";
 
 type Props = {
-  item: ItemInfo;
+  item: Card;
   /** Super-edit: selection, drag handle and quick actions on the card. */
   editing: boolean;
   selected: boolean;
@@ -19,14 +19,16 @@ type Props = {
   handleProps: Record<string, unknown>;
   /** Per-language translation statuses (badges under the portions). */
   translations?: LanguageStatus[];
+  /** Its measurement and place in a virtualised list. */
+  listProps?: Record<string, unknown>;
 };
 
 /** An item as guests see it on the menu (photo, title, a line of the description, portions), plus the staff's controls. */
-export function ItemCard({ item, editing, selected, onSelect, actions, busy, rowProps, handleProps, translations }: Props) {
+export function ItemCard({ item, editing, selected, onSelect, actions, busy, rowProps, handleProps, translations, listProps }: Props) {
   const intl = useIntl();
   const money = useMoney();
   const weight = useWeight();
-  const summary = summaryOf(item.description);
+  const summary = item.summary;
   const soldOut = isSoldOut(item);
   return (
     <li
@@ -36,6 +38,7 @@ export function ItemCard({ item, editing, selected, onSelect, actions, busy, row
       data-card-id={item.id}
       tabIndex={-1}
       data-title={item.title}
+      {...listProps}
       {...(editing ? rowProps : {})}
     >
       <div className="ma-card__main">

@@ -15,7 +15,7 @@ import type { CsObject } from "@/lib/admin-scope";
 import { errorMessageFor } from "@/lib/errors";
 import { RecordTabs, type RecordTab } from "../translations/record-tabs";
 import { TranslationsPanel } from "../translations/translations-panel";
-import { itemsQueryOptions, useSaveItem, type ItemInfo } from "./api";
+import { itemQueryOptions, useSaveItem, type ItemInfo } from "./api";
 import { errorsByPath } from "./form-messages";
 import { Icon } from "@/components/icon";
 import { MarksPicker, type Marks } from "./marks-picker";
@@ -99,12 +99,8 @@ export function ItemFormDialog({
   const [submitted, setSubmitted] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [tab, setTab] = useState<RecordTab>("details");
-  // The item as its list has it now: translations change while the dialog is open.
-  const live = useQuery({
-    ...itemsQueryOptions(cs.store_id, item?.category_id ?? category.id),
-    enabled: !!item,
-    select: (rows) => rows.find((r) => r.id === item?.id),
-  }).data;
+  // The item as the cache has it now: translations change while the dialog is open.
+  const live = useQuery({ ...itemQueryOptions(cs.store_id, item?.id ?? ""), enabled: !!item }).data;
   const checked = useMemo(() => ItemForm.safeParse(values), [values]);
   const errors: Record<string, FieldMessage> = submitted && !checked.success ? errorsByPath(checked.error, { game }) : {};
 
@@ -238,6 +234,33 @@ export function ItemFormDialog({
         <RecordTabs tab={tab} onTab={setTab} details={details} translations={<TranslationsPanel storeId={cs.store_id} type="Item" record={live ?? item} />} />
       ) : (
         details
+      )}
+    </Dialog>
+  );
+}
+
+/** Editing an item: its whole record is read first (the list has its card only). */
+export function EditItemDialog({ cs, category, kind, itemId, onClose }: { cs: CsObject; category: Pick<CategoryInfo, "id" | "name">; kind: Kind; itemId: string; onClose: () => void }) {
+  const item = useQuery(itemQueryOptions(cs.store_id, itemId));
+  if (item.data) return <ItemFormDialog cs={cs} category={category} kind={kind} item={item.data} onClose={onClose} />;
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      testId="item-dialog-loading"
+      title={<FormattedMessage id="menuAdmin.item.editTitle" values={{ category: category.name }} />}
+      footer={
+        <button type="button" className="btn btn--ghost" onClick={onClose}>
+          <FormattedMessage id="common.cancel" />
+        </button>
+      }
+    >
+      {item.error ? (
+        <FormAlert>{errorMessageFor(item.error)}</FormAlert>
+      ) : (
+        <p role="status">
+          <span className="spinner" aria-hidden="true" /> <FormattedMessage id="common.loading" />
+        </p>
       )}
     </Dialog>
   );

@@ -1,6 +1,6 @@
 import type { CategoryInfo } from "@menu/core/category/category";
 import { KIND_OF_SECTION } from "@menu/core/item/schemas";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -11,18 +11,36 @@ import { useTranslationOverview } from "../translations/api";
 import { useTranslationFilter } from "../translations/use-translation-filter";
 import type { CardAction } from "./card-actions";
 import { BulkMarksDialog } from "./bulk-marks-dialog";
-import { isSoldOut, itemCalls, itemsKey, itemsQueryOptions, useDuplicateItem, useMarkItems, useMoveItem, useSoldOut, type ItemInfo, type MarkChange, type SearchHit } from "./api";
+import {
+  applyBulk,
+  cardsOf,
+  isSoldOut,
+  itemCalls,
+  itemsKey,
+  itemsQueryOptions,
+  updateCards,
+  useDuplicateItem,
+  useMarkItems,
+  useMoveItem,
+  useMoveToPosition,
+  useSoldOut,
+  type ItemCard as Card,
+  type MarkChange,
+  type SearchHit,
+} from "./api";
 import { Icon } from "@/components/icon";
 import { CardList } from "./card-list";
 import { ItemCard } from "./item-card";
 import { useFocusNewCard } from "./focus-new-card";
-import { ItemFormDialog } from "./item-form-dialog";
+import { EditItemDialog, ItemFormDialog } from "./item-form-dialog";
 import { ItemSearchBox, ItemSearchResults } from "./item-search";
 import { MoveDialog } from "./move-dialog";
+import { PositionDialog } from "./position-dialog";
 import { PaneToolbar } from "./pane-toolbar";
 import { useCardList } from "./use-card-list";
 
-type Editing = { item?: ItemInfo; category: Pick<CategoryInfo, "id" | "name"> };
+/** The item being edited (by id: its form loads the whole item) or a new one of the category. */
+type Editing = { id?: string; category: Pick<CategoryInfo, "id" | "name"> };
 
 /** The kind of item a category's section holds (promotions have their own pane). */
 const kindOf = (category: CategoryInfo) => (category.section === "promotions" ? "product" : KIND_OF_SECTION[category.section]);
@@ -33,29 +51,43 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
   const queryClient = useQueryClient();
   const movementPending = useAtomValue(productMovementPendingAtom);
   const key = itemsKey(cs.store_id, category.id);
-  const items = useQuery(itemsQueryOptions(cs.store_id, category.id));
-  const rows = items.data ?? [];
+  const items = useInfiniteQuery(itemsQueryOptions(cs.store_id, category.id));
+  const rows = cardsOf(items.data);
+  /** The category's count, from the server (more than the loaded cards while pages remain); never fewer than are loaded. */
+  const total = Math.max(items.data?.pages[0]?.total ?? 0, rows.length);
   const [q, setQ] = useState("");
   const [editing, setEditing] = useState<Editing>();
-  const [moving, setMoving] = useState<ItemInfo>();
+  const [moving, setMoving] = useState<Card>();
+  const [positioning, setPositioning] = useState<Card>();
   const translation = useTranslationOverview(cs.store_id);
-  const translationFilter = useTranslationFilter<ItemInfo>(translation, "Item");
-  const statusesOf = (item: ItemInfo) => translation.statusesOf("Item", item);
+  const translationFilter = useTranslationFilter<Card>(translation, "Item");
+  const statusesOf = (item: Card) => translation.statusesOf("Item", item);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: key });
     void queryClient.invalidateQueries({ queryKey: ["categories", cs.store_id] });
   };
 
   const duplicate = useDuplicateItem(cs.store_id, category.id);
-  const duplicateItem = (item: ItemInfo) => duplicate.mutate(item, { onSuccess: () => toast.success(intl.formatMessage({ id: "menuAdmin.item.duplicated" })) });
+  const duplicateItem = (item: Card) => duplicate.mutate(item, { onSuccess: () => toast.success(intl.formatMessage({ id: "menuAdmin.item.duplicated" })) });
   const move = useMoveItem(cs.store_id);
-  const moveTo = (item: ItemInfo, to: string) =>
+  const moveTo = (item: Card, to: string) =>
     move.mutate(
       { item, to },
       {
         onSuccess: () => {
           toast.success(intl.formatMessage({ id: "menuAdmin.move.done" }));
           setMoving(undefined);
+        },
+      },
+    );
+  const toPosition = useMoveToPosition(cs.store_id, category.id);
+  const moveToPosition = (item: Card, position: number) =>
+    toPosition.mutate(
+      { item, position },
+      {
+        onSuccess: () => {
+          toast.success(intl.formatMessage({ id: "menuAdmin.position.done" }, { n: position }));
+          setPositioning(undefined);
         },
       },
     );
@@ -74,7 +106,23 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
   const [marking, setMarking] = useState<string[]>();
   const mark = useMarkItems(cs.store_id, category.id);
   const focusNewCard = useFocusNewCard(rows);
-  const list = useCardList({ key, categoryId: category.id, rows, calls: itemCalls(cs.store_id), busy: movementPending || duplicate.isPending || soldOut.isPending || mark.isPending, onChanged: refresh });
+  const list = useCardList({
+    key,
+    categoryId: category.id,
+    rows,
+    calls: itemCalls(cs.store_id),
+    busy: movementPending || duplicate.isPending || soldOut.isPending || mark.isPending || toPosition.isPending,
+    onChanged: refresh,
+    paged: {
+      // The moved cards swap the positions they hold, as the server does.
+      showOrder: (ordered) =>
+        updateCards(queryClient, cs.store_id, category.id, () => {
+          const slots = ordered.map((r) => r.position).sort((a, b) => a - b);
+          return ordered.map((r, i) => ({ ...r, position: slots[i]! }));
+        }),
+      bulkDone: (action, ids) => applyBulk(queryClient, cs.store_id, category.id, action, ids),
+    },
+  });
   const { busy } = list;
   const applyMarks = (ids: string[], change: MarkChange) =>
     mark.mutate(
@@ -93,8 +141,8 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
     else run(list.selection.ids);
   };
 
-  const actionsOf = (item: ItemInfo): CardAction[] => [
-    { icon: "edit", label: "menuAdmin.action.edit", onClick: () => setEditing({ item, category }), testId: "edit-item" },
+  const actionsOf = (item: Card): CardAction[] => [
+    { icon: "edit", label: "menuAdmin.action.edit", onClick: () => setEditing({ id: item.id, category }), testId: "edit-item" },
     item.visible
       ? { icon: "hide", label: "menuAdmin.action.hide", onClick: () => list.setVisible(item, false), testId: "hide-item" }
       : { icon: "show", label: "menuAdmin.action.show", onClick: () => list.setVisible(item, true), testId: "show-item" },
@@ -102,10 +150,11 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
       ? { icon: "onSale", label: "menuAdmin.action.onSale", onClick: () => setSoldOut([item.id], false), testId: "on-sale-item" }
       : { icon: "soldOut", label: "menuAdmin.action.soldOut", onClick: () => setSoldOut([item.id], true), testId: "sold-out-item" },
     { icon: "duplicate", label: "menuAdmin.action.duplicate", onClick: () => duplicateItem(item), testId: "duplicate-item" },
+    { icon: "sort", label: "menuAdmin.action.toPosition", onClick: () => setPositioning(item), testId: "position-item" },
     { icon: "move", label: "menuAdmin.action.move", onClick: () => setMoving(item), testId: "move-item" },
     { icon: "delete", label: "menuAdmin.action.delete", onClick: () => list.setDeleting([item]), danger: true, testId: "delete-item" },
   ];
-  const openHit = (hit: SearchHit) => setEditing({ item: hit, category: hit.category });
+  const openHit = (hit: SearchHit) => setEditing({ id: hit.id, category: hit.category });
 
   return (
     <section className="ma-pane" aria-busy={items.isPending || busy || undefined} data-testid="category-content">
@@ -133,7 +182,8 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
       ) : (
         <CardList
           list={list}
-          query={{ isPending: items.isPending, error: items.error, total: rows.length }}
+          query={{ isPending: items.isPending, error: items.error, total }}
+          paging={{ total, hasMore: items.hasNextPage, loadMore: () => void items.fetchNextPage(), loadingMore: items.isFetchingNextPage }}
           empty={{ testId: "items-empty", message: "menuAdmin.item.empty", addFirst: "menuAdmin.item.addFirst", onAdd: () => setEditing({ category }) }}
           className="ma-list"
           testId="admin-items"
@@ -162,8 +212,10 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
         />
       )}
 
-      {editing ? (
-        <ItemFormDialog cs={cs} category={editing.category} kind={kindOf(category)} item={editing.item} onClose={() => setEditing(undefined)} onCreated={focusNewCard} />
+      {editing?.id ? (
+        <EditItemDialog cs={cs} category={editing.category} kind={kindOf(category)} itemId={editing.id} onClose={() => setEditing(undefined)} />
+      ) : editing ? (
+        <ItemFormDialog cs={cs} category={editing.category} kind={kindOf(category)} onClose={() => setEditing(undefined)} onCreated={focusNewCard} />
       ) : null}
       {marking ? (
         <BulkMarksDialog count={marking.length} pending={mark.isPending} onCancel={() => setMarking(undefined)} onApply={(change) => applyMarks(marking, change)} />
@@ -175,6 +227,21 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
           pending={move.isPending}
           onClose={() => !move.isPending && setMoving(undefined)}
           onMove={(to) => moveTo(moving, to)}
+        />
+      ) : null}
+      {positioning ? (
+        <PositionDialog
+          title={positioning.title}
+          current={rows.findIndex((r) => r.id === positioning.id) + 1 || undefined}
+          total={total}
+          pending={toPosition.isPending}
+          error={toPosition.error}
+          onClose={() => {
+            if (toPosition.isPending) return;
+            toPosition.reset();
+            setPositioning(undefined);
+          }}
+          onMove={(n) => moveToPosition(positioning, n)}
         />
       ) : null}
     </section>

@@ -6,13 +6,13 @@ import { FormAlert } from "@/components/form/fields";
 import type { MessageId } from "@/i18n/catalogs";
 import type { CsObject } from "@/lib/admin-scope";
 import { errorMessageFor } from "@/lib/errors";
-import { sectionCategoriesQueryOptions, type ItemInfo } from "./api";
+import { sectionCategoriesQueryOptions, type ItemCard } from "./api";
 
 /** Sections whose categories an item may move to: kitchen and drinks both hold products. */
 const SECTIONS_OF_KIND = { product: ["kitchen", "drinks"], hookah: ["hookahs"], game: ["games"] } as const;
 
 /** Choose the category an item moves to (it goes to the end of that category). */
-export function MoveDialog({ cs, item, onMove, onClose, pending }: { cs: CsObject; item: ItemInfo; onMove: (categoryId: string) => void; onClose: () => void; pending: boolean }) {
+export function MoveDialog({ cs, item, onMove, onClose, pending }: { cs: CsObject; item: Pick<ItemCard, "kind" | "category_id" | "title">; onMove: (categoryId: string) => void; onClose: () => void; pending: boolean }) {
   const name = useId();
   const [target, setTarget] = useState<string>();
   const sections = SECTIONS_OF_KIND[item.kind];

@@ -8,6 +8,7 @@ export type BulkRequest = "hide" | "show" | "delete";
 export function SelectionBar({
   count,
   total,
+  loaded,
   onAll,
   onNone,
   onAction,
@@ -16,6 +17,8 @@ export function SelectionBar({
 }: {
   count: number;
   total: number;
+  /** Fewer cards loaded than the list has (a list in pages): "select all" takes the loaded ones and says so. */
+  loaded?: number;
   onAll: () => void;
   onNone: () => void;
   onAction: (action: BulkRequest) => void;
@@ -28,9 +31,9 @@ export function SelectionBar({
       <span className="ma-bulk__count" aria-live="polite">
         <FormattedMessage id="menuAdmin.bulk.selected" values={{ n: count }} />
       </span>
-      {count < total ? (
+      {count < (loaded ?? total) ? (
         <button type="button" className="btn btn--ghost btn--sm" onClick={onAll} data-testid="select-all">
-          <FormattedMessage id="menuAdmin.bulk.all" />
+          {loaded === undefined ? <FormattedMessage id="menuAdmin.bulk.all" /> : <FormattedMessage id="menuAdmin.bulk.allLoaded" values={{ n: loaded, total }} />}
         </button>
       ) : (
         <button type="button" className="btn btn--ghost btn--sm" onClick={onNone}>

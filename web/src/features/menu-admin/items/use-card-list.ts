@@ -10,10 +10,26 @@ import { useReorder } from "./use-reorder";
 import { useSelection } from "./use-selection";
 
 type Row = { id: string; visible: boolean };
-type Calls<T> = {
-  sort: (categoryId: string, ids: string[]) => Promise<T[]>;
+type Calls = {
+  /** Answers the saved order (a paged list ignores it: it showed the order already). */
+  sort: (categoryId: string, ids: string[]) => Promise<unknown>;
   bulk: (action: BulkRequest, ids: string[]) => Promise<{ ids: string[] }>;
 };
+
+/** The run of ids whose places changed between two orders (first to last change). */
+export function changedSpan(before: string[], after: string[]) {
+  const first = after.findIndex((id, i) => before[i] !== id);
+  if (first < 0) return [];
+  let last = after.length - 1;
+  while (last > first && before[last] === after[last]) last--;
+  return after.slice(first, last + 1);
+}
+
+/**
+ * How a paged list (items, issue 31) keeps its cache: it shows a new order and a bulk action's
+ * result itself, and a sort names only the cards that moved (they swap the positions they hold).
+ */
+type Paged<T> = { showOrder: (rows: T[]) => void; bulkDone: (action: BulkRequest, ids: string[]) => void };
 
 /**
  * What a category's cards (items or promotions) share: selection, bulk hide/show/delete with the
@@ -26,14 +42,16 @@ export function useCardList<T extends Row>({
   calls,
   busy: otherWork,
   onChanged,
+  paged,
 }: {
   key: QueryKey;
   categoryId: string;
   rows: T[];
-  calls: Calls<T>;
+  calls: Calls;
   /** Other work on the cards in flight (a move, a duplicate): sorting and actions wait. */
   busy: boolean;
   onChanged: () => void;
+  paged?: Paged<T>;
 }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
@@ -46,7 +64,7 @@ export function useCardList<T extends Row>({
     scope: { id: `sort:${categoryId}` },
     mutationFn: (ids: string[]) => calls.sort(categoryId, ids),
     onSuccess: (saved) => {
-      queryClient.setQueryData(key, saved);
+      if (!paged) queryClient.setQueryData(key, saved);
       toast.success(intl.formatMessage({ id: "menuAdmin.sorted" }));
     },
     onError: () => void queryClient.invalidateQueries({ queryKey: key }),
@@ -57,15 +75,22 @@ export function useCardList<T extends Row>({
       toast.success(intl.formatMessage({ id: `menuAdmin.bulk.done.${action}` }, { n: ids.length }));
       selection.clear();
       setDeleting(undefined);
-      onChanged();
+      if (paged) paged.bulkDone(action, ids);
+      else onChanged();
     },
   });
   const busy = otherWork || bulk.isPending;
   /** Shows the new order at once (in the same render as the drag preview ends), then saves it. */
   const saveOrder = (ids: string[]) => {
     const byId = new Map(rows.map((r) => [r.id, r]));
-    queryClient.setQueryData(key, ids.map((id) => byId.get(id)).filter((r): r is T => !!r));
-    sort.mutate(ids);
+    const ordered = ids.map((id) => byId.get(id)).filter((r): r is T => !!r);
+    if (!paged) {
+      queryClient.setQueryData(key, ordered);
+      sort.mutate(ids);
+      return;
+    }
+    paged.showOrder(ordered);
+    sort.mutate(changedSpan(rows.map((r) => r.id), ids));
   };
   const reorder = useReorder(rows, saveOrder, busy);
 

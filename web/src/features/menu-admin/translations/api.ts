@@ -6,6 +6,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import { useMemo } from "react";
 import { api, unwrap } from "@/lib/api";
 import { categoriesKey } from "../categories/api";
+import { toCard } from "@menu/core/item/card";
 import { itemsKey } from "../items/api";
 import { translationsKey } from "./keys";
 import { statusReader, type TranslationOverview } from "./status";
@@ -53,13 +54,25 @@ export const translationCalls = {
 };
 
 type Row = { id: string };
-const replaceRows = <T extends Row>(fresh: Map<string, Partial<T> | { translations: TranslationsInfo }>) => (rows: unknown) =>
-  Array.isArray(rows) && rows.some((r: Row) => fresh.has(r.id)) ? (rows as T[]).map((r) => (fresh.has(r.id) ? { ...r, ...fresh.get(r.id) } : r)) : rows;
+type Fresh<T> = Map<string, Partial<T> | { translations: TranslationsInfo }>;
+const replaceInList = <T extends Row>(fresh: Fresh<T>, rows: unknown[]) =>
+  rows.some((r) => fresh.has((r as Row).id)) ? (rows as T[]).map((r) => (fresh.has(r.id) ? { ...r, ...fresh.get(r.id) } : r)) : rows;
+/** Cached data of a list (an array), a list in pages (items: `{ pages: [{ items }] }`) or one record (an item's form). */
+const replaceRows = <T extends Row>(fresh: Fresh<T>) => (data: unknown) => {
+  if (Array.isArray(data)) return replaceInList(fresh, data);
+  if (!data || typeof data !== "object") return data;
+  if ("pages" in data && Array.isArray(data.pages)) {
+    return { ...data, pages: data.pages.map((p: { items: unknown[] }) => (Array.isArray(p?.items) ? { ...p, items: replaceInList(fresh, p.items) } : p)) };
+  }
+  const id = (data as Partial<Row>).id;
+  return id && fresh.has(id) ? { ...data, ...fresh.get(id) } : data;
+};
 
-/** Re-fetched items take the place of the old ones in their category's list (itemsKey). */
+/** Re-fetched items take the place of the old ones in their category's list (itemsKey) and in their form's cache. */
 export function replaceItems(queryClient: QueryClient, items: ItemInfo[]) {
   for (const item of items) {
-    queryClient.setQueryData(itemsKey(item.store_id, item.category_id), replaceRows<ItemInfo>(new Map([[item.id, item]])));
+    queryClient.setQueryData(itemsKey(item.store_id, item.category_id), replaceRows<ItemInfo>(new Map([[item.id, toCard(item)]])));
+    queryClient.setQueryData(["items", item.store_id, "item", item.id], replaceRows<ItemInfo>(new Map([[item.id, item]])));
   }
 }
 
