@@ -5,7 +5,7 @@ import { Db, usePorts } from "@menu/core";
 import { categoriesOfStore } from "@menu/core/category/category";
 import { itemsOfStore } from "@menu/core/item/item";
 import { publishStore, setMenuRenderer } from "@menu/core/publish/publish";
-import { publishedKeys, type DeltaOp, type PublishedMenu } from "@menu/core/publish/published";
+import { readWholeMenu, type DeltaOp } from "@menu/core/publish/published";
 import { storeSettings } from "@menu/core/store/manage";
 import { resolveCsObject } from "@menu/core/store/store";
 import { resolveQrKey, tablesOfStore } from "@menu/core/tables/table";
@@ -183,11 +183,14 @@ describe("seedDemo", () => {
       const cs = await resolveCsObject({ companyKey: "demo", storeKey: "park" });
       const keys = { company_id: cs.company_id, store_id: cs.store_id };
       await publishStore(keys);
-      const paths = publishedKeys("demo", "park");
+      const getJson = async (key: string) => {
+        const object = await usePorts().objects.get(key);
+        return object ? (JSON.parse(Buffer.from(object.body).toString("utf8")) as unknown) : undefined;
+      };
       const read = async (lang: string) => {
-        const object = await usePorts().objects.get(paths.json(lang));
-        expect(object, lang).toBeDefined();
-        return JSON.parse(Buffer.from(object!.body).toString("utf8")) as PublishedMenu;
+        const menu = await readWholeMenu(getJson, "demo", "park", lang);
+        expect(menu, lang).toBeDefined();
+        return menu!;
       };
       const [en, ar, tr, fr] = await Promise.all(["en", "ar", "tr", "fr"].map(read));
       const untranslated = (await categoriesOfStore(keys.company_id, keys.store_id)).find((c) => c.name === UNTRANSLATED_CATEGORY)!;

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { categoriesOfStore } from "../category/category";
 import { Db } from "../db/service";
-import { itemsOfStore } from "../item/item";
+import { itemsOfStore, toItemInfo, type ItemInfo } from "../item/item";
 import { markTable } from "../item/marks";
 import { zoneOffsets } from "../menu/schedule";
 import { notFound } from "../shared/errors";
@@ -10,7 +10,7 @@ import { phaseOf, subscriptionsOf } from "../subscription/lifecycle";
 import { PLAN_CONFIG, planAllows, type Plan } from "../subscription/plans";
 import { toSettings, type StoreRecord } from "../store/store";
 import { wifiPayload } from "../wifi/payload";
-import type { DeltaOp, HiddenReason, PublishedMenu, PublishedStore } from "./published";
+import type { DeltaOp, HiddenReason, PublishedCategory, PublishedItem, PublishedMenu, PublishedPromotion, PublishedStore } from "./published";
 
 type Keys = { company_id: string; store_id: string };
 type Translations = Record<string, { title?: string; description?: string } | undefined> | undefined;
@@ -63,14 +63,28 @@ function pickedDelta(lang: string, source: string, translations: Translations) {
   return description === undefined ? {} : { description, ...(textLang ? { description_lang: textLang } : {}) };
 }
 
-/** Everything the publish job needs of one store, read once for all languages. */
-export async function loadStoreState(keys: Keys, now: Date) {
+/** The items of some categories (the item entity's byCategory index), in no particular order. */
+export async function itemsOfCategories(keys: Keys, categoryIds: Iterable<string>) {
+  const lists = await Promise.all(
+    [...new Set(categoryIds)].map(async (category_id) => {
+      const { data } = await Db().entities.item.query.byCategory({ store_id: keys.store_id, category_id }).go({ pages: "all" });
+      return data.filter((i) => i.company_id === keys.company_id).map(toItemInfo);
+    }),
+  );
+  return lists.flat();
+}
+
+/**
+ * Everything the publish job needs of one store, read once for all languages. `items: false` leaves
+ * the items out (an incremental publish reads those of the categories it touches itself).
+ */
+export async function loadStoreState(keys: Keys, now: Date, { items: withItems = true } = {}) {
   const e = Db().entities;
   const [store, company, categories, items, promotions, subs] = await Promise.all([
     e.store.get(keys).go(),
     e.company.get({ company_id: keys.company_id }).go(),
     categoriesOfStore(keys.company_id, keys.store_id),
-    itemsOfStore(keys.company_id, keys.store_id),
+    withItems ? itemsOfStore(keys.company_id, keys.store_id) : Promise.resolve([]),
     e.promotion.query.byStore(keys).go({ pages: "all" }),
     subscriptionsOf(keys),
   ]);
@@ -138,24 +152,14 @@ function publishedStore(
 
 const byPosition = (a: { position?: number }, b: { position?: number }) => (a.position ?? 0) - (b.position ?? 0);
 
-/** The published menu of one language: only what guests may see, texts in that language. */
-export function buildPublishedMenu(
-  state: StoreState,
-  lang: string,
-  qr: (text: string) => { size: number; path: string },
-  now = new Date(),
-): PublishedMenu {
-  const store = publishedStore(state.store, state, lang, qr, now);
-  let categories: PublishedMenu["categories"] = [];
-  let items: PublishedMenu["items"] = [];
-  let promotions: PublishedMenu["promotions"] = [];
-  if (!state.hidden) {
-    const shown = new Set(state.categories.filter((c) => c.visible).map((c) => c.id));
-    const visible = state.categories
-      .filter((c) => shown.has(c.id) && (!c.parent_id || shown.has(c.parent_id)))
-      .sort(byPosition);
-    const ids = new Set(visible.map((c) => c.id));
-    categories = visible.map((c) => ({
+/** The categories guests may see (visible, under a visible parent), by position, texts in the language. */
+export function publishedCategories(state: StoreState, lang: string): PublishedCategory[] {
+  if (state.hidden) return [];
+  const shown = new Set(state.categories.filter((c) => c.visible).map((c) => c.id));
+  return state.categories
+    .filter((c) => shown.has(c.id) && (!c.parent_id || shown.has(c.parent_id)))
+    .sort(byPosition)
+    .map((c) => ({
       id: c.id,
       section: c.section,
       type: c.type,
@@ -165,43 +169,67 @@ export function buildPublishedMenu(
       position: c.position,
       ...(c.schedule ? { schedule: c.schedule } : {}),
     }));
-    items = state.items
-      .filter((i) => i.visible && ids.has(i.category_id))
-      .sort(byPosition)
-      .map((i) => ({
-        id: i.id,
-        category_id: i.category_id,
-        kind: i.kind,
-        ...picked("title", pick(lang, i.title, i.translations, "title")),
-        ...pickedDelta(lang, i.description, i.translations),
-        ...(i.photo ? { photo: i.photo } : {}),
-        portions: i.portions.map((p) => ({ id: p.id, weight: p.weight, unit: p.unit, price: p.price, currency: p.currency })),
-        ...(i.allergens.length ? { allergens: i.allergens } : {}),
-        ...(i.tags.length ? { tags: i.tags } : {}),
-        ...(i.sold_out_until && new Date(i.sold_out_until) > now ? { sold_out_until: i.sold_out_until } : {}),
-      }));
-    promotions = state.promotions
-      .filter((p) => (p.visible ?? true) && ids.has(p.category_id))
-      .sort(byPosition)
-      .map((p) => ({
-        id: p.promotion_id,
-        category_id: p.category_id,
-        ...picked("header", pick(lang, p.header, p.translations as Translations, "title")),
-        ...pickedDelta(lang, p.description ?? "", p.translations as Translations),
-        ...(p.banner ? { banner: p.banner } : {}),
-      }));
-  }
-  const body = {
-    format: 1 as const,
+}
+
+/** The visible items of the given categories as guests see them, by position (whatever order they were read in). */
+export function publishedItems(items: readonly ItemInfo[], categoryIds: ReadonlySet<string>, lang: string, now: Date): PublishedItem[] {
+  return items
+    .filter((i) => i.visible && categoryIds.has(i.category_id))
+    .sort(byPosition)
+    .map((i) => ({
+      id: i.id,
+      category_id: i.category_id,
+      kind: i.kind,
+      ...picked("title", pick(lang, i.title, i.translations, "title")),
+      ...pickedDelta(lang, i.description, i.translations),
+      ...(i.photo ? { photo: i.photo } : {}),
+      portions: i.portions.map((p) => ({ id: p.id, weight: p.weight, unit: p.unit, price: p.price, currency: p.currency })),
+      ...(i.allergens.length ? { allergens: i.allergens } : {}),
+      ...(i.tags.length ? { tags: i.tags } : {}),
+      ...(i.sold_out_until && new Date(i.sold_out_until) > now ? { sold_out_until: i.sold_out_until } : {}),
+    }));
+}
+
+/** What every part of a language's menu shares: the store, the visible categories and their promotions. */
+export function publishedHead(state: StoreState, lang: string, qr: (text: string) => { size: number; path: string }, now: Date) {
+  const categories = publishedCategories(state, lang);
+  const ids = new Set(categories.map((c) => c.id));
+  const promotions: PublishedPromotion[] = state.hidden
+    ? []
+    : state.promotions
+        .filter((p) => (p.visible ?? true) && ids.has(p.category_id))
+        .sort(byPosition)
+        .map((p) => ({
+          id: p.promotion_id,
+          category_id: p.category_id,
+          ...picked("header", pick(lang, p.header, p.translations as Translations, "title")),
+          ...pickedDelta(lang, p.description ?? "", p.translations as Translations),
+          ...(p.banner ? { banner: p.banner } : {}),
+        }));
+  return {
     language: lang,
     languages: state.languages,
-    store,
+    store: publishedStore(state.store, state, lang, qr, now),
     ...(state.hidden ? { hidden: state.hidden } : {}),
     categories,
-    items,
     promotions,
-    marks: markTable(new Set(items.flatMap((i) => [...(i.allergens ?? []), ...(i.tags ?? [])])), lang),
   };
+}
+
+/** The mark table of what some items carry, in the language. */
+export const marksOf = (items: readonly { allergens?: string[]; tags?: string[] }[], lang: string) =>
+  markTable(new Set(items.flatMap((i) => [...(i.allergens ?? []), ...(i.tags ?? [])])), lang);
+
+/** The whole menu of one language (the export's and the import's view): only what guests may see, texts in that language. */
+export function buildPublishedMenu(
+  state: StoreState,
+  lang: string,
+  qr: (text: string) => { size: number; path: string },
+  now = new Date(),
+): PublishedMenu {
+  const { categories, promotions, ...head } = publishedHead(state, lang, qr, now);
+  const items = publishedItems(state.items, new Set(categories.map((c) => c.id)), lang, now);
+  const body = { format: 1 as const, ...head, categories, items, promotions, marks: marksOf(items, lang) };
   const version = createHash("sha256").update(JSON.stringify(body)).digest("base64url").slice(0, 16);
   return { ...body, version };
 }

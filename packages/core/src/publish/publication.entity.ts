@@ -22,6 +22,14 @@ export const PublicationEntity = new Entity({
     /** Content hash of the last published menu. */
     version: { type: "string" },
     error: { type: "string" },
+    /**
+     * Categories whose items changed since the last run (requests with a scope add theirs); the
+     * next run rebuilds only those. `scope_all`: a request without scope came, so everything is.
+     */
+    scope: { type: "set", items: "string" },
+    scope_all: { type: "boolean" },
+    /** Chunks no index names any more, "{retired at}|{key}": deleted a day later by a publish. */
+    retired_chunks: { type: "list", items: { type: "string" } },
     /** The QR keys whose links (`m/qr/{key}.json`) the last run published, so the next one deletes retired ones. */
     qr_keys: { type: "list", items: { type: "string" } },
   },

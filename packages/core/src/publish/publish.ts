@@ -6,10 +6,21 @@ import { usePorts } from "../ports";
 import { clock } from "../shared/clock";
 import { saveEventTargets } from "../analytics/event-targets";
 import { publishQrLinks } from "../tables/qr-links";
-import { buildPublishedMenu, loadStoreState } from "./build";
+import { itemsOfStore } from "../item/item";
+import { itemsOfCategories, loadStoreState, publishedCategories } from "./build";
+import { languageParts } from "./menu-parts";
 import { publishEdgeRoute } from "./guest-edge";
-import { keysOf, queueOnce, requestPublish, type Keys } from "./request";
-import { pageName, publishedKeys, type GuestPage, type MenuRenderer, type PublishedManifest } from "./published";
+import { keysOf, pendingScope, queueOnce, requestPublish, type Keys, type PublishScope } from "./request";
+import {
+  pageName,
+  publishedKeys,
+  type GuestPage,
+  type MenuRenderer,
+  type MenuView,
+  type PublishedChunk,
+  type PublishedIndex,
+  type PublishedManifest,
+} from "./published";
 import { isConditionFailure } from "../shared/conflict";
 
 /** How long one run may hold the store's publish lease (the worker's timeout is 60 s). */
@@ -64,7 +75,8 @@ export async function publishJob(message: Record<string, unknown>) {
 
   let result: { version: string; due?: Date };
   try {
-    result = await publishStore(keys, now);
+    // A message sent straight to the queue (no request counted, e.g. a page of an older build) publishes everything.
+    result = await publishStore(keys, now, version === undefined ? undefined : pendingScope(lease.data));
   } catch (error) {
     await Db()
       .entities.publication.patch(keys)
@@ -79,41 +91,119 @@ export async function publishJob(message: Record<string, unknown>) {
     .remove(["lease_until", "error"])
     .go({ response: "all_new" });
   if (result.due) await Db().entities.publishDue.put({ ...keys, due_at: result.due.toISOString() }).go();
+  // The scope this run covered is done, unless requests came meanwhile: then the next run covers it again.
+  if ((done.data.requested ?? 0) === target) {
+    try {
+      await Db()
+        .entities.publication.patch(keys)
+        .remove(["scope", "scope_all"])
+        .where((a, op) => op.eq(a.requested, target))
+        .go();
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
   // Requests that arrived while this run wrote its files: one more run.
   if ((done.data.requested ?? 0) > target) await queueOnce(keys, done.data.requested ?? 0);
 }
 
-/** Builds and writes everything of one store. Returns the content version and when it goes stale. */
-export async function publishStore(keys: Keys, now = clock.now()) {
+/** Chunks are named by their content: a guest's copy never goes stale. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const JSON_TYPE = "application/json; charset=utf-8";
+/** A chunk no index names any more stays this long for guests whose page still has the older index. */
+const RETIRED_KEEP_MS = 24 * 3600_000;
+/** At most this many retired chunks wait for their time (the oldest go first): the list lives on the publication row. */
+const RETIRED_MAX = 1000;
+
+async function readJson<T>(key: string): Promise<T | undefined> {
+  const object = await usePorts().objects.get(key);
+  if (!object) return undefined;
+  try {
+    return JSON.parse(Buffer.from(object.body).toString("utf8")) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Builds and writes one store's guest menu. Without `scope` everything is built and every page
+ * rendered. With one, only the items of the scope's categories (and of categories the previous
+ * publication lacks) are read and their chunks built; the other categories keep their chunks and
+ * index entries, and a page is rendered again only when what it shows changed (the menu page:
+ * when its first view shows a touched category). Returns the content version and when it goes stale.
+ */
+export async function publishStore(keys: Keys, now = clock.now(), scope?: PublishScope) {
   if (!renderer) throw new Error("publish: no menu renderer configured (setMenuRenderer)");
   const render = renderer;
-  const state = await loadStoreState(keys, now);
-  const paths = publishedKeys(state.company_url_key, state.store.url_key);
+  const loaded = await loadStoreState(keys, now, { items: false });
+  const paths = publishedKeys(loaded.company_url_key, loaded.store.url_key);
   const objects = usePorts().objects;
   const renderedAt = now.toISOString();
-  const promotionPositions = state.hidden
+  const promotionPositions = loaded.hidden
     ? []
-    : [...new Set(state.categories.filter((c) => c.section === "promotions" && c.visible).map((c) => c.position))];
+    : [...new Set(loaded.categories.filter((c) => c.section === "promotions" && c.visible).map((c) => c.position))];
   const pages: GuestPage[] = [
     { kind: "menu" },
     ...promotionPositions.map((position) => ({ kind: "promotions" as const, position })),
     { kind: "reviews" },
   ];
-  const versions: string[] = [];
-  const itemIds = new Set<string>();
-  for (const lang of state.languages) {
-    const menu = buildPublishedMenu(state, lang, render.qrPath, now);
-    versions.push(menu.version);
-    for (const item of menu.items) itemIds.add(item.id);
-    await objects.put(paths.json(lang), JSON.stringify(menu), "application/json; charset=utf-8");
-    for (const page of pages) {
-      const html = render.renderPage({ menu, page, renderedAt, baseUrl: process.env.PUBLIC_BASE_URL ?? "" });
-      await objects.put(paths.page(lang, pageName(page)), html, "text/html; charset=utf-8");
-    }
+
+  const manifestBefore = await readJson<PublishedManifest>(paths.manifest);
+  const previous = new Map<string, PublishedIndex>();
+  if (manifestBefore?.format === 2) {
+    const indexes = await Promise.all(loaded.languages.map((lang) => readJson<PublishedIndex>(paths.index(lang))));
+    indexes.forEach((index, i) => index?.format === 2 && previous.set(loaded.languages[i]!, index));
   }
-  const version = createHash("sha256").update(versions.join(",")).digest("base64url").slice(0, 16);
+  // A scoped publish needs every language's previous index, and a menu hidden or shown as before.
+  const incremental = scope && previous.size === loaded.languages.length && manifestBefore?.hidden === loaded.hidden;
+  let touched: ReadonlySet<string> | "all" = "all";
+  let items;
+  if (incremental) {
+    const visible = publishedCategories(loaded, loaded.languages[0]!).map((c) => c.id);
+    const known = new Set([...previous.values()].map((index) => new Set(index.categories.map((c) => c.id))).reduce((a, b) => new Set([...a].filter((id) => b.has(id)))));
+    touched = new Set(visible.filter((id) => scope.categories.includes(id) || !known.has(id)));
+    items = await itemsOfCategories(keys, touched);
+  } else items = await itemsOfStore(keys.company_id, keys.store_id);
+  const state = { ...loaded, items };
+
+  const indexes: PublishedIndex[] = [];
+  const retired = new Set<string>();
+  const current = new Set<string>();
+  for (const lang of state.languages) {
+    const before = previous.get(lang);
+    const parts = languageParts({ state, lang, qr: render.qrPath, now, pages: pages.map(pageName), build: render.build, previous: before, touched });
+    const { index } = parts;
+    indexes.push(index);
+    const had = new Set((before?.categories ?? []).flatMap((c) => (c.chunk ? [c.chunk] : [])));
+    const has = new Set(index.categories.flatMap((c) => (c.chunk ? [c.chunk] : [])));
+    for (const name of had) if (!has.has(name)) retired.add(paths.chunk(lang, name));
+    for (const name of has) current.add(paths.chunk(lang, name));
+    // Content-addressed: a chunk the previous index has is already there, byte for byte.
+    for (const [name, { text }] of parts.chunks) if (!had.has(name)) await objects.put(paths.chunk(lang, name), text, JSON_TYPE, { cacheControl: IMMUTABLE });
+    // The menu page is rendered with the chunks of its first view: built now, or read back.
+    const view: MenuView = { menu: index, loaded: {} };
+    if (parts.changedPages.has("menu")) {
+      for (const id of parts.firstView) {
+        const name = index.categories.find((c) => c.id === id)?.chunk;
+        if (!name) continue;
+        const chunk = parts.chunks.get(name)?.chunk ?? (await readJson<PublishedChunk>(paths.chunk(lang, name)));
+        if (!chunk) throw new Error(`publish: chunk ${paths.chunk(lang, name)} is missing`);
+        view.loaded[id] = chunk.items;
+      }
+    }
+    for (const page of pages) {
+      const name = pageName(page);
+      if (!parts.changedPages.has(name)) continue;
+      const html = render.renderPage({ ...view, page, renderedAt, version: index.pages[name]!, baseUrl: process.env.PUBLIC_BASE_URL ?? "" });
+      await objects.put(paths.page(lang, name), html, "text/html; charset=utf-8");
+    }
+    await objects.put(paths.index(lang), JSON.stringify(index), JSON_TYPE);
+    // Format 1's whole menu: replaced by the index.
+    if (manifestBefore && manifestBefore.format !== 2) await objects.delete(paths.json(lang));
+  }
+  const version = createHash("sha256").update(indexes.map((i) => i.version).join(",")).digest("base64url").slice(0, 16);
   const manifest: PublishedManifest = {
-    format: 1,
+    format: 2,
     version,
     languages: state.languages,
     default_language: state.languages[0]!,
@@ -123,13 +213,15 @@ export async function publishStore(keys: Keys, now = clock.now()) {
     ...keys,
     build: render.build,
   };
-  await objects.put(paths.manifest, JSON.stringify(manifest), "application/json; charset=utf-8");
+  await objects.put(paths.manifest, JSON.stringify(manifest), JSON_TYPE);
+  await retireChunks(keys, retired, current, now);
   // What CloudFront's edge needs to pick the page without reading the bucket (stacks/edge/guest-pages.js).
   await publishEdgeRoute(state.company_url_key, state.store.url_key, manifest, render);
   // The table QR links (`m/qr/{key}.json`): `/t/{key}` is answered from them, without the database.
   const tables = await publishQrLinks(keys, { company_url_key: state.company_url_key, store_url_key: state.store.url_key });
   // What guest events may name from now on (analytics/event-targets.ts).
-  await saveEventTargets(keys, { items: [...itemIds], tables: tables.map((t) => t.position), languages: state.languages });
+  const published = indexes[0]!.categories.flatMap((c) => c.items);
+  await saveEventTargets(keys, { items: published.map((i) => i.id), tables: tables.map((t) => t.position), languages: state.languages });
 
   // The pages show the current menu and "open now": they go stale at the next schedule or hours boundary.
   const times = [
@@ -137,10 +229,25 @@ export async function publishStore(keys: Keys, now = clock.now()) {
     ...(state.store.working_hours ?? []).flatMap((h: { open: string; close: string }) => [h.open, h.close]),
   ];
   const boundary = nextBoundary(times, now, state.store.time_zone ?? "Europe/Minsk");
-  // ... and when a "sold out today" mark ends.
-  const soldOutEnds = state.items.map((i) => i.sold_out_until && new Date(i.sold_out_until)).filter((d): d is Date => !!d && d > now);
+  // ... and when a "sold out today" mark ends (the index has them for every published item).
+  const soldOutEnds = published.map((i) => i.sold_out_until && new Date(i.sold_out_until)).filter((d): d is Date => !!d && d > now);
   const stale = [boundary, ...soldOutEnds].filter((d): d is Date => !!d).sort((a, b) => a.getTime() - b.getTime())[0];
   return { version, due: stale ? new Date(stale.getTime() + 1000) : undefined };
+}
+
+/**
+ * Chunks no index names any more are deleted a day later (a guest's open page may still hold the
+ * older index); the waiting list is kept on the publication row as "{retired at}|{key}".
+ */
+async function retireChunks(keys: Keys, retired: ReadonlySet<string>, current: ReadonlySet<string>, now: Date) {
+  const { data } = await Db().entities.publication.get(keys).go();
+  const waiting = [...(data?.retired_chunks ?? []), ...[...retired].map((key) => `${now.toISOString()}|${key}`)].filter((e) => !current.has(e.slice(e.indexOf("|") + 1)));
+  if (!waiting.length && !data?.retired_chunks?.length) return;
+  const cutoff = new Date(now.getTime() - RETIRED_KEEP_MS).toISOString();
+  const due = waiting.filter((e, i) => e.slice(0, e.indexOf("|")) < cutoff || i < waiting.length - RETIRED_MAX);
+  const keep = waiting.filter((e) => !due.includes(e));
+  await Promise.all(due.map((e) => usePorts().objects.delete(e.slice(e.indexOf("|") + 1))));
+  await Db().entities.publication.update(keys).set({ retired_chunks: keep }).go();
 }
 
 /** The scheduled job: republishes the stores whose pages went stale by time. */

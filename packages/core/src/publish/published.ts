@@ -95,9 +95,38 @@ export type PublishedMenu = {
   marks: Record<string, { name: string }>;
 };
 
+/**
+ * What the index (format 2) keeps of an item: enough for the guest search (titles), the menu filter
+ * (marks), the item window's address (`?item=` finds its category) and the event targets; the rest
+ * is in its category's chunk.
+ */
+export type IndexItem = TextLang<"title"> & Pick<PublishedItem, "id" | "title" | "allergens" | "tags" | "sold_out_until">;
+
+/** A category of the index: its items in brief, and the content-addressed name of its chunk (absent when it has none). */
+export type IndexCategory = PublishedCategory & { chunk?: string; items: IndexItem[] };
+
+/**
+ * The guest menu of one language (format 2): `{lang}/index.json`, small, rewritten by every
+ * publish; each category's items in full are its chunk, `{lang}/c/{name}.json`, named by a hash of
+ * its content, so an unchanged category keeps its file (never rewritten) and guests' caches.
+ */
+export type PublishedIndex = Omit<PublishedMenu, "format" | "categories" | "items"> & {
+  format: 2;
+  categories: IndexCategory[];
+  /** Per page name, the key of what its pre-rendered HTML shows: a page whose key is unchanged is not rendered again. */
+  pages: Record<string, string>;
+};
+
+/** One category's items as the guest app shows them (`{lang}/c/{name}.json`). */
+export type PublishedChunk = { format: 2; category_id: string; items: PublishedItem[] };
+
+/** What a guest page renders: the index and the items of the chunks it has (by category id). */
+export type MenuView = { menu: PublishedIndex; loaded: Record<string, PublishedItem[]> };
+
 /** The small per-store file that says what is published. */
 export type PublishedManifest = {
-  format: 1;
+  /** 2: the menus are an index and chunks; 1: one `menu.json` per language. */
+  format: 1 | 2;
   version: string;
   languages: string[];
   default_language: string;
@@ -121,7 +150,7 @@ export interface MenuRenderer {
   /** Identifies the web build whose scripts the pages load: pages of another build are republished. */
   build: string;
   /** The whole HTML document of a guest page, the SPA's scripts included. */
-  renderPage(input: { menu: PublishedMenu; page: GuestPage; renderedAt: string; baseUrl?: string }): string;
+  renderPage(input: MenuView & { page: GuestPage; renderedAt: string; baseUrl?: string; version: string }): string;
   /** A QR code as an SVG path on a square of `size` modules. */
   qrPath(text: string): { size: number; path: string };
   /** The not-found page (answered with 404) in a language: no script, styles inline. */
@@ -134,10 +163,51 @@ export const publishedKeys = (company: string, store: string) => {
   return {
     base,
     manifest: `${base}/manifest.json`,
+    /** Format 1's whole menu, no longer written (the app still reads one a store has not replaced). */
     json: (lang: string) => `${base}/${lang}/menu.json`,
+    index: (lang: string) => `${base}/${lang}/index.json`,
+    chunk: (lang: string, name: string) => `${base}/${lang}/c/${name}.json`,
     page: (lang: string, page: string) => `${base}/${lang}/${page}.html`,
   };
 };
 
 export const pageName = (page: GuestPage) =>
   page.kind === "promotions" ? `promotions/${page.position}` : page.kind;
+
+/** The guest menu's sections, in the order of its tabs (promotions have their own pages). */
+export const GUEST_SECTIONS = ["kitchen", "drinks", "hookahs", "games"] as const;
+
+/** How many cards the pre-rendered menu page shows, whatever the size of its categories (the rest come as the guest scrolls). */
+export const FIRST_VIEW_CARDS = 24;
+
+type ViewCategory = Pick<PublishedCategory, "id" | "section" | "parent_id" | "schedule"> & { items: readonly unknown[] };
+
+/**
+ * The categories whose items the menu page's first view may show, in the order it shows them: the
+ * first section's categories (each top one, then its subcategories) until FIRST_VIEW_CARDS cards.
+ * A category with a schedule may be out of its hours when the page is rendered (then the next
+ * ones show), so its cards do not count towards the cap.
+ */
+export function firstViewCategories(categories: readonly ViewCategory[]): string[] {
+  const section = GUEST_SECTIONS.find((s) => categories.some((c) => c.section === s && !c.parent_id));
+  const ids: string[] = [];
+  let cards = 0;
+  for (const top of categories.filter((c) => c.section === section && !c.parent_id)) {
+    for (const c of [top, ...categories.filter((child) => child.parent_id === top.id)]) {
+      if (cards >= FIRST_VIEW_CARDS) return ids;
+      ids.push(c.id);
+      if (!c.schedule?.enabled && !top.schedule?.enabled) cards += c.items.length;
+    }
+  }
+  return ids;
+}
+
+/** A language's whole menu, read from its index and chunks (tools and tests read it so; `getJson` answers undefined for a missing key). */
+export async function readWholeMenu(getJson: (key: string) => Promise<unknown>, company: string, store: string, lang: string) {
+  const keys = publishedKeys(company, store);
+  const index = (await getJson(keys.index(lang))) as PublishedIndex | undefined;
+  if (!index) return undefined;
+  const chunks = await Promise.all(index.categories.map((c) => (c.chunk ? (getJson(keys.chunk(lang, c.chunk)) as Promise<PublishedChunk | undefined>) : undefined)));
+  return { ...index, items: chunks.flatMap((chunk) => chunk?.items ?? []) };
+}
+export type WholeMenu = NonNullable<Awaited<ReturnType<typeof readWholeMenu>>>;

@@ -38,16 +38,36 @@ export async function queueOnce(keys: Keys, version: number) {
 }
 
 /**
+ * What a change touched, so the publish rebuilds only that: the categories whose items (or their
+ * texts, prices, order, visibility) changed. An item moved between categories touches both. Changes
+ * to the store, to categories themselves (names, order, visibility, schedules) and to promotions need
+ * no scope entry: every publish reads those whole; a category shown again or new is rebuilt anyway.
+ */
+export type PublishScope = { categories: string[] };
+
+/** Past this many categories waiting, a publish rebuilds everything (the set stays small on the row). */
+export const SCOPE_MAX = 50;
+
+/** The scope the next run covers, from the publication row: undefined means everything. */
+export function pendingScope(row: { scope?: string[]; scope_all?: boolean }): PublishScope | undefined {
+  if (row.scope_all || (row.scope?.length ?? 0) > SCOPE_MAX) return undefined;
+  return { categories: [...(row.scope ?? [])] };
+}
+
+/**
  * Asks for the store's guest menu to be published again: call it after anything guests see changed
  * (items, categories, promotions, store settings, subscription). Requests coalesce: while a message
  * is queued, further requests only count; a request during a run queues exactly one more run.
+ * Without `scope` the next run rebuilds everything; scopes of requests add up until a run covers them.
  */
-export async function requestPublish(target: string | Keys) {
+export async function requestPublish(target: string | Keys, scope?: PublishScope) {
   const keys = await keysOf(target);
-  const { data } = await Db()
-    .entities.publication.update(keys)
-    .add({ requested: 1 })
-    .set({ requested_at: clock.now().toISOString() })
-    .go({ response: "all_new" });
+  const update = Db().entities.publication.update(keys).add({ requested: 1 });
+  const ids = scope?.categories.filter(Boolean) ?? [];
+  if (!scope) update.set({ scope_all: true });
+  else if (ids.length) update.add({ scope: [...new Set(ids)] });
+  const { data } = await update.set({ requested_at: clock.now().toISOString() }).go({ response: "all_new" });
+  // Bounded: too many categories waiting are "everything" (the set is dropped from the row).
+  if (!data.scope_all && (data.scope?.length ?? 0) > SCOPE_MAX) await Db().entities.publication.patch(keys).set({ scope_all: true }).remove(["scope"]).go();
   return { queued: await queueOnce(keys, data.requested ?? 1) };
 }
