@@ -1,0 +1,254 @@
+/**
+ * pnpm bench:scale — does a store with 5,000 items cost the same per call as the demo store (issue
+ * 31)? Starts the local runtime on a fresh data folder with the demo data, measures the demo store
+ * (`center`) as seeded, then grows it through the API (spreadsheet imports in chunks, as the admin
+ * page sends them) to 10× and 30× its size and measures again, median of BENCH_RUNS (default 9):
+ * the editor's item page of the first category (a page of 50 when GET /api/items takes `limit`), a
+ * search, the section's category list with counts, the overview analytics, the setup checklist,
+ * saving an item (PUT, a new price) and the time until the published guest data shows that price
+ * (read from the data folder's object store, following what the store's manifest names), and the
+ * gzip size of the guest first view (the pre-rendered menu page). Nine items in ten land in the
+ * first category of the first section (so its item page and the first view grow), the rest in new
+ * categories of 50. The first 100 items after the baseline and the last 100 of the 5,000 are
+ * created one by one through POST /api/items, and their time per item compared.
+ * Goals (printed; the exit code is 1 when one is missed): every ratio ≤ 1.3× at 10× and ≤ 1.5× at
+ * 30×, the first view ≤ 14 KB gzip at every size, the last 100 creates ≤ 1.5× the first 100 per item.
+ * Needs Java and a built web app (the publish job renders the guest pages with web/dist-ssr).
+ */
+import { mkdtempSync, readFileSync } from "node:fs";
+import { request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { WORDS } from "@menu/core/export/menu-rows";
+import { IMPORT_FILE_MAX } from "@menu/core/import/menu-import-limits";
+import { SECTIONS } from "@menu/core";
+import * as published from "@menu/core/publish/published";
+import { startRuntime } from "../e2e/runtime";
+import { percentile, signIn, type Demo } from "./bench-support";
+
+const RUNS = Math.min(Math.max(Number(process.env.BENCH_RUNS ?? 9), 1), 51);
+const SIZES = [{ label: "10×", factor: 10, goal: 1.3 }, { label: "30×", factor: 30, goal: 1.5 }] as const;
+const TARGET = { 10: 1650, 30: 5000 } as const;
+const CREATES = 100;
+const FIRST_VIEW_MAX = 14_000; // TCP's first window (bench:guest's rule)
+const PAGE = 50;
+const APPLY_CHUNK = 250;
+const SHEET_ROWS = 1500;
+
+type Category = { id: string; name: string; parent_id: string; visible: boolean; content_count: number };
+type Item = { id: string; title: string; description: string; photo?: string; visible: boolean; allergens: string[]; tags: string[]; portions: { id: string; weight: string; unit: string; price: string; currency: string }[] };
+type GuestItem = { id: string; title: string; portions?: { price: string }[] };
+type Sample = { calls: Map<string, number>; firstView: number; items: number };
+
+const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 0.5);
+const pause = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
+const started = performance.now();
+const dataDir = mkdtempSync(join(tmpdir(), "menu-bench-scale-"));
+console.log("Starting the local runtime with the demo data…");
+const runtime = await startRuntime(dataDir);
+let failed = false;
+try {
+  const base = runtime.baseUrl;
+  const demo = JSON.parse(readFileSync(join(dataDir, "demo.json"), "utf8")) as Demo;
+  const pagePath = new URL(demo.menu_urls.find((u) => u.includes("/center/")) ?? demo.menu_urls[0]!).pathname;
+  const [, company, store] = pagePath.split("/");
+  const owner = demo.logins.find((l) => l.role === "company_manager")!;
+  const cookie = await signIn(base, owner.email, owner.password);
+  const { csrfToken } = (await (await fetch(`${base}/api/auth/csrf`, { headers: { cookie } })).json()) as { csrfToken: string };
+  const headers = { cookie, "x-csrf-token": csrfToken, "content-type": "application/json" };
+  /** One API call, timed to its last byte; throws on an error answer. Node's http: fetch gives up on an answer after 300 s (slow imports today). */
+  const call = <T>(method: string, path: string, body?: unknown) =>
+    new Promise<{ ms: number; body: T }>((ok, fail) => {
+      const t0 = performance.now();
+      const req = request(base + path, { method, headers }, (res) => {
+        const parts: Buffer[] = [];
+        res.on("data", (d: Buffer) => parts.push(d)).on("error", fail);
+        res.on("end", () => {
+          const text = Buffer.concat(parts).toString("utf8");
+          if (res.statusCode! >= 400) return fail(new Error(`${method} ${path.slice(0, 80)}: ${res.statusCode} ${text.slice(0, 300)}`));
+          ok({ ms: performance.now() - t0, body: (text ? JSON.parse(text) : undefined) as T });
+        });
+      });
+      req.on("error", fail).end(body === undefined ? undefined : JSON.stringify(body));
+    });
+  const { store_id } = (await call<{ store_id: string }>("GET", `/api/cs-object?companyKey=${company}&storeKey=${store}&scope=owned`)).body;
+
+  // The first visible category of the first section that has one, and its path as the import names it.
+  const itemSections = SECTIONS.filter((s) => s !== "promotions");
+  const categoriesOf = async (section: string) => (await call<Category[]>("GET", `/api/categories?storeId=${store_id}&section=${section}`)).body;
+  let section = "";
+  let cats: Category[] = [];
+  for (const s of itemSections) if (!section && (cats = await categoriesOf(s)).some((c) => c.visible)) section = s;
+  const leaf = (c: Category) => !cats.some((d) => d.parent_id === c.id);
+  const first = cats.find((c) => c.visible && leaf(c))!;
+  const pathOf = (c: Category): string[] => [...(c.parent_id ? pathOf(cats.find((p) => p.id === c.parent_id)!) : []), c.name];
+  const firstPath = pathOf(first).join(" / ");
+  /** Items of the store: the leaf categories' counts in every item section. */
+  const countItems = async () => {
+    let n = 0;
+    for (const s of itemSections) {
+      const list = await categoriesOf(s);
+      n += list.filter((c) => !list.some((d) => d.parent_id === c.id)).reduce((sum, c) => sum + c.content_count, 0);
+    }
+    return n;
+  };
+
+  // The editor's item page: a page of 50 when the route takes `limit` (issue 31, point 1), else the whole category.
+  const doc = (await call<{ paths: Record<string, { get?: { parameters?: { name: string }[] } }> }>("GET", "/api/openapi.json")).body;
+  const listParams = Object.entries(doc.paths).find(([p]) => /\/items$/.test(p))?.[1].get?.parameters?.map((p) => p.name) ?? [];
+  const paged = listParams.includes("limit");
+  const itemsPath = `/api/items?storeId=${store_id}&categoryId=${first.id}${paged ? `&limit=${PAGE}` : ""}`;
+  // Today an array; a page may come as an object around its array (items and a cursor).
+  const itemsIn = (body: unknown) => (Array.isArray(body) ? body : (Object.values(body as object).find(Array.isArray) ?? [])) as Item[];
+  const saved = itemsIn((await call("GET", itemsPath)).body)[0]!;
+  const [full] = (await call<Item[]>("POST", "/api/products/several-get", { ids: [saved.id] })).body;
+  const q = /[\p{L}]{4,}/u.exec(full!.title)?.[0]?.slice(0, 4).toLowerCase() ?? full!.title.slice(0, 3);
+
+  // The published guest data, read from the data folder's object store (no edge cache between): the
+  // whole menu of the default language as the core's readWholeMenu assembles it when it has one
+  // (index and chunks), else the one menu.json per language of format 1.
+  const keys = published.publishedKeys(company!, store!);
+  const readJson = async (key: string) => {
+    try {
+      return JSON.parse(readFileSync(join(dataDir, "objects", key), "utf8")) as unknown;
+    } catch {
+      return undefined; // missing, or caught mid-write: read again at the next poll
+    }
+  };
+  const { readWholeMenu } = published as unknown as { readWholeMenu?: (get: typeof readJson, c: string, s: string, l: string) => Promise<unknown> };
+  const guestData = async () => {
+    const manifest = (await readJson(keys.manifest)) as { default_language?: string; version?: string } | undefined;
+    const lang = manifest?.default_language ?? "ru";
+    const menu = ((readWholeMenu && (await readWholeMenu(readJson, company!, store!, lang))) ?? (await readJson(keys.json(lang)))) as { items?: GuestItem[] } | undefined;
+    return { version: JSON.stringify(manifest), items: menu?.items ?? [] };
+  };
+  const shows = async (found: (i: GuestItem) => boolean) => (await guestData()).items.some(found);
+  /** Until the guest data shows the item titled `marker` and the manifest has not changed for 3 s (no publish left to run). */
+  const settle = async (marker: string) => {
+    const deadline = performance.now() + 600_000;
+    while (!(await shows((i) => i.title === marker))) {
+      if (performance.now() > deadline) throw new Error(`The guest data never showed ${marker}`);
+      await pause(200);
+    }
+    for (let last = (await guestData()).version, since = performance.now(); performance.now() - since < 3000; await pause(250)) {
+      const now = (await guestData()).version;
+      if (now !== last) [last, since] = [now, performance.now()];
+    }
+  };
+
+  let serial = 0;
+  const title = (n: number) => `Bench ${String(n).padStart(5, "0")}`;
+  /** Imports `rows` new items: nine in ten into the first category, the rest into new categories of 50. */
+  const grow = async (rows: number) => {
+    const w = WORDS.ru;
+    const cell = (s: string) => `"${s.replace(/"/g, '""')}"`;
+    const lines: string[] = [];
+    for (let i = 0; i < rows; i++) {
+      const n = ++serial;
+      const category = i % 10 === 9 ? `${w.sections[section]} bench ${Math.floor(n / 500)}` : firstPath;
+      lines.push([w.sections[section]!, category, title(n), "Описание позиции", `${100 + (n % 400)} г`, `${5 + (n % 90)}.50`, "BYN", "", "", w.yes, ""].map(cell).join(","));
+    }
+    for (let at = 0; at < lines.length; at += SHEET_ROWS) {
+      const csv = Buffer.from([w.columns.map(cell).join(","), ...lines.slice(at, at + SHEET_ROWS)].join("\r\n"));
+      if (csv.length > IMPORT_FILE_MAX) throw new Error(`A sheet of ${SHEET_ROWS} rows is ${csv.length} bytes, over the import's ${IMPORT_FILE_MAX}`);
+      const file = { store_id, file_name: `bench-${at}.csv`, content: csv.toString("base64") };
+      const t0 = performance.now();
+      for (let from = 0, total = 1; from < total; ) ({ done: from, total } = (await call<{ done: number; total: number }>("POST", "/api/menu-import/apply", { ...file, from, count: APPLY_CHUNK })).body);
+      console.log(`    imported ${Math.min(SHEET_ROWS, lines.length - at)} rows in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    }
+  };
+  /** Creates `n` items one after the other at the end of the first category; answers the time per item. */
+  const create = async (n: number) => {
+    let ms = 0;
+    for (let i = 0; i < n; i++) {
+      const portions = [{ weight: "250", unit: "g", price: "7.50", currency: "BYN" }];
+      ms += (await call("POST", "/api/items", { store_id, category_id: first.id, title: title(++serial), description: "", portions })).ms;
+    }
+    return ms / n;
+  };
+
+  let price = 1000;
+  /** Every call RUNS times (after one unmeasured call each); saving also waits for the guest data to show the new price. */
+  const sample = async (): Promise<Sample> => {
+    const items = await countItems();
+    const reads: [string, string][] = [
+      [`item page (${paged ? `${PAGE} items` : "whole category"})`, itemsPath],
+      [`search "${q}"`, `/api/items/search?storeId=${store_id}&q=${encodeURIComponent(q)}`],
+      ["category list", `/api/categories?storeId=${store_id}&section=${section}`],
+      ["overview analytics", `/api/analytics?storeId=${store_id}&period=30`],
+      ["setup checklist", `/api/setup-checklist?storeId=${store_id}`],
+    ];
+    const calls = new Map<string, number>();
+    for (const [label, path] of reads) {
+      await call("GET", path);
+      const times: number[] = [];
+      for (let i = 0; i < RUNS; i++) times.push((await call("GET", path)).ms);
+      calls.set(label, median(times));
+    }
+    const saves: number[] = [];
+    const reached: number[] = [];
+    for (let i = 0; i <= RUNS; i++) {
+      const newPrice = `${++price}.37`;
+      const form = { store_id, title: full!.title, description: full!.description, ...(full!.photo ? { photo: full!.photo } : {}), visible: full!.visible, allergens: full!.allergens, tags: full!.tags };
+      const portions = full!.portions.map(({ id, weight, unit, price: p, currency }, k) => ({ id, weight, unit, currency, price: k ? p : newPrice }));
+      const t0 = performance.now();
+      const { ms } = await call("PUT", `/api/items/${full!.id}`, { ...form, portions });
+      while (!(await shows((g) => g.id === full!.id && g.portions?.[0]?.price === newPrice))) {
+        if (performance.now() - t0 > 300_000) throw new Error("The new price never reached the guest data");
+        await pause(20);
+      }
+      if (i === 0) continue; // the first save warms the publish path
+      saves.push(ms);
+      reached.push(performance.now() - t0);
+    }
+    calls.set("saving an item (PUT)", median(saves));
+    calls.set("save → guest data", median(reached));
+    await settle(full!.title);
+    const html = Buffer.from(await (await fetch(base + pagePath)).arrayBuffer());
+    return { calls, firstView: gzipSync(html, { level: 9 }).length, items };
+  };
+
+  console.log(`Store ${company}/${store}: first category "${firstPath}" (${section}); item page ${paged ? `paged by ${PAGE}` : "unpaged (no limit parameter)"}; median of ${RUNS}.`);
+  const baseline = await sample();
+  console.log(`  baseline measured: ${baseline.items} items (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  const firstCreates = await create(CREATES);
+  const samples: Sample[] = [];
+  let lastCreates = NaN;
+  for (const size of SIZES) {
+    const target = TARGET[size.factor];
+    const have = await countItems();
+    await grow(target - have - (size.factor === 30 ? CREATES : 0));
+    if (size.factor === 30) lastCreates = await create(CREATES);
+    await settle(title(serial));
+    samples.push(await sample());
+    const inFirst = (await categoriesOf(section)).find((c) => c.id === first.id)!.content_count;
+    console.log(`  ${size.label} measured: ${samples.at(-1)!.items} items, ${inFirst} in "${firstPath}" (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  }
+
+  const goals: [string, boolean][] = [];
+  const ms = (n: number) => `${n.toFixed(1)} ms`;
+  const cols = (xs: string[]) => `| ${xs[0]!.padEnd(34)} | ${xs.slice(1).map((x) => x.padStart(10)).join(" | ")} |`;
+  console.log(`\n${cols(["call", `@base ${baseline.items}`, `@10× ${samples[0]!.items}`, "ratio", `@30× ${samples[1]!.items}`, "ratio", "goal met?"])}`);
+  console.log(cols(["-".repeat(34), ...Array<string>(6).fill("-".repeat(10))]));
+  for (const [label, b] of baseline.calls) {
+    const r = samples.map((s) => s.calls.get(label)! / b);
+    const met = r.every((x, i) => x <= SIZES[i]!.goal);
+    goals.push([`${label}: ratios ${r.map((x) => `${x.toFixed(2)}×`).join(", ")}`, met]);
+    console.log(cols([label, ms(b), ms(samples[0]!.calls.get(label)!), `${r[0]!.toFixed(2)}×`, ms(samples[1]!.calls.get(label)!), `${r[1]!.toFixed(2)}×`, met ? "yes" : "NO"]));
+  }
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  const views = [baseline, ...samples].map((s) => s.firstView);
+  const viewsMet = views.every((v) => v <= FIRST_VIEW_MAX);
+  console.log(cols(["first view (HTML, gzip)", kb(views[0]!), kb(views[1]!), `${(views[1]! / views[0]!).toFixed(2)}×`, kb(views[2]!), `${(views[2]! / views[0]!).toFixed(2)}×`, viewsMet ? "yes" : "NO"]));
+  const createRatio = lastCreates / firstCreates;
+  console.log(cols([`create, per item (first/last ${CREATES})`, ms(firstCreates), "", "", ms(lastCreates), `${createRatio.toFixed(2)}×`, createRatio <= 1.5 ? "yes" : "NO"]));
+  goals.push([`first view ≤ 14 KB gzip at every size (${views.map(kb).join(", ")})`, viewsMet], [`last ${CREATES} creates ≤ 1.5× the first per item (${createRatio.toFixed(2)}×)`, createRatio <= 1.5]);
+  console.log(`\nGoals: ratios ≤ 1.3× at 10× and ≤ 1.5× at 30×; ${goals.filter(([, ok]) => ok).length} of ${goals.length} met.`);
+  for (const [what, ok] of goals) if (!ok) console.log(`  missed: ${what}`);
+  console.log(`Run took ${((performance.now() - started) / 60_000).toFixed(1)} min.`);
+  failed = goals.some(([, ok]) => !ok);
+} finally {
+  await runtime.stop();
+}
+process.exitCode = failed ? 1 : 0;
