@@ -1,7 +1,7 @@
 import { menuExportJob } from "./export/worker";
 import type { QueueName } from "./ports/queue";
 import { publishJob } from "./publish/publish";
-import { translationJob } from "./translation/jobs";
+import { translateQueueJob } from "./translation/facts-refresh";
 
 export type JobHandler = (message: Record<string, unknown>) => Promise<void>;
 
@@ -12,6 +12,6 @@ export type JobHandler = (message: Record<string, unknown>) => Promise<void>;
  */
 export const JOB_HANDLERS: Record<QueueName, JobHandler> = {
   publish: publishJob,
-  translate: translationJob,
+  translate: translateQueueJob,
   export: menuExportJob,
 };

@@ -1,10 +1,15 @@
 import { resumeMenuExports } from "./export/jobs";
 import { runDuePublishes } from "./publish/publish";
+import { indexStoresWithoutIndex } from "./search/indexing";
+import { migrateStores } from "./store/recount";
 import { runLifecycle } from "./subscription/lifecycle";
 import { resumeTranslations } from "./translation/jobs";
 
 /** Scheduled jobs (EventBridge in the cloud, a timer locally), run in order on every tick. */
 export const SCHEDULED_JOBS: { name: string; run: (now: Date) => Promise<unknown> }[] = [
+  // Once per table (a marker row, one GetItem after that): the cloud's first tick after a deploy.
+  { name: "data migrations", run: migrateStores },
+  { name: "search index of stores without one", run: indexStoresWithoutIndex },
   { name: "subscription lifecycle", run: runLifecycle },
   { name: "republish stale menus", run: runDuePublishes },
   { name: "resume lost translation jobs", run: (now) => resumeTranslations(now) },

@@ -2,6 +2,7 @@ import { saveEventTargets } from "@menu/core/analytics/event-targets";
 import { unpCheckDigit } from "@menu/core/billing/schemas";
 import { createCompany } from "@menu/core/company/company";
 import { createStore } from "@menu/core/store/store";
+import { recountStore } from "@menu/core/store/recount";
 import { createTable } from "@menu/core/tables/table";
 import { Db } from "@menu/core";
 import { randomUUID } from "node:crypto";
@@ -25,6 +26,8 @@ export async function venue(prefix = "venue") {
     { ...ids, item_id: visible, kind: "product", category_id, title: "Борщ", portions: [portion] },
     { ...ids, item_id: hidden, kind: "product", category_id, title: "Секрет", portions: [portion], visible: false },
   ]).go();
+  // Written in bulk: counts and positions from the records, as the demo seed does.
+  await recountStore(ids, { renumber: true });
   // What guest events may name, as a publish of its menu in ru, en and zh would leave it.
   await saveEventTargets(ids, { items: [visible], tables: [7], languages: ["ru", "en", "zh"] });
   return { company, store, table, category_id, items: { visible, hidden }, ...ids };

@@ -15,6 +15,8 @@ import { JOB_HANDLERS } from "@menu/core/jobs";
 import { runSchedules } from "@menu/core/schedules";
 import { setGuestEdge } from "@menu/core/publish/guest-edge";
 import { loadMenuRenderer, setMenuRenderer } from "@menu/core/publish/publish";
+import { migrateStores } from "@menu/core/store/recount";
+import { indexStoresWithoutIndex } from "@menu/core/search/indexing";
 import { resumeTranslations } from "@menu/core/translation/jobs";
 import { seedDemo, type DemoSeed } from "./demo/seed";
 import { startDynamo } from "./dynamo";
@@ -83,6 +85,9 @@ const app = getRequestListener(createLocalApp({ isReady: () => ready, webDist, n
 const published = publishedHandler(renderer.build, notFound);
 const server = frontServer(published, app, security).listen(port);
 
+// Data migrations of a data folder written by an older version (each runs once).
+await migrateStores();
+await indexStoresWithoutIndex();
 const seedFile = join(dataDir, "demo-seed.json");
 if (!existsSync(seedFile) && !(await companyIdByUrlKey("demo"))) {
   console.log("Empty data folder: loading the demo data…");

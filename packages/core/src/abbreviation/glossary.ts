@@ -10,6 +10,7 @@ import { Db } from "../db/service";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { newId } from "../shared/ids";
+import { requestFactsRefresh } from "../store/facts";
 import { isKept, translationContext } from "../translation/jobs";
 import { TARGETS, type TargetType } from "../translation/targets";
 import { usesAbbreviation } from "../translation/text";
@@ -43,6 +44,8 @@ async function entriesOf(keys: Keys) {
  * translations stay as they are).
  */
 async function affectedBy(keys: Keys, abbreviations: string[]) {
+  // The glossary changed what is up to date: the checklist's untranslated texts are counted again.
+  await requestFactsRefresh(keys);
   const { languages } = await translationContext(keys);
   let count = 0;
   for (const type of Object.keys(TARGETS) as TargetType[]) {

@@ -1,16 +1,14 @@
 /**
  * The setup checklist of the overview (issue 13): what a new venue still has to do, each step read
- * from the real data, so it ticks itself. Key queries only: the store (gsi1); items, categories,
- * promotions, tables, subscriptions, abbreviations and translation jobs Query pk
- * `company_id, store_id`.
+ * from the real data, so it ticks itself. Counts come from the store's kept facts (issue 31: one
+ * GetItem whatever the store's size), the rest from the store record and its subscriptions.
  */
 import { z } from "zod";
-import { Db } from "../db/service";
 import { fn } from "../shared/fn";
 import { managedStore } from "../shared/policy";
+import { factsOf } from "../store/facts";
 import { subscriptionsOf } from "../subscription/lifecycle";
-import { staleFields, translationContext } from "../translation/jobs";
-import { TARGETS } from "../translation/targets";
+import { translationContext } from "../translation/jobs";
 
 export const CHECKLIST_STEPS = ["logo", "menu", "translations", "tables", "wifi", "subscription"] as const;
 
@@ -31,24 +29,18 @@ export type SetupChecklist = z.infer<typeof SetupChecklist>;
 export const setupChecklist = fn(z.object({ storeId: z.string().min(1).max(64) }), async ({ storeId }): Promise<SetupChecklist> => {
   const store = await managedStore(storeId);
   const keys = { company_id: store.company_id, store_id: store.store_id };
-  const [ctx, items, categories, promotions, tables, subscriptions, jobs] = await Promise.all([
-    translationContext(keys),
-    TARGETS.Item.all(keys),
-    TARGETS.Category.all(keys),
-    TARGETS.Promotion.all(keys),
-    Db().entities.table.query.byStore(keys).go({ pages: "all" }),
-    subscriptionsOf(keys),
-    Db().entities.translation.query.byStore(keys).go({ pages: "all" }),
-  ]);
-  // A text is missing a translation when any of the store's languages lacks a current one (a
-  // hand-made one always counts); queued, running and failed jobs are missing ones too.
-  const missing = [...items, ...categories, ...promotions].filter((t) => ctx.languages.some((lang) => staleFields(t, lang, ctx.glossary).length)).length;
-  const failed = jobs.data.filter((j) => j.status === "error").length;
+  const [ctx, facts, subscriptions] = await Promise.all([translationContext(keys), factsOf(keys), subscriptionsOf(keys)]);
+  const categories = facts.categories ?? 0;
+  const items = facts.items ?? 0;
+  const tables = facts.tables ?? 0;
+  // Counted by the translate worker (translation/facts-refresh.ts) after every change of texts or languages.
+  const missing = ctx.languages.length ? (facts.translations_missing ?? 0) : 0;
+  const failed = facts.translations_failed ?? 0;
   const steps: SetupChecklist["steps"] = [
     { id: "logo", done: !!(store.logo_light || store.logo_dark), counts: {} },
-    { id: "menu", done: categories.length > 0 && items.length > 0, counts: { categories: categories.length, items: items.length } },
+    { id: "menu", done: categories > 0 && items > 0, counts: { categories, items } },
     { id: "translations", done: missing === 0, counts: { languages: ctx.languages.length, missing, failed } },
-    { id: "tables", done: tables.data.length > 0, counts: { tables: tables.data.length } },
+    { id: "tables", done: tables > 0, counts: { tables } },
     { id: "wifi", done: !!store.wifi?.ssid, counts: {} },
     // Chosen: a plan the venue picked itself (the automatic trial does not count), not deactivated.
     { id: "subscription", done: subscriptions.some((s) => s.plan !== "trial" && s.status !== "deactivated"), counts: {} },

@@ -8,10 +8,12 @@ import { z } from "zod";
 import { Db } from "../db/service";
 import { requestPublish } from "../publish/request";
 import { requestTranslation } from "../translation/jobs";
+import { indexCategory, unindexCategory } from "../search/indexing";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { newId } from "../shared/ids";
 import { managedStore } from "../shared/policy";
+import { contentCounts, countedWrite, factsChange, requestFactsRefresh } from "../store/facts";
 import { storeById } from "../store/store";
 import { CategoryInfo, toCategoryInfo } from "./category";
 import { CategoryForm, categoryIcon, categoryName, ScheduleForm, section, TYPE_OF_SECTION } from "./schemas";
@@ -71,20 +73,6 @@ const siblingsOf = (all: Category[], of: Pick<Category, "section" | "parent_id">
   inOrder(all.filter((c) => c.section === of.section && c.parent_id === of.parent_id));
 const nextPosition = (siblings: Category[]) => siblings.reduce((max, c) => Math.max(max, c.position + 1), 0);
 
-/** How many items (or, for promotion categories, promotions) each category of the store holds. */
-async function contentCounts(store: Store) {
-  const keys = { company_id: store.company_id, store_id: store.store_id };
-  const [items, promotions] = await Promise.all([
-    Db().entities.item.query.byStore(keys).go({ pages: "all", attributes: ["category_id"] }),
-    Db().entities.promotion.query.byStore(keys).go({ pages: "all", attributes: ["category_id"] }),
-  ]);
-  const counts = new Map<string, number>();
-  for (const { category_id } of [...items.data, ...promotions.data]) {
-    if (category_id) counts.set(category_id, (counts.get(category_id) ?? 0) + 1);
-  }
-  return counts;
-}
-
 /**
  * A category that holds items (or promotions) cannot take categories under it: guests would find
  * its items beside a list of categories, and the tree would nest content at two levels.
@@ -118,20 +106,18 @@ export const createCategory = fn(CreateCategoryInput, async ({ store_id, parent_
   const [all, counts] = await Promise.all([categoriesOf(store), contentCounts(store)]);
   if (!parentFor(all, parent_id, fields).ok) throw new UserError("categoryAddFailed", 409, { reason: "parent" });
   assertParentHoldsNoContent(parent_id, counts);
-  const { data } = await Db()
-    .entities.category.create({
-      company_id: store.company_id,
-      store_id: store.store_id,
-      category_id: newId(),
-      type: TYPE_OF_SECTION[fields.section],
-      parent_id,
-      position: nextPosition(siblingsOf(all, { section: fields.section, parent_id })),
-      ...fields,
-    })
-    .go();
+  const keys = { company_id: store.company_id, store_id: store.store_id };
+  const category_id = newId();
+  const position = nextPosition(siblingsOf(all, { section: fields.section, parent_id }));
+  await countedWrite((e) => [
+    e.category.create({ ...keys, category_id, type: TYPE_OF_SECTION[fields.section], parent_id, position, ...fields }).commit(),
+    factsChange(e, keys, { categories: 1 }),
+  ]);
+  await indexCategory(keys, undefined, { category_id, name: fields.name });
   await requestPublish(store);
-  await requestTranslation(store, [{ target_type: "Category", target_id: data.category_id }]);
-  return { ...toCategoryInfo(data), content_count: 0 } satisfies AdminCategory;
+  await requestTranslation(store, [{ target_type: "Category", target_id: category_id }]);
+  const { data } = await Db().entities.category.get({ ...keys, category_id }).go();
+  return { ...toCategoryInfo(data!), content_count: 0 } satisfies AdminCategory;
 });
 
 /**
@@ -152,6 +138,7 @@ export const updateCategory = fn(UpdateCategoryInput.extend({ category_id: Id })
     // The row went away meanwhile (deleted in another tab).
     throw new UserError("categoryUpdateFailed", 409, { cause: String((error as Error).message) });
   }
+  await indexCategory({ company_id: store.company_id, store_id: store.store_id }, record, { ...record, ...changes });
   await requestPublish(store);
   if (changes.translations) await requestTranslation(store, [{ target_type: "Category", target_id: category_id }]);
   return { ...category, ...changes, ...(changes.translations ? { translations: translationsInfo(changes.translations as Category["translations"]) } : {}) } as Category;
@@ -162,12 +149,20 @@ export const updateCategory = fn(UpdateCategoryInput.extend({ category_id: Id })
  * a menu's dishes as a side effect is too easy to regret, and moving them first is quick.
  */
 export const deleteCategory = fn(z.object({ store_id: Id, category_id: Id }), async ({ store_id, category_id }) => {
-  const { store } = await categoryOf(store_id, category_id);
+  const { store, record } = await categoryOf(store_id, category_id);
   const [all, counts] = await Promise.all([categoriesOf(store), contentCounts(store)]);
   const categories = all.filter((c) => c.parent_id === category_id).length;
   const items = counts.get(category_id) ?? 0;
   if (categories || items) throw new UserError("categoryDeleteFailed", 409, { categories, items });
-  await Db().entities.category.delete({ company_id: store.company_id, store_id: store.store_id, category_id }).go();
+  const keys = { company_id: store.company_id, store_id: store.store_id };
+  await countedWrite((e) => [
+    e.category.remove({ ...keys, category_id }).commit(),
+    // Still empty: an item created meanwhile fails the delete instead of being left without a category.
+    e.categoryTally.delete({ ...keys, category_id }).where((a, op) => `${op.notExists(a.content_count)} OR ${op.eq(a.content_count, 0)}`).commit(),
+    factsChange(e, keys, { categories: -1 }),
+  ]);
+  await unindexCategory(keys, record);
+  await requestFactsRefresh(keys);
   await requestPublish(store);
   return { id: category_id };
 });

@@ -8,6 +8,7 @@ import { SessionEntity } from "../auth/session.entity";
 import { OneTimeTokenEntity } from "../auth/token.entity";
 import { BillingEntity } from "../billing/billing.entity";
 import { CategoryEntity } from "../category/category.entity";
+import { CategoryTallyEntity } from "../category/tally.entity";
 import { CompanyEntity } from "../company/company.entity";
 import { MenuExportEntity, MenuExportPendingEntity } from "../export/menu-export.entity";
 import { ItemEntity } from "../item/item.entity";
@@ -15,6 +16,7 @@ import { PromotionEntity } from "../promotion/promotion.entity";
 import { PublicationEntity, PublishDueEntity } from "../publish/publication.entity";
 import { SearchIndexStateEntity, SearchTermEntity } from "../search/search.entity";
 import { StoreEntity } from "../store/store.entity";
+import { StoreFactsEntity } from "../store/facts.entity";
 import { LifecycleDueEntity } from "../subscription/due.entity";
 import { InvoiceEntity, SubscriptionEntity, SubscriptionEventEntity } from "../subscription/subscription.entity";
 import { TableEntity } from "../tables/table.entity";
@@ -22,6 +24,7 @@ import { TranslationEntity, TranslationPendingEntity, TranslationUsageEntity } f
 import { UniqueEntity } from "../shared/unique.entity";
 import { UserEntity } from "../user/user.entity";
 import { db } from "./client";
+import { MigrationEntity } from "./migration.entity";
 
 const service = new Service({
   unique: UniqueEntity,
@@ -34,6 +37,9 @@ const service = new Service({
   secret: SecretEntity,
   table: TableEntity,
   category: CategoryEntity,
+  categoryTally: CategoryTallyEntity,
+  storeFacts: StoreFactsEntity,
+  migration: MigrationEntity,
   item: ItemEntity,
   promotion: PromotionEntity,
   abbreviation: AbbreviationEntity,

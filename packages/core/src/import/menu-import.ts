@@ -17,8 +17,11 @@ import { SOURCE_LANGUAGE } from "../shared/model";
 import { managedStore, storeKeys } from "../shared/policy";
 import { deltaToString } from "../shared/rich-text";
 import { quoteCell } from "../shared/sheet-cell";
+import { countByCategory, countedWrite, factsChange, tallyChange } from "../store/facts";
+import { takePositions } from "../item/positions";
 import { requestStoreTranslation, sourceHashes, translationContext } from "../translation/jobs";
 import { TARGETS } from "../translation/targets";
+import { indexCategory, indexItem } from "../search/indexing";
 import { ImportRefusal } from "./menu-import-errors";
 import { IMPORT_FILE_MAX } from "./menu-import-limits";
 import { plan } from "./menu-import-plan";
@@ -63,6 +66,16 @@ export const previewImport = fn(PreviewImportInput, async ({ store_id, file_name
   };
 });
 
+/** Items created per transaction, with their counts (a transaction holds at most 100 writes). */
+const CREATE_CHUNK = 45;
+
+/** What the sheet has a column for (a missing column keeps the stored value). */
+const givenFields = (item: { allergens?: string[]; tags?: string[]; visible?: boolean }) => ({
+  ...(item.allergens ? { allergens: item.allergens } : {}),
+  ...(item.tags ? { tags: item.tags } : {}),
+  ...(item.visible !== undefined ? { visible: item.visible } : {}),
+});
+
 const plainDelta = (text: string) => (text ? deltaToString([{ insert: `${text}\n` }]) : "");
 
 /**
@@ -85,7 +98,9 @@ export const applyImport = fn(ApplyImportInput, async ({ store_id, file_name, co
         if (!id) {
           id = newId();
           const type = section === "hookahs" ? "hookahs" : section === "games" ? "entertainment" : "products";
-          await e.category.create({ ...keys, category_id: id, section: section as "kitchen", type, name: names[depth]!, icon: "", parent_id, position: 1000 + depth, visible: true }).go();
+          const category = { ...keys, category_id: id, section: section as "kitchen", type, name: names[depth]!, icon: "", parent_id, position: 1000 + depth, visible: true } as const;
+          await countedWrite((t) => [t.category.create(category).commit(), factsChange(t, keys, { categories: 1 })]);
+          await indexCategory(keys, undefined, category);
           paths.set(path, id);
         }
         parent_id = id;
@@ -97,35 +112,64 @@ export const applyImport = fn(ApplyImportInput, async ({ store_id, file_name, co
   const changes = new Map(result.change.map((c) => [c.id, new Set(c.fields)]));
   const chunk = items.slice(from, from + count);
   const KIND = { kitchen: "product", drinks: "product", hookahs: "hookah", games: "game" } as const;
+  const categoryOf = (item: (typeof chunk)[number]) => paths.get(`${item.section}:${item.categoryPath.join(" / ")}`)!;
+  // New rows: positions from each category's counter in sheet order, written with their counts.
+  const creates = chunk.filter((item) => !item.id);
+  const positions = new Map<string, number[]>();
+  for (const [category_id, n] of countByCategory(creates.map((item) => ({ category_id: categoryOf(item) })))) {
+    positions.set(category_id, await takePositions(keys, category_id, n));
+  }
+  const created = creates.map((item) => ({
+    ...keys,
+    item_id: newId(),
+    kind: KIND[item.section as keyof typeof KIND] ?? "product",
+    category_id: categoryOf(item),
+    position: positions.get(categoryOf(item))!.shift()!,
+    title: item.title,
+    description: plainDelta(item.description ?? ""),
+    portions: item.portions.map((p) => ({ id: newId(), ...p })),
+    ...givenFields(item),
+  }));
+  for (let at = 0; at < created.length; at += CREATE_CHUNK) {
+    const batch = created.slice(at, at + CREATE_CHUNK);
+    await countedWrite((t) => [
+      ...batch.map((record) => t.item.create(record).commit()),
+      ...[...countByCategory(batch)].map(([category_id, n]) => tallyChange(t, keys, category_id, n)),
+      factsChange(t, keys, { items: batch.length }),
+    ]);
+    await Promise.all(batch.map((record) => indexItem(keys, undefined, record)));
+  }
   await Promise.all(
     chunk.map(async (item) => {
-      const category_id = paths.get(`${item.section}:${item.categoryPath.join(" / ")}`);
-      // What the sheet has a column for (a missing column keeps the stored value).
-      const given = {
-        ...(item.allergens ? { allergens: item.allergens } : {}),
-        ...(item.tags ? { tags: item.tags } : {}),
-        ...(item.visible !== undefined ? { visible: item.visible } : {}),
-      };
-      const portions = item.portions.map((p, i) => ({ id: (item.id && records.get(item.id)?.portions[i]?.id) || newId(), ...p }));
-      if (!item.id) {
-        const item_id = newId();
-        await e.item.create({ ...keys, item_id, kind: KIND[item.section as keyof typeof KIND] ?? "product", category_id: category_id!, position: 1000 + item.row, title: item.title, description: plainDelta(item.description ?? ""), portions, ...given }).go();
-        return;
-      }
+      if (!item.id) return;
+      const category_id = categoryOf(item);
+      const portions = item.portions.map((p, i) => ({ id: records.get(item.id!)?.portions[i]?.id || newId(), ...p }));
       const fields = changes.get(item.id);
       if (!fields) return;
-      const base = { portions, ...given };
+      const base = { portions, ...givenFields(item) };
       if (result.language === SOURCE_LANGUAGE) {
         // Only what changed: an unchanged description keeps its formatting (the sheet has plain text).
-        await e.item
-          .patch({ ...keys, item_id: item.id })
-          .set({
-            ...base,
-            title: item.title,
-            ...(fields.has("description") ? { description: plainDelta(item.description ?? "") } : {}),
-            ...(fields.has("category") && category_id ? { category_id } : {}),
-          })
-          .go();
+        const texts = {
+          ...base,
+          title: item.title,
+          ...(fields.has("description") ? { description: plainDelta(item.description ?? "") } : {}),
+        };
+        const record = records.get(item.id);
+        const reindex = async () => record && indexItem(keys, { item_id: item.id!, ...record }, { item_id: item.id!, ...record, title: item.title });
+        const from = record?.category_id;
+        if (!fields.has("category") || !from || from === category_id) {
+          await e.item.patch({ ...keys, item_id: item.id }).set(texts).go();
+          await reindex();
+          return;
+        }
+        // Another category: the end of it, with both counts, only from where it was read.
+        const [position] = await takePositions(keys, category_id);
+        await countedWrite((t) => [
+          t.item.patch({ ...keys, item_id: item.id! }).set({ ...texts, category_id, position }).where((a, op) => op.eq(a.category_id, from)).commit(),
+          tallyChange(t, keys, from, -1),
+          tallyChange(t, keys, category_id, 1),
+        ]);
+        await reindex();
       } else if (fields.has("title") || fields.has("description")) {
         // A sheet in another language: the texts staff changed become that language's hand-made
         // translation (unchanged ones, even a fallback the export showed, are left alone).
@@ -138,7 +182,10 @@ export const applyImport = fn(ApplyImportInput, async ({ store_id, file_name, co
           manual: true,
           ...sourceHashes(target, ctx.glossary),
         };
-        await e.item.patch({ ...keys, item_id: item.id }).set({ ...base, translations: { ...target.translations, [result.language]: entry } }).go();
+        const translations = { ...target.translations, [result.language]: entry };
+        await e.item.patch({ ...keys, item_id: item.id }).set({ ...base, translations }).go();
+        const title = target.sources.title ?? "";
+        await indexItem(keys, { item_id: item.id, title, translations: target.translations }, { item_id: item.id, title, translations });
       } else {
         await e.item.patch({ ...keys, item_id: item.id }).set(base).go();
       }

@@ -27,9 +27,6 @@ const byPosition = <T extends Positioned>(a: T, b: T) => a.position - b.position
 /** Records in display order: by position; equal positions keep their given order. */
 export const inOrder = <T extends Positioned>(rows: T[]) => [...rows].sort(byPosition);
 
-/** The next position at the end of a list. */
-export const endPosition = (rows: Positioned[]) => rows.reduce((max, r) => Math.max(max, r.position + 1), 0);
-
 /**
  * Positions 0..n-1 for `ids` in this order: answers only the records whose position changes, so a
  * sort writes as little as it can.

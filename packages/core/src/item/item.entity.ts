@@ -13,7 +13,8 @@ export const ItemEntity = new Entity({
     item_id: { type: "string", required: true, readOnly: true },
     kind: { type: ITEM_KINDS, required: true },
     category_id: { type: "string", required: true },
-    position: { type: "number", default: 0 },
+    /** Display order in the category (gaps of POSITION_STEP, item/positions.ts); padded so the key sorts as numbers. */
+    position: { type: "number", default: 0, padding: { length: 15, char: "0" } },
     title: { type: "string", required: true },
     description: { type: "string", default: "" },
     photo: { type: "string" },
@@ -53,7 +54,8 @@ export const ItemEntity = new Entity({
     byCategory: {
       index: "gsi2",
       pk: { field: "gsi2pk", composite: ["store_id", "category_id"] },
-      sk: { field: "gsi2sk", composite: ["item_id"] },
+      /** Display order: a category's page of items is one Query with a limit (issue 31). */
+      sk: { field: "gsi2sk", composite: ["position", "item_id"] },
     },
   },
 });

@@ -11,7 +11,10 @@ import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { newId } from "../shared/ids";
 import type { CategoryInfo } from "../category/category";
-import { categoryOfStore, contentSaved, endPosition, inOrder, renumber, revisedTranslations, sortedIds, type StoreKeys } from "./content";
+import { categoryOfStore, contentSaved, inOrder, revisedTranslations, type StoreKeys } from "./content";
+import { countByCategory, countedWrite, factsChange, requestFactsRefresh, tallyChange } from "../store/facts";
+import { positionAfter, takePositions } from "./positions";
+import { indexItem, unindexItems } from "../search/indexing";
 import { toItemInfo } from "./item";
 import { nextOpening } from "../menu/schedule";
 import { clock } from "../shared/clock";
@@ -23,7 +26,6 @@ import { managedStore, storeKeys } from "../shared/policy";
 
 const Id = z.string().min(1).max(64);
 
-export const ListItemsInput = z.object({ store_id: Id, category_id: Id });
 export const CreateItemInput = ItemForm.extend({ store_id: Id, category_id: Id });
 export const UpdateItemInput = ItemForm.extend({ store_id: Id, item_id: Id });
 export const ItemRef = z.object({ store_id: Id, item_id: Id });
@@ -46,42 +48,34 @@ function assertItemCategory(category: CategoryInfo) {
   return KIND_OF_SECTION[category.section];
 }
 
-async function itemsOfCategory(keys: StoreKeys, category_id: string) {
-  const { data } = await Db().entities.item.query.byCategory({ store_id: keys.store_id, category_id }).go({ pages: "all" });
-  // gsi2 is keyed by store and category; the company check keeps the tenant rule explicit.
-  return inOrder(data.filter((r) => r.company_id === keys.company_id).map(toItemInfo));
-}
-
 async function itemOfStore(keys: StoreKeys, item_id: string) {
   const { data } = await Db().entities.item.get({ ...keys, item_id }).go();
   if (!data) throw new UserError("itemNotFound", 404);
   return data;
 }
 
-async function writePositions(keys: StoreKeys, changes: { id: string; position: number }[]) {
-  await Promise.all(changes.map(({ id, position }) => Db().entities.item.patch({ ...keys, item_id: id }).set({ position }).go()));
-}
-
 const withPortionIds = (portions: ItemFormValues["portions"]) => portions.map((p) => ({ ...p, id: p.id || newId() }));
 
-/** admin-panel/{section}/{categoryid}: the category's items in display order, hidden ones included. */
-export const listItems = fn(ListItemsInput, async ({ store_id, category_id }) => {
-  const keys = storeKeys(await managedStore(store_id));
-  assertItemCategory(await categoryOfStore(keys, category_id));
-  return itemsOfCategory(keys, category_id);
-});
-
-/** A new item goes to the end of its category; its kind follows the section. */
+/**
+ * A new item goes to the end of its category; its kind follows the section. Its position comes from
+ * the category's counter, and the counts change in the item's own transaction (issue 31).
+ */
 export const createItem = fn(CreateItemInput, async ({ store_id, category_id, ...form }) => {
   const keys = storeKeys(await managedStore(store_id));
   const kind = assertItemCategory(await categoryOfStore(keys, category_id));
   if (form.photo) await assertStoreMedia(form.photo, keys);
-  const position = endPosition(await itemsOfCategory(keys, category_id));
-  const { data } = await Db()
-    .entities.item.create({ ...keys, item_id: newId(), kind, category_id, position, ...form, portions: withPortionIds(form.portions) })
-    .go();
-  await contentSaved(keys, { target_type: "Item", target_id: data.item_id });
-  return toItemInfo(data);
+  const [position] = await takePositions(keys, category_id);
+  const item_id = newId();
+  await countedWrite((e) => [
+    e.item.create({ ...keys, item_id, kind, category_id, position, ...form, portions: withPortionIds(form.portions) }).commit(),
+    // The category may have been deleted since it was read.
+    e.category.check({ ...keys, category_id }).where((a, op) => op.exists(a.name)).commit(),
+    tallyChange(e, keys, category_id, 1),
+    factsChange(e, keys, { items: 1, photos: form.photo ? 1 : 0 }),
+  ]);
+  await indexItem(keys, undefined, { item_id, title: form.title });
+  await contentSaved(keys, { target_type: "Item", target_id: item_id });
+  return toItemInfo(await itemOfStore(keys, item_id));
 });
 
 /** Replaces the form's fields; a removed photo is removed, machine translations of changed texts are dropped. */
@@ -89,32 +83,42 @@ export const updateItem = fn(UpdateItemInput, async ({ store_id, item_id, photo,
   const keys = storeKeys(await managedStore(store_id));
   const item = await itemOfStore(keys, item_id);
   const translations = await revisedTranslations(keys, item.translations, { ...item, picture: item.photo }, { ...form, picture: photo });
-  const patch = Db()
-    .entities.item.patch({ ...keys, item_id })
-    .set({ ...form, ...(photo ? { photo } : {}), portions: withPortionIds(form.portions), translations });
-  const { data } = await (photo ? patch : patch.remove(["photo"])).go({ response: "all_new" });
+  const values = { ...form, ...(photo ? { photo } : {}), portions: withPortionIds(form.portions), translations };
+  const photos = Number(!!photo) - Number(!!item.photo);
+  if (photos) {
+    // A photo added or removed changes the store's photo count: both in one transaction, and only
+    // if no other save changed the photo meanwhile.
+    await countedWrite((e) => {
+      const patch = e.item.patch({ ...keys, item_id }).set(values);
+      return [
+        (photo ? patch : patch.remove(["photo"])).where((a, op) => (item.photo ? op.eq(a.photo, item.photo) : op.notExists(a.photo))).commit(),
+        factsChange(e, keys, { photos }),
+      ];
+    });
+  } else {
+    const patch = Db().entities.item.patch({ ...keys, item_id }).set(values);
+    await (photo ? patch : patch.remove(["photo"])).go();
+  }
+  await indexItem(keys, item, { item_id, title: form.title, translations });
   await contentSaved(keys, { target_type: "Item", target_id: item_id });
-  return toItemInfo(data as typeof item);
+  return toItemInfo(await itemOfStore(keys, item_id));
 });
 
 /** A copy with a new id (and new portion ids) right after the original. */
 export const duplicateItem = fn(ItemRef, async ({ store_id, item_id }) => {
   const keys = storeKeys(await managedStore(store_id));
   const { item_id: _, created_at: __, updated_at: ___, ...item } = await itemOfStore(keys, item_id);
-  const siblings = await itemsOfCategory(keys, item.category_id);
+  const position = await positionAfter(keys, item.category_id, item.position ?? 0);
   const copyId = newId();
-  const order = siblings.flatMap((s) => (s.id === item_id ? [s.id, copyId] : [s.id]));
-  const { data } = await Db()
-    .entities.item.create({
-      ...item,
-      item_id: copyId,
-      position: order.indexOf(copyId),
-      portions: item.portions.map((p) => ({ ...p, id: newId() })),
-    })
-    .go();
-  await writePositions(keys, renumber([...siblings, { id: copyId, position: order.indexOf(copyId) }], order));
+  await countedWrite((e) => [
+    e.item.create({ ...item, item_id: copyId, position, portions: item.portions.map((p) => ({ ...p, id: newId() })) }).commit(),
+    e.category.check({ ...keys, category_id: item.category_id }).where((a, op) => op.exists(a.name)).commit(),
+    tallyChange(e, keys, item.category_id, 1),
+    factsChange(e, keys, { items: 1, photos: item.photo ? 1 : 0 }),
+  ]);
+  await indexItem(keys, undefined, { item_id: copyId, title: item.title, translations: item.translations });
   await requestPublish(keys);
-  return toItemInfo(data);
+  return toItemInfo(await itemOfStore(keys, copyId));
 });
 
 /**
@@ -127,19 +131,37 @@ export const moveItem = fn(MoveItemInput, async ({ store_id, item_id, category_i
   if (item.category_id === category_id) return toItemInfo(item);
   const target = await categoryOfStore(keys, category_id);
   if (target.section === "promotions" || KIND_OF_SECTION[target.section] !== item.kind) throw new UserError("wrongCategoryForContent", 409);
-  const position = endPosition(await itemsOfCategory(keys, category_id));
-  const { data } = await Db().entities.item.patch({ ...keys, item_id }).set({ category_id, position }).go({ response: "all_new" });
+  const [position] = await takePositions(keys, category_id);
+  await countedWrite((e) => [
+    // Only from where it was read: a concurrent move would count it twice.
+    e.item.patch({ ...keys, item_id }).set({ category_id, position }).where((a, op) => op.eq(a.category_id, item.category_id)).commit(),
+    e.category.check({ ...keys, category_id }).where((a, op) => op.exists(a.name)).commit(),
+    tallyChange(e, keys, item.category_id, -1),
+    tallyChange(e, keys, category_id, 1),
+  ]);
   await requestPublish(keys);
-  return toItemInfo(data as typeof item);
+  return toItemInfo({ ...item, category_id, position });
 });
 
-/** Puts the category's items in this order; an order that changes nothing is refused. */
+/**
+ * Puts the listed items of the category in this order (issue 31: a page of a long category). They
+ * take the positions the same items hold now, so the rest of the category keeps its order; an
+ * order that changes nothing is refused.
+ */
 export const sortItems = fn(SortItemsInput, async ({ store_id, category_id, item_ids }) => {
   const keys = storeKeys(await managedStore(store_id));
   assertItemCategory(await categoryOfStore(keys, category_id));
-  await writePositions(keys, sortedIds(await itemsOfCategory(keys, category_id), item_ids));
+  const ids = [...new Set(item_ids)];
+  const { data } = ids.length ? await Db().entities.item.get(ids.map((item_id) => ({ ...keys, item_id }))).go() : { data: [] };
+  const found = new Map(data.filter((r) => r.category_id === category_id).map((r) => [r.item_id, r]));
+  const order = ids.filter((id) => found.has(id));
+  const slots = inOrder(order.map((id) => ({ id, position: found.get(id)!.position ?? 0 }))).map((r) => r.position);
+  const changes = order.map((id, i) => ({ id, position: slots[i]! })).filter(({ id, position }) => found.get(id)!.position !== position);
+  if (!changes.length) throw new UserError("sortingUnchanged", 409);
+  await Promise.all(changes.map(({ id, position }) => Db().entities.item.patch({ ...keys, item_id: id }).set({ position }).go()));
   await requestPublish(keys);
-  return itemsOfCategory(keys, category_id);
+  const moved = new Map(changes.map((c) => [c.id, c.position]));
+  return order.map((id) => toItemInfo({ ...found.get(id)!, position: moved.get(id) ?? found.get(id)!.position ?? 0 }));
 });
 
 /** The selected items of the store, or "select at least one" / "not found". */
@@ -151,12 +173,29 @@ async function selectedItems(keys: StoreKeys, item_ids: string[]) {
   return data;
 }
 
+/** Items deleted with their counts, a chunk per transaction (a transaction holds at most 100 writes). */
+async function deleteItems(keys: StoreKeys, items: { item_id: string; category_id: string; photo?: string }[]) {
+  for (let at = 0; at < items.length; at += DELETE_CHUNK) {
+    const chunk = items.slice(at, at + DELETE_CHUNK);
+    await countedWrite((e) => [
+      // remove (not delete): an item already gone fails the chunk instead of being counted twice.
+      ...chunk.map(({ item_id }) => e.item.remove({ ...keys, item_id }).commit()),
+      ...[...countByCategory(chunk)].map(([category_id, n]) => tallyChange(e, keys, category_id, -n)),
+      factsChange(e, keys, { items: -chunk.length, photos: -chunk.filter((i) => i.photo).length }),
+    ]);
+  }
+}
+const DELETE_CHUNK = 45;
+
 /** Hides, shows or deletes the selected items of the store (ids of other stores are not found). */
 export const bulkItems = fn(BulkItemsInput, async ({ store_id, action, item_ids }) => {
   const keys = storeKeys(await managedStore(store_id));
-  const found = (await selectedItems(keys, item_ids)).map((r) => r.item_id);
+  const items = await selectedItems(keys, item_ids);
+  const found = items.map((r) => r.item_id);
   if (action === "delete") {
-    await Db().entities.item.delete(found.map((item_id) => ({ ...keys, item_id }))).go();
+    await deleteItems(keys, items);
+    await unindexItems(keys, items);
+    await requestFactsRefresh(keys);
   } else {
     const visible = action === "show";
     await Promise.all(found.map((item_id) => Db().entities.item.patch({ ...keys, item_id }).set({ visible }).go()));

@@ -5,7 +5,9 @@
 import { z } from "zod";
 import { Db } from "../db/service";
 import { assertStoreMedia } from "../media/upload";
-import { categoryOfStore, contentSaved, endPosition, inOrder, revisedTranslations, sortedIds, type StoreKeys } from "../item/content";
+import { categoryOfStore, contentSaved, inOrder, revisedTranslations, sortedIds, type StoreKeys } from "../item/content";
+import { takePositions } from "../item/positions";
+import { countByCategory, countedWrite, factsChange, requestFactsRefresh, tallyChange } from "../store/facts";
 import { BULK_ACTIONS, SELECTION_MAX } from "../item/schemas";
 import { requestPublish } from "../publish/request";
 import { UserError } from "../shared/errors";
@@ -84,10 +86,16 @@ export const createPromotion = fn(CreatePromotionInput, async ({ store_id, categ
   const keys = storeKeys(await managedStore(store_id));
   assertPromotionCategory(await categoryOfStore(keys, category_id));
   if (form.banner) await assertStoreMedia(form.banner, keys);
-  const position = endPosition(await promotionsOfCategory(keys, category_id));
-  const { data } = await Db().entities.promotion.create({ ...keys, promotion_id: newId(), category_id, position, ...form }).go();
-  await contentSaved(keys, { target_type: "Promotion", target_id: data.promotion_id });
-  return toInfo(data);
+  const [position] = await takePositions(keys, category_id);
+  const promotion_id = newId();
+  await countedWrite((e) => [
+    e.promotion.create({ ...keys, promotion_id, category_id, position, ...form }).commit(),
+    e.category.check({ ...keys, category_id }).where((a, op) => op.exists(a.name)).commit(),
+    tallyChange(e, keys, category_id, 1),
+    factsChange(e, keys, { promotions: 1 }),
+  ]);
+  await contentSaved(keys, { target_type: "Promotion", target_id: promotion_id });
+  return toInfo(await promotionOfStore(keys, promotion_id));
 });
 
 export const updatePromotion = fn(UpdatePromotionInput, async ({ store_id, promotion_id, banner, ...form }) => {
@@ -107,10 +115,22 @@ export const updatePromotion = fn(UpdatePromotionInput, async ({ store_id, promo
   return toInfo(data as PromotionRecord);
 });
 
+/** Promotions deleted with their counts, a chunk per transaction (at most 100 writes each). */
+async function deletePromotions(keys: StoreKeys, promotions: { promotion_id: string; category_id: string }[]) {
+  for (let at = 0; at < promotions.length; at += 45) {
+    const chunk = promotions.slice(at, at + 45);
+    await countedWrite((e) => [
+      ...chunk.map(({ promotion_id }) => e.promotion.remove({ ...keys, promotion_id }).commit()),
+      ...[...countByCategory(chunk)].map(([category_id, n]) => tallyChange(e, keys, category_id, -n)),
+      factsChange(e, keys, { promotions: -chunk.length }),
+    ]);
+  }
+  await requestFactsRefresh(keys);
+}
+
 export const deletePromotion = fn(PromotionRef, async ({ store_id, promotion_id }) => {
   const keys = storeKeys(await managedStore(store_id));
-  await promotionOfStore(keys, promotion_id);
-  await Db().entities.promotion.delete({ ...keys, promotion_id }).go();
+  await deletePromotions(keys, [await promotionOfStore(keys, promotion_id)]);
   await requestPublish(keys);
   return { id: promotion_id };
 });
@@ -132,7 +152,7 @@ export const bulkPromotions = fn(BulkPromotionsInput, async ({ store_id, action,
   const { data } = await Db().entities.promotion.get(ids.map((promotion_id) => ({ ...keys, promotion_id }))).go();
   if (!data.length) throw new UserError("promotionNotFound", 404);
   const found = data.map((r) => r.promotion_id);
-  if (action === "delete") await Db().entities.promotion.delete(found.map((promotion_id) => ({ ...keys, promotion_id }))).go();
+  if (action === "delete") await deletePromotions(keys, data);
   else await Promise.all(found.map((promotion_id) => Db().entities.promotion.patch({ ...keys, promotion_id }).set({ visible: action === "show" }).go()));
   await requestPublish(keys);
   return { action, ids: found };

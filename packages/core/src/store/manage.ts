@@ -19,6 +19,7 @@ import { storeMayUse } from "../subscription/gate";
 import { companyHasUnpaid } from "../subscription/subscription";
 import { putQrLinksOfStore } from "../tables/qr-links";
 import { requestStoreTranslation } from "../translation/jobs";
+import { requestFactsRefresh } from "./facts";
 import { PLANS } from "../shared/model";
 import { NewStoreForm, PREMIUM_LANGUAGES, StoreSettingsForm } from "./schemas";
 import { createStore, storeById, storesOfCompany, storeUrlValue, toSettings, type StoreRecord } from "./store";
@@ -94,6 +95,8 @@ export const updateStoreSettings = fn(UpdateStoreSettings, async ({ storeId, ...
   await requestPublish(keys);
   // A new menu language: the menu is translated into it without anyone asking.
   if (added.length) await requestStoreTranslation(keys);
+  // Languages changed: the checklist's untranslated texts are counted again.
+  if (added.length || v.languages.length !== had.length) await requestFactsRefresh(keys);
   return toSettings(await storeById(storeId));
 });
 

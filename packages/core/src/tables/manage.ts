@@ -9,6 +9,7 @@ import { requestPublish } from "../publish/request";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { guardedWrite } from "../shared/guarded-write";
+import { factsChange } from "../store/facts";
 import { newToken } from "../shared/ids";
 import { managedStore } from "../shared/policy";
 import { uniqueValue } from "../shared/unique.entity";
@@ -109,7 +110,8 @@ export const updateTableAs = fn(UpdateTableInput.extend({ table_id: Id }), async
 export const deleteTableAs = fn(z.object({ store_id: Id, table_id: Id }), async ({ store_id, table_id }) => {
   const { store, table } = await tableOf(store_id, table_id);
   await guardedWrite({ release: [{ kind: "tableName", value: guard(store_id, table.name) }] }, (e) => [
-    e.table.delete({ company_id: store.company_id, store_id, table_id }).commit(),
+    e.table.remove({ company_id: store.company_id, store_id, table_id }).commit(),
+    factsChange(e, store, { tables: -1 }),
   ]);
   // Its printed code stops working: the link goes now, and the publish job (asked first, so it
   // happens even if this process stops right here) deletes it too.

@@ -3,6 +3,7 @@ import { Db } from "../db/service";
 import { notFound } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { guardedWrite } from "../shared/guarded-write";
+import { factsChange } from "../store/facts";
 import { newId, newToken } from "../shared/ids";
 import { uniqueValue } from "../shared/unique.entity";
 import { putQrLink } from "./qr-links";
@@ -23,6 +24,7 @@ export const createTable = fn(CreateTable, async (input) => {
   const qr_key = newToken();
   await guardedWrite({ claim: [{ kind: "tableName", value: tableNameGuard(input.store_id, input.name), ref: table_id, company_id: input.company_id }] }, (e) => [
     e.table.create({ ...input, table_id, qr_key }).commit(),
+    factsChange(e, input, { tables: 1 }),
   ]);
   // The printed code works at once: its link is published with the table.
   await putQrLink(input, { qr_key, position: input.position });

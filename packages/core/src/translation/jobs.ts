@@ -6,6 +6,7 @@
 import { Db } from "../db/service";
 import { usePorts } from "../ports";
 import { requestPublish } from "../publish/request";
+import { requestFactsRefresh } from "../store/facts";
 import { clock } from "../shared/clock";
 import { MENU_LANGUAGES, SOURCE_LANGUAGE, type MenuLanguage } from "../shared/model";
 import { storeById } from "../store/store";
@@ -94,6 +95,8 @@ async function rowsOf(keys: Keys, ref: TargetRef) {
  * (a changed source or glossary entry). Answers how many contents were queued.
  */
 export async function requestTranslation(keys: Keys, refs: TargetRef[], context?: TranslationContext) {
+  // The texts changed: the checklist's count of untranslated ones is counted again.
+  await requestFactsRefresh(keys);
   const ctx = context ?? (await translationContext(keys));
   if (!ctx.languages.length || !refs.length) return 0;
   const queued: TargetRef[] = [];
@@ -255,6 +258,7 @@ export async function translationJob(message: Record<string, unknown>) {
     }),
   );
   if (done.length) await requestPublish(keys);
+  await requestFactsRefresh(keys);
   if (retry) throw new EngineError(retry, true);
 }
 

@@ -13,6 +13,7 @@ import { fn } from "../shared/fn";
 import { assertSignedIn, canManageStore, managedStore, storeKeys } from "../shared/policy";
 import { TRANSLATION_STATUSES } from "../shared/model";
 import { isOutdated, requestStoreTranslation, requestTranslation, sourceHashes, translationContext, usageOf } from "./jobs";
+import { requestFactsRefresh } from "../store/facts";
 import { manualTranslationForm, TARGET_TYPES, TranslationLanguage, translationsInfo, type TargetType, type TranslationStatus } from "./schemas";
 import { TARGETS, type Target, type Translations } from "./targets";
 import { isConditionFailure } from "../shared/conflict";
@@ -145,6 +146,7 @@ export const saveManualTranslation = fn(
     });
     await Db().entities.translation.put({ ...keys, target_type, target_id, language, status: "completed", attempts: 0 }).go();
     await requestPublish(keys);
+    await requestFactsRefresh(keys);
     return { id: target_id, translations: translationsInfo(translations) };
   },
 );
@@ -162,6 +164,7 @@ export const checkTranslation = fn(TranslationRef, async ({ store_id, target_typ
     const current = t[language]!;
     t[language] = { ...current, ...(current.manual ? {} : { checked: true }), ...sourceHashes(target, glossary) };
   });
+  await requestFactsRefresh(keys);
   return { id: target_id, translations: translationsInfo(translations) };
 });
 

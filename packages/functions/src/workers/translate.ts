@@ -1,7 +1,7 @@
-import { translationJob } from "@menu/core/translation/jobs";
+import { translateQueueJob } from "@menu/core/translation/facts-refresh";
 import { configureCloud } from "../cloud";
 import { sqsWorker } from "../sqs-worker";
 
 configureCloud();
 
-export const handler = sqsWorker("translate", translationJob);
+export const handler = sqsWorker("translate", translateQueueJob);

@@ -16,6 +16,8 @@ import { requestPublish } from "@menu/core/publish/request";
 import { requestStoreTranslation } from "@menu/core/translation/jobs";
 import { createStore } from "@menu/core/store/store";
 import { createTable } from "@menu/core/tables/table";
+import { recountStore } from "@menu/core/store/recount";
+import { rebuildSearchIndex } from "@menu/core/search/indexing";
 import { createUser, PLATFORM_COMPANY } from "@menu/core/user/user";
 import { demoMarks } from "./marks";
 import { bannerSvg, logoSvg, photoSvg, toWebp } from "./art";
@@ -387,6 +389,9 @@ async function seedStore(key: StoreKey, company_id: string, art: Art, now: Date)
     })
     .go();
 
+  // The records above were written in bulk: their counts and positions are set from them.
+  await recountStore(ids, { renumber: true });
+  await rebuildSearchIndex(ids);
   await requestPublish(ids); // guests see the menu once the publish job has run
   // What no one translated by hand (the ice cream of the park store) goes to the engine; with none
   // configured, its jobs end in error with the reason, so the admin panel shows the status.
