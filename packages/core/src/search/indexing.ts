@@ -41,7 +41,7 @@ const deleteRows = (rows: TermRow[]) => batch(rows, (r) => termsDb().delete(r).g
 async function writeChange(keys: StoreKeys, ref_type: RefType, ref_id: string, before: IndexTerm[], after: IndexTerm[]) {
   const had = new Set(before.map(termKey));
   const has = new Set(after.map(termKey));
-  const row = (t: IndexTerm): TermRow => ({ ...keys, kind: t.kind, term: t.term, ref_type, ref_id });
+  const row = (t: IndexTerm): TermRow => ({ company_id: keys.company_id, store_id: keys.store_id, kind: t.kind, term: t.term, ref_type, ref_id });
   await Promise.all([
     putRows(after.filter((t) => !had.has(termKey(t))).map(row)),
     deleteRows(before.filter((t) => !has.has(termKey(t))).map(row)),
@@ -77,21 +77,22 @@ const refKey = (ref_type: string, ref_id: string) => `${ref_type}:${ref_id}`;
  */
 export async function rebuildSearchIndex(keys: StoreKeys) {
   const expected = new Map<string, Set<string>>();
-  const index = async (ref_type: RefType, ref_id: string, terms: IndexTerm[]) => {
-    expected.set(refKey(ref_type, ref_id), new Set(terms.map(termKey)));
-    await putRows(terms.map((t) => ({ ...keys, ...t, ref_type, ref_id })));
+  /** One page's terms go in batches of 25, four at a time. */
+  const index = async (refs: { ref_type: RefType; ref_id: string; terms: IndexTerm[] }[]) => {
+    for (const { ref_type, ref_id, terms } of refs) expected.set(refKey(ref_type, ref_id), new Set(terms.map(termKey)));
+    await putRows(refs.flatMap(({ ref_type, ref_id, terms }) => terms.map((t) => ({ company_id: keys.company_id, store_id: keys.store_id, ...t, ref_type, ref_id }))));
   };
   for (let cursor: string | null = null, first = true; first || cursor; first = false) {
     const page: { data: TitledItem[]; cursor: string | null } = await Db()
       .entities.item.query.byStore(keys)
       .go({ cursor, limit: PAGE, attributes: ["item_id", "title", "translations"] });
-    await Promise.all(page.data.map((i) => index("item", i.item_id, indexTermsOf(itemTexts(i)))));
+    await index(page.data.map((i) => ({ ref_type: "item", ref_id: i.item_id, terms: indexTermsOf(itemTexts(i)) })));
     cursor = page.cursor;
   }
   const { data: categories } = await Db()
     .entities.category.query.byStore(keys)
     .go({ pages: "all", attributes: ["category_id", "name", "translations"] });
-  await Promise.all(categories.map((c) => index("category", c.category_id, indexTermsOf(categoryTexts(c)))));
+  await index(categories.map((c) => ({ ref_type: "category", ref_id: c.category_id, terms: indexTermsOf(categoryTexts(c)) })));
   for (let cursor: string | null = null, first = true; first || cursor; first = false) {
     const page: { data: TermRow[]; cursor: string | null } = await termsDb().query.byTerm(keys).go({ cursor, limit: 5 * PAGE });
     await deleteRows(page.data.filter((r) => !expected.get(refKey(r.ref_type, r.ref_id))?.has(termKey(r))));
