@@ -23,7 +23,7 @@ const addItem = (category_id: string, title: string) =>
   system(() => createItem({ store_id: keys.store_id, category_id, title, description: "", visible: true, portions: [portion] }));
 /** The store's index rows (all of them: a test store has a few dozen). */
 const indexRows = async () =>
-  (await Db().entities.searchTerm.query.byTerm(keys).go({ pages: "all" })).data.map((r) => `${r.kind}:${r.term}>${r.ref_type}:${r.ref_id}`).sort();
+  (await Db().entities.searchIndexTerm.query.byTerm(keys).go({ pages: "all" })).data.map((r) => `${r.kind}:${r.term}>${r.ref_type}:${r.ref_id}`).sort();
 async function saveTranslations(type: "Item" | "Category", id: string, translations: Translations) {
   const target = (await TARGETS[type].load(keys, id))!;
   await TARGETS[type].save(keys, id, translations, target.updated_at);
@@ -160,12 +160,12 @@ describe("building the index", () => {
     // Written around the index (as a bulk seed does), and a term left by a lost write.
     const item_id = randomUUID();
     await Db().entities.item.put({ ...k, item_id, kind: "product", category_id: w.category_id, title: "Окрошка", portions: [{ id: "p", ...portion }] }).go();
-    await Db().entities.searchTerm.put({ ...k, kind: "w", term: "призрак", ref_type: "item", ref_id: w.items.visible }).go();
+    await Db().entities.searchIndexTerm.put({ ...k, kind: "w", term: "призрак", ref_type: "item", ref_id: w.items.visible }).go();
     expect(await withActor({ type: "system" }, () => searchItems({ store_id: w.store_id, q: "окрошка" }))).toEqual([]);
     await rebuildSearchIndex(k);
     const found = await withActor({ type: "system" }, () => searchItems({ store_id: w.store_id, q: "окрошка" }));
     expect(found.map((h) => h.id)).toEqual([item_id]);
-    const { data } = await Db().entities.searchTerm.query.byTerm({ ...k, kind: "w" }).begins({ term: "призрак" }).go();
+    const { data } = await Db().entities.searchIndexTerm.query.byTerm({ ...k, kind: "w" }).begins({ term: "призрак" }).go();
     expect(data).toEqual([]);
   });
 });

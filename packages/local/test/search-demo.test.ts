@@ -88,7 +88,7 @@ describe("search on the demo store", () => {
     await Db().entities.migration.delete({ name: "search-index-v1" }).go();
     expect(await indexStoresWithoutIndex()).toBe(1);
     expect((await Db().entities.searchIndexState.get(keys).go()).data?.version).toBe(1);
-    const { data } = await Db().entities.searchTerm.query.byTerm({ ...keys, kind: "w" }).begins({ term: "окрошка" }).go();
+    const { data } = await Db().entities.searchIndexTerm.query.byTerm({ ...keys, kind: "w" }).begins({ term: "окрошка" }).go();
     expect(data.map((r) => r.ref_type)).toEqual(["item"]);
     expect(await indexStoresWithoutIndex()).toBe(0);
   });

@@ -14,7 +14,7 @@ import { MenuExportEntity, MenuExportPendingEntity } from "../export/menu-export
 import { ItemEntity } from "../item/item.entity";
 import { PromotionEntity } from "../promotion/promotion.entity";
 import { PublicationEntity, PublishDueEntity } from "../publish/publication.entity";
-import { SearchIndexStateEntity, SearchTermEntity } from "../search/search.entity";
+import { SearchIndexStateEntity, SearchIndexTermEntity } from "../search/search.entity";
 import { StoreEntity } from "../store/store.entity";
 import { StoreFactsEntity } from "../store/facts.entity";
 import { LifecycleDueEntity } from "../subscription/due.entity";
@@ -58,7 +58,7 @@ const service = new Service({
   metric: MetricEntity,
   eventTargets: EventTargetsEntity,
   searchTerms: SearchTermsEntity,
-  searchTerm: SearchTermEntity,
+  searchIndexTerm: SearchIndexTermEntity,
   searchIndexState: SearchIndexStateEntity,
 });
 

@@ -23,7 +23,7 @@ const translatedTitles = (t: Translations | null | undefined) => Object.values(t
 export const itemTexts = (i: Omit<TitledItem, "item_id">) => [i.title, ...translatedTitles(i.translations)];
 export const categoryTexts = (c: Omit<NamedCategory, "category_id">) => [c.name, ...translatedTitles(c.translations)];
 
-const termsDb = () => Db().entities.searchTerm;
+const termsDb = () => Db().entities.searchIndexTerm;
 type TermRow = StoreKeys & IndexTerm & { ref_type: RefType; ref_id: string };
 
 /** Batch writes go 25 a request; what DynamoDB leaves unprocessed is sent again. */

@@ -8,8 +8,8 @@ import { SERVICE } from "../shared/model";
  * `kind, term` finds the records whose words start with (or, for parts, contain) a query word.
  * The store's terms have a partition of their own, apart from its menu records.
  */
-export const SearchTermEntity = new Entity({
-  model: { entity: "searchTerm", version: "1", service: SERVICE },
+export const SearchIndexTermEntity = new Entity({
+  model: { entity: "searchIndexTerm", version: "1", service: SERVICE },
   attributes: {
     company_id: { type: "string", required: true, readOnly: true },
     store_id: { type: "string", required: true, readOnly: true },

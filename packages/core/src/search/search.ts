@@ -30,7 +30,7 @@ type Refs = { items: Set<string>; categories: Set<string>; complete: boolean };
 
 async function lookup(keys: StoreKeys, source: IndexTerm) {
   const { data } = await Db()
-    .entities.searchTerm.query.byTerm({ ...keys, kind: source.kind })
+    .entities.searchIndexTerm.query.byTerm({ ...keys, kind: source.kind })
     .begins({ term: source.term })
     .go({ limit: ENTRIES_PER_LOOKUP + 1 });
   return { rows: data.slice(0, ENTRIES_PER_LOOKUP), complete: data.length <= ENTRIES_PER_LOOKUP };
