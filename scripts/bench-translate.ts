@@ -16,7 +16,8 @@ import { memoryQueue } from "@menu/core/adapters/memory-queue";
 import { companyIdByUrlKey } from "@menu/core/company/company";
 import { resolveCsObject } from "@menu/core/store/store";
 import { resilient, type TranslationEngine } from "@menu/core/translation/engine";
-import { requestStoreTranslation, translationJob } from "@menu/core/translation/jobs";
+import { requestStoreTranslation } from "@menu/core/translation/jobs";
+import { translateQueueJob } from "@menu/core/translation/facts-refresh";
 import { seedDemo } from "../packages/local/src/demo/seed";
 import { startDynamo } from "../packages/local/src/dynamo";
 import { startFakeAmazonTranslate, startFakeLibreTranslate, type FakeTranslateServer } from "../packages/core/test/support/fake-translate-servers";
@@ -58,7 +59,7 @@ try {
 
   async function run(name: string, fake: FakeTranslateServer<unknown>, engine: TranslationEngine) {
     const counts = await untranslated();
-    const queue = memoryQueue({ translate: translationJob }, { concurrency: { translate: CONSUMERS } });
+    const queue = memoryQueue({ translate: translateQueueJob }, { concurrency: { translate: CONSUMERS } });
     setPorts({ objects: fsObjectStore(mkdtempSync(join(tmpdir(), "menu-bench-translate-"))), queue, mailer: { send: async () => {} }, translator: resilient(engine, { concurrency: CONCURRENCY }) });
     fake.reset();
     const started = performance.now();

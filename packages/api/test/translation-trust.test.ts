@@ -11,14 +11,14 @@ import { libreTranslate } from "@menu/core/adapters/libretranslate";
 import { memoryQueue } from "@menu/core/adapters/memory-queue";
 import { addDays } from "@menu/core/subscription/plans";
 import { resilient } from "@menu/core/translation/engine";
-import { translationJob } from "@menu/core/translation/jobs";
+import { translateQueueJob } from "@menu/core/translation/facts-refresh";
 import { startFakeLibreTranslate, type FakeTranslateServer, type LibreTranslateRequest } from "../../core/test/support/fake-translate-servers";
 import { captureMail } from "./support/browser-client";
 import { body, signedInTenants, type Client, type Tenant } from "./support/session";
 
 const app = createApp();
 captureMail();
-const queue = memoryQueue({ translate: translationJob }, { concurrency: { translate: 4 } });
+const queue = memoryQueue({ translate: translateQueueJob }, { concurrency: { translate: 4 } });
 let engine: FakeTranslateServer<LibreTranslateRequest>;
 let t: Tenant;
 let manager: Client, stranger: Client;

@@ -12,14 +12,15 @@ import { libreTranslate } from "@menu/core/adapters/libretranslate";
 import { memoryQueue } from "@menu/core/adapters/memory-queue";
 import { addDays } from "@menu/core/subscription/plans";
 import { noEngine, resilient } from "@menu/core/translation/engine";
-import { resumeTranslations, translationJob } from "@menu/core/translation/jobs";
+import { resumeTranslations } from "@menu/core/translation/jobs";
+import { translateQueueJob } from "@menu/core/translation/facts-refresh";
 import { startFakeLibreTranslate, type FakeTranslateServer, type LibreTranslateRequest } from "../../core/test/support/fake-translate-servers";
 import { captureMail } from "./support/browser-client";
 import { atMiddayUtc, body, publishRequests, signedInTenants, type Client, type Tenant } from "./support/session";
 
 const app = createApp();
 captureMail();
-const queue = memoryQueue({ translate: translationJob }, { concurrency: { translate: 4 } });
+const queue = memoryQueue({ translate: translateQueueJob }, { concurrency: { translate: 4 } });
 let engine: FakeTranslateServer<LibreTranslateRequest>;
 let t: Tenant, other: Tenant;
 let owner: Client, manager: Client, stranger: Client;
@@ -285,6 +286,18 @@ describe("engine errors", () => {
     engine.reset();
     const [status] = await statuses([created.id]);
     expect(status).toMatchObject({ status: "failed", languages: { en: { status: "error" } } });
+    // The setup checklist counts it (kept by the translate worker, issue 31) …
+    const counts = async () =>
+      (await body<{ steps: { id: string; counts: Record<string, number> }[] }>(await manager.get(`/api/setup-checklist?storeId=${t.store_id}`))).steps.find((s) => s.id === "translations")!.counts;
+    const before = await counts();
+    expect(before.failed).toBeGreaterThan(0);
+    expect(before.missing).toBeGreaterThan(0);
+    // … and one text less is missing once staff translate it by hand into every language.
+    for (const language of (await overview()).languages) {
+      expect((await manager.send("PUT", `/api/translations/Item/${created.id}/${language}`, { store_id: t.store_id, title: "Rasstegai" })).status).toBe(200);
+    }
+    await queue.idle();
+    expect((await counts()).missing).toBe(before.missing - 1);
   });
 });
 

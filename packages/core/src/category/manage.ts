@@ -49,6 +49,8 @@ export const SortCategoriesInput = z.object({
 export const ScheduleInput = z.object({ store_id: Id, schedule: ScheduleForm.nullable() });
 
 type Store = Awaited<ReturnType<typeof storeById>>;
+/** A publish after a change of categories themselves: every publish reads them whole, no items to rebuild. */
+const CATEGORIES_ONLY = { categories: [] };
 type Category = CategoryInfo;
 
 
@@ -114,7 +116,7 @@ export const createCategory = fn(CreateCategoryInput, async ({ store_id, parent_
     factsChange(e, keys, { categories: 1 }),
   ]);
   await indexCategory(keys, undefined, { category_id, name: fields.name });
-  await requestPublish(store);
+  await requestPublish(store, CATEGORIES_ONLY);
   await requestTranslation(store, [{ target_type: "Category", target_id: category_id }]);
   const { data } = await Db().entities.category.get({ ...keys, category_id }).go();
   return { ...toCategoryInfo(data!), content_count: 0 } satisfies AdminCategory;
@@ -139,7 +141,7 @@ export const updateCategory = fn(UpdateCategoryInput.extend({ category_id: Id })
     throw new UserError("categoryUpdateFailed", 409, { cause: String((error as Error).message) });
   }
   await indexCategory({ company_id: store.company_id, store_id: store.store_id }, record, { ...record, ...changes });
-  await requestPublish(store);
+  await requestPublish(store, CATEGORIES_ONLY);
   if (changes.translations) await requestTranslation(store, [{ target_type: "Category", target_id: category_id }]);
   return { ...category, ...changes, ...(changes.translations ? { translations: translationsInfo(changes.translations as Category["translations"]) } : {}) } as Category;
 });
@@ -163,7 +165,7 @@ export const deleteCategory = fn(z.object({ store_id: Id, category_id: Id }), as
   ]);
   await unindexCategory(keys, record);
   await requestFactsRefresh(keys);
-  await requestPublish(store);
+  await requestPublish(store, CATEGORIES_ONLY);
   return { id: category_id };
 });
 
@@ -182,7 +184,7 @@ export const moveCategory = fn(MoveCategoryInput.extend({ category_id: Id }), as
   if (parent?.schedule && category.schedule) throw new UserError("parentHasSchedule", 409);
   const position = nextPosition(siblingsOf(all, { section: category.section, parent_id }));
   await Db().entities.category.patch({ company_id: store.company_id, store_id: store.store_id, category_id }).set({ parent_id, position }).go();
-  await requestPublish(store);
+  await requestPublish(store, CATEGORIES_ONLY);
   return { ...category, parent_id, position };
 });
 
@@ -206,7 +208,7 @@ export const sortCategories = fn(SortCategoriesInput, async ({ store_id, section
         Db().entities.category.patch({ company_id: store.company_id, store_id: store.store_id, category_id: id }).set({ position }).go(),
       ),
   );
-  await requestPublish(store);
+  await requestPublish(store, CATEGORIES_ONLY);
   return order;
 });
 
@@ -227,7 +229,7 @@ export const setCategorySchedule = fn(ScheduleInput.extend({ category_id: Id }),
     if (all.some((c) => c.parent_id === category_id && c.schedule)) throw new UserError("childHasSchedule", 409);
     await Db().entities.category.patch(keys).set({ schedule }).go();
   }
-  await requestPublish(store);
+  await requestPublish(store, CATEGORIES_ONLY);
   const { schedule: _, ...rest } = category;
   return schedule ? { ...rest, schedule } : rest;
 });

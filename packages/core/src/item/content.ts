@@ -7,7 +7,7 @@ import type { TranslationEntry } from "../translation/targets";
 import { Db } from "../db/service";
 import { toCategoryInfo } from "../category/category";
 import { assertStoreMedia } from "../media/upload";
-import { requestPublish } from "../publish/request";
+import { requestPublish, type PublishScope } from "../publish/request";
 import { UserError } from "../shared/errors";
 import { requestTranslation, type TargetRef } from "../translation/jobs";
 
@@ -89,8 +89,8 @@ export async function revisedTranslations(keys: StoreKeys, translations: Transla
   });
 }
 
-/** A content was created or changed: the menu is published again and its texts translated. */
-export async function contentSaved(keys: StoreKeys, target: TargetRef) {
-  await requestPublish(keys);
+/** A content was created or changed: its category is published again and its texts translated. */
+export async function contentSaved(keys: StoreKeys, target: TargetRef, scope: PublishScope) {
+  await requestPublish(keys, scope);
   await requestTranslation(keys, [target]);
 }

@@ -74,7 +74,7 @@ export const createItem = fn(CreateItemInput, async ({ store_id, category_id, ..
     factsChange(e, keys, { items: 1, photos: form.photo ? 1 : 0 }),
   ]);
   await indexItem(keys, undefined, { item_id, title: form.title });
-  await contentSaved(keys, { target_type: "Item", target_id: item_id });
+  await contentSaved(keys, { target_type: "Item", target_id: item_id }, { categories: [category_id] });
   return toItemInfo(await itemOfStore(keys, item_id));
 });
 
@@ -100,7 +100,7 @@ export const updateItem = fn(UpdateItemInput, async ({ store_id, item_id, photo,
     await (photo ? patch : patch.remove(["photo"])).go();
   }
   await indexItem(keys, item, { item_id, title: form.title, translations });
-  await contentSaved(keys, { target_type: "Item", target_id: item_id });
+  await contentSaved(keys, { target_type: "Item", target_id: item_id }, { categories: [item.category_id] });
   return toItemInfo(await itemOfStore(keys, item_id));
 });
 
@@ -117,7 +117,7 @@ export const duplicateItem = fn(ItemRef, async ({ store_id, item_id }) => {
     factsChange(e, keys, { items: 1, photos: item.photo ? 1 : 0 }),
   ]);
   await indexItem(keys, undefined, { item_id: copyId, title: item.title, translations: item.translations });
-  await requestPublish(keys);
+  await requestPublish(keys, { categories: [item.category_id] });
   return toItemInfo(await itemOfStore(keys, copyId));
 });
 
@@ -139,7 +139,7 @@ export const moveItem = fn(MoveItemInput, async ({ store_id, item_id, category_i
     tallyChange(e, keys, item.category_id, -1),
     tallyChange(e, keys, category_id, 1),
   ]);
-  await requestPublish(keys);
+  await requestPublish(keys, { categories: [item.category_id, category_id] });
   return toItemInfo({ ...item, category_id, position });
 });
 
@@ -159,7 +159,7 @@ export const sortItems = fn(SortItemsInput, async ({ store_id, category_id, item
   const changes = order.map((id, i) => ({ id, position: slots[i]! })).filter(({ id, position }) => found.get(id)!.position !== position);
   if (!changes.length) throw new UserError("sortingUnchanged", 409);
   await Promise.all(changes.map(({ id, position }) => Db().entities.item.patch({ ...keys, item_id: id }).set({ position }).go()));
-  await requestPublish(keys);
+  await requestPublish(keys, { categories: [category_id] });
   const moved = new Map(changes.map((c) => [c.id, c.position]));
   return order.map((id) => toItemInfo({ ...found.get(id)!, position: moved.get(id) ?? found.get(id)!.position ?? 0 }));
 });
@@ -172,6 +172,9 @@ async function selectedItems(keys: StoreKeys, item_ids: string[]) {
   if (!data.length) throw new UserError("itemNotFound", 404);
   return data;
 }
+
+/** What a publish after a change of these items rebuilds: their categories. */
+const categoriesOf = (items: { category_id: string }[]) => ({ categories: [...new Set(items.map((i) => i.category_id))] });
 
 /** Items deleted with their counts, a chunk per transaction (a transaction holds at most 100 writes). */
 async function deleteItems(keys: StoreKeys, items: { item_id: string; category_id: string; photo?: string }[]) {
@@ -200,7 +203,7 @@ export const bulkItems = fn(BulkItemsInput, async ({ store_id, action, item_ids 
     const visible = action === "show";
     await Promise.all(found.map((item_id) => Db().entities.item.patch({ ...keys, item_id }).set({ visible }).go()));
   }
-  await requestPublish(keys);
+  await requestPublish(keys, categoriesOf(items));
   return { action, ids: found };
 });
 
@@ -219,7 +222,7 @@ export const setSoldOut = fn(SoldOutInput, async ({ store_id, item_ids, sold_out
       return (sold_out ? patch.set({ sold_out_until: until }) : patch.remove(["sold_out_until"])).go();
     }),
   );
-  await requestPublish(keys);
+  await requestPublish(keys, categoriesOf(found));
   return { ids: found.map((r) => r.item_id), sold_out_until: sold_out ? until : undefined };
 });
 
@@ -238,6 +241,6 @@ export const markItems = fn(MarkItemsInput, async ({ store_id, item_ids, allerge
         .go(),
     ),
   );
-  await requestPublish(keys);
+  await requestPublish(keys, categoriesOf(found));
   return { ids: found.map((r) => r.item_id) };
 });

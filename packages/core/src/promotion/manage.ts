@@ -19,6 +19,8 @@ import { TranslationsInfo, translationsInfo } from "../translation/schemas";
 import { managedStore, storeKeys } from "../shared/policy";
 
 const Id = z.string().min(1).max(64);
+/** A publish after a change of promotions: every publish reads them whole, no items to rebuild. */
+const PROMOTIONS_ONLY = { categories: [] };
 
 export const PromotionInfo = z.object({
   id: z.string(),
@@ -94,7 +96,7 @@ export const createPromotion = fn(CreatePromotionInput, async ({ store_id, categ
     tallyChange(e, keys, category_id, 1),
     factsChange(e, keys, { promotions: 1 }),
   ]);
-  await contentSaved(keys, { target_type: "Promotion", target_id: promotion_id });
+  await contentSaved(keys, { target_type: "Promotion", target_id: promotion_id }, PROMOTIONS_ONLY);
   return toInfo(await promotionOfStore(keys, promotion_id));
 });
 
@@ -111,7 +113,7 @@ export const updatePromotion = fn(UpdatePromotionInput, async ({ store_id, promo
     .entities.promotion.patch({ ...keys, promotion_id })
     .set({ ...form, ...(banner ? { banner } : {}), translations });
   const { data } = await (banner ? patch : patch.remove(["banner"])).go({ response: "all_new" });
-  await contentSaved(keys, { target_type: "Promotion", target_id: promotion_id });
+  await contentSaved(keys, { target_type: "Promotion", target_id: promotion_id }, PROMOTIONS_ONLY);
   return toInfo(data as PromotionRecord);
 });
 
@@ -131,7 +133,7 @@ async function deletePromotions(keys: StoreKeys, promotions: { promotion_id: str
 export const deletePromotion = fn(PromotionRef, async ({ store_id, promotion_id }) => {
   const keys = storeKeys(await managedStore(store_id));
   await deletePromotions(keys, [await promotionOfStore(keys, promotion_id)]);
-  await requestPublish(keys);
+  await requestPublish(keys, PROMOTIONS_ONLY);
   return { id: promotion_id };
 });
 
@@ -141,7 +143,7 @@ export const sortPromotions = fn(SortPromotionsInput, async ({ store_id, categor
   assertPromotionCategory(await categoryOfStore(keys, category_id));
   const changes = sortedIds(await promotionsOfCategory(keys, category_id), promotion_ids);
   await Promise.all(changes.map(({ id, position }) => Db().entities.promotion.patch({ ...keys, promotion_id: id }).set({ position }).go()));
-  await requestPublish(keys);
+  await requestPublish(keys, PROMOTIONS_ONLY);
   return promotionsOfCategory(keys, category_id);
 });
 
@@ -154,6 +156,6 @@ export const bulkPromotions = fn(BulkPromotionsInput, async ({ store_id, action,
   const found = data.map((r) => r.promotion_id);
   if (action === "delete") await deletePromotions(keys, data);
   else await Promise.all(found.map((promotion_id) => Db().entities.promotion.patch({ ...keys, promotion_id }).set({ visible: action === "show" }).go()));
-  await requestPublish(keys);
+  await requestPublish(keys, PROMOTIONS_ONLY);
   return { action, ids: found };
 });

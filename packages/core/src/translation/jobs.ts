@@ -257,7 +257,8 @@ export async function translationJob(message: Record<string, unknown>) {
       return setRow(o.lang, { status: "error", error: o.error, attempts });
     }),
   );
-  if (done.length) await requestPublish(keys);
+  // Only the item's category is rebuilt; a category's or promotion's texts are read whole by every publish.
+  if (done.length) await requestPublish(keys, { categories: target.category_id ? [target.category_id] : [] });
   await requestFactsRefresh(keys);
   if (retry) throw new EngineError(retry, true);
 }

@@ -31,6 +31,8 @@ export type Target = {
   sources: Partial<Record<Field, string>>;
   translations: Translations;
   updated_at: string;
+  /** An item's category: what a publish after its translation rebuilds. */
+  category_id?: string;
 };
 
 export const RICH_FIELDS: ReadonlySet<Field> = new Set(["description"]);
@@ -101,8 +103,10 @@ function accessor<R extends Row, A>(
   };
 }
 
-const item = (r: Row & { item_id: string; title: string; description?: string }) =>
-  base(r.item_id, r, { title: r.title, description: r.description ?? "" });
+const item = (r: Row & { item_id: string; category_id: string; title: string; description?: string }) => ({
+  ...base(r.item_id, r, { title: r.title, description: r.description ?? "" }),
+  category_id: r.category_id,
+});
 const category = (r: Row & { category_id: string; name: string }) => base(r.category_id, r, { title: r.name });
 const promotion = (r: Row & { promotion_id: string; header: string; description?: string }) =>
   base(r.promotion_id, r, { title: r.header, description: r.description ?? "" });
