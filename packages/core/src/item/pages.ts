@@ -143,6 +143,6 @@ export const moveItemToPosition = fn(MoveToPositionInput, async ({ store_id, ite
   if (following[0]?.item_id === item_id) return { item: toCard(item), index: n };
   const position = await positionAfter(keys, item.category_id, from);
   await Db().entities.item.patch({ ...keys, item_id }).set({ position }).go();
-  await requestPublish(keys);
+  await requestPublish(keys, { categories: [item.category_id] });
   return { item: toCard({ ...item, position }), index: n };
 });
