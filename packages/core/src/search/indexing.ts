@@ -6,11 +6,12 @@
  * on its first search (`ensureSearchIndex`) or by the start-up step (`indexStoresWithoutIndex`).
  */
 import { Db } from "../db/service";
-import type { Translations } from "../translation/targets";
 import { clock } from "../shared/clock";
 import { indexTermsOf, termKey, type IndexTerm } from "./words";
 
 type StoreKeys = { company_id: string; store_id: string };
+/** The titles of a record's translations (translation/targets.ts has the whole entry; it calls into here). */
+type Translations = Record<string, { title?: string } | undefined>;
 /** What the index reads of an item and of a category. */
 export type TitledItem = { item_id: string; title: string; translations?: Translations | null };
 export type NamedCategory = { category_id: string; name: string; translations?: Translations | null };
