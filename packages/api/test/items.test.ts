@@ -181,7 +181,9 @@ describe("items of a category", () => {
     expect(copy.portions[0]!.id).not.toBe(a.portions[0]!.id);
     expect(copy).toMatchObject({ title: "Первое", category_id, kind: "product" });
     expect((await list(category_id)).map((i) => i.id)).toEqual([a.id, copy.id, b.id]);
-    expect((await list(category_id)).map((i) => i.position)).toEqual([0, 1, 2]);
+    // Positions leave gaps (item/positions.ts): the copy takes the middle of one, no two are equal.
+    const positions = (await list(category_id)).map((i) => i.position);
+    expect(positions).toEqual([...new Set(positions)].sort((x, y) => x - y));
     expect(await publishRequests(t)).toBeGreaterThan(before);
   });
 
