@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { inject } from "vitest";
+import { readWholeMenu, type WholeMenu } from "@menu/core/publish/published";
 
 export type Demo = {
   menu_urls: string[];
@@ -29,4 +30,9 @@ export async function storeOffering(language: string) {
     if (manifest.languages.includes(language)) return { company, store };
   }
   throw new Error(`No demo store offers ${language}`);
+}
+
+/** A language's whole published menu, read as the guest app reads it: its index and every category's chunk (no cache). */
+export async function publishedMenu(company: string, store: string, lang: string, base = inject("baseUrl")): Promise<WholeMenu> {
+  return (await readWholeMenu((key) => getJson(`/${key}`, base), company, store, lang))!;
 }

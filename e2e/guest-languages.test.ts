@@ -3,10 +3,9 @@ import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { APIRequestContext, Browser, BrowserContext, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { PublishedMenu } from "@menu/core/publish/published";
 import { axeViolations } from "./axe";
 import { launchBrowser } from "./browser";
-import { demo, getJson, storeOffering } from "./demo";
+import { demo, storeOffering, publishedMenu } from "./demo";
 import { guestReady } from "./guest";
 
 const base = inject("baseUrl");
@@ -109,8 +108,7 @@ const visualOrder = (el: Locator) =>
 describe("texts not in the menu's language on the guest pages", () => {
   it("marks fallback texts with their language in the Arabic menu, keeps weights and prices left to right, and passes the language rules", async () => {
     const { company, store } = await storeOffering("ar");
-    const jsonPath = `/m/${company}/${store}/ar/menu.json`;
-    let menu = await getJson<PublishedMenu>(jsonPath);
+    let menu = await publishedMenu(company, store, "ar");
     let foreign = menu.items.find((i) => i.title_lang && i.portions.some((p) => /^\d/.test(p.weight)));
     if (!foreign) {
       // Every text is translated: make the situation (a new item whose translation is still on its
@@ -118,9 +116,9 @@ describe("texts not in the menu's language on the guest pages", () => {
       await engineControl("pause");
       const id = await addRussianOnlyItem(company, store);
       await expect
-        .poll(async () => (await getJson<PublishedMenu>(jsonPath)).items.some((i) => i.id === id && i.title_lang), { timeout: 60_000 })
+        .poll(async () => (await publishedMenu(company, store, "ar")).items.some((i) => i.id === id && i.title_lang), { timeout: 60_000 })
         .toBe(true);
-      menu = await getJson<PublishedMenu>(jsonPath);
+      menu = await publishedMenu(company, store, "ar");
       foreign = menu.items.find((i) => i.id === id)!;
     }
     expect(foreign.title_lang).toMatch(/^(ru|en)$/);

@@ -4,19 +4,19 @@ import http from "node:http";
 import { join, resolve } from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { PublishedManifest, PublishedMenu } from "@menu/core/publish/published";
+import type { PublishedManifest, WholeMenu } from "@menu/core/publish/published";
 import { launchBrowser } from "./browser";
-import { demo, path } from "./demo";
+import { demo, path, publishedMenu } from "./demo";
 import { guestReady } from "./guest";
 
 const base = inject("baseUrl");
 const artifacts = resolve(import.meta.dirname, "../test-results");
 let browser: Browser;
-let menu: PublishedMenu;
+let menu: WholeMenu;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  menu = (await (await fetch(`${base}/m/demo/center/ru/menu.json`)).json()) as PublishedMenu;
+  menu = await publishedMenu("demo", "center", "ru");
   mkdirSync(artifacts, { recursive: true });
 });
 afterAll(() => browser?.close());
@@ -60,9 +60,11 @@ describe("the published guest menu", () => {
     expect(html).toContain(firstItems[0]!.title.replace(/&/g, "&amp;"));
     const etag = res.headers.get("etag")!;
     expect((await fetch(`${base}/demo/center/menu`, { headers: { "if-none-match": etag } })).status).toBe(304);
-    const json = await fetch(`${base}/m/demo/center/ru/menu.json`, { headers: { "accept-encoding": "gzip" } });
-    expect(json.headers.get("content-encoding")).toBe("gzip");
-    expect((await fetch(`${base}/m/demo/center/ru/menu.json`, { headers: { "if-none-match": json.headers.get("etag")! } })).status).toBe(304);
+    for (const file of [`ru/index.json`, `ru/c/${menu.categories.find((c) => c.chunk)!.chunk}.json`]) {
+      const json = await fetch(`${base}/m/demo/center/${file}`, { headers: { "accept-encoding": "gzip" } });
+      expect(json.headers.get("content-encoding"), file).toBe("gzip");
+      expect((await fetch(`${base}/m/demo/center/${file}`, { headers: { "if-none-match": json.headers.get("etag")! } })).status, file).toBe(304);
+    }
     const manifest = (await (await fetch(`${base}/m/demo/center/manifest.json`)).json()) as PublishedManifest;
     expect(manifest.languages).toEqual(["ru", "en", "zh"]);
     // The language cookie picks the pre-rendered page.
@@ -77,7 +79,7 @@ describe("the published guest menu", () => {
     const { page, errors } = await phone();
     const requested: string[] = [];
     page.on("request", (r) => {
-      if (/\/assets\/.+\.js$|\/menu\.json$/.test(r.url())) requested.push(new URL(r.url()).pathname);
+      if (/\/assets\/.+\.js$|\/m\/.+\.json$/.test(r.url())) requested.push(new URL(r.url()).pathname);
     });
     // A guest who only reads: painted, loaded, and past the moment the starter would start an app
     // the address asks for (the first paint, the load, a frame and a task). (overview.test.ts checks
@@ -106,7 +108,7 @@ describe("the published guest menu", () => {
     await expect.poll(() => page.getByTestId("item-modal").isVisible()).toBe(true);
     expect(new URL(page.url()).searchParams.get("item")).toBe(id);
     expect(await page.locator("html.guest-waking, #root[aria-busy]").count()).toBe(0);
-    expect(requested).toEqual(expect.arrayContaining(["/m/demo/center/ru/menu.json", expect.stringMatching(/^\/assets\/guest-/)]));
+    expect(requested).toEqual(expect.arrayContaining(["/m/demo/center/ru/index.json", expect.stringMatching(/^\/m\/demo\/center\/ru\/c\//), expect.stringMatching(/^\/assets\/guest-/)]));
     expect(errors).toEqual([]);
   });
 
@@ -309,7 +311,11 @@ describe("the published guest menu", () => {
     await page.evaluate(() => navigator.serviceWorker.ready);
     await expect
       .poll(() => page.evaluate(async () => (await (await caches.open("guest-v1-pages")).keys()).map((r) => new URL(r.url).pathname)), { timeout: 20_000 })
-      .toEqual(expect.arrayContaining(["/demo/center/menu", "/m/demo/center/ru/menu.json"]));
+      .toEqual(expect.arrayContaining(["/demo/center/menu", "/m/demo/center/ru/index.json"]));
+    // The chunks the page fetched (content-addressed) are kept as they are.
+    await expect
+      .poll(() => page.evaluate(async () => (await (await caches.open("guest-v1-chunks")).keys()).length))
+      .toBeGreaterThan(0);
     // The page's own script is kept too (what hydrates the page offline).
     const script = await page.evaluate(() => new URL(document.querySelector<HTMLScriptElement>("script[type=module][src]")!.src).pathname);
     await expect

@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { PublishedMenu } from "@menu/core/publish/published";
+import { publishedMenu } from "./demo";
 import { axeViolations } from "./axe";
 import { launchBrowser } from "./browser";
 import { guestReady } from "./guest";
@@ -26,7 +26,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const getJson = async <T>(p: string) => (await (await fetch(`${base}${p}`, { cache: "no-store" })).json()) as T;
 
 async function open(width: number, lang: string, { touch = width < 600, height = width < 600 ? 780 : 900 } = {}) {
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, hasTouch: touch, locale: lang === "zh" ? "zh-CN" : lang });
@@ -246,7 +245,7 @@ describe("right to left", () => {
     await page.goto(`${base}/demo/park/menu`);
     await ready(page);
     const address = page.getByTestId("header-address").locator(".guest-header__address-text");
-    const menu = await getJson<PublishedMenu>("/m/demo/park/ar/menu.json");
+    const menu = await publishedMenu("demo", "park", "ar");
     expect(await address.textContent()).toBe(menu.store.address);
     const layout = await address.evaluate((el) => {
       const text = el.firstChild as Text;
@@ -293,7 +292,7 @@ describe("offline", () => {
     await page.goto(`${base}/demo/center/menu`);
     await ready(page);
     await page.evaluate(() => navigator.serviceWorker.ready);
-    const menu = await getJson<PublishedMenu>("/m/demo/center/ru/menu.json");
+    const menu = await publishedMenu("demo", "center", "ru");
     const promoted = menu.categories.find((c) => c.section === "promotions" && !c.parent_id)!;
     await expect
       .poll(() => page.evaluate(async () => (await (await caches.open("guest-v1-pages")).keys()).map((r) => new URL(r.url).pathname)), { timeout: 30_000 })
@@ -335,7 +334,7 @@ describe("accessibility checks (axe-core) on the guest pages", () => {
       expect(await axeViolations(page), "cart").toEqual([]);
       await page.keyboard.press("Escape");
 
-      const menu = await getJson<PublishedMenu>(`/m/demo/${store}/${lang}/menu.json`);
+      const menu = await publishedMenu("demo", store, lang);
       const promoted = menu.categories.find((c) => c.section === "promotions" && !c.parent_id);
       if (promoted) {
         await page.goto(`${base}/demo/${store}/promotions/${promoted.position}`);

@@ -2,10 +2,10 @@
 import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import type { PublishedItem, PublishedMenu } from "@menu/core/publish/published";
+import type { PublishedItem } from "@menu/core/publish/published";
 import { axeViolations } from "./axe";
 import { ARTIFACTS, fileBrowser } from "./browser";
-import { getJson, storeOffering } from "./demo";
+import { storeOffering, publishedMenu } from "./demo";
 import { guestReady } from "./guest";
 
 /**
@@ -20,8 +20,8 @@ const browser = fileBrowser();
  * the Russian menu), with their Russian and Chinese versions.
  */
 async function twoItems(company: string, store: string) {
-  const zh = await getJson<PublishedMenu>(`/m/${company}/${store}/zh/menu.json`);
-  const ru = await getJson<PublishedMenu>(`/m/${company}/${store}/ru/menu.json`);
+  const zh = await publishedMenu(company, store, "zh");
+  const ru = await publishedMenu(company, store, "ru");
   const ruById = new Map(ru.items.map((i) => [i.id, i]));
   const now = Date.now();
   const picked = zh.items.filter((i) => {
@@ -204,7 +204,7 @@ describe("show the order to the waiter", () => {
     ]);
     // The Russian menu cannot be had (the phone lost the network).
     let asked = 0;
-    await context.route(`**/m/${company}/${store}/ru/menu.json`, (route) => {
+    await context.route(`**/m/${company}/${store}/ru/index.json`, (route) => {
       asked++;
       return route.abort("internetdisconnected");
     });

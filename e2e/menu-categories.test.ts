@@ -1,10 +1,9 @@
 /// <reference lib="dom" />
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { PublishedMenu } from "@menu/core/publish/published";
 import { zonedTime } from "@menu/core/menu/schedule";
 import { launchBrowser } from "./browser";
-import { demo } from "./demo";
+import { demo, publishedMenu } from "./demo";
 import { guestReady } from "./guest";
 
 const base = inject("baseUrl");
@@ -114,7 +113,7 @@ describe("admin-panel categories", () => {
     await expect
       .poll(
         async () => {
-          const menu = (await (await fetch(`${base}/m/demo/center/ru/menu.json`, { cache: "no-store" })).json()) as PublishedMenu;
+          const menu = await publishedMenu("demo", "center", "ru");
           return menu.categories.filter((c) => c.parent_id === leagueId).map((c) => c.id);
         },
         { timeout: 30_000, interval: 500 },

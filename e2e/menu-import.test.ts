@@ -7,11 +7,10 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import type { PublishedMenu } from "@menu/core/publish/published";
 import { workbookEntries, zip } from "../packages/api/test/support/hostile-zip";
 import { axeViolations } from "./axe";
 import { fileBrowser } from "./browser";
-import { demo } from "./demo";
+import { demo, publishedMenu } from "./demo";
 
 const base = inject("baseUrl");
 const browser = fileBrowser();
@@ -80,7 +79,7 @@ describe("menu import", () => {
     await expect
       .poll(
         async () => {
-          const menu = (await (await fetch(`${base}/m/demo/center/ru/menu.json`, { cache: "no-store" })).json()) as PublishedMenu;
+          const menu = await publishedMenu("demo", "center", "ru");
           const item = menu.items.find((i) => i.title === title);
           return item ? { category: menu.categories.find((c) => c.id === item.category_id)?.name, allergens: item.allergens, tags: item.tags } : undefined;
         },
@@ -91,7 +90,7 @@ describe("menu import", () => {
     // Clean up: the imported dish and its category leave the demo menu.
     const { csrfToken } = (await (await page.request.get(`${base}/api/auth/csrf`)).json()) as { csrfToken: string };
     const headers = { "x-csrf-token": csrfToken };
-    const menu = (await (await fetch(`${base}/m/demo/center/ru/menu.json`, { cache: "no-store" })).json()) as PublishedMenu;
+    const menu = await publishedMenu("demo", "center", "ru");
     const item = menu.items.find((i) => i.title === title)!;
     const storeId = menu.store.id;
     expect((await page.request.post(`${base}/api/items/bulk`, { headers, data: { store_id: storeId, action: "delete", item_ids: [item.id] } })).ok()).toBe(true);

@@ -8,10 +8,10 @@
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { ALLERGENS, DIET_TAGS, markName, type Mark } from "@menu/core/item/marks";
-import type { PublishedMenu } from "@menu/core/publish/published";
+import type { WholeMenu } from "@menu/core/publish/published";
 import { axeViolations } from "./axe";
 import { ARTIFACTS, fileBrowser } from "./browser";
-import { demo } from "./demo";
+import { demo, publishedMenu } from "./demo";
 import { guestReady } from "./guest";
 
 const base = inject("baseUrl");
@@ -36,9 +36,9 @@ async function signedIn() {
   return page;
 }
 
-const menuJson = async (lang: string) => (await (await fetch(`${base}/m/demo/center/${lang}/menu.json`, { cache: "no-store" })).json()) as PublishedMenu;
+const menuJson = async (lang: string) => publishedMenu("demo", "center", lang);
 /** Waits until the published menu (Chinese) shows the item as `check` wants it. */
-const published = (id: string, check: (item: PublishedMenu["items"][number] | undefined) => boolean) =>
+const published = (id: string, check: (item: WholeMenu["items"][number] | undefined) => boolean) =>
   expect.poll(async () => check((await menuJson("zh")).items.find((i) => i.id === id)), { timeout: 60_000 }).toBe(true);
 const ready = guestReady;
 

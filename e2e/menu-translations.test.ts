@@ -4,7 +4,6 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it, vi } from "vitest";
-import type { PublishedMenu } from "@menu/core/publish/published";
 import {
   CATEGORY_POLL,
   CATEGORY_POLL_DEBOUNCE_MS,
@@ -16,7 +15,7 @@ import {
 } from "../web/src/features/menu-admin/translations/constants";
 import { createPollScheduler, settlePoll } from "../web/src/features/menu-admin/translations/scheduler";
 import { launchBrowser } from "./browser";
-import { demo } from "./demo";
+import { demo, publishedMenu } from "./demo";
 import { guestReady } from "./guest";
 
 /**
@@ -158,7 +157,7 @@ async function signedIn(width = 1280) {
 }
 
 const api = async <T>(page: Page, path: string) => (await (await page.request.get(`${base}${path}`)).json()) as T;
-const published = async (language: string) => (await (await fetch(`${base}/m/demo/center/${language}/menu.json`, { cache: "no-store" })).json()) as PublishedMenu;
+const published = async (language: string) => publishedMenu("demo", "center", language);
 const publishedTitle = async (language: string, id: string) => (await published(language)).items.find((i) => i.id === id)?.title;
 
 type Category = { id: string; parent_id: string; visible: boolean; schedule?: { enabled: boolean }; content_count: number };

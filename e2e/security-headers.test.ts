@@ -7,9 +7,8 @@
 import { createHash } from "node:crypto";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import type { PublishedMenu } from "@menu/core/publish/published";
 import { fileBrowser } from "./browser";
-import { demo, getJson, path } from "./demo";
+import { demo, getJson, path, publishedMenu } from "./demo";
 import { guestReady } from "./guest";
 import { signInAs } from "./sign-in";
 
@@ -23,15 +22,15 @@ const directive = (csp: string, name: string) => csp.split(/;\s*/).find((d) => d
 
 describe("security headers of the local runtime", () => {
   it("are on every answer, the same CSP everywhere, with no HSTS over plain HTTP", async () => {
-    const menu = await getJson<PublishedMenu>("/m/demo/center/ru/menu.json");
+    const menu = await publishedMenu("demo", "center", "ru");
     const media = menu.items.find((i) => i.photo)!.photo!;
     const answers: [string, Promise<Response>, number][] = [
       ["SPA page", fetch(`${base}/login`), 200],
       ["build file", fetch(`${base}/favicon.svg`), 200],
       ["guest page", fetch(`${base}/demo/center/menu`), 200],
       ["guest not-found page", fetch(`${base}/no-such-company/no-store/menu`), 404],
-      ["published JSON", fetch(`${base}/m/demo/center/ru/menu.json`), 200],
-      ["missing published file", fetch(`${base}/m/demo/center/xx/menu.json`), 404],
+      ["published JSON", fetch(`${base}/m/demo/center/ru/index.json`), 200],
+      ["missing published file", fetch(`${base}/m/demo/center/xx/index.json`), 404],
       ["media", fetch(`${base}/${media}`), 200],
       ["QR redirect", fetch(`${base}${path(demo().qr_links[0]!)}`, { redirect: "manual" }), 302],
       ["API JSON", fetch(`${base}/api/health`), 200],
@@ -165,7 +164,7 @@ async function firstStoreWithWidget() {
   for (const url of demo().menu_urls) {
     const [company, store] = path(url).split("/").filter(Boolean) as [string, string];
     if (company !== "demo") continue;
-    const menu = await getJson<PublishedMenu>(`/m/${company}/${store}/ru/menu.json`).catch(() => undefined);
+    const menu = await getJson<{ store: { reviews_org_id?: string } }>(`/m/${company}/${store}/ru/index.json`).catch(() => undefined);
     if (menu?.store.reviews_org_id) return store;
   }
   throw new Error("No demo store shows the reviews widget");

@@ -13,10 +13,9 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Browser, BrowserContext, CDPSession, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { PublishedMenu } from "@menu/core/publish/published";
 import { launchBrowser } from "./browser";
 import { signInAs } from "./sign-in";
-import { demo } from "./demo";
+import { demo, publishedMenu } from "./demo";
 import { linkMailedTo } from "./outbox";
 import { guestReady } from "./guest";
 
@@ -248,7 +247,7 @@ describe("dates in sentences", () => {
 
 describe("decimal weights", () => {
   it("read 0,5 л in Russian on the guest menu and in the admin item list", async () => {
-    const menu = (await (await fetch(`${base}/m/demo/center/ru/menu.json`, { cache: "no-store" })).json()) as PublishedMenu;
+    const menu = await publishedMenu("demo", "center", "ru");
     const item = menu.items.find((i) => i.portions.some((p) => p.weight === "0.5" && p.unit === "l"))!;
     expect(item).toBeDefined();
 

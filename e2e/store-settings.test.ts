@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { PublishedMenu } from "@menu/core/publish/published";
+import { publishedMenu as readPublishedMenu } from "./demo";
 import { launchBrowser } from "./browser";
 
 // sharp is a dependency of the server packages, not of the root.
@@ -32,7 +32,7 @@ const logoPng = () =>
     .png()
     .toBuffer();
 
-const publishedMenu = async () => (await (await fetch(`${base}/m/demo/center/ru/menu.json`, { cache: "no-store" })).json()) as PublishedMenu;
+const publishedMenu = () => readPublishedMenu("demo", "center", "ru");
 
 describe("settings/store", () => {
   it("the demo owner changes the working hours and the logo; guests see both on the menu within seconds", async () => {

@@ -4,7 +4,9 @@
  * - guest pages (/{company}/{store}/menu, /promotions/{n}, /reviews): network first, the cached copy
  *   when the network is gone or too slow;
  * - /assets/* (hashed, immutable): cache first;
- * - /m/* (published menus): network first, cached copy offline;
+ * - /m/* (published menus): network first, cached copy offline; but a menu's chunks
+ *   (/m/{company}/{store}/{lang}/c/{hash}.json, named by their content): cache first, kept as fetched,
+ *   so the guest search and the lists work offline for what the guest has loaded;
  * - /media/* (photos, logos: keys never change): cache first, so the photos already seen work offline.
  * Everything else (the API, the admin panel) is not touched.
  *
@@ -17,7 +19,10 @@ const VERSION = "guest-v1";
 const PAGES = VERSION + "-pages";
 const STATIC = VERSION + "-static";
 const MEDIA = VERSION + "-media";
+const CHUNKS = VERSION + "-chunks";
 const MAX_MEDIA = 400;
+const MAX_CHUNKS = 300;
+const CHUNK = /^\/m\/[^/]+\/[^/]+\/[^/]+\/c\/[^/]+\.json$/;
 const GUEST_PAGE = /^\/[^/]+\/[^/]+\/(menu|reviews|promotions\/[^/]+)\/?$/;
 const NETWORK_TIMEOUT_MS = 4000;
 const OFFLINE_HEADER = "x-guest-offline";
@@ -34,7 +39,8 @@ self.addEventListener("activate", (event) => {
 });
 
 const cacheFor = (pathname) =>
-  pathname.startsWith("/media/") ? MEDIA : pathname.startsWith("/assets/") || pathname === "/favicon.svg" ? STATIC : PAGES;
+  CHUNK.test(pathname) ? CHUNKS : pathname.startsWith("/media/") ? MEDIA : pathname.startsWith("/assets/") || pathname === "/favicon.svg" ? STATIC : PAGES;
+const LIMITS = { [MEDIA]: MAX_MEDIA, [CHUNKS]: MAX_CHUNKS };
 
 /** Pages are stored under their path alone: ?table= and ?item= share one copy. */
 const pageKey = (url) => new URL(url.pathname, url.origin).href;
@@ -43,9 +49,10 @@ async function put(cacheName, key, response) {
   if (!response || !response.ok || response.type === "opaque") return;
   const cache = await caches.open(cacheName);
   await cache.put(key, response);
-  if (cacheName === MEDIA) {
+  const limit = LIMITS[cacheName];
+  if (limit) {
     const keys = await cache.keys();
-    for (const old of keys.slice(0, Math.max(0, keys.length - MAX_MEDIA))) await cache.delete(old);
+    for (const old of keys.slice(0, Math.max(0, keys.length - limit))) await cache.delete(old);
   }
 }
 
@@ -95,6 +102,8 @@ self.addEventListener("fetch", (event) => {
   const path = url.pathname;
   if (request.mode === "navigate" && GUEST_PAGE.test(path)) {
     event.respondWith(networkFirst(request, PAGES, pageKey(url)));
+  } else if (CHUNK.test(path)) {
+    event.respondWith(cacheFirst(request, CHUNKS));
   } else if (path.startsWith("/m/")) {
     event.respondWith(networkFirst(request, PAGES, pageKey(url)));
   } else if (path.startsWith("/assets/") || path.startsWith("/media/") || path === "/favicon.svg") {
@@ -127,7 +136,7 @@ self.addEventListener("message", (event) => {
         urls.map(async (href) => {
           try {
             const url = new URL(href, self.location.origin);
-            const name = GUEST_PAGE.test(url.pathname) || url.pathname.startsWith("/m/") ? PAGES : cacheFor(url.pathname);
+            const name = GUEST_PAGE.test(url.pathname) || (url.pathname.startsWith("/m/") && !CHUNK.test(url.pathname)) ? PAGES : cacheFor(url.pathname);
             const key = name === PAGES ? pageKey(url) : url.href;
             const cache = await caches.open(name);
             if (name !== PAGES && (await cache.match(key))) return;

@@ -12,9 +12,9 @@ const STICKY_BOTTOM = MENU_HEIGHTS.stickyCollapsed;
  * and a chip scrolls its category to just below the bar. While that scroll runs, scrolling does not
  * move the highlight, and the bar itself is scrolled sideways only (never the page), so nothing
  * interrupts the page's scroll. A chip whose category is not rendered yet (the first view's
- * progressive steps) has every category rendered (`renderAll`), then scrolls.
+ * list's steps, or whose chunk is on its way) has the list rendered down to it (`renderThrough`), then scrolls.
  */
-export function useCategoryBar(tree: CategoryTree, page: GuestPage, searching: boolean, section: MenuSection, renderAll: () => void) {
+export function useCategoryBar(tree: CategoryTree, page: GuestPage, searching: boolean, section: MenuSection, renderThrough: (id: string) => void) {
   // At the top of the page the first category is current: the pre-rendered markup shows it so, as
   // the app does once it follows the scroll.
   const [activeCategory, setActiveCategory] = useState(() => (page.kind === "menu" && !searching ? tree[0]?.top.id : undefined));
@@ -60,7 +60,7 @@ export function useCategoryBar(tree: CategoryTree, page: GuestPage, searching: b
   const goToCategory = (id: string) => {
     const target = document.getElementById(`cat-${id}`);
     pending.current = target ? undefined : id;
-    if (!target) return renderAll();
+    if (!target) return renderThrough(id);
     setActiveCategory(id);
     const done = (event?: Event) => {
       window.removeEventListener("scrollend", done);

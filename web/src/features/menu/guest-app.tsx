@@ -23,7 +23,8 @@ import { useIntl } from "./intl";
 import { useItemSearch } from "./item-search";
 import { useItemWindow } from "./item-window";
 import { useMenuUpdates } from "./menu-updates";
-import { MENU_HEIGHTS, pagePath, parseLocation, storeBasePath, type PageLinks, type PublishedItem, type PublishedMenu } from "./model";
+import { useChunks, type Loaded } from "./menu-data";
+import { MENU_HEIGHTS, pagePath, parseLocation, storeBasePath, type PageLinks, type PublishedIndex, type PublishedItem } from "./model";
 import type { GuestNav } from "./nav";
 import { useSectionTabs } from "./section-tabs";
 import { GUEST_READY_EVENT } from "./starter";
@@ -33,7 +34,10 @@ import { useVisibleMenu } from "./visible-menu";
 import "./menu.css";
 
 export type GuestAppProps = {
-  initialMenu: PublishedMenu;
+  /** The index of the menu in the page's language. */
+  initialMenu: PublishedIndex;
+  /** The chunks that came with it (the pre-rendered page's first view), by category id. */
+  initialLoaded?: Loaded;
   nav: GuestNav;
   /** When the server rendered the page: the first render uses it, so hydration matches. */
   renderedAt?: string;
@@ -53,9 +57,13 @@ export type GuestAppProps = {
  * component is server-rendered by the publish job, hydrated on the pre-rendered page, and rendered
  * by the SPA's routes.
  */
-export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, started = false, setInterfaceLanguage }: GuestAppProps) {
+const NOTHING_LOADED: Loaded = {};
+
+export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, renderedAt, servedOffline = false, started = false, setInterfaceLanguage }: GuestAppProps) {
   const intl = useIntl();
-  const [menu, setMenu] = useState(initialMenu);
+  const [{ menu, seed }, setData] = useState({ menu: initialMenu, seed: initialLoaded });
+  const setMenu = useCallback((next: PublishedIndex, loaded: Loaded = NOTHING_LOADED) => setData({ menu: next, seed: loaded }), []);
+  const { loaded, request } = useChunks(menu, seed);
   const [stale, setStale] = useState(servedOffline);
   const href = useSyncExternalStore(nav.subscribe, nav.getHref, nav.getHref);
   const mounted = useMounted();
@@ -75,8 +83,9 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
   const [filterOpen, setFilterOpen] = useState(false);
   const filterButton = useRef<HTMLButtonElement>(null);
   const rtl = textDirection(menu.language as Language) === "rtl";
-  const { byId, filter, filtering, shownItems, byCategory, isSoldOut, marks, sections, section, tree, sizes, promotionCategories } = useVisibleMenu({
+  const { brief, byId, filter, filtering, shownItems, counts, byCategory, isSoldOut, marks, sections, section, tree, promotionCategories } = useVisibleMenu({
     menu,
+    loaded,
     menuType,
     now,
     at,
@@ -130,6 +139,11 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
     track(menu.store.id, { type: "cart_add", item_id: item.id });
   };
   const { openItem, closeItem, quickAdd, modalItem } = useItemWindow({ nav, href, here, itemId, byId, itemHref, add, storeId: menu.store.id });
+  // An item in the address (or in the cart, once it is open) whose chunk is not there yet: fetched.
+  useEffect(() => {
+    const wanted = [...(itemId && !byId.has(itemId) ? [itemId] : []), ...(cartOpen ? cart.lines.map((l) => l.id).filter((id) => !byId.has(id)) : [])];
+    if (wanted.length) request(brief.filter((i) => wanted.includes(i.id)).map((i) => i.category_id));
+  }, [itemId, cartOpen, cart.lines, byId, brief, request]);
   const go = (to: string) => {
     nav.push(withParams(href, to, { item: undefined, section: undefined }));
     window.scrollTo({ top: 0 });
@@ -139,8 +153,10 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
   // Ready (data-ready) once hydrated and, where the categories are listed, all of them are there.
   const [complete, setComplete] = useState(false);
   const onComplete = useCallback(() => setComplete(true), []);
-  const { activeCategory, chips, chipBar, goToCategory } = useCategoryBar(tree, page, searching, section, onComplete);
-  const results = useItemSearch(query, shownItems, menu.store.id);
+  /** A chip's category below the list's end: the list renders down to it. */
+  const [goal, setGoal] = useState<string>();
+  const { activeCategory, chips, chipBar, goToCategory } = useCategoryBar(tree, page, searching, section, setGoal);
+  const results = useItemSearch(query, shownItems, byId, menu.store.id, request);
   const listsCategories = !menu.hidden && page.kind === "menu" && !searching;
 
   const style = {
@@ -152,8 +168,6 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
   const card = (item: PublishedItem) => (
     <ItemCard key={item.id} item={item} href={itemHref(item.id)} onOpen={openItem} onQuickAdd={quickAdd} marks={marks} soldOut={isSoldOut(item)} />
   );
-  const renderItems = (categoryId: string) =>
-    (byCategory.get(categoryId) ?? []).map((item) => card(item));
 
   const menuPath = pagePath(company, storeKey, { kind: "menu" });
   const links: PageLinks = { page, company, storeKey, promotionCategories, onGo: go };
@@ -235,16 +249,18 @@ export function GuestApp({ initialMenu, nav, renderedAt, servedOffline = false, 
             {page.kind === "menu" && !searching ? (
               <div role="tabpanel" id="guest-section" aria-labelledby={`section-tab-${section}`} data-testid="section-panel">
                 {promotionCategories.length ? <PromoStrip categories={promotionCategories} promotions={menu.promotions} company={company} storeKey={storeKey} onGo={go} /> : null}
-                {filtering && menu.items.length > shownItems.length ? <FilterNote hidden={menu.items.length - shownItems.length} /> : null}
+                {filtering && brief.length > shownItems.length ? <FilterNote hidden={brief.length - shownItems.length} /> : null}
                 <MenuTypeSwitch menuType={menuType} onMenuType={setMenuType} />
                 <MenuCategories
                   tree={tree}
-                  sizes={sizes}
+                  counts={counts}
+                  itemsOf={(id) => byCategory.get(id)}
+                  request={request}
                   mounted={mounted}
-                  complete={complete}
+                  goal={goal}
                   onComplete={onComplete}
                   menuType={menuType}
-                  renderItems={renderItems}
+                  card={card}
                 />
                 <StoreInfo menu={menu} at={at} />
               </div>

@@ -11,13 +11,14 @@ import { catalogLocaleFor, type Language } from "@/i18n/languages";
 import "@/styles.css";
 import { GuestApp } from "./guest-app";
 import { createGuestIntl, getGuestCatalog, loadGuestCatalog } from "./intl";
-import type { PublishedMenu } from "./model";
+import { chunkUrl, fetchChunk, type Loaded } from "./menu-data";
+import type { PublishedIndex, PublishedItem } from "./model";
 import { provideMoneyPatterns } from "./money";
 import { browserNav } from "./nav";
 import { GuestRoot, type GuestBoot } from "./root";
 import { isServedOffline } from "./sw-register";
 
-function Island({ menu, boot, offline }: { menu: PublishedMenu; boot: GuestBoot; offline: boolean }) {
+function Island({ menu, loaded, boot, offline }: { menu: PublishedIndex; loaded: Loaded; boot: GuestBoot; offline: boolean }) {
   const [language, setLanguage] = useState(menu.language as Language);
   const locale = catalogLocaleFor(language);
   const [nav] = useState(browserNav);
@@ -26,6 +27,7 @@ function Island({ menu, boot, offline }: { menu: PublishedMenu; boot: GuestBoot;
     <GuestRoot intl={intl}>
       <GuestApp
         initialMenu={menu}
+        initialLoaded={loaded}
         nav={nav}
         renderedAt={boot.renderedAt}
         servedOffline={offline}
@@ -47,17 +49,31 @@ async function start() {
   const boot = JSON.parse(bootScript.textContent ?? "{}") as GuestBoot;
   const locale = catalogLocaleFor(boot.language as Language);
   if (boot.money) provideMoneyPatterns(locale, boot.money);
-  const [response] = await Promise.all([fetch(boot.dataUrl), loadGuestCatalog(locale)]);
+  const [response, chunks] = await Promise.all([
+    fetch(boot.dataUrl),
+    // A chunk that cannot be had (offline and never seen) is fetched again when the guest comes near it.
+    Promise.all(boot.chunkUrls.map((url) => fetchChunk(url).catch(() => undefined))),
+    loadGuestCatalog(locale),
+  ]);
   if (!response.ok) throw new Error(`${boot.dataUrl}: ${response.status}`);
-  const menu = (await response.json()) as PublishedMenu;
+  const menu = (await response.json()) as PublishedIndex;
+  // Only chunks the index still names (a newer publish may have replaced one).
+  const current = new Set(menu.categories.flatMap((c) => (c.chunk ? [chunkUrl(menu.store.company_url_key, menu.store.url_key, menu.language, c.chunk)] : [])));
+  const loaded: Record<string, PublishedItem[]> = {};
+  boot.chunkUrls.forEach((url, i) => {
+    const items = chunks[i];
+    if (items?.[0] && current.has(url)) loaded[items[0].category_id] = items;
+  });
   // Hydration in a task of its own, after the one that parsed the JSON: no long task on a slow CPU.
   await new Promise((resolve) => setTimeout(resolve, 0));
-  const app = <Island menu={menu} boot={boot} offline={isServedOffline(response)} />;
+  const app = <Island menu={menu} loaded={loaded} boot={boot} offline={isServedOffline(response)} />;
   // Hydration as a transition: React yields to the browser between pieces of work, so a long menu
   // does not block taps and scrolling while it becomes interactive.
-  // The JSON was published after this page: render afresh instead of hydrating different markup.
+  // The index was published after this page and what the page shows changed (or a chunk is
+  // missing): render afresh instead of hydrating different markup.
+  const same = menu.pages?.[boot.page] === boot.version && Object.keys(loaded).length === boot.chunkUrls.length;
   startTransition(() => {
-    if (menu.version === boot.version) hydrateRoot(container, app);
+    if (same) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });
 }

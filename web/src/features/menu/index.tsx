@@ -7,7 +7,8 @@ import { setMenuLanguageAtom, useMenuLanguageScope } from "@/state/language";
 import { catalogLocaleFor, isLanguage, type InterfaceLocale, type Language } from "@/i18n/languages";
 import { GuestApp } from "./guest-app";
 import { createGuestIntl, getGuestCatalog, GuestIntlProvider, loadGuestCatalog } from "./intl";
-import { MENU_LANGUAGE_COOKIE, chooseLanguage, manifestUrl, menuJsonUrl, readCookie, type PublishedManifest, type PublishedMenu } from "./model";
+import { fetchMenu, type MenuData } from "./menu-data";
+import { MENU_LANGUAGE_COOKIE, chooseLanguage, manifestUrl, readCookie, type PublishedManifest } from "./model";
 import type { GuestNav } from "./nav";
 import type { MovedStore } from "@menu/core/publish/published";
 
@@ -24,12 +25,12 @@ class StoreMoved extends Error {
   }
 }
 
-/** The published menu in the guest's language: the remembered one when the store has it, else its default. */
-export async function loadPublishedMenu(company: string, store: string): Promise<PublishedMenu> {
+/** The published menu in the guest's language (its index): the remembered one when the store has it, else its default. */
+export async function loadPublishedMenu(company: string, store: string): Promise<MenuData> {
   const manifest = await getJson<PublishedManifest | MovedStore>(manifestUrl(company, store));
   if ("moved_to" in manifest) throw new StoreMoved(manifest.moved_to);
   const lang = chooseLanguage(manifest.languages, manifest.default_language);
-  const [menu] = await Promise.all([getJson<PublishedMenu>(menuJsonUrl(company, store, lang)), loadGuestCatalog(catalogLocaleFor(lang as Language))]);
+  const [menu] = await Promise.all([fetchMenu(company, store, lang), loadGuestCatalog(catalogLocaleFor(lang as Language))]);
   return menu;
 }
 
@@ -57,7 +58,7 @@ export function GuestRoute() {
     retry: false,
     meta: { silentError: true },
   });
-  const language = query.data?.language;
+  const language = query.data?.index.language;
   /** Set when the guest picks another menu language (the menu's own language until then). */
   const [guestLocale, setGuestLocale] = useState<InterfaceLocale>();
   useEffect(() => {
@@ -92,7 +93,9 @@ export function GuestRoute() {
   return (
     <GuestIntlProvider value={intl}>
       <GuestApp
-        initialMenu={query.data}
+        initialMenu={query.data.index}
+        initialLoaded={query.data.loaded}
+        servedOffline={query.data.offline}
         nav={nav}
         setInterfaceLanguage={async (lang) => {
           await Promise.all([loadGuestCatalog(catalogLocaleFor(lang)), setMenuLanguage(lang)]);

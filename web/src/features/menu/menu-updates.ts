@@ -1,36 +1,34 @@
 import { useEffect } from "react";
 import type { Language } from "@/i18n/languages";
 import { track } from "./analytics";
-import { menuJsonUrl, rememberMenuLanguage, type PublishedMenu } from "./model";
-import { isServedOffline, recacheGuestPages } from "./sw-register";
+import { fetchMenu, type Loaded } from "./menu-data";
+import { rememberMenuLanguage, type PublishedIndex } from "./model";
+import { recacheGuestPages } from "./sw-register";
 
 type Options = {
-  menu: PublishedMenu;
+  menu: PublishedIndex;
   company: string;
   storeKey: string;
-  setMenu: (menu: PublishedMenu) => void;
+  setMenu: (menu: PublishedIndex, loaded?: Loaded) => void;
   setStale: (stale: boolean) => void;
   setInterfaceLanguage: (lang: Language) => Promise<void>;
 };
 
 /** Keeps the menu current while the page stays open; returns the switch to another menu language. */
 export function useMenuUpdates({ menu, company, storeKey, setMenu, setStale, setInterfaceLanguage }: Options) {
-  // A newer publish reaches a guest who keeps the page open; a failed refresh (or the worker's
-  // offline copy) marks the menu as possibly stale.
+  // A newer publish reaches a guest who keeps the page open (its index; the chunks that changed are
+  // fetched as the guest comes near them); a failed refresh (or the worker's offline copy) marks the
+  // menu as possibly stale.
   useEffect(() => {
     let cancelled = false;
     const refresh = () => {
       if (document.visibilityState !== "visible") return;
-      fetch(menuJsonUrl(company, storeKey, menu.language), { cache: "no-cache" })
-        .then((r) => {
-          if (!r.ok) throw new Error(String(r.status));
-          if (isServedOffline(r)) throw new Error("offline copy");
-          return r.json() as Promise<PublishedMenu>;
-        })
+      fetchMenu(company, storeKey, menu.language, { cache: "no-cache" })
         .then((fresh) => {
+          if (fresh.offline) throw new Error("offline copy");
           if (cancelled) return;
           setStale(false);
-          if (fresh.version !== menu.version && fresh.language === menu.language) setMenu(fresh);
+          if (fresh.index.version !== menu.version && fresh.index.language === menu.language) setMenu(fresh.index, fresh.loaded);
         })
         .catch(() => !cancelled && setStale(true));
     };
@@ -47,11 +45,9 @@ export function useMenuUpdates({ menu, company, storeKey, setMenu, setStale, set
 
   return async (lang: string) => {
     try {
-      const res = await fetch(menuJsonUrl(company, storeKey, lang));
-      if (!res.ok) throw new Error(String(res.status));
-      const next = (await res.json()) as PublishedMenu;
+      const next = await fetchMenu(company, storeKey, lang);
       await setInterfaceLanguage(lang as Language);
-      setMenu(next);
+      setMenu(next.index, next.loaded);
       rememberMenuLanguage(lang);
       // The pages kept for offline use are of the old language: keep them anew.
       recacheGuestPages();

@@ -1,10 +1,11 @@
-import type { DeltaOp, GuestPage, PublishedCategory, PublishedItem, PublishedMenu } from "@menu/core/publish/published";
+import { GUEST_SECTIONS } from "@menu/core/publish/published";
+import type { DeltaOp, GuestPage, IndexItem, PublishedCategory, PublishedIndex, PublishedItem, PublishedMenu } from "@menu/core/publish/published";
 
-export type { DeltaOp, GuestPage, PublishedCategory, PublishedItem, PublishedMenu };
+export type { DeltaOp, GuestPage, IndexItem, PublishedCategory, PublishedIndex, PublishedItem, PublishedMenu };
 export type PublishedManifest = import("@menu/core/publish/published").PublishedManifest;
 
 /** Menu sections a guest browses (promotions have their own pages). */
-export const MENU_SECTIONS = ["kitchen", "drinks", "hookahs", "games"] as const;
+export const MENU_SECTIONS = GUEST_SECTIONS;
 export type MenuSection = (typeof MENU_SECTIONS)[number];
 
 /** Section 3 "Menu state": header and sticky menu heights. */
@@ -61,19 +62,7 @@ export const plainText = (ops: DeltaOp[] | null | undefined) => (ops ? ops.map((
 /** Case- and ё-insensitive search text. */
 export const normalize = (text: string) => text.toLocaleLowerCase().replace(/ё/g, "е").replace(/\s+/g, " ").trim();
 
-/** Item ids by category (section 3 "product ids by category"). */
-export function itemsByCategory(items: readonly PublishedItem[]) {
-  const map = new Map<string, PublishedItem[]>();
-  for (const item of items) {
-    const list = map.get(item.category_id);
-    if (list) list.push(item);
-    else map.set(item.category_id, [item]);
-  }
-  return map;
-}
-
-/** The published menu's URL (same path locally and behind CloudFront). */
-export const menuJsonUrl = (company: string, store: string, lang: string) => `/m/${company}/${store}/${lang}/menu.json`;
+/** The published files' URLs (same paths locally and behind CloudFront). */
 export const manifestUrl = (company: string, store: string) => `/m/${company}/${store}/manifest.json`;
 
 export const MENU_LANGUAGE_COOKIE = "menu_language";

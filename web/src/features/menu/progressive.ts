@@ -1,37 +1,44 @@
-import { startTransition, useEffect, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
+import { FIRST_VIEW_CARDS } from "@menu/core/publish/published";
 
-/** Items in the server-rendered page and the hydration pass: the first screens, no more. */
-const FIRST_ITEMS = 6;
-/** Items each following step adds once the page is interactive (each commit stays short). */
-const ITEMS_PER_STEP = 4;
+/** Cards each following step adds (each commit stays short). */
+const CARDS_PER_STEP = 24;
+/** Cards rendered by themselves after hydration, step by step; past them, more come as the guest scrolls near the end. */
+const AUTO_CARDS = 240;
 
-/** How many of `sizes` (items per category, in order) hold at least `items` items. */
-const categoriesFor = (sizes: readonly number[], items: number) => {
-  let total = 0;
-  for (let i = 0; i < sizes.length; i++) {
-    total += sizes[i]!;
-    if (total >= items) return i + 1;
-  }
-  return sizes.length;
-};
+/** What a budget of cards shows: everything (`rendered`), or it stops at a category whose chunk is on its way (`blocked`). */
+type Measure = (budget: number) => { rendered: boolean; blocked: boolean };
 
 /**
- * The first view of a long menu: the server renders (and the browser parses, lays out and
- * hydrates) only the first categories; the rest follow category by category after hydration, each
- * step its own render in its own task, so the page paints early and no long task blocks a tap.
- * The state lives in the category list, so a step renders the list, not the whole page. Answers
- * how many categories to render. `complete`, kept by the page, is reported through `onComplete`
- * once every category is there; from then on a new section or menu type renders whole at once (a
- * chip tapped there finds its category).
+ * How many cards the category list renders. The server renders (and the browser parses, lays out
+ * and hydrates) FIRST_VIEW_CARDS, whatever the size of the categories; once `start` (hydrated),
+ * steps of their own, each in its own task, add more up to AUTO_CARDS, then a step comes each time
+ * the end of the list nears the screen (`sentinel`). No step is taken while the list is blocked, so
+ * a chunk arriving never renders a pile of cards at once. `reach(n)` renders at least n cards (a
+ * chip chosen further down). `settled`: nothing more comes without the guest.
  */
-export function useProgressiveCategories(sizes: readonly number[], { start, complete, onComplete }: { start: boolean; complete: boolean; onComplete: () => void }) {
-  const [items, setItems] = useState(FIRST_ITEMS);
-  const shown = complete ? sizes.length : categoriesFor(sizes, items);
+export function useCardBudget(start: boolean, measure: Measure) {
+  const [budget, setBudget] = useState(FIRST_VIEW_CARDS);
+  const { rendered, blocked } = measure(budget);
+  const idle = !start || blocked || rendered;
+  const step = useCallback(() => startTransition(() => setBudget((n) => n + CARDS_PER_STEP)), []);
   useEffect(() => {
-    if (!start || complete) return;
-    const all = shown >= sizes.length;
-    const timer = setTimeout(() => startTransition(() => (all ? onComplete() : setItems((n) => n + ITEMS_PER_STEP))), 0);
+    if (idle || budget >= AUTO_CARDS) return;
+    const timer = setTimeout(step, 0);
     return () => clearTimeout(timer);
-  }, [start, complete, items, shown, sizes.length, onComplete]);
-  return shown;
+  }, [idle, budget, step]);
+  const observer = useRef<IntersectionObserver | undefined>(undefined);
+  // A callback ref: the list gives the sentinel a new key per budget, so it is observed anew each time.
+  const sentinel = useCallback(
+    (element: HTMLElement | null) => {
+      observer.current?.disconnect();
+      observer.current = undefined;
+      if (!element || idle || typeof IntersectionObserver === "undefined") return;
+      observer.current = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && step(), { rootMargin: "1500px 0px" });
+      observer.current.observe(element);
+    },
+    [idle, step],
+  );
+  const reach = useCallback((n: number) => setBudget((b) => Math.max(b, n)), []);
+  return { budget, rendered, blocked, sentinel, reach, settled: rendered || (!blocked && budget >= AUTO_CARDS) };
 }

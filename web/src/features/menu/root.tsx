@@ -9,7 +9,12 @@ export function GuestRoot({ intl, children }: { intl: GuestIntl; children: React
 
 /** What the pre-rendered page tells the script that hydrates it. */
 export type GuestBoot = {
+  /** The index of the page's language. */
   dataUrl: string;
+  /** The chunks the page's first view was rendered with. */
+  chunkUrls: string[];
+  /** The page's name ("menu", "promotions/0", "reviews") and the key of what it shows (`PublishedIndex.pages`). */
+  page: string;
   version: string;
   renderedAt: string;
   language: string;

@@ -14,7 +14,9 @@ import { EVENTS_ENDPOINT } from "./analytics";
 import { FILTER_STORAGE_KEY } from "./filter";
 import { GuestApp } from "./guest-app";
 import { createGuestIntl, type GuestCatalog } from "./intl";
-import { menuJsonUrl, pagePath, type GuestPage, type PublishedMenu } from "./model";
+import { pageName, type MenuView } from "@menu/core/publish/published";
+import { chunkUrl, indexUrl } from "./menu-data";
+import { pagePath, type GuestPage } from "./model";
 import { moneyPattern, priceCurrency, type MoneyPattern } from "./money";
 import { staticNav } from "./nav";
 import { criticalCss } from "./critical-css";
@@ -53,7 +55,14 @@ export const build = `${__GUEST_ASSETS__.js}#${hashText(__GUEST_ASSETS__.cssText
 /** A page's inline styles: what its markup uses ("guest-waking" is set by the starter). */
 const pageCss = criticalCss(__GUEST_ASSETS__.cssText, ["guest-waking"]);
 
-export function renderPage({ menu, page, renderedAt, baseUrl = "" }: { menu: PublishedMenu; page: GuestPage; renderedAt: string; baseUrl?: string }): string {
+export function renderPage({
+  menu,
+  loaded,
+  page,
+  renderedAt,
+  version,
+  baseUrl = "",
+}: MenuView & { page: GuestPage; renderedAt: string; version: string; baseUrl?: string }): string {
   const lang = menu.language as Language;
   const locale = catalogLocaleFor(lang);
   const intl = createGuestIntl(locale, catalogs[locale]);
@@ -61,17 +70,23 @@ export function renderPage({ menu, page, renderedAt, baseUrl = "" }: { menu: Pub
   const path = pagePath(store.company_url_key, store.url_key, page);
   const markup = renderToString(
     <GuestRoot intl={intl}>
-      <GuestApp initialMenu={menu} nav={staticNav(path)} renderedAt={renderedAt} setInterfaceLanguage={async () => {}} />
+      <GuestApp initialMenu={menu} initialLoaded={loaded} nav={staticNav(path)} renderedAt={renderedAt} setInterfaceLanguage={async () => {}} />
     </GuestRoot>,
   );
-  const dataUrl = menuJsonUrl(store.company_url_key, store.url_key, menu.language);
-  const currencies = new Set([menu.store.currency, ...menu.items.flatMap((i) => i.portions.map((p) => p.currency))].map(priceCurrency));
+  const dataUrl = indexUrl(store.company_url_key, store.url_key, menu.language);
+  const chunkNames = new Map(menu.categories.map((c) => [c.id, c.chunk]));
+  const chunkUrls = Object.keys(loaded).flatMap((id) => {
+    const name = chunkNames.get(id);
+    return name ? [chunkUrl(store.company_url_key, store.url_key, menu.language, name)] : [];
+  });
+  // The price formats of every currency the menu's first view (and so, nearly always, the menu) uses.
+  const currencies = new Set([menu.store.currency, ...Object.values(loaded).flatMap((items) => items.flatMap((i) => i.portions.map((p) => p.currency)))].map(priceCurrency));
   const money: Record<string, MoneyPattern> = {};
   for (const currency of currencies) {
     const pattern = moneyPattern(locale, currency);
     if (pattern) money[currency] = pattern;
   }
-  const boot: GuestBoot = { dataUrl, version: menu.version, renderedAt, language: menu.language, money };
+  const boot: GuestBoot = { dataUrl, chunkUrls, page: pageName(page), version, renderedAt, language: menu.language, money };
   const title = store.seo_title || store.name;
   const description = store.seo_description || intl.formatMessage({ id: "menu.seo.description" }, { name: store.name });
   const image = store.logo_light ?? store.logo_dark;
@@ -85,7 +100,7 @@ export function renderPage({ menu, page, renderedAt, baseUrl = "" }: { menu: Pub
     // The page's catalog is not inline: the HTML stays within one round trip of a new connection.
     chunks: [...assets.preload, assets.catalogs[locale]],
     styles: assets.css,
-    data: dataUrl,
+    data: [dataUrl, ...chunkUrls],
     events: EVENTS_ENDPOINT,
     storeId: store.id,
     language: menu.language,

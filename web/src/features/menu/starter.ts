@@ -1,6 +1,7 @@
 /**
  * The inline script of the pre-rendered guest pages. The page is the server's markup, complete for
- * reading: a guest who only reads it runs no framework at all. The app (React, the menu JSON) is
+ * reading: a guest who only reads it runs no framework at all. The app (React, the menu's index and
+ * the first view's chunks) is
  * requested when the guest first needs it:
  * - at the first sign of a guest at work: a touch, a pointer moving, a key, scrolling, focus;
  * - after the first view, when the markup is not what this guest should see: the address asks for
@@ -17,8 +18,8 @@ export type StarterConfig = {
   script: string;
   chunks: string[];
   styles: string[];
-  /** The menu JSON the app starts with. */
-  data: string;
+  /** The published files the app starts with: the menu's index and the first view's chunks. */
+  data: string[];
   /** The analytics endpoint and the store whose view this is. */
   events: string;
   storeId: string;
@@ -45,7 +46,7 @@ export function starter(config: StarterConfig) {
     started = true;
     countView();
     for (const type of wakers) removeEventListener(type, start, true);
-    const links = [{ rel: "preload", href: config.data, as: "fetch" }, ...config.chunks.map((href) => ({ rel: "modulepreload", href, as: "" }))];
+    const links = [...config.data.map((href) => ({ rel: "preload", href, as: "fetch" })), ...config.chunks.map((href) => ({ rel: "modulepreload", href, as: "" }))];
     for (const { rel, href, as } of links) {
       const link = document.createElement("link");
       Object.assign(link, { rel, href, crossOrigin: "anonymous" }, as ? { as } : {});

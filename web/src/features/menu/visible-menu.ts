@@ -2,7 +2,8 @@ import { useCallback, useMemo } from "react";
 import { passesFilter } from "@menu/core/item/marks";
 import { scheduleAllows, type ZonedTime } from "@menu/core/menu/schedule";
 import { filterSize, useMarkFilter } from "./filter";
-import { MENU_SECTIONS, itemsByCategory, type MenuSection, type PublishedCategory, type PublishedItem, type PublishedMenu } from "./model";
+import type { Loaded } from "./menu-data";
+import { MENU_SECTIONS, type IndexItem, type MenuSection, type PublishedCategory, type PublishedIndex, type PublishedItem } from "./model";
 import type { MenuType } from "./state";
 
 export type CategoryTree = { top: PublishedCategory; children: PublishedCategory[] }[];
@@ -12,10 +13,12 @@ function treeOf(categories: readonly PublishedCategory[], section: string, avail
   return tops.map((top) => ({ top, children: categories.filter((c) => c.parent_id === top.id && available(c)) }));
 }
 
-const NO_MARKS: PublishedMenu["marks"] = {};
+const NO_MARKS: PublishedIndex["marks"] = {};
 
 type Options = {
-  menu: PublishedMenu;
+  menu: PublishedIndex;
+  /** The chunks the page has: items in full by category. */
+  loaded: Loaded;
   menuType: MenuType;
   now: Date;
   at: ZonedTime;
@@ -24,17 +27,33 @@ type Options = {
   addressSection: MenuSection | undefined;
 };
 
+/** An item of the index with its category (what search and the filter read for every item). */
+export type BriefItem = IndexItem & { category_id: string };
+
 /**
  * What the guest sees of the menu: the items the filter lets through, the categories the menu type
- * and schedules allow in the chosen section.
+ * and schedules allow in the chosen section. The index says which items there are (for every
+ * category); the chunks loaded so far give them in full.
  */
-export function useVisibleMenu({ menu, menuType, now, at, mounted, addressSection }: Options) {
-  const byId = useMemo(() => new Map(menu.items.map((i) => [i.id, i])), [menu.items]);
+export function useVisibleMenu({ menu, loaded, menuType, now, at, mounted, addressSection }: Options) {
+  const brief = useMemo(() => menu.categories.flatMap((c) => c.items.map((i): BriefItem => ({ ...i, category_id: c.id }))), [menu.categories]);
+  const byId = useMemo(() => new Map(Object.values(loaded).flatMap((items) => items.map((i) => [i.id, i] as const))), [loaded]);
   // The visitor's allergen and tag filter (remembered across visits and venues) narrows the lists.
   const filter = useMarkFilter();
   const filtering = filterSize(filter) > 0;
-  const shownItems = useMemo(() => (filtering ? menu.items.filter((i) => passesFilter(i, filter)) : menu.items), [filtering, filter, menu.items]);
-  const byCategory = useMemo(() => itemsByCategory(shownItems), [shownItems]);
+  const shownItems = useMemo(() => (filtering ? brief.filter((i) => passesFilter(i, filter)) : brief), [filtering, filter, brief]);
+  /** Items the filter lets through per category, by the index (whether or not its chunk is there). */
+  const counts = useMemo(() => {
+    const map = new Map<string, number>();
+    for (const item of shownItems) map.set(item.category_id, (map.get(item.category_id) ?? 0) + 1);
+    return map;
+  }, [shownItems]);
+  /** The loaded items the filter lets through, per category; absent: its chunk is not there yet. */
+  const byCategory = useMemo(() => {
+    const map = new Map<string, PublishedItem[]>();
+    for (const [id, items] of Object.entries(loaded)) map.set(id, filtering ? items.filter((i) => passesFilter(i, filter)) : items);
+    return map;
+  }, [loaded, filtering, filter]);
   const isSoldOut = (item: PublishedItem) => !!item.sold_out_until && new Date(item.sold_out_until) > now;
   // Menus published before marks existed have no table.
   const marks = menu.marks ?? NO_MARKS;
@@ -51,16 +70,14 @@ export function useVisibleMenu({ menu, menuType, now, at, mounted, addressSectio
   );
   /** With a filter on, a category none of whose items (or its subcategories' items) pass is left out. */
   const shown = useCallback(
-    (c: PublishedCategory) => available(c) && (!filtering || byCategory.has(c.id) || menu.categories.some((child) => child.parent_id === c.id && byCategory.has(child.id))),
-    [available, filtering, byCategory, menu.categories],
+    (c: PublishedCategory) => available(c) && (!filtering || counts.has(c.id) || menu.categories.some((child) => child.parent_id === c.id && counts.has(child.id))),
+    [available, filtering, counts, menu.categories],
   );
   const sections = MENU_SECTIONS.filter((s) => menu.categories.some((c) => c.section === s && !c.parent_id));
   // The chosen section lives in the address (`?section=`); the server-rendered page shows the first one.
   const wanted = mounted ? addressSection : undefined;
   const section: MenuSection = wanted && sections.includes(wanted) ? wanted : (sections[0] ?? "kitchen");
   const tree = treeOf(menu.categories, section, shown);
-  /** Items per top category (with its subcategories): what the category list renders step by step. */
-  const sizes = tree.map(({ top, children }) => [top, ...children].reduce((n, c) => n + (byCategory.get(c.id)?.length ?? 0), 0));
   const promotionCategories = menu.categories.filter((c) => c.section === "promotions" && !c.parent_id);
-  return { byId, filter, filtering, shownItems, byCategory, isSoldOut, marks, sections, section, tree, sizes, promotionCategories };
+  return { brief, byId, filter, filtering, shownItems, counts, byCategory, isSoldOut, marks, sections, section, tree, promotionCategories };
 }

@@ -1,10 +1,10 @@
 import { useIntl } from "../intl";
 import { languageNames, type Language } from "@/i18n/languages";
-import type { PublishedMenu } from "../model";
+import type { PublishedIndex } from "../model";
 import { Foreign } from "./text-lang";
 
 type Props = {
-  menu: PublishedMenu;
+  menu: PublishedIndex;
   table?: number;
   open?: boolean;
   onLanguage: (lang: string) => void;

@@ -1,7 +1,8 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
+import { FIRST_VIEW_CARDS } from "@menu/core/publish/published";
 import { useIntl } from "../intl";
-import type { PublishedCategory } from "../model";
-import { useProgressiveCategories } from "../progressive";
+import type { PublishedCategory, PublishedItem } from "../model";
+import { useCardBudget } from "../progressive";
 import type { MenuType } from "../state";
 import type { CategoryTree } from "../visible-menu";
 import { Foreign } from "./text-lang";
@@ -20,45 +21,101 @@ export function MenuTypeSwitch({ menuType, onMenuType }: { menuType: MenuType; o
   );
 }
 
+/** Chunks fetched ahead of the list's end: the categories after the last one shown. */
+const PREFETCHED = 2;
+
 type Props = {
   tree: CategoryTree;
-  /** Items per top category of the tree. */
-  sizes: readonly number[];
-  /** Hydrated: the rest of the categories may follow. */
+  /** Items (the filter's) per category, by the index. */
+  counts: ReadonlyMap<string, number>;
+  /** A category's loaded items the filter lets through; undefined while its chunk is not there. */
+  itemsOf: (categoryId: string) => PublishedItem[] | undefined;
+  /** Fetches the chunks of these categories. */
+  request: (categoryIds: Iterable<string>) => void;
+  /** Hydrated: more cards may follow. */
   mounted: boolean;
-  /** Every category has been rendered once (the page keeps it). */
-  complete: boolean;
+  /** A category to render down to at once (a chip chosen below the list's end). */
+  goal: string | undefined;
+  /** Told each time the list is settled (everything there, or waiting for the guest to scroll). */
   onComplete: () => void;
   menuType: MenuType;
-  renderItems: (categoryId: string) => ReactNode;
+  card: (item: PublishedItem) => ReactNode;
 };
 
-/** The section's categories and subcategories with their items (the first ones first), or why there are none. */
-export function MenuCategories({ tree, sizes, mounted, complete, onComplete, menuType, renderItems }: Props) {
+/**
+ * The section's categories and subcategories with their items, in order, as many cards as the
+ * budget allows (the first view: FIRST_VIEW_CARDS); the list stops before a category whose chunk is
+ * not there yet, and asks for it and the next ones.
+ */
+export function MenuCategories({ tree, counts, itemsOf, request, mounted, goal, onComplete, menuType, card }: Props) {
   const intl = useIntl();
-  const shown = useProgressiveCategories(sizes, { start: mounted, complete, onComplete });
+  const order = tree.flatMap(({ top, children }) => [top, ...children]);
+  // What the budget would show: the categories in order until the cards run out or a chunk is missing.
+  const plan = (budget: number) => {
+    const shown: { category: PublishedCategory; items: PublishedItem[] }[] = [];
+    let left = budget;
+    for (const category of order) {
+      if (left <= 0) return { shown, missing: undefined as string | undefined, rendered: false };
+      const items = itemsOf(category.id) ?? (counts.get(category.id) ? undefined : []);
+      if (!items) return { shown, missing: category.id, rendered: false };
+      shown.push({ category, items: items.slice(0, left) });
+      left -= items.length;
+    }
+    return { shown, missing: undefined, rendered: left >= 0 };
+  };
+  const cardsThrough = (id: string) => {
+    const top = tree.findIndex(({ top: t, children }) => t.id === id || children.some((c) => c.id === id));
+    return tree.slice(0, top + 1).reduce((n, { top: t, children }) => [t, ...children].reduce((m, c) => m + (counts.get(c.id) ?? 0), n), 0) + FIRST_VIEW_CARDS;
+  };
+  const { budget, rendered, sentinel, reach, settled } = useCardBudget(mounted, (n) => {
+    const p = plan(n);
+    return { rendered: p.rendered, blocked: !!p.missing };
+  });
+  const { shown, missing } = plan(budget);
+  const lastShown = shown.at(-1)?.category.id;
+  const ahead = order.slice(Math.max(0, order.findIndex((c) => c.id === (missing ?? lastShown)))).slice(0, PREFETCHED + 1);
+  const aheadKey = ahead.map((c) => c.id).join(",");
+  useEffect(() => {
+    if (mounted) request(aheadKey.split(",").filter(Boolean));
+  }, [mounted, aheadKey, request]);
+  useEffect(() => {
+    if (goal) reach(cardsThrough(goal));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [goal]);
+  useEffect(() => {
+    if (mounted && settled) onComplete();
+  }, [mounted, settled, onComplete]);
+
   const scheduleNote = (c: PublishedCategory) =>
     c.schedule?.enabled ? <p className="menu-category__note">{intl.formatMessage({ id: "menu.availableFrom" }, { start: c.schedule.start, end: c.schedule.end })}</p> : null;
-  return tree.length ? (
-    tree.slice(0, shown).map(({ top, children }) => (
-      <section key={top.id} className="menu-category" id={`cat-${top.id}`} data-category-id={children.length ? undefined : top.id}>
-        <h2 className="menu-category__title" tabIndex={-1}>
-          <Foreign lang={top.name_lang}>{top.name}</Foreign>
-        </h2>
-        {scheduleNote(top)}
-        <div className="item-list">{renderItems(top.id)}</div>
-        {children.map((child) => (
-          <section key={child.id} className="menu-subcategory" id={`cat-${child.id}`} data-category-id={child.id}>
-            <h3 className="menu-subcategory__title" tabIndex={-1}>
-              <Foreign lang={child.name_lang}>{child.name}</Foreign>
-            </h3>
-            {scheduleNote(child)}
-            <div className="item-list">{renderItems(child.id)}</div>
+  if (!tree.length) return <p className="empty-state">{intl.formatMessage({ id: menuType === "actual" ? "menu.empty.actual" : "menu.empty.section" })}</p>;
+  const items = new Map(shown.map((s) => [s.category.id, s.items]));
+  const cards = (id: string) => <div className="item-list">{(items.get(id) ?? []).map(card)}</div>;
+  return (
+    <>
+      {tree
+        .filter(({ top }) => items.has(top.id))
+        .map(({ top, children }) => (
+          <section key={top.id} className="menu-category" id={`cat-${top.id}`} data-category-id={children.length ? undefined : top.id}>
+            <h2 className="menu-category__title" tabIndex={-1}>
+              <Foreign lang={top.name_lang}>{top.name}</Foreign>
+            </h2>
+            {scheduleNote(top)}
+            {cards(top.id)}
+            {children
+              .filter((child) => items.has(child.id))
+              .map((child) => (
+                <section key={child.id} className="menu-subcategory" id={`cat-${child.id}`} data-category-id={child.id}>
+                  <h3 className="menu-subcategory__title" tabIndex={-1}>
+                    <Foreign lang={child.name_lang}>{child.name}</Foreign>
+                  </h3>
+                  {scheduleNote(child)}
+                  {cards(child.id)}
+                </section>
+              ))}
           </section>
         ))}
-      </section>
-    ))
-  ) : (
-    <p className="empty-state">{intl.formatMessage({ id: menuType === "actual" ? "menu.empty.actual" : "menu.empty.section" })}</p>
+      {rendered ? null : <div key={budget} ref={sentinel} className="menu-more" aria-hidden="true" data-testid="menu-more" />}
+    </>
   );
 }

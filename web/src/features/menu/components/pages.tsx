@@ -1,10 +1,10 @@
 import { useIntl } from "../intl";
-import type { PublishedCategory, PublishedMenu } from "../model";
+import type { PublishedCategory, PublishedIndex } from "../model";
 import { RichText } from "./rich-text";
 import { Foreign } from "./text-lang";
 
 /** The polite page of a hidden menu (preparation, no active subscription). */
-export function HiddenMenu({ menu }: { menu: PublishedMenu }) {
+export function HiddenMenu({ menu }: { menu: PublishedIndex }) {
   const intl = useIntl();
   return (
     <section className="guest-hidden" data-testid="menu-hidden">
@@ -20,7 +20,7 @@ export function HiddenMenu({ menu }: { menu: PublishedMenu }) {
   );
 }
 
-export function PromotionsPage({ menu, category }: { menu: PublishedMenu; category?: PublishedCategory }) {
+export function PromotionsPage({ menu, category }: { menu: PublishedIndex; category?: PublishedCategory }) {
   const intl = useIntl();
   const promotions = category ? menu.promotions.filter((p) => p.category_id === category.id) : [];
   return (
@@ -48,7 +48,7 @@ export function PromotionsPage({ menu, category }: { menu: PublishedMenu; catego
 }
 
 /** The reviews widget: our own iframe built from the stored organisation id; never pasted HTML. */
-export function ReviewsPage({ menu }: { menu: PublishedMenu }) {
+export function ReviewsPage({ menu }: { menu: PublishedIndex }) {
   const intl = useIntl();
   const org = menu.store.reviews_org_id;
   return (

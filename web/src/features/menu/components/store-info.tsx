@@ -1,6 +1,6 @@
 import { useIntl, type GuestMessageId } from "../intl";
 import { WEEK_DAYS, openNow, type ZonedTime } from "@menu/core/menu/schedule";
-import type { PublishedMenu } from "../model";
+import type { PublishedIndex } from "../model";
 import { Foreign } from "./text-lang";
 
 const dayRange = (days: readonly string[]) => {
@@ -16,7 +16,7 @@ const dayRange = (days: readonly string[]) => {
 };
 
 /** Store info: address, phones (tel: links), hours with "open now", socials, Wi-Fi and its QR when the plan allows. */
-export function StoreInfo({ menu, at }: { menu: PublishedMenu; at: ZonedTime }) {
+export function StoreInfo({ menu, at }: { menu: PublishedIndex; at: ZonedTime }) {
   const intl = useIntl();
   const { store } = menu;
   const open = openNow(store.working_hours, at);

@@ -3,7 +3,7 @@ import { textDirection, type Language } from "@/i18n/languages";
 import { localizeDecimal } from "@/lib/decimal";
 import { useIntl } from "../intl";
 import { formatMoney, fromCents, toCents } from "../money";
-import { menuJsonUrl, type PublishedMenu } from "../model";
+import { fetchMenu, indexUrl } from "../menu-data";
 import type { CartLine } from "../state";
 import { Foreign, Ltr } from "./text-lang";
 import { WAITER_LANGUAGE, WAITER_WORDS } from "./waiter-words";
@@ -15,19 +15,17 @@ type Title = { title: string; lang?: string };
 const loaded = new Map<string, Map<string, Title>>();
 const loading = new Map<string, Promise<Map<string, Title>>>();
 
-function loadTitles(url: string): Promise<Map<string, Title>> {
+function loadTitles(company: string, store: string): Promise<Map<string, Title>> {
+  const url = indexUrl(company, store, WAITER_LANGUAGE);
   let promise = loading.get(url);
   if (!promise) {
-    promise = fetch(url)
-      .then((res) => {
-        if (!res.ok) throw new Error(String(res.status));
-        return res.json() as Promise<PublishedMenu>;
-      })
-      .then((menu) => {
-        const titles = new Map(menu.items.map((item) => [item.id, { title: item.title, lang: item.title_lang && item.title_lang !== WAITER_LANGUAGE ? item.title_lang : undefined }]));
-        loaded.set(url, titles);
-        return titles;
-      });
+    // The index has every item's title: no chunk is needed.
+    promise = fetchMenu(company, store, WAITER_LANGUAGE).then(({ index }) => {
+      const items = index.categories.flatMap((c) => c.items);
+      const titles = new Map(items.map((item) => [item.id, { title: item.title, lang: item.title_lang && item.title_lang !== WAITER_LANGUAGE ? item.title_lang : undefined }]));
+      loaded.set(url, titles);
+      return titles;
+    });
     // Offline or failed: the stored titles are shown; the next opening tries again.
     promise.catch(() => loading.delete(url));
     loading.set(url, promise);
@@ -36,7 +34,8 @@ function loadTitles(url: string): Promise<Map<string, Title>> {
 }
 
 /** The Russian titles of the store's items: undefined while they load, or if they cannot be had. */
-function useSourceTitles(url: string | undefined): Map<string, Title> | undefined {
+function useSourceTitles(company: string, store: string, wanted: boolean): Map<string, Title> | undefined {
+  const url = wanted ? indexUrl(company, store, WAITER_LANGUAGE) : undefined;
   const [titles, setTitles] = useState<{ url: string; titles: Map<string, Title> } | undefined>(() => {
     const cached = url ? loaded.get(url) : undefined;
     return url && cached ? { url, titles: cached } : undefined;
@@ -44,7 +43,7 @@ function useSourceTitles(url: string | undefined): Map<string, Title> | undefine
   useEffect(() => {
     if (!url || loaded.has(url)) return;
     let alive = true;
-    loadTitles(url).then(
+    loadTitles(company, store).then(
       (result) => {
         if (alive) setTitles({ url, titles: result });
       },
@@ -53,7 +52,7 @@ function useSourceTitles(url: string | undefined): Map<string, Title> | undefine
     return () => {
       alive = false;
     };
-  }, [url]);
+  }, [url, company, store]);
   if (!url) return undefined;
   return titles?.url === url ? titles.titles : loaded.get(url);
 }
@@ -95,7 +94,7 @@ export function WaiterView({ lines, sums, table, company, storeKey, language, on
   const intl = useIntl();
   const heading = useRef<HTMLHeadingElement>(null);
   // The menu read is already Russian: its titles are the ones wanted.
-  const source = useSourceTitles(language === WAITER_LANGUAGE ? undefined : menuJsonUrl(company, storeKey, WAITER_LANGUAGE));
+  const source = useSourceTitles(company, storeKey, language !== WAITER_LANGUAGE);
 
   useEffect(() => {
     heading.current?.focus();
