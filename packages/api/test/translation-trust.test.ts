@@ -18,7 +18,7 @@ import { body, signedInTenants, type Client, type Tenant } from "./support/sessi
 
 const app = createApp();
 captureMail();
-const queue = memoryQueue({ translate: translateQueueJob }, { concurrency: { translate: 4 } });
+const queue = memoryQueue({ translate: translateQueueJob }, { concurrency: { translate: 4 }, delays: false });
 let engine: FakeTranslateServer<LibreTranslateRequest>;
 let t: Tenant;
 let manager: Client, stranger: Client;

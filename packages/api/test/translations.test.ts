@@ -20,7 +20,7 @@ import { atMiddayUtc, body, publishRequests, signedInTenants, type Client, type 
 
 const app = createApp();
 captureMail();
-const queue = memoryQueue({ translate: translateQueueJob }, { concurrency: { translate: 4 } });
+const queue = memoryQueue({ translate: translateQueueJob }, { concurrency: { translate: 4 }, delays: false });
 let engine: FakeTranslateServer<LibreTranslateRequest>;
 let t: Tenant, other: Tenant;
 let owner: Client, manager: Client, stranger: Client;

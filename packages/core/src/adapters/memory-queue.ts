@@ -5,11 +5,16 @@ import type { JobQueue, QueueName } from "../ports/queue";
  * The in-process queue of the local runtime: messages are delivered on the next tick, one at a time
  * per queue unless `concurrency` says more (like several Lambda consumers of one SQS queue), and
  * retried with back-off like SQS would redeliver them. `idle()` resolves once every queue is
- * drained (tests use it instead of sleeping).
+ * drained (tests use it instead of sleeping). A message's delay is kept unless `delays` is false
+ * (tests that wait for the queue to drain need not wait for a debounce).
  */
 export function memoryQueue(
   handlers: Partial<Record<QueueName, JobHandler>>,
-  { maxAttempts = 5, concurrency = {} }: { maxAttempts?: number; concurrency?: Partial<Record<QueueName, number>> } = {},
+  {
+    maxAttempts = 5,
+    concurrency = {},
+    delays = true,
+  }: { maxAttempts?: number; concurrency?: Partial<Record<QueueName, number>>; delays?: boolean } = {},
 ) {
   type Job = { queue: QueueName; message: Record<string, unknown>; attempt: number };
   const pending = new Map<QueueName, Job[]>();
@@ -59,8 +64,14 @@ export function memoryQueue(
   }
 
   const queue: JobQueue & { idle(): Promise<void> } = {
-    async send(name, message) {
-      enqueue({ queue: name, message, attempt: 0 });
+    async send(name, message, { delaySeconds } = {}) {
+      const job = { queue: name, message, attempt: 0 };
+      if (!delays || !delaySeconds) return enqueue(job);
+      delayed++;
+      setTimeout(() => {
+        delayed--;
+        enqueue(job);
+      }, delaySeconds * 1000);
     },
     idle: () => (busy() ? new Promise<void>((ok) => waiters.push(ok)) : Promise.resolve()),
   };

@@ -5,10 +5,11 @@ import { awsService } from "./aws-call";
 export function sqsQueue(urls: Record<QueueName, string | undefined>, options: { endpoint?: string; region?: string } = {}): JobQueue {
   const call = awsService({ signingName: "sqs", endpointPrefix: "sqs", endpointEnv: "SQS", ...options });
   return {
-    async send(queue, message) {
+    async send(queue, message, { delaySeconds } = {}) {
       const url = urls[queue];
       if (!url) throw new Error(`No URL configured for queue ${queue}`);
-      await call({ target: "AmazonSQS.SendMessage", json: "1.0", body: { QueueUrl: url, MessageBody: JSON.stringify(message) } });
+      const delay = delaySeconds ? { DelaySeconds: delaySeconds } : {};
+      await call({ target: "AmazonSQS.SendMessage", json: "1.0", body: { QueueUrl: url, MessageBody: JSON.stringify(message), ...delay } });
     },
   };
 }

@@ -48,6 +48,8 @@ export async function contentCounts(keys: Keys) {
   return new Map(data.map((t) => [t.category_id, t.content_count ?? 0]));
 }
 
+/** How long a refresh waits for more changes to count with it. */
+const REFRESH_DELAY_SECONDS = 5;
 /** A queued refresh older than this is taken as lost, and the next request queues a new one. */
 const REFRESH_STALE_MS = 2 * 60_000;
 
@@ -67,5 +69,6 @@ export async function requestFactsRefresh(keys: Keys) {
     if (isConditionFailure(error)) return;
     throw error;
   }
-  await usePorts().queue.send("translate", { company_id: keys.company_id, store_id: keys.store_id, refresh: "facts" });
+  // Debounced: a burst of saves (an import, a translation run) costs one count, not one per save.
+  await usePorts().queue.send("translate", { company_id: keys.company_id, store_id: keys.store_id, refresh: "facts" }, { delaySeconds: REFRESH_DELAY_SECONDS });
 }
