@@ -178,7 +178,7 @@ export const pageName = (page: GuestPage) =>
 export const GUEST_SECTIONS = ["kitchen", "drinks", "hookahs", "games"] as const;
 
 /** How many cards the pre-rendered menu page shows, whatever the size of its categories (the rest come as the guest scrolls). */
-export const FIRST_VIEW_CARDS = 12;
+export const FIRST_VIEW_CARDS = 10;
 
 type ViewCategory = Pick<PublishedCategory, "id" | "section" | "parent_id" | "schedule"> & { items: readonly unknown[] };
 
