@@ -73,8 +73,10 @@ export function VirtualCards<T extends { id: string }>({
           ),
         )}
       </ul>
-      <p className="ma-note ma-list-more" role="status" data-testid="items-loaded">
-        <FormattedMessage id="menuAdmin.list.loaded" values={{ n: rows.length, total: paging.total }} />
+      <p className="ma-note ma-list-more">
+        <span role="status" data-testid="items-loaded">
+          <FormattedMessage id="menuAdmin.list.loaded" values={{ n: rows.length, total: paging.total }} />
+        </span>
         {hasMore ? (
           <button type="button" className="btn btn--ghost btn--sm" onClick={loadMore} disabled={loadingMore} data-testid="items-more">
             {loadingMore ? <span className="spinner" aria-hidden="true" /> : null}
