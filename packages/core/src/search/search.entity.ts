@@ -3,9 +3,8 @@ import { SERVICE } from "../shared/model";
 
 /**
  * One index term of a store's staff search: a word of an item's title or a category's name (in
- * any menu language), or a part of a word from its second letter on, 3 letters or longer
- * (`kind` "w" / "s"), naming the item or category it leads to. A Query with begins_with on
- * `kind, term` finds the records whose words start with (or, for parts, contain) a query word.
+ * any menu language; `kind` "w"), naming the item or category it leads to. A Query with begins_with on
+ * `kind, term` finds the records whose words start with a query word.
  * The store's terms have a partition of their own, apart from its menu records.
  */
 export const SearchIndexTermEntity = new Entity({
@@ -13,7 +12,7 @@ export const SearchIndexTermEntity = new Entity({
   attributes: {
     company_id: { type: "string", required: true, readOnly: true },
     store_id: { type: "string", required: true, readOnly: true },
-    kind: { type: ["w", "s"] as const, required: true, readOnly: true },
+    kind: { type: ["w"] as const, required: true, readOnly: true },
     term: { type: "string", required: true, readOnly: true },
     ref_type: { type: ["item", "category"] as const, required: true, readOnly: true },
     ref_id: { type: "string", required: true, readOnly: true },

@@ -101,6 +101,7 @@ export const searchItems = fn(SearchItemsInput, async ({ store_id, q }) => {
       if (!terms.every((t) => termMatches(t, s))) return [];
       return [{ ...toItemInfo(item), category: { id: c.category_id, name: c.name, section: c.section } }];
     })
-    .sort((a, b) => a.title.localeCompare(b.title, "ru"))
+    // By title, then id: the same answer every time when two items share a title.
+    .sort((a, b) => a.title.localeCompare(b.title, "ru") || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     .slice(0, SEARCH_LIMIT);
 });

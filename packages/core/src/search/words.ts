@@ -1,8 +1,9 @@
 /**
  * How search reads text: lower case, ё as е, words split at anything that is not a letter, mark or
- * digit. A query word of 3 letters or more is found anywhere in a word ("бургер" finds
- * "Чизбургер"), a shorter one at a word's start. Han, kana and Hangul have no spaces: each of their
- * characters is indexed on its own and a query's run of them must occur in the text as it is.
+ * digit. A query word is found at the start of a word ("бург" finds "Бургер", not "Чизбургер"):
+ * one index row per word keeps a save's index writes few (parts of words tripled them). Han, kana
+ * and Hangul have no spaces: each of their characters is indexed on its own and a query's run of
+ * them must occur in the text as it is.
  */
 export const normalize = (text: string) => text.toLocaleLowerCase().replace(/ё/g, "е").replace(/\s+/g, " ").trim();
 
@@ -10,14 +11,12 @@ const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 /** Long enough for any real word; keeps an index key short whatever a title holds. */
 export const WORD_MAX = 40;
-/** Parts of words shorter than this are not indexed: a query word this short matches word starts only. */
-export const PART_MIN = 3;
 
 const spacedWords = (text: string) => (text.replace(UNSPACED, " ").match(WORD) ?? []).map((w) => [...w].slice(0, WORD_MAX).join(""));
 const unspacedRuns = (text: string) => text.match(UNSPACED) ?? [];
 
-/** `w`: a whole word (or one unspaced character); `s`: a word's part from its second letter on. */
-export type IndexTerm = { kind: "w" | "s"; term: string };
+/** `w`: a whole word (or one unspaced character). */
+export type IndexTerm = { kind: "w"; term: string };
 export const termKey = (t: IndexTerm) => `${t.kind}:${t.term}`;
 
 /** The index terms of some texts (a title and its translations), each once. */
@@ -26,11 +25,7 @@ export function indexTermsOf(texts: string[]): IndexTerm[] {
   const add = (t: IndexTerm) => terms.set(termKey(t), t);
   for (const text of texts.map(normalize)) {
     for (const run of unspacedRuns(text)) for (const ch of run) add({ kind: "w", term: ch });
-    for (const word of spacedWords(text)) {
-      add({ kind: "w", term: word });
-      const letters = [...word];
-      for (let from = 1; from + PART_MIN <= letters.length; from++) add({ kind: "s", term: letters.slice(from).join("") });
-    }
+    for (const word of spacedWords(text)) add({ kind: "w", term: word });
   }
   return [...terms.values()];
 }
@@ -41,11 +36,7 @@ export type QueryTerm = { kind: "word" | "run"; text: string; sources: IndexTerm
 export function queryTermsOf(query: string): QueryTerm[] {
   const text = normalize(query);
   const terms = new Map<string, QueryTerm>();
-  for (const word of spacedWords(text)) {
-    const sources: IndexTerm[] = [{ kind: "w", term: word }];
-    if ([...word].length >= PART_MIN) sources.push({ kind: "s", term: word });
-    terms.set(`word:${word}`, { kind: "word", text: word, sources });
-  }
+  for (const word of spacedWords(text)) terms.set(`word:${word}`, { kind: "word", text: word, sources: [{ kind: "w", term: word }] });
   for (const run of unspacedRuns(text)) terms.set(`run:${run}`, { kind: "run", text: run, sources: [...new Set(run)].map((ch) => ({ kind: "w", term: ch })) });
   return [...terms.values()];
 }
@@ -60,5 +51,5 @@ export function searchable(texts: string[]): Searchable {
 
 export function termMatches(term: QueryTerm, s: Searchable) {
   if (term.kind === "run") return s.texts.some((t) => t.includes(term.text));
-  return [...term.text].length >= PART_MIN ? s.words.some((w) => w.includes(term.text)) : s.words.some((w) => w.startsWith(term.text));
+  return s.words.some((w) => w.startsWith(term.text));
 }
