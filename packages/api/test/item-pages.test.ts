@@ -144,7 +144,7 @@ describe("POST /api/items/{itemId}/position", () => {
   let id: Record<string, string>;
   beforeAll(async () => {
     seven = await category(t, "Seven");
-    const ids = [];
+    const ids: string[] = [];
     for (const l of letters) ids.push((await fill(seven, 1, l))[0]!);
     id = Object.fromEntries(letters.map((l, i) => [l, ids[i]!]));
   });
