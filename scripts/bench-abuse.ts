@@ -106,7 +106,7 @@ try {
 
   const pagePath = new URL(demo.menu_urls[0]!).pathname;
   const [, company, store] = pagePath.split("/");
-  const jsonPath = `/m/${company}/${store}/ru/menu.json`;
+  const jsonPath = `/m/${company}/${store}/ru/index.json`;
   const storeId = ((await (await fetch(base + jsonPath)).json()) as { store: { id: string } }).store.id;
   const manager = demo.logins.find((l) => l.role === "store_manager")!;
   const cookie = await signIn(base, manager.email, manager.password);

@@ -19,9 +19,10 @@ type Totals = Record<"views" | "scans" | "item_opens" | "cart_adds" | "search_mi
 
 await withDemoRuntime("bench-events", async (base, demo) => {
   const [, company, store] = new URL(demo.menu_urls[0]!).pathname.split("/");
-  const menu = (await (await fetch(`${base}/m/${company}/${store}/ru/menu.json`)).json()) as { store: { id: string }; items: { id: string }[] };
+  // The guest menu's index (format 2) names every item in brief.
+  const menu = (await (await fetch(`${base}/m/${company}/${store}/ru/index.json`)).json()) as { store: { id: string }; categories: { items: { id: string }[] }[] };
   const storeId = menu.store.id;
-  const itemId = menu.items[0]!.id;
+  const itemId = menu.categories.flatMap((c) => c.items)[0]!.id;
   const manager = demo.logins.find((l) => l.role === "store_manager")!;
   const cookie = await signIn(base, manager.email, manager.password);
   const totals = async () => {

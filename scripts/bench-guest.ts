@@ -50,8 +50,8 @@ try {
   const company = "demo";
   const store = "center";
   const pagePath = `/${company}/${store}/menu`;
-  const jsonPath = `/m/${company}/${store}/ru/menu.json`;
-  const menu = JSON.parse(await (await fetch(base + jsonPath)).text()) as { items: unknown[]; categories: unknown[] };
+  const jsonPath = `/m/${company}/${store}/ru/index.json`;
+  const menu = JSON.parse(await (await fetch(base + jsonPath)).text()) as { categories: { items: unknown[] }[] };
 
   // ---- First view: the HTML (with its inline starter), the app it requests at the first touch, the menu JSON.
   const html = Buffer.from(await (await fetch(base + pagePath)).arrayBuffer());
@@ -69,7 +69,7 @@ try {
     { what: "app JS", files: js, bytes: js.map(read) },
     { what: "menu JSON", files: [jsonPath], bytes: [json] },
   ];
-  console.log(`\n${pagePath} (${menu.items.length} items, ${menu.categories.length} categories, Russian): the first view is the HTML;`);
+  console.log(`\n${pagePath} (${menu.categories.flatMap((c) => c.items).length} items, ${menu.categories.length} categories, Russian): the first view is the HTML;`);
   console.log(`the app's CSS and JS and the menu JSON are requested at the guest's first touch. Inline starter: ${kb(starter.length)} raw, ${kb(gz(starter))} gzip.`);
   console.log("  what        files        raw       gzip     brotli");
   const sums = { raw: 0, gz: 0, br: 0 };

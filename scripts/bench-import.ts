@@ -55,8 +55,8 @@ await withDemoRuntime("bench-import", async (base, demo) => {
   const imported = performance.now();
   // Until the guest menu (the published JSON) lists all of them.
   for (;;) {
-    const menu = (await (await fetch(`${base}/m/demo/center/ru/menu.json`, { cache: "no-store" })).json()) as { items: { title: string }[] };
-    if (menu.items.filter((i) => i.title.startsWith("Блюдо из таблицы ")).length === ITEMS) break;
+    const menu = (await (await fetch(`${base}/m/demo/center/ru/index.json`, { cache: "no-store" })).json()) as { categories: { items: { title: string }[] }[] };
+    if (menu.categories.flatMap((c) => c.items).filter((i) => i.title.startsWith("Блюдо из таблицы ")).length === ITEMS) break;
     await new Promise((r) => setTimeout(r, 100));
   }
   const shown = performance.now();

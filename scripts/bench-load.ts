@@ -51,7 +51,7 @@ await withDemoRuntime("bench-load", async (base, demo) => {
   const qrPath = new URL(demo.qr_links[0]!).pathname;
   const pagePath = new URL(demo.menu_urls[0]!).pathname;
   const [, company, store] = pagePath.split("/");
-  const jsonPath = `/m/${company}/${store}/ru/menu.json`;
+  const jsonPath = `/m/${company}/${store}/ru/index.json`;
   const redirect = await fetch(base + qrPath, { redirect: "manual" });
   console.log(`QR link ${qrPath} → ${redirect.status} ${redirect.headers.get("location")}`);
   const manager = demo.logins.find((l) => l.role === "store_manager")!;
