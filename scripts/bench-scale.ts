@@ -206,20 +206,24 @@ try {
     calls.set("save → guest data", median(reached));
     await settle(full!.title);
     const html = Buffer.from(await (await fetch(base + pagePath)).arrayBuffer());
-    return { calls, firstView: gzipSync(html, { level: 9 }).length, items };
+    const firstView = gzipSync(html, { level: 9 }).length;
+    // Printed as soon as measured: a long run that is stopped still leaves its figures.
+    console.log(`    ${[...calls].map(([label, v]) => `${label} ${v.toFixed(1)} ms`).join("; ")}; first view ${(firstView / 1024).toFixed(1)} KB gzip`);
+    return { calls, firstView, items };
   };
 
   console.log(`Store ${company}/${store}: first category "${firstPath}" (${section}); item page ${paged ? `paged by ${PAGE}` : "unpaged (no limit parameter)"}; median of ${RUNS}.`);
   const baseline = await sample();
   console.log(`  baseline measured: ${baseline.items} items (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   const firstCreates = await create(CREATES);
+  console.log(`  first ${CREATES} creates: ${firstCreates.toFixed(1)} ms per item`);
   const samples: Sample[] = [];
   let lastCreates = NaN;
   for (const size of SIZES) {
     const target = TARGET[size.factor];
     const have = await countItems();
     await grow(target - have - (size.factor === 30 ? CREATES : 0));
-    if (size.factor === 30) lastCreates = await create(CREATES);
+    if (size.factor === 30) console.log(`  last ${CREATES} creates: ${(lastCreates = await create(CREATES)).toFixed(1)} ms per item`);
     await settle(title(serial));
     samples.push(await sample());
     const inFirst = (await categoriesOf(section)).find((c) => c.id === first.id)!.content_count;
