@@ -116,7 +116,8 @@ describe("translate worker", () => {
       .entities.subscription.create({ ...keys, subscription_id: randomUUID(), plan: "basic", status: "active", starts_at: now.toISOString(), ends_at: new Date(now.getTime() + 86_400_000).toISOString() })
       .go();
     await requestTranslation(keys, [{ target_type: "Item", target_id: v.items.visible }]);
-    const job = sent.find((s) => s.queue === "translate")!.message;
+    // The item's job (the queue also carries the checklist's debounced count, `refresh: "facts"`).
+    const job = sent.find((s) => s.queue === "translate" && s.message.target_type)!.message;
 
     const result = await handler({ Records: [sqsRecord("ok", job), sqsRecord("bad", { target_type: "Nothing" })] });
     expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: "bad" }] });
