@@ -7,6 +7,7 @@
  */
 import { Db } from "../db/service";
 import { clock } from "../shared/clock";
+import { onceForEveryStore } from "../store/every-store";
 import { indexTermsOf, termKey, type IndexTerm } from "./words";
 
 type StoreKeys = { company_id: string; store_id: string };
@@ -115,25 +116,5 @@ export async function ensureSearchIndex(keys: StoreKeys) {
   return stale;
 }
 
-/**
- * Start-up step (the local runtime's start, the cloud's scheduled tick): every store without a
- * built index gets one, once per table (a marker row; one GetItem after that). Answers how many
- * stores it built.
- */
-export async function indexStoresWithoutIndex() {
-  const name = `search-index-v${SEARCH_INDEX_VERSION}`;
-  if ((await Db().entities.migration.get({ name }).go()).data) return 0;
-  let builtNow = 0;
-  for (let cursor: string | null = null, first = true; first || cursor; first = false) {
-    const page: { data: { company_id: string }[]; cursor: string | null } = await Db()
-      .entities.company.query.directory({ directory: "companies" })
-      .go({ cursor, limit: 25 });
-    for (const company of page.data) {
-      const { data: stores } = await Db().entities.store.query.byCompany({ company_id: company.company_id }).go({ pages: "all" });
-      for (const s of stores) if (await ensureSearchIndex({ company_id: s.company_id, store_id: s.store_id })) builtNow++;
-    }
-    cursor = page.cursor;
-  }
-  await Db().entities.migration.put({ name }).go();
-  return builtNow;
-}
+/** Start-up step: every store without a built index gets one, once per table. Answers how many it built. */
+export const indexStoresWithoutIndex = () => onceForEveryStore(`search-index-v${SEARCH_INDEX_VERSION}`, ensureSearchIndex);

@@ -5,7 +5,7 @@
  */
 import { Db } from "../db/service";
 import { POSITION_STEP } from "../item/positions";
-import { storesOfCompany } from "./store";
+import { onceForEveryStore } from "./every-store";
 
 type Keys = { company_id: string; store_id: string };
 /** Only the store's keys: a query given more (a category id) would narrow to it. */
@@ -85,29 +85,13 @@ export async function recountStore(of: Keys, opts: { renumber?: boolean } = {}) 
   return counted;
 }
 
-const POSITIONS_MIGRATION = "item-positions-v1";
 
 /**
  * Once per data folder or table (issue 31): items are keyed by position now and positions must be
- * unique, so every store is renumbered and counted. A marker row says it has run.
+ * unique, so every store is renumbered and counted.
  */
-export async function migrateStores() {
-  const e = Db().entities;
-  if ((await e.migration.get({ name: POSITIONS_MIGRATION }).go()).data) return 0;
-  let stores = 0;
-  let cursor: string | null = null;
-  do {
-    const page: { data: { company_id: string }[]; cursor: string | null } = await e.company.query
-      .directory({ directory: "companies" })
-      .go({ cursor, limit: 100 });
-    for (const company of page.data) {
-      for (const store of await storesOfCompany(company.company_id)) {
-        await recountStore({ company_id: store.company_id, store_id: store.store_id }, { renumber: true });
-        stores++;
-      }
-    }
-    cursor = page.cursor;
-  } while (cursor);
-  await e.migration.put({ name: POSITIONS_MIGRATION }).go();
-  return stores;
-}
+export const migrateStores = () =>
+  onceForEveryStore("item-positions-v1", async (keys) => {
+    await recountStore(keys, { renumber: true });
+    return true;
+  });
