@@ -87,7 +87,9 @@ async function networkFirst(request, cacheName, key) {
 }
 
 async function cacheFirst(request, cacheName) {
-  const hit = await caches.match(request, { cacheName });
+  // These files never change under their name: a copy fetched by the page's script also answers
+  // the page's preload of the same file (whose request headers differ, and the server says Vary).
+  const hit = await caches.match(request, { cacheName, ignoreVary: true });
   if (hit) return hit;
   const response = await fetch(request);
   await put(cacheName, request, response.clone());
