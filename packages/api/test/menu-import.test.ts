@@ -10,6 +10,7 @@ import { clock, Db, type Actor } from "@menu/core";
 import { addDays } from "@menu/core/subscription/plans";
 import { venue } from "../../core/test/fixtures";
 import { exportedFile, useExportWorker } from "./support/menu-export";
+import { recordsRead } from "./support/reads";
 
 type Store = Awaited<ReturnType<typeof venue>>;
 type Preview = {
@@ -199,5 +200,25 @@ describe("menu import", () => {
     const res = await call(staff(other), "/api/menu-import/preview", file("menu.csv", csv([HEADER])));
     expect([403, 404]).toContain(res.status);
     expect([401, 404]).toContain((await call({ type: "public" }, "/api/menu-import/apply", { ...file("menu.csv", csv([HEADER])), from: 0, count: 1 })).status);
+  });
+});
+
+describe("the import in a big store", () => {
+  it("reads the items its sheet names, not the whole store", async () => {
+    const keys = { company_id: v.company_id, store_id: v.store_id };
+    const portion = { id: "p", weight: "100", unit: "g", price: "1", currency: "BYN" } as const;
+    const filler = Array.from({ length: 400 }, (_, n) => ({ ...keys, item_id: randomUUID(), kind: "product" as const, category_id: v.category_id, position: 10_000 + n, title: `Позиция ${n}`, portions: [portion] }));
+    await Db().entities.item.put(filler).go();
+    // The export names every item: every one is read.
+    const sheet = await exported("ru");
+    const whole = await recordsRead(() => preview("menu.xlsx", sheet));
+    expect(whole.result).toMatchObject({ errors: [], change: [] });
+    expect(whole.result.unchanged).toBeGreaterThan(400);
+    // A sheet naming one item reads that item and the store's settings, whatever the store's size.
+    const row = ["Кухня", "Супы", "Борщ", "Со сметаной", "300 г", "11", "BYN", "Milk, Celery", "Вегетарианское", "да", v.items.visible];
+    const small = await recordsRead(() => preview("menu.csv", csv([HEADER, row])));
+    expect(small.result).toMatchObject({ items: 1, errors: [], change: [{ id: v.items.visible }] });
+    expect(whole.records).toBeGreaterThan(whole.result.unchanged);
+    expect(small.records).toBeLessThan(30);
   });
 });

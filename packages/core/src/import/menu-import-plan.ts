@@ -1,5 +1,6 @@
 /** The import's plan: what a sheet would create and change, compared with the menu as the export shows it. */
 import { WORDS, description as exportedDescription, menuRows } from "../export/menu-rows";
+import { itemsByIds } from "../item/item";
 import { buildPublishedMenu, loadStoreState, type StoreState } from "../publish/build";
 import { clock } from "../shared/clock";
 import { letOthersRun, ROWS_PER_SLICE } from "../shared/yield";
@@ -30,7 +31,9 @@ export async function plan(keys: Keys, table: string[][] | ImportRefusal) {
   if (!header) return { plan: undefined, error: { row: 1, column: "", code: table.length ? ("unknownColumns" as const) : ("notASheet" as const) } };
   const { lang } = header;
   const { items, errors } = await readItems(table, lang, header.at);
-  const state = await loadStoreState(keys, clock.now());
+  // Only the items the sheet names are read: a 50-row sheet costs the same in a 5,000-item store.
+  const loaded = await loadStoreState(keys, clock.now(), { items: false });
+  const state = { ...loaded, items: await itemsByIds(keys, items.flatMap((item) => (item.id ? [item.id] : []))) };
   // The export's view of every item (hidden ones included), in the sheet's language.
   const view = buildPublishedMenu({ ...state, hidden: undefined, categories: state.categories.map((c) => ({ ...c, visible: true })), items: state.items.map((i) => ({ ...i, visible: true })) }, lang, () => ({ size: 0, path: "" }), clock.now());
   const exported = new Map(menuRows(view, lang).map((r) => [r.item.id, r]));

@@ -55,6 +55,14 @@ async function itemById(item_id: string) {
 /** POST /api/products/several-get: the items the caller may see, in no particular order. */
 export const severalItems = fn(SeveralIds, async ({ ids }) => (await severalGet(ids, itemById)).map(toItemInfo));
 
+/** The store's items of these ids (BatchGetItem; unknown ids are left out). */
+export async function itemsByIds(keys: { company_id: string; store_id: string }, ids: Iterable<string>) {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return [];
+  const { data } = await Db().entities.item.get(unique.map((item_id) => ({ ...keys, item_id }))).go();
+  return data.map(toItemInfo);
+}
+
 export async function itemsOfStore(company_id: string, store_id: string) {
   const { data } = await Db().entities.item.query.byStore({ company_id, store_id }).go({ pages: "all" });
   return data.map(toItemInfo);
