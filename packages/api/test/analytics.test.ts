@@ -4,6 +4,7 @@ import { createApp } from "@menu/api";
 import { clock, Db, type Actor } from "@menu/core";
 import { createStore } from "@menu/core/store/store";
 import { addDays } from "@menu/core/subscription/plans";
+import { requestFactsRefresh } from "@menu/core/store/facts";
 import { refreshTranslationFacts } from "@menu/core/translation/facts-refresh";
 import { venue } from "../../core/test/fixtures";
 
@@ -170,6 +171,11 @@ describe("GET /api/setup-checklist", () => {
     const en = { en: { title: "Translated", manual: true } };
     await Db().entities.category.patch({ ...keys, category_id: t.category_id }).set({ translations: en }).go();
     for (const item_id of [t.items.visible, t.items.hidden]) await Db().entities.item.patch({ ...keys, item_id }).set({ translations: en }).go();
+    // The count of the texts those writes name.
+    await requestFactsRefresh(keys, [
+      { target_type: "Category", target_id: t.category_id },
+      ...[t.items.visible, t.items.hidden].map((target_id) => ({ target_type: "Item" as const, target_id })),
+    ]);
     await refreshTranslationFacts(keys);
     s = await steps();
     expect(s.done.translations).toBe(true);

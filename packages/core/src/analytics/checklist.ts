@@ -6,8 +6,9 @@
 import { z } from "zod";
 import { fn } from "../shared/fn";
 import { managedStore } from "../shared/policy";
-import { factsOf } from "../store/facts";
+import { factsOf, requestFactsRefresh } from "../store/facts";
 import { subscriptionsOf } from "../subscription/lifecycle";
+import { factsSignature } from "../translation/facts-refresh";
 import { translationContext } from "../translation/jobs";
 
 export const CHECKLIST_STEPS = ["logo", "menu", "translations", "tables", "wifi", "subscription"] as const;
@@ -33,7 +34,9 @@ export const setupChecklist = fn(z.object({ storeId: z.string().min(1).max(64) }
   const categories = facts.categories ?? 0;
   const items = facts.items ?? 0;
   const tables = facts.tables ?? 0;
-  // Counted by the translate worker (translation/facts-refresh.ts) after every change of texts or languages.
+  // Kept by the translate worker (translation/facts-refresh.ts). Counted for other languages or
+  // another glossary (a plan that changed them): counted again, shown as they are meanwhile.
+  if (facts.counted_for !== factsSignature(ctx)) await requestFactsRefresh(keys);
   const missing = ctx.languages.length ? (facts.translations_missing ?? 0) : 0;
   const failed = facts.translations_failed ?? 0;
   const steps: SetupChecklist["steps"] = [

@@ -164,7 +164,7 @@ export const deleteCategory = fn(z.object({ store_id: Id, category_id: Id }), as
     factsChange(e, keys, { categories: -1 }),
   ]);
   await unindexCategory(keys, record);
-  await requestFactsRefresh(keys);
+  await requestFactsRefresh(keys, [{ target_type: "Category", target_id: category_id }]);
   await requestPublish(store, CATEGORIES_ONLY);
   return { id: category_id };
 });

@@ -25,6 +25,7 @@ import { UniqueEntity } from "../shared/unique.entity";
 import { UserEntity } from "../user/user.entity";
 import { db } from "./client";
 import { MigrationEntity } from "./migration.entity";
+import { TextFactsEntity } from "../translation/text-facts.entity";
 
 const service = new Service({
   unique: UniqueEntity,
@@ -39,6 +40,7 @@ const service = new Service({
   category: CategoryEntity,
   categoryTally: CategoryTallyEntity,
   storeFacts: StoreFactsEntity,
+  textFacts: TextFactsEntity,
   migration: MigrationEntity,
   item: ItemEntity,
   promotion: PromotionEntity,

@@ -198,7 +198,7 @@ export const bulkItems = fn(BulkItemsInput, async ({ store_id, action, item_ids 
   if (action === "delete") {
     await deleteItems(keys, items);
     await unindexItems(keys, items);
-    await requestFactsRefresh(keys);
+    await requestFactsRefresh(keys, found.map((target_id) => ({ target_type: "Item", target_id })));
   } else {
     const visible = action === "show";
     await Promise.all(found.map((item_id) => Db().entities.item.patch({ ...keys, item_id }).set({ visible }).go()));

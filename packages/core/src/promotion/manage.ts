@@ -127,7 +127,7 @@ async function deletePromotions(keys: StoreKeys, promotions: { promotion_id: str
       factsChange(e, keys, { promotions: -chunk.length }),
     ]);
   }
-  await requestFactsRefresh(keys);
+  await requestFactsRefresh(keys, promotions.map(({ promotion_id }) => ({ target_type: "Promotion", target_id: promotion_id })));
 }
 
 export const deletePromotion = fn(PromotionRef, async ({ store_id, promotion_id }) => {

@@ -53,12 +53,25 @@ const REFRESH_DELAY_SECONDS = 5;
 /** A queued refresh older than this is taken as lost, and the next request queues a new one. */
 const REFRESH_STALE_MS = 2 * 60_000;
 
+/** A text whose translation facts a refresh counts again. */
+export type TextRef = { target_type: "Item" | "Category" | "Promotion"; target_id: string };
+export const textKey = (ref: TextRef) => `${ref.target_type}#${ref.target_id}`;
+/** More texts than this at once (an import, a store-wide translation) are not named: every text is counted. */
+const NAMED_MAX = 200;
+
 /**
- * Asks the translate worker to count the store's untranslated texts again (translation/facts-refresh.ts):
- * call it after anything that may change them. Requests coalesce while one is on its way.
+ * Asks the translate worker to count the translation facts of these texts again
+ * (translation/facts-refresh.ts): call it after anything that may change whether a text is
+ * translated (its source, its translations, its jobs, its deletion). Without texts, every text is
+ * counted (the worker also does so by itself when the languages or the glossary changed).
+ * Requests coalesce while one is on its way; the texts they name add up on the facts row.
  */
-export async function requestFactsRefresh(keys: Keys) {
+export async function requestFactsRefresh(keys: Keys, texts?: readonly TextRef[]) {
   const now = clock.now();
+  const facts = Db().entities.storeFacts.update({ company_id: keys.company_id, store_id: keys.store_id });
+  if (texts && texts.length <= NAMED_MAX) {
+    if (texts.length) await facts.add({ refresh_targets: texts.map(textKey) }).go();
+  } else await facts.set({ refresh_all: true }).go();
   try {
     await Db()
       .entities.storeFacts.update({ company_id: keys.company_id, store_id: keys.store_id })

@@ -96,7 +96,7 @@ async function rowsOf(keys: Keys, ref: TargetRef) {
  */
 export async function requestTranslation(keys: Keys, refs: TargetRef[], context?: TranslationContext) {
   // The texts changed: the checklist's count of untranslated ones is counted again.
-  await requestFactsRefresh(keys);
+  await requestFactsRefresh(keys, refs);
   const ctx = context ?? (await translationContext(keys));
   if (!ctx.languages.length || !refs.length) return 0;
   const queued: TargetRef[] = [];
@@ -118,6 +118,8 @@ export async function requestTranslation(keys: Keys, refs: TargetRef[], context?
 
 /** Queues everything of the store that is missing or out of date ("translate everything missing"). */
 export async function requestStoreTranslation(keys: Keys) {
+  // Store-wide: every text's facts are counted again (those that became translated as well).
+  await requestFactsRefresh(keys);
   const ctx = await translationContext(keys);
   if (!ctx.languages.length) return 0;
   const refs: TargetRef[] = [];
@@ -259,7 +261,7 @@ export async function translationJob(message: Record<string, unknown>) {
   );
   // Only the item's category is rebuilt; a category's or promotion's texts are read whole by every publish.
   if (done.length) await requestPublish(keys, { categories: target.category_id ? [target.category_id] : [] });
-  await requestFactsRefresh(keys);
+  await requestFactsRefresh(keys, [ref]);
   if (retry) throw new EngineError(retry, true);
 }
 

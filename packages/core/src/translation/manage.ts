@@ -146,7 +146,7 @@ export const saveManualTranslation = fn(
     });
     await Db().entities.translation.put({ ...keys, target_type, target_id, language, status: "completed", attempts: 0 }).go();
     await requestPublish(keys);
-    await requestFactsRefresh(keys);
+    await requestFactsRefresh(keys, [{ target_type, target_id }]);
     return { id: target_id, translations: translationsInfo(translations) };
   },
 );
@@ -164,7 +164,7 @@ export const checkTranslation = fn(TranslationRef, async ({ store_id, target_typ
     const current = t[language]!;
     t[language] = { ...current, ...(current.manual ? {} : { checked: true }), ...sourceHashes(target, glossary) };
   });
-  await requestFactsRefresh(keys);
+  await requestFactsRefresh(keys, [{ target_type, target_id }]);
   return { id: target_id, translations: translationsInfo(translations) };
 });
 
