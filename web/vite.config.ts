@@ -7,6 +7,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type ProxyOptions } from "vite";
 import { bootLoginShell } from "./boot/login-shell";
+import { GUEST_LANGUAGES, guestCatalogFile, guestCatalogProblems, guestMessagesOf, type GuestLanguage } from "./guest-catalogs";
 import { BUILD_ID_META, BUILD_LATEST_PATH, buildMetaPath, routeRules, routeRulesProblems, type RouteRulesManifest } from "./src/route-rules";
 
 /** The local runtime (packages/local) serves the API, QR redirects, published menus and uploads. */
@@ -56,31 +57,31 @@ function precompileMessages(): Plugin {
 }
 
 /**
- * The guest pages' own message catalogs: `virtual:guest-messages/{ru,en,zh}` holds only the keys
- * the guest pages use (GUEST_MESSAGE_PREFIXES), compiled to ICU ASTs like the full catalogs, so a
- * guest downloads a few kilobytes instead of the whole interface catalog. The keys stay in
- * src/i18n/messages/*.json (one place to translate).
+ * The guest pages' own message catalogs: `virtual:guest-messages/{language}`, one per menu language
+ * (guest-catalogs.ts: ru/en/zh from src/i18n/messages/*.json, ar/tr/fr from
+ * src/i18n/guest-messages/*.json), only the keys the guest pages use, compiled to ICU ASTs like the
+ * full catalogs, so a guest downloads a few kilobytes instead of the whole interface catalog. A
+ * guest key missing in any language fails the build.
  */
-export const GUEST_MESSAGE_PREFIXES = ["menu.", "guest.", "placeholder.", "errors.notFound.", "errors.goHome"];
 const GUEST_CATALOG = "virtual:guest-messages/";
 
 export function guestMessages(): Plugin {
   return {
     name: "menu:guest-messages",
+    buildStart() {
+      const problems = guestCatalogProblems();
+      if (problems.length) this.error(`Guest catalogs:\n${problems.join("\n")}`);
+    },
     resolveId(id) {
       return id.startsWith(GUEST_CATALOG) ? `\0${id}` : null;
     },
     load(id) {
       if (!id.startsWith(`\0${GUEST_CATALOG}`)) return null;
-      const locale = id.slice(GUEST_CATALOG.length + 1);
-      if (!/^[a-z]{2}$/.test(locale)) throw new Error(`Unknown guest catalog ${locale}`);
-      const file = fileURLToPath(new URL(`./src/i18n/messages/${locale}.json`, import.meta.url));
-      this.addWatchFile(file);
-      const messages = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+      const language = id.slice(GUEST_CATALOG.length + 1);
+      if (!(GUEST_LANGUAGES as readonly string[]).includes(language)) throw new Error(`Unknown guest catalog ${language}`);
+      this.addWatchFile(guestCatalogFile(language));
       const compiled: Record<string, unknown> = {};
-      for (const [key, message] of Object.entries(messages)) {
-        if (GUEST_MESSAGE_PREFIXES.some((p) => key.startsWith(p))) compiled[key] = parseMessage(message);
-      }
+      for (const [key, message] of Object.entries(guestMessagesOf(language as GuestLanguage))) compiled[key] = parseMessage(message);
       return `export default ${JSON.stringify(compiled)};`;
     },
   };

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath, URL } from "node:url";
 import { defineConfig, type Manifest, type Plugin, type UserConfig } from "vite";
+import { GUEST_LANGUAGES } from "./guest-catalogs";
 import base from "./vite.config";
 
 /**
@@ -26,9 +27,9 @@ function guestAssets() {
     chunk.imports?.forEach(walk);
   };
   walk("src/features/menu/hydrate.tsx");
-  // The guest catalogs are chunks of their own: a page preloads its language's one with the app.
+  // The guest catalogs (one per menu language) are chunks of their own: a page preloads its language's one with the app.
   const catalogs = Object.fromEntries(
-    ["ru", "en", "zh"].map((locale) => {
+    GUEST_LANGUAGES.map((locale) => {
       const chunk = manifest[`virtual:guest-messages/${locale}`];
       if (!chunk) throw new Error(`The client build has no guest catalog for ${locale}`);
       return [locale, `/${chunk.file}`];

@@ -4,11 +4,11 @@
  * too. The digits stay as stored: no rounding, no grouping.
  */
 /**
- * The interface languages' separators, as Intl gives them (lib/decimal.test.ts checks): the guest
+ * The interface languages' separators (and the guest-only tr and fr), as Intl gives them (lib/decimal.test.ts checks): the guest
  * menu's first view builds no number formatter for a weight (the first Intl formatter of a page
  * costs tens of milliseconds on a phone's slow CPU).
  */
-export const KNOWN_SEPARATORS: Readonly<Record<string, string>> = { ru: ",", en: ".", zh: "." };
+export const KNOWN_SEPARATORS: Readonly<Record<string, string>> = { ru: ",", en: ".", zh: ".", tr: ",", fr: "," };
 const separators = new Map<string, string>(Object.entries(KNOWN_SEPARATORS));
 
 /** The language's decimal separator: "," in ru, "." in en and zh. */

@@ -26,6 +26,7 @@ import { useMenuUpdates } from "./menu-updates";
 import { useChunks, type Loaded } from "./menu-data";
 import { MENU_HEIGHTS, pagePath, parseLocation, storeBasePath, type PageLinks, type PublishedIndex, type PublishedItem } from "./model";
 import type { GuestNav } from "./nav";
+import { pageMeta } from "./page-meta";
 import { useSectionTabs } from "./section-tabs";
 import { GUEST_READY_EVENT } from "./starter";
 import { addToCart, useCart, type MenuType } from "./state";
@@ -112,9 +113,12 @@ export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, ren
     if (started && mounted) document.dispatchEvent(new Event(GUEST_READY_EVENT));
   }, [started, mounted]);
 
+  // The title and description follow a language chosen on the page (the pre-rendered ones are the menu's).
+  const meta = pageMeta(menu, intl);
   useEffect(() => {
-    document.title = menu.store.seo_title || menu.store.name;
-  }, [menu.store.seo_title, menu.store.name]);
+    document.title = meta.title;
+    document.querySelector('meta[name="description"]')?.setAttribute("content", meta.description);
+  }, [meta.title, meta.description]);
 
   const changeLanguage = useMenuUpdates({ menu, company, storeKey, setMenu, setStale, setInterfaceLanguage });
 

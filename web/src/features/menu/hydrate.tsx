@@ -7,7 +7,7 @@
 import { startTransition, useMemo, useState } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { applyDocumentLanguage } from "@/i18n/document-language";
-import { catalogLocaleFor, type Language } from "@/i18n/languages";
+import type { Language } from "@/i18n/languages";
 import "@/styles.css";
 import { GuestApp } from "./guest-app";
 import { createGuestIntl, getGuestCatalog, loadGuestCatalog } from "./intl";
@@ -19,8 +19,7 @@ import { GuestRoot, type GuestBoot } from "./root";
 import { isServedOffline } from "./sw-register";
 
 function Island({ menu, loaded, boot, offline }: { menu: PublishedIndex; loaded: Loaded; boot: GuestBoot; offline: boolean }) {
-  const [language, setLanguage] = useState(menu.language as Language);
-  const locale = catalogLocaleFor(language);
+  const [locale, setLanguage] = useState(menu.language as Language);
   const [nav] = useState(browserNav);
   const intl = useMemo(() => createGuestIntl(locale, getGuestCatalog(locale) ?? {}), [locale]);
   return (
@@ -33,7 +32,7 @@ function Island({ menu, loaded, boot, offline }: { menu: PublishedIndex; loaded:
         servedOffline={offline}
         started
         setInterfaceLanguage={async (lang) => {
-          await loadGuestCatalog(catalogLocaleFor(lang));
+          await loadGuestCatalog(lang);
           applyDocumentLanguage(lang);
           setLanguage(lang);
         }}
@@ -47,7 +46,7 @@ async function start() {
   const bootScript = document.getElementById("guest-boot");
   if (!container || !bootScript) return;
   const boot = JSON.parse(bootScript.textContent ?? "{}") as GuestBoot;
-  const locale = catalogLocaleFor(boot.language as Language);
+  const locale = boot.language as Language;
   if (boot.money) provideMoneyPatterns(locale, boot.money);
   const [response, chunks] = await Promise.all([
     fetch(boot.dataUrl),

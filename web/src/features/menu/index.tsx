@@ -30,7 +30,7 @@ export async function loadPublishedMenu(company: string, store: string): Promise
   const manifest = await getJson<PublishedManifest | MovedStore>(manifestUrl(company, store));
   if ("moved_to" in manifest) throw new StoreMoved(manifest.moved_to);
   const lang = chooseLanguage(manifest.languages, manifest.default_language);
-  const [menu] = await Promise.all([fetchMenu(company, store, lang), loadGuestCatalog(catalogLocaleFor(lang as Language))]);
+  const [menu] = await Promise.all([fetchMenu(company, store, lang), loadGuestCatalog(lang as Language)]);
   return menu;
 }
 
@@ -60,7 +60,7 @@ export function GuestRoute() {
   });
   const language = query.data?.index.language;
   /** Set when the guest picks another menu language (the menu's own language until then). */
-  const [guestLocale, setGuestLocale] = useState<InterfaceLocale>();
+  const [guestLocale, setGuestLocale] = useState<Language>();
   useEffect(() => {
     if (language) void setMenuLanguage(language as Language);
   }, [language, setMenuLanguage]);
@@ -69,7 +69,7 @@ export function GuestRoute() {
   useEffect(() => {
     if (failed) void setMenuLanguage(visitorLanguage());
   }, [failed, setMenuLanguage]);
-  const locale = guestLocale ?? (language ? catalogLocaleFor(language as Language) : "ru");
+  const locale = guestLocale ?? ((language as Language | undefined) || "ru");
   const intl = useMemo(() => createGuestIntl(locale, getGuestCatalog(locale) ?? {}), [locale]);
   const nav = useMemo<GuestNav>(
     () => ({
@@ -98,8 +98,8 @@ export function GuestRoute() {
         servedOffline={query.data.offline}
         nav={nav}
         setInterfaceLanguage={async (lang) => {
-          await Promise.all([loadGuestCatalog(catalogLocaleFor(lang)), setMenuLanguage(lang)]);
-          setGuestLocale(catalogLocaleFor(lang));
+          await Promise.all([loadGuestCatalog(lang), setMenuLanguage(lang)]);
+          setGuestLocale(lang);
         }}
       />
     </GuestIntlProvider>

@@ -7,10 +7,10 @@
  */
 import { createContext, useContext, type ReactNode } from "react";
 import type { MessageId } from "@/i18n/catalogs";
-import type { InterfaceLocale } from "@/i18n/languages";
+import type { Language } from "@/i18n/languages";
 
-/** Keys of the guest catalog (vite.config.ts GUEST_MESSAGE_PREFIXES). */
-export type GuestMessageId = Extract<MessageId, `menu.${string}` | `guest.${string}` | `placeholder.${string}` | `errors.notFound.${string}` | "errors.goHome">;
+/** Keys of the guest catalog (web/guest-catalogs.ts GUEST_MESSAGE_PREFIXES). */
+export type GuestMessageId = Extract<MessageId, `menu.${string}` | `placeholder.${string}` | `errors.notFound.${string}` | "errors.goHome" | "guest.skipToCart">;
 
 /** formatjs's ICU AST (the subset its parser produces for our messages). */
 type Element =
@@ -27,7 +27,8 @@ export type GuestCatalog = Record<string, Element[]>;
 type Values = Record<string, string | number | undefined>;
 
 export type GuestIntl = {
-  locale: InterfaceLocale;
+  /** The menu's language: every menu language has a guest catalog. */
+  locale: Language;
   formatMessage(descriptor: { id: GuestMessageId }, values?: Values): string;
 };
 
@@ -83,7 +84,7 @@ function format(elements: Element[], values: Values, locale: string, count?: num
   return out;
 }
 
-export function createGuestIntl(locale: InterfaceLocale, catalog: GuestCatalog): GuestIntl {
+export function createGuestIntl(locale: Language, catalog: GuestCatalog): GuestIntl {
   return {
     locale,
     formatMessage: ({ id }, values = {}) => {
@@ -93,15 +94,21 @@ export function createGuestIntl(locale: InterfaceLocale, catalog: GuestCatalog):
   };
 }
 
-/** The guest catalogs are separate chunks (a pre-rendered page's starter preloads its own with the app). */
-const loaders: Record<InterfaceLocale, () => Promise<{ default: GuestCatalog }>> = {
+/**
+ * One catalog per menu language, each a separate chunk (a pre-rendered page's starter preloads its
+ * own with the app); ar/tr/fr are guest-only (the admin interface stays ru/en/zh).
+ */
+const loaders: Record<Language, () => Promise<{ default: GuestCatalog }>> = {
   ru: () => import("virtual:guest-messages/ru") as Promise<{ default: GuestCatalog }>,
   en: () => import("virtual:guest-messages/en") as Promise<{ default: GuestCatalog }>,
   zh: () => import("virtual:guest-messages/zh") as Promise<{ default: GuestCatalog }>,
+  ar: () => import("virtual:guest-messages/ar") as Promise<{ default: GuestCatalog }>,
+  tr: () => import("virtual:guest-messages/tr") as Promise<{ default: GuestCatalog }>,
+  fr: () => import("virtual:guest-messages/fr") as Promise<{ default: GuestCatalog }>,
 };
-const loaded = new Map<InterfaceLocale, GuestCatalog>();
+const loaded = new Map<Language, GuestCatalog>();
 
-export async function loadGuestCatalog(locale: InterfaceLocale): Promise<GuestCatalog> {
+export async function loadGuestCatalog(locale: Language): Promise<GuestCatalog> {
   const ready = loaded.get(locale);
   if (ready) return ready;
   const catalog = (await loaders[locale]()).default;
@@ -109,7 +116,7 @@ export async function loadGuestCatalog(locale: InterfaceLocale): Promise<GuestCa
   return catalog;
 }
 
-export const getGuestCatalog = (locale: InterfaceLocale) => loaded.get(locale);
+export const getGuestCatalog = (locale: Language) => loaded.get(locale);
 
 const Context = createContext<GuestIntl>(createGuestIntl("ru", {}));
 

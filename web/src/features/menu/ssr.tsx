@@ -5,11 +5,14 @@
  */
 import QRCode from "qrcode";
 import { renderToString } from "react-dom/server";
+import ar from "virtual:guest-messages/ar";
 import en from "virtual:guest-messages/en";
+import fr from "virtual:guest-messages/fr";
 import ru from "virtual:guest-messages/ru";
+import tr from "virtual:guest-messages/tr";
 import zh from "virtual:guest-messages/zh";
 import { Logo } from "@/components/logo";
-import { catalogLocaleFor, isLanguage, textDirection, type InterfaceLocale, type Language } from "@/i18n/languages";
+import { isLanguage, textDirection, type Language } from "@/i18n/languages";
 import { EVENTS_ENDPOINT } from "./analytics";
 import { FILTER_STORAGE_KEY } from "./filter";
 import { GuestApp } from "./guest-app";
@@ -19,13 +22,15 @@ import { chunkUrl, indexUrl } from "./menu-data";
 import { pagePath, type GuestPage } from "./model";
 import { moneyPattern, priceCurrency, type MoneyPattern } from "./money";
 import { staticNav } from "./nav";
+import { pageMeta } from "./page-meta";
 import { criticalCss } from "./critical-css";
 import { GuestRoot, type GuestBoot } from "./root";
 import { GUEST_READY_EVENT, starter, type StarterConfig } from "./starter";
 
-declare const __GUEST_ASSETS__: { js: string; css: string[]; cssText: string; preload: string[]; catalogs: Record<InterfaceLocale, string> };
+declare const __GUEST_ASSETS__: { js: string; css: string[]; cssText: string; preload: string[]; catalogs: Record<Language, string> };
 
-const catalogs = { ru, en, zh } as unknown as Record<InterfaceLocale, GuestCatalog>;
+/** Every menu language is a guest interface language. */
+const catalogs = { ru, en, zh, ar, tr, fr } as unknown as Record<Language, GuestCatalog>;
 
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 /** JSON inside a <script>: "<" escaped so no text can close the element. */
@@ -64,8 +69,7 @@ export function renderPage({
   baseUrl = "",
 }: MenuView & { page: GuestPage; renderedAt: string; version: string; baseUrl?: string }): string {
   const lang = menu.language as Language;
-  const locale = catalogLocaleFor(lang);
-  const intl = createGuestIntl(locale, catalogs[locale]);
+  const intl = createGuestIntl(lang, catalogs[lang]);
   const { store } = menu;
   const path = pagePath(store.company_url_key, store.url_key, page);
   const markup = renderToString(
@@ -83,12 +87,11 @@ export function renderPage({
   const currencies = new Set([menu.store.currency, ...Object.values(loaded).flatMap((items) => items.flatMap((i) => i.portions.map((p) => p.currency)))].map(priceCurrency));
   const money: Record<string, MoneyPattern> = {};
   for (const currency of currencies) {
-    const pattern = moneyPattern(locale, currency);
+    const pattern = moneyPattern(lang, currency);
     if (pattern) money[currency] = pattern;
   }
   const boot: GuestBoot = { dataUrl, chunkUrls, page: pageName(page), version, renderedAt, language: menu.language, money };
-  const title = store.seo_title || store.name;
-  const description = store.seo_description || intl.formatMessage({ id: "menu.seo.description" }, { name: store.name });
+  const { title, description } = pageMeta(menu, intl);
   const image = store.logo_light ?? store.logo_dark;
   const abs = (p: string) => `${baseUrl}${p}`;
   const assets = __GUEST_ASSETS__;
@@ -98,7 +101,7 @@ export function renderPage({
   const starterConfig: StarterConfig = {
     script: assets.js,
     // The page's catalog is not inline: the HTML stays within one round trip of a new connection.
-    chunks: [...assets.preload, assets.catalogs[locale]],
+    chunks: [...assets.preload, assets.catalogs[lang]],
     styles: assets.css,
     data: [dataUrl, ...chunkUrls],
     events: EVENTS_ENDPOINT,
@@ -149,8 +152,7 @@ export function renderPage({
  */
 export function renderNotFound({ lang }: { lang: string }): string {
   const language: Language = isLanguage(lang) ? lang : "ru";
-  const locale = catalogLocaleFor(language);
-  const intl = createGuestIntl(locale, catalogs[locale]);
+  const intl = createGuestIntl(language, catalogs[language]);
   const title = intl.formatMessage({ id: "errors.notFound.title" });
   const markup = renderToString(
     <main className="error-screen" data-testid="error-screen">
@@ -176,7 +178,7 @@ export function renderNotFound({ lang }: { lang: string }): string {
     </main>,
   );
   return (
-    `<!doctype html>\n<html lang="${locale}" dir="ltr">\n<head>\n<meta charset="UTF-8" />\n` +
+    `<!doctype html>\n<html lang="${language}" dir="${textDirection(language)}">\n<head>\n<meta charset="UTF-8" />\n` +
     `<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />\n<meta name="color-scheme" content="light dark" />\n` +
     `<meta name="robots" content="noindex" />\n<title>${escapeHtml(title)} — QR Menu</title>\n<link rel="icon" type="image/svg+xml" href="/favicon.svg" />\n` +
     `<style>${pageCss(markup)}</style>\n</head>\n<body>\n<div id="root">${markup}</div>\n</body>\n</html>\n`
