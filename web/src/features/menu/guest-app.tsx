@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties } from "react";
 import { textDirection, type Language } from "@/i18n/languages";
 import { zonedTime } from "@menu/core/menu/schedule";
 import { track } from "./analytics";
@@ -18,6 +18,7 @@ import { HiddenMenu, PromotionsPage, ReviewsPage } from "./components/pages";
 import { PromoStrip } from "./components/promo-strip";
 import { StoreInfo } from "./components/store-info";
 import { setMarkFilter } from "./filter";
+import { useFocusReturn } from "./focus-return";
 import { paramsOf, withParams } from "./guest-href";
 import { useIntl } from "./intl";
 import { useItemSearch } from "./item-search";
@@ -83,8 +84,14 @@ export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, ren
   const [searching, setSearching] = useState(false);
   const [filterOpen, setFilterOpen] = useState(false);
   const filterButton = useRef<HTMLButtonElement>(null);
+  const searchButton = useRef<HTMLButtonElement>(null);
+  // Closing the filter sheet or the search gives focus back to the button that opened it, once
+  // the sheet is gone (while a modal sheet is open the rest of the page cannot take focus) or the
+  // button is back in place of the search field.
+  useFocusReturn(filterOpen, filterButton);
+  useFocusReturn(searching, searchButton);
   const rtl = textDirection(menu.language as Language) === "rtl";
-  const { brief, byId, filter, filtering, shownItems, counts, byCategory, isSoldOut, marks, sections, section, tree, promotionCategories } = useVisibleMenu({
+  const { brief, byId, filter, filtering, counts, byCategory, isSoldOut, marks, sections, section, tree, promotionCategories, hidden, shownItems } = useVisibleMenu({
     menu,
     loaded,
     menuType,
@@ -93,6 +100,9 @@ export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, ren
     mounted,
     addressSection: location.section,
   });
+
+  // Cart lines are marked sold out from the index (the page keeps it current), chunk or not.
+  const briefById = useMemo(() => new Map(brief.map((i) => [i.id, i])), [brief]);
 
   // ?table= from the QR code: remembered with the cart, counted once.
   const table = mounted ? (location.table ?? (cart.table || undefined)) : undefined;
@@ -229,7 +239,7 @@ export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, ren
                     onSection={chooseSection}
                   />
                   {page.kind === "menu" ? <FilterButton ref={filterButton} filter={filter} filtering={filtering} onOpen={() => setFilterOpen(true)} /> : null}
-                  {page.kind === "menu" ? <SearchButton onOpen={() => setSearching(true)} /> : null}
+                  {page.kind === "menu" ? <SearchButton ref={searchButton} onOpen={() => setSearching(true)} /> : null}
                 </>
               )}
             </div>
@@ -253,7 +263,7 @@ export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, ren
             {page.kind === "menu" && !searching ? (
               <div role="tabpanel" id="guest-section" aria-labelledby={`section-tab-${section}`} data-testid="section-panel">
                 {promotionCategories.length ? <PromoStrip categories={promotionCategories} promotions={menu.promotions} company={company} storeKey={storeKey} onGo={go} /> : null}
-                {filtering && brief.length > shownItems.length ? <FilterNote hidden={brief.length - shownItems.length} /> : null}
+                {hidden.menu > 0 ? <FilterNote hidden={hidden} /> : null}
                 <MenuTypeSwitch menuType={menuType} onMenuType={setMenuType} />
                 <MenuCategories
                   tree={tree}
@@ -285,16 +295,17 @@ export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, ren
             onOpen={() => setCartOpen(true)}
             onClose={() => setCartOpen(false)}
             onChange={(update) => setCart(update)}
+            soldOut={(id) => {
+              const item = briefById.get(id);
+              return !!item && isSoldOut(item);
+            }}
           />
           {modalItem ? <ItemModal key={modalItem.id} item={modalItem} marks={marks} soldOut={isSoldOut(modalItem)} onClose={closeItem} onAdd={add} /> : null}
           {filterOpen ? <FilterSheet
               marks={marks}
               filter={filter}
               onChange={setMarkFilter}
-              onClose={() => {
-                setFilterOpen(false);
-                filterButton.current?.focus();
-              }}
+              onClose={() => setFilterOpen(false)}
             /> : null}
         </>
       )}

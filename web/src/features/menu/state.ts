@@ -135,5 +135,12 @@ export function setQuantity(cart: Cart, index: number, quantity: number): Cart {
   return { ...cart, lines };
 }
 
+/** Lines taken out by "Clear" back as they were; lines added since follow (one of the same dish and portion gives way to the kept one). */
+export function restoreLines(cart: Cart, kept: readonly CartLine[]): Cart {
+  const same = (a: CartLine, b: CartLine) => a.id === b.id && a.selectedPortionId === b.selectedPortionId;
+  const added = cart.lines.filter((l) => !kept.some((k) => same(k, l)));
+  return { ...cart, lines: [...kept, ...added] };
+}
+
 /** Section 3 "Menu state": the selected menu type (current by schedule, or full). */
 export type MenuType = "actual" | "full";

@@ -15,6 +15,32 @@ function treeOf(categories: readonly PublishedCategory[], section: string, avail
 
 const NO_MARKS: PublishedIndex["marks"] = {};
 
+/** Items the filter hides: in the chosen section, and in all the menu's sections. */
+export type HiddenCounts = { section: number; menu: number };
+const NOTHING_HIDDEN: HiddenCounts = { section: 0, menu: 0 };
+
+/**
+ * Counted over the categories the menu type and schedules show (a category closed now hides its
+ * items whatever the filter), so the note says what the filter takes away from what the guest would see.
+ */
+function hiddenByFilter(
+  categories: PublishedIndex["categories"],
+  byId: ReadonlyMap<string, PublishedCategory>,
+  counts: ReadonlyMap<string, number>,
+  available: (c: PublishedCategory) => boolean,
+  section: MenuSection,
+): HiddenCounts {
+  const out = { section: 0, menu: 0 };
+  for (const c of categories) {
+    const top = c.parent_id ? byId.get(c.parent_id) : c;
+    if (!top || !(MENU_SECTIONS as readonly string[]).includes(top.section) || !available(c) || (top !== c && !available(top))) continue;
+    const n = c.items.length - (counts.get(c.id) ?? 0);
+    out.menu += n;
+    if (top.section === section) out.section += n;
+  }
+  return out;
+}
+
 type Options = {
   menu: PublishedIndex;
   /** The chunks the page has: items in full by category. */
@@ -54,7 +80,8 @@ export function useVisibleMenu({ menu, loaded, menuType, now, at, mounted, addre
     for (const [id, items] of Object.entries(loaded)) map.set(id, filtering ? items.filter((i) => passesFilter(i, filter)) : items);
     return map;
   }, [loaded, filtering, filter]);
-  const isSoldOut = (item: PublishedItem) => !!item.sold_out_until && new Date(item.sold_out_until) > now;
+  // An item in full or in brief (the index has the mark, so a cart line knows without its chunk).
+  const isSoldOut = (item: Pick<IndexItem, "sold_out_until">) => !!item.sold_out_until && new Date(item.sold_out_until) > now;
   // Menus published before marks existed have no table.
   const marks = menu.marks ?? NO_MARKS;
   const categoriesById = useMemo(() => new Map(menu.categories.map((c) => [c.id, c])), [menu.categories]);
@@ -79,5 +106,6 @@ export function useVisibleMenu({ menu, loaded, menuType, now, at, mounted, addre
   const section: MenuSection = wanted && sections.includes(wanted) ? wanted : (sections[0] ?? "kitchen");
   const tree = treeOf(menu.categories, section, shown);
   const promotionCategories = menu.categories.filter((c) => c.section === "promotions" && !c.parent_id);
-  return { brief, byId, filter, filtering, shownItems, counts, byCategory, isSoldOut, marks, sections, section, tree, promotionCategories };
+  const hidden = filtering ? hiddenByFilter(menu.categories, categoriesById, counts, available, section) : NOTHING_HIDDEN;
+  return { brief, byId, filter, filtering, shownItems, counts, byCategory, isSoldOut, marks, sections, section, tree, promotionCategories, hidden };
 }

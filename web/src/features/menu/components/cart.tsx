@@ -2,7 +2,7 @@ import { Fragment, useEffect, useRef, useState } from "react";
 import { useIntl } from "../intl";
 import { fromCents, toCents, totals } from "../money";
 import type { PublishedItem } from "../model";
-import { setQuantity, type Cart } from "../state";
+import { restoreLines, setQuantity, type Cart, type CartLine } from "../state";
 import { useMoney, useWeight } from "./money";
 import { Foreign, Ltr } from "./text-lang";
 import { WaiterView } from "./waiter-view";
@@ -20,13 +20,18 @@ type Props = {
   onOpen: () => void;
   onClose: () => void;
   onChange: (update: (cart: Cart) => Cart) => void;
+  /** Whether an item is sold out now (by the menu's index, so a line knows without its chunk). */
+  soldOut: (id: string) => boolean;
 };
+
+/** How long "Clear" can be undone. */
+export const CART_UNDO_MS = 5_000;
 
 /**
  * The floating cart button and the cart sheet: lines, quantities, totals per currency, table number;
  * and the sheet's "show to the waiter" view (the same order in large type, in Russian).
  */
-export function CartPanel({ cart, items, language, table, company, storeKey, open, onOpen, onClose, onChange }: Props) {
+export function CartPanel({ cart, items, language, table, company, storeKey, open, onOpen, onClose, onChange, soldOut }: Props) {
   const intl = useIntl();
   const money = useMoney();
   const weight = useWeight();
@@ -39,9 +44,10 @@ export function CartPanel({ cart, items, language, table, company, storeKey, ope
     const current = item?.portions.find((p) => p.id === line.selectedPortionId);
     // The menu's title (in the menu's language, or marked); else the one stored when added, marked if in another language.
     const titleLang = item ? item.title_lang : line.title_lang !== language ? line.title_lang : undefined;
-    return { line, title: item?.title ?? line.title, titleLang, portion: current ?? portion };
+    return { line, title: item?.title ?? line.title, titleLang, portion: current ?? portion, soldOut: soldOut(line.id) };
   });
-  const sums = totals(lines.flatMap(({ line, portion }) => (portion ? [{ price: portion.price, currency: portion.currency, quantity: line.quantity }] : [])));
+  // A sold-out line stays in the cart (marked) but is not part of what the guest can order.
+  const sums = totals(lines.flatMap(({ line, portion, soldOut }) => (portion && !soldOut ? [{ price: portion.price, currency: portion.currency, quantity: line.quantity }] : [])));
   const count = cart.lines.reduce((n, l) => n + l.quantity, 0);
   const sumsShown = sums.map((s, i) => (
     <Fragment key={s.currency}>
@@ -53,10 +59,6 @@ export function CartPanel({ cart, items, language, table, company, storeKey, ope
   // The waiter view shows an order: with the last line gone (another tab) the sheet is the cart again.
   if (waiterShown && !lines.length) setWaiterShown(false);
   const waiter = waiterShown && lines.length > 0;
-  const close = () => {
-    setWaiterShown(false);
-    onClose();
-  };
   // Back from the waiter view: focus returns to the button that opened it.
   const wasWaiter = useRef(false);
   useEffect(() => {
@@ -70,6 +72,56 @@ export function CartPanel({ cart, items, language, table, company, storeKey, ope
     if (open && !d.open) d.showModal();
     if (!open && d.open) d.close();
   }, [open]);
+
+  // Focus never drops to the page: a line removed with "−" hands it to the next line (or the
+  // heading), "Clear" to its Undo button, and an Undo (or its end) to the heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const undoButton = useRef<HTMLButtonElement>(null);
+  const focusNext = useRef<number | "undo" | "heading" | undefined>(undefined);
+  useEffect(() => {
+    const wanted = focusNext.current;
+    if (wanted === undefined) return;
+    focusNext.current = undefined;
+    const target = wanted === "undo" ? undoButton.current : typeof wanted === "number" ? list.current?.querySelectorAll<HTMLElement>(".cart-line")[wanted] : undefined;
+    (target ?? heading.current)?.focus();
+  });
+
+  // "Clear" keeps the lines for CART_UNDO_MS: the guest can have them back as they were.
+  const [cleared, setCleared] = useState<CartLine[]>();
+  useEffect(() => {
+    if (!cleared) return;
+    const timer = setTimeout(() => {
+      if (document.activeElement === undoButton.current) focusNext.current = "heading";
+      setCleared(undefined);
+    }, CART_UNDO_MS);
+    return () => clearTimeout(timer);
+  }, [cleared]);
+  const clear = () => {
+    setCleared(cart.lines);
+    focusNext.current = "undo";
+    onChange((c) => ({ ...c, lines: [] }));
+  };
+  const undo = () => {
+    const kept = cleared;
+    setCleared(undefined);
+    focusNext.current = "heading";
+    if (kept) onChange((c) => restoreLines(c, kept));
+  };
+  const undoToast = cleared ? (
+    <div className="cart-undo" role="status" data-testid="cart-undo">
+      <span id="cart-undo-text">{intl.formatMessage({ id: "menu.cart.cleared" })}</span>
+      <button type="button" ref={undoButton} className="btn btn--secondary" aria-describedby="cart-undo-text" data-testid="cart-undo-button" onClick={undo}>
+        {intl.formatMessage({ id: "menu.cart.undo" })}
+      </button>
+    </div>
+  ) : null;
+  const close = () => {
+    setWaiterShown(false);
+    // Closed with an Undo pending: it moves out of the sheet, and focus with it.
+    if (cleared) focusNext.current = "undo";
+    onClose();
+  };
 
   return (
     <>
@@ -89,6 +141,8 @@ export function CartPanel({ cart, items, language, table, company, storeKey, ope
           {table ? <span className="cart-button__table">{intl.formatMessage({ id: "menu.cart.table" }, { number: table })}</span> : null}
         </button>
       ) : null}
+      {/* Outside the sheet while it is closed; inside it while open (the rest of the page is inert then). */}
+      {open ? null : undoToast}
       <dialog
         ref={dialog}
         className="cart-sheet"
@@ -109,7 +163,7 @@ export function CartPanel({ cart, items, language, table, company, storeKey, ope
         ) : (
           <div className="cart-sheet__panel">
             <header className="cart-sheet__header">
-              <h2 id="cart-title">{intl.formatMessage({ id: "menu.cart.title" })}</h2>
+              <h2 id="cart-title" ref={heading} tabIndex={-1}>{intl.formatMessage({ id: "menu.cart.title" })}</h2>
               {table ? (
                 <span className="badge" data-testid="cart-table">
                   {intl.formatMessage({ id: "menu.cart.table" }, { number: table })}
@@ -123,13 +177,24 @@ export function CartPanel({ cart, items, language, table, company, storeKey, ope
             </header>
             {lines.length ? (
               <>
-                <ul className="cart-lines">
-                  {lines.map(({ line, title, titleLang, portion }, index) => (
-                    <li key={`${line.id}:${line.selectedPortionId}`} className="cart-line" data-testid="cart-line">
+                <ul className="cart-lines" ref={list}>
+                  {lines.map(({ line, title, titleLang, portion, soldOut }, index) => (
+                    <li
+                      key={`${line.id}:${line.selectedPortionId}`}
+                      className={soldOut ? "cart-line cart-line--sold-out" : "cart-line"}
+                      data-testid="cart-line"
+                      data-sold-out={soldOut ? "" : undefined}
+                      tabIndex={-1}
+                    >
                       <div className="cart-line__text">
                         <span className="cart-line__title">
                           <Foreign lang={titleLang}>{title}</Foreign>
                         </span>
+                        {soldOut ? (
+                          <span className="cart-line__sold-out" data-testid="cart-line-sold-out">
+                            {intl.formatMessage({ id: "menu.item.soldOut" })}
+                          </span>
+                        ) : null}
                         <span className="cart-line__weight">
                           {portion?.weight ? <Ltr>{weight(portion.weight, portion.unit ?? "")}</Ltr> : null}
                           {portion?.weight && portion ? " · " : null}
@@ -141,11 +206,25 @@ export function CartPanel({ cart, items, language, table, company, storeKey, ope
                         </span>
                       </div>
                       <div className="stepper stepper--small">
-                        <button type="button" aria-label={intl.formatMessage({ id: "menu.item.decrease" })} onClick={() => onChange((c) => setQuantity(c, index, line.quantity - 1))}>
+                        <button
+                          type="button"
+                          aria-label={intl.formatMessage({ id: "menu.item.decrease" })}
+                          data-testid="cart-line-decrease"
+                          onClick={() => {
+                            if (line.quantity <= 1) focusNext.current = index;
+                            onChange((c) => setQuantity(c, index, line.quantity - 1));
+                          }}
+                        >
                           −
                         </button>
                         <output>{line.quantity}</output>
-                        <button type="button" aria-label={intl.formatMessage({ id: "menu.item.increase" })} onClick={() => onChange((c) => setQuantity(c, index, line.quantity + 1))}>
+                        <button
+                          type="button"
+                          aria-label={intl.formatMessage({ id: "menu.item.increase" })}
+                          data-testid="cart-line-increase"
+                          disabled={soldOut}
+                          onClick={() => onChange((c) => setQuantity(c, index, line.quantity + 1))}
+                        >
                           +
                         </button>
                       </div>
@@ -156,6 +235,11 @@ export function CartPanel({ cart, items, language, table, company, storeKey, ope
                     </li>
                   ))}
                 </ul>
+                {lines.some((l) => l.soldOut) ? (
+                  <p className="cart-sheet__sold-out" data-testid="cart-sold-out-note">
+                    {intl.formatMessage({ id: "menu.cart.soldOutNote" })}
+                  </p>
+                ) : null}
                 <div className="cart-total" data-testid="cart-total">
                   <span>{intl.formatMessage({ id: "menu.cart.total" })}</span>
                   <strong>{sumsShown}</strong>
@@ -164,13 +248,14 @@ export function CartPanel({ cart, items, language, table, company, storeKey, ope
                 <button type="button" ref={waiterButton} className="btn btn--primary btn--lg cart-sheet__waiter" data-testid="cart-waiter" onClick={() => setWaiterShown(true)}>
                   {intl.formatMessage({ id: "menu.cart.waiter" })}
                 </button>
-                <button type="button" className="btn btn--ghost" onClick={() => onChange((c) => ({ ...c, lines: [] }))}>
+                <button type="button" className="btn btn--ghost" data-testid="cart-clear" onClick={clear}>
                   {intl.formatMessage({ id: "menu.cart.clear" })}
                 </button>
               </>
             ) : (
               <p className="cart-sheet__empty">{intl.formatMessage({ id: "menu.cart.empty" })}</p>
             )}
+            {open ? undoToast : null}
           </div>
         )}
       </dialog>

@@ -2,6 +2,7 @@ import type { Ref } from "react";
 import type { MarkFilter } from "@menu/core/item/marks";
 import { filterSize, NO_FILTER, setMarkFilter } from "../filter";
 import { useIntl } from "../intl";
+import type { HiddenCounts } from "../visible-menu";
 
 /** The sticky bar's button that opens the filter sheet, with the count of marks in use. */
 export function FilterButton({ ref, filter, filtering, onOpen }: { ref: Ref<HTMLButtonElement>; filter: MarkFilter; filtering: boolean; onOpen: () => void }) {
@@ -24,12 +25,18 @@ export function FilterButton({ ref, filter, filtering, onOpen }: { ref: Ref<HTML
   );
 }
 
-/** Over a filtered list: how many items the filter hides, and a way to show them all again. */
-export function FilterNote({ hidden }: { hidden: number }) {
+/**
+ * Over a filtered section: how many of its items the filter hides and, where other sections lose
+ * some too, how many in the whole menu; and a way to show them all again.
+ */
+export function FilterNote({ hidden }: { hidden: HiddenCounts }) {
   const intl = useIntl();
   return (
     <p className="filter-note" role="status" data-testid="filter-note">
-      {intl.formatMessage({ id: "menu.filter.hidden" }, { n: hidden })}
+      <span data-testid="filter-note-section">{intl.formatMessage({ id: "menu.filter.hiddenSection" }, { n: hidden.section })}</span>
+      {hidden.menu > hidden.section ? (
+        <span data-testid="filter-note-menu"> {intl.formatMessage({ id: "menu.filter.hiddenMenu" }, { n: hidden.menu })}</span>
+      ) : null}
       <button type="button" onClick={() => setMarkFilter(NO_FILTER)}>
         {intl.formatMessage({ id: "menu.filter.reset" })}
       </button>

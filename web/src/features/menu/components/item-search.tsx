@@ -1,3 +1,4 @@
+import type { Ref } from "react";
 import { useIntl } from "../intl";
 
 /** The search field that takes the place of the tabs while the guest searches the menu. */
@@ -24,10 +25,10 @@ export function SearchBox({ query, onQuery, onClose }: { query: string; onQuery:
   );
 }
 
-export function SearchButton({ onOpen }: { onOpen: () => void }) {
+export function SearchButton({ ref, onOpen }: { ref: Ref<HTMLButtonElement>; onOpen: () => void }) {
   const intl = useIntl();
   return (
-    <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: "menu.search.open" })} data-testid="search-open" onClick={onOpen}>
+    <button type="button" ref={ref} className="icon-button" aria-label={intl.formatMessage({ id: "menu.search.open" })} data-testid="search-open" onClick={onOpen}>
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
         <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
         <path d="M16 16l4.5 4.5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />

@@ -63,6 +63,8 @@ export type WaiterLine = {
   title: string;
   titleLang: string | undefined;
   portion: CartLine["portions"][number] | undefined;
+  /** Sold out now: struck through with a note, not in the total. */
+  soldOut: boolean;
 };
 
 type Props = {
@@ -127,10 +129,16 @@ export function WaiterView({ lines, sums, table, company, storeKey, language, on
       </header>
       <ul className="waiter-lines">
         {lines.map((entry) => {
-          const { line, portion } = entry;
+          const { line, portion, soldOut } = entry;
           const { title, lang } = titleOf(entry);
           return (
-            <li key={`${line.id}:${line.selectedPortionId}`} className="waiter-line" data-testid="waiter-line" data-item-id={line.id}>
+            <li
+              key={`${line.id}:${line.selectedPortionId}`}
+              className={soldOut ? "waiter-line waiter-line--sold-out" : "waiter-line"}
+              data-testid="waiter-line"
+              data-item-id={line.id}
+              data-sold-out={soldOut ? "" : undefined}
+            >
               <span className="waiter-line__title" data-testid="waiter-line-title">
                 <Foreign lang={lang}>{title}</Foreign>
               </span>
@@ -141,6 +149,11 @@ export function WaiterView({ lines, sums, table, company, storeKey, language, on
                 {portion?.weight ? <Ltr>{weight(portion.weight, portion.unit)}</Ltr> : null}
               </span>
               <span className="waiter-line__sum">{portion ? <Ltr>{money(fromCents(toCents(portion.price) * BigInt(line.quantity)), portion.currency)}</Ltr> : null}</span>
+              {soldOut ? (
+                <span className="waiter-line__note" data-testid="waiter-line-sold-out">
+                  {WAITER_WORDS.soldOut}
+                </span>
+              ) : null}
             </li>
           );
         })}

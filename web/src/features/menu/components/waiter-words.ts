@@ -8,6 +8,8 @@ export const WAITER_WORDS = {
   title: "Заказ",
   table: (n: number) => `Стол ${n}`,
   total: "Итого",
+  /** Beside a struck-through line whose dish ran out after the guest added it. */
+  soldOut: "Нет в наличии — не в заказе",
   /** Quantity as the waiter reads it: "× 2". */
   quantity: (n: number) => `× ${n}`,
   units: { g: "г", kg: "кг", l: "л", ml: "мл", pieces: "шт." } as Record<string, string>,
