@@ -11,6 +11,7 @@ import { GuestHeader } from "./components/header";
 import { ItemCard } from "./components/item-card";
 import { ItemModal } from "./components/item-modal";
 import { SearchBox, SearchButton } from "./components/item-search";
+import { SearchSuggestions } from "./components/search-suggestions";
 import { FilterSheet } from "./components/marks";
 import { MenuCategories, MenuTypeSwitch } from "./components/menu-categories";
 import { PageTabs } from "./components/page-tabs";
@@ -25,7 +26,18 @@ import { useItemSearch } from "./item-search";
 import { useItemWindow } from "./item-window";
 import { useMenuUpdates } from "./menu-updates";
 import { useChunks, type Loaded } from "./menu-data";
-import { MENU_HEIGHTS, pagePath, parseLocation, storeBasePath, type PageLinks, type PublishedIndex, type PublishedItem } from "./model";
+import {
+  MENU_HEIGHTS,
+  MENU_SECTIONS,
+  pagePath,
+  parseLocation,
+  storeBasePath,
+  type MenuSection,
+  type PageLinks,
+  type PublishedCategory,
+  type PublishedIndex,
+  type PublishedItem,
+} from "./model";
 import type { GuestNav } from "./nav";
 import { pageMeta } from "./page-meta";
 import { useSectionTabs } from "./section-tabs";
@@ -91,7 +103,7 @@ export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, ren
   useFocusReturn(filterOpen, filterButton);
   useFocusReturn(searching, searchButton);
   const rtl = textDirection(menu.language as Language) === "rtl";
-  const { brief, byId, filter, filtering, counts, byCategory, isSoldOut, marks, sections, section, tree, promotionCategories, hidden, shownItems } = useVisibleMenu({
+  const { brief, byId, filter, filtering, counts, byCategory, isSoldOut, marks, sections, section, tree, promotionCategories, hidden, shownItems, shown } = useVisibleMenu({
     menu,
     loaded,
     menuType,
@@ -170,7 +182,16 @@ export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, ren
   /** A chip's category below the list's end: the list renders down to it. */
   const [goal, setGoal] = useState<string>();
   const { activeCategory, chips, chipBar, goToCategory } = useCategoryBar(tree, page, searching, section, setGoal);
-  const results = useItemSearch(query, shownItems, byId, menu.store.id, request);
+  const menuCategories = useMemo(() => menu.categories.filter((c) => (MENU_SECTIONS as readonly string[]).includes(c.section)), [menu.categories]);
+  const { results, suggestions } = useItemSearch(query, shownItems, byId, menuCategories, shown, menu.store.id, request);
+  /** A suggested category: the search closes on its section, scrolled to it. */
+  const openSuggested = (category: PublishedCategory) => {
+    const top = (category.parent_id && menuCategories.find((c) => c.id === category.parent_id)) || category;
+    setSearching(false);
+    setQuery("");
+    if (top.section !== section) chooseSection(top.section as MenuSection);
+    goToCategory(category.id);
+  };
   const listsCategories = !menu.hidden && page.kind === "menu" && !searching;
 
   const style = {
@@ -258,6 +279,7 @@ export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, ren
             {page.kind === "menu" && searching ? (
               <div className="item-list" data-testid="search-results">
                 {results.map(card)}
+                <SearchSuggestions categories={suggestions} onCategory={openSuggested} />
               </div>
             ) : null}
             {page.kind === "menu" && !searching ? (

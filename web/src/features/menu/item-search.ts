@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from "react";
 import { trackSearch } from "./analytics";
-import { normalize, plainText, type PublishedItem } from "./model";
+import { plainText, type PublishedCategory, type PublishedItem } from "./model";
+import { closestCategories, fold, matchesAll, words } from "./search-match";
 import type { BriefItem } from "./visible-menu";
 
 /** Below this many items a search fetches every chunk (descriptions are searched too); above, those of the first matches. */
@@ -8,23 +9,40 @@ const SMALL_MENU = 500;
 /** How many title matches a search fetches the chunks of. */
 const FETCHED_MATCHES = 60;
 
+/** The words each category is known by in search: its name and its supercategory's. */
+function categoryWords(categories: readonly PublishedCategory[]) {
+  const byId = new Map(categories.map((c) => [c.id, c]));
+  return new Map(categories.map((c) => [c.id, [...words(c.name), ...words((c.parent_id && byId.get(c.parent_id)?.name) || "")]]));
+}
+
 /**
- * The shown items whose title (from the index, for every item) or description (of the items whose
- * chunk is there) holds the query, counted for the store's analytics. Answers the matches whose
- * chunk is there, in full, and the categories whose chunks it needs: offline, it finds what the
- * guest has loaded.
+ * The shown items the query finds (search-match.ts: titles and category names from the index for
+ * every item, descriptions of the items whose chunk is there), counted for the store's analytics.
+ * Answers the matches whose chunk is there, in full, and the categories whose chunks it needs:
+ * offline, it finds what the guest has loaded. With nothing found, the categories that come closest
+ * of those the guest can open now (`open`: not closed by a schedule or emptied by the filter).
  */
-export function useItemSearch(query: string, items: readonly BriefItem[], byId: ReadonlyMap<string, PublishedItem>, storeId: string, request: (categories: Iterable<string>) => void) {
-  const titles = useMemo(() => items.map((i) => normalize(i.title)), [items]);
+export function useItemSearch(
+  query: string,
+  items: readonly BriefItem[],
+  byId: ReadonlyMap<string, PublishedItem>,
+  categories: readonly PublishedCategory[],
+  open: (category: PublishedCategory) => boolean,
+  storeId: string,
+  request: (categories: Iterable<string>) => void,
+) {
+  const titles = useMemo(() => items.map((i) => fold(i.title)), [items]);
+  const known = useMemo(() => {
+    const ofCategory = categoryWords(categories);
+    return items.map((i) => [...words(i.title), ...(ofCategory.get(i.category_id) ?? [])]);
+  }, [items, categories]);
+  const descriptions = useMemo(() => new Map([...byId].map(([id, item]) => [id, words(plainText(item.description))])), [byId]);
   const matches = useMemo(() => {
-    const q = normalize(query);
+    const q = fold(query);
+    const queryWords = words(query);
     if (!q) return [];
-    return items.filter((item, n) => {
-      if (titles[n]!.includes(q)) return true;
-      const full = byId.get(item.id);
-      return !!full && normalize(plainText(full.description)).includes(q);
-    });
-  }, [query, items, titles, byId]);
+    return items.filter((item, n) => titles[n]!.includes(q) || matchesAll(queryWords, [...known[n]!, ...(descriptions.get(item.id) ?? [])]));
+  }, [query, items, titles, known, descriptions]);
   const searching = query.trim() !== "";
   useEffect(() => {
     if (!searching) return;
@@ -32,5 +50,7 @@ export function useItemSearch(query: string, items: readonly BriefItem[], byId: 
   }, [searching, items, matches, request]);
   const results = useMemo(() => matches.flatMap((i) => byId.get(i.id) ?? []), [matches, byId]);
   useEffect(() => trackSearch(storeId, query, results.length), [storeId, query, results.length]);
-  return results;
+  // Offered only once the matches' chunks are in (a match still loading is not "nothing found").
+  const suggestions = useMemo(() => (searching && !matches.length ? closestCategories(query, categories.filter(open)) : []), [searching, matches.length, query, categories, open]);
+  return { results, suggestions };
 }

@@ -107,5 +107,5 @@ export function useVisibleMenu({ menu, loaded, menuType, now, at, mounted, addre
   const tree = treeOf(menu.categories, section, shown);
   const promotionCategories = menu.categories.filter((c) => c.section === "promotions" && !c.parent_id);
   const hidden = filtering ? hiddenByFilter(menu.categories, categoriesById, counts, available, section) : NOTHING_HIDDEN;
-  return { brief, byId, filter, filtering, shownItems, counts, byCategory, isSoldOut, marks, sections, section, tree, promotionCategories, hidden };
+  return { brief, byId, filter, filtering, shownItems, counts, byCategory, isSoldOut, marks, sections, section, tree, promotionCategories, hidden, shown };
 }
