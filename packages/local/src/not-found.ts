@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
 import type { MenuRenderer } from "@menu/core/publish/published";
+import { acceptedLanguages } from "./accept-language";
 
 /**
  * The not-found answer of the local edge: HTTP 404 with the guest not-found page (rendered by the
@@ -14,8 +15,8 @@ const LANGUAGES = ["ru", "en", "zh", "ar", "tr", "fr"];
 
 /**
  * The visitor's language: the remembered menu language, else the interface one (the cookies the
- * guest pages and the SPA set), else ru, the product's default, as the SPA itself starts in
- * (the browser's Accept-Language is not used there either).
+ * guest pages and the SPA set), else the first of the browser's Accept-Language we have a page in,
+ * else ru, the product's default.
  */
 export function visitorLanguage(headers: IncomingHttpHeaders): string {
   const cookies = new Map(
@@ -29,7 +30,7 @@ export function visitorLanguage(headers: IncomingHttpHeaders): string {
     const lang = cookies.get(name);
     if (lang && LANGUAGES.includes(lang)) return lang;
   }
-  return "ru";
+  return acceptedLanguages(headers["accept-language"]).find((l) => LANGUAGES.includes(l)) ?? "ru";
 }
 
 export type NotFoundPage = {
@@ -37,6 +38,20 @@ export type NotFoundPage = {
   html(headers: IncomingHttpHeaders): string;
   /** Answers a Node request with 404 and the page. */
   answer(req: IncomingMessage, res: ServerResponse): void;
+  /** Answers an unknown or retired QR code with 404 and its page, linking to `menu` (the store's menu) when known. */
+  answerQr(req: IncomingMessage, res: ServerResponse, menu?: string): void;
+};
+
+const send = (req: IncomingMessage, res: ServerResponse, html: string) => {
+  const body = Buffer.from(html);
+  res
+    .writeHead(404, {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Length": String(body.byteLength),
+      "Cache-Control": "no-cache",
+      Vary: "Cookie, Accept-Language",
+    })
+    .end(req.method === "HEAD" ? undefined : body);
 };
 
 /** Not-found pages from the renderer, one per language, rendered once. */
@@ -53,15 +68,10 @@ export function notFoundPage(renderer: Pick<MenuRenderer, "renderNotFound">): No
   return {
     html,
     answer(req, res) {
-      const body = Buffer.from(html(req.headers));
-      res
-        .writeHead(404, {
-          "Content-Type": "text/html; charset=utf-8",
-          "Content-Length": String(body.byteLength),
-          "Cache-Control": "no-cache",
-          Vary: "Cookie",
-        })
-        .end(req.method === "HEAD" ? undefined : body);
+      send(req, res, html(req.headers));
+    },
+    answerQr(req, res, menu) {
+      send(req, res, render({ lang: visitorLanguage(req.headers), qr: menu ? { menu } : {} }));
     },
   };
 }

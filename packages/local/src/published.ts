@@ -3,6 +3,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { usePorts, type StoredObject } from "@menu/core";
 import type { MovedStore, PublishedManifest } from "@menu/core/publish/published";
 import { publishedQrLink, qrLocation } from "@menu/core/tables/qr-links";
+import { acceptedLanguages } from "./accept-language";
 import type { NotFoundPage } from "./not-found";
 
 /**
@@ -34,6 +35,8 @@ function cachedGet(key: string): Promise<Cached> {
 }
 
 const GUEST_PAGE = /^\/([^/]+)\/([^/]+)\/(menu|reviews|promotions\/\d{1,4})\/?$/;
+/** A promotions address that names no position (`promotions/abc`, `promotions/1/2`): not found, never the SPA's 200. */
+const NOT_A_POSITION = /^\/[^/]+\/[^/]+\/promotions\/(?!\d{1,4}\/?$)./;
 
 /**
  * The published guest menus, served from the object store the way CloudFront serves the menus
@@ -58,9 +61,14 @@ export function publishedHandler(guestBuild?: string, notFound?: NotFoundPage) {
       return true;
     }
     if (path.startsWith("/t/")) {
-      // A table QR scan: the published link of the key (m/qr/{key}.json), no database; an unknown key lands on the home page.
+      // A table QR scan: the published link of the key (m/qr/{key}.json), no database. An unknown or
+      // retired key gets the "no longer valid" page in the visitor's language, with the store's menu when known.
       const link = await publishedQrLink(path.slice("/t/".length));
-      res.writeHead(302, { Location: link ? qrLocation(link) : "/", "Cache-Control": "no-store", "Content-Length": "0" }).end();
+      if (link && !("retired" in link)) {
+        res.writeHead(302, { Location: qrLocation(link), "Cache-Control": "no-store", "Content-Length": "0" }).end();
+      } else if (notFound) {
+        notFound.answerQr(req, res, link && `/${link.company_url_key}/${link.store_url_key}/menu`);
+      } else res.writeHead(302, { Location: "/", "Cache-Control": "no-store", "Content-Length": "0" }).end();
       return true;
     }
     if (path.startsWith("/m/")) {
@@ -72,6 +80,10 @@ export function publishedHandler(guestBuild?: string, notFound?: NotFoundPage) {
         return true;
       }
       answer(req, res, entry, "public, max-age=0, must-revalidate");
+      return true;
+    }
+    if (notFound && NOT_A_POSITION.test(path)) {
+      notFound.answer(req, res);
       return true;
     }
     const match = GUEST_PAGE.exec(path);
@@ -104,16 +116,19 @@ export function publishedHandler(guestBuild?: string, notFound?: NotFoundPage) {
     }
     // An unknown promotions position still shows the menu's first promotions page rather than a 404 dump.
     const name = manifest.pages.includes(page) ? page : page.startsWith("promotions/") ? "menu" : page;
-    const lang = chooseLanguage(req.headers.cookie ?? "", manifest);
+    const lang = chooseLanguage(req.headers.cookie ?? "", manifest, req.headers["accept-language"]);
     const entry = await cachedGet(`m/${company}/${store}/${lang}/${name}.html`);
     if (!entry.object) return false;
-    answer(req, res, entry, "no-cache", "Cookie, Accept-Encoding");
+    answer(req, res, entry, "no-cache", "Cookie, Accept-Language, Accept-Encoding");
     return true;
   };
 }
 
-/** The guest's menu language: the remembered one, else the interface one, when the store has it; else its default. */
-export function chooseLanguage(cookieHeader: string, manifest: Pick<PublishedManifest, "languages" | "default_language">) {
+/**
+ * The guest's menu language: the remembered one, else the interface one, when the store has it; on a
+ * first visit (no such cookie) the first of the browser's Accept-Language the store offers; else its default.
+ */
+export function chooseLanguage(cookieHeader: string, manifest: Pick<PublishedManifest, "languages" | "default_language">, acceptLanguage?: string) {
   const cookies = new Map(
     cookieHeader
       .split(";")
@@ -125,7 +140,7 @@ export function chooseLanguage(cookieHeader: string, manifest: Pick<PublishedMan
     const lang = cookies.get(name);
     if (lang && manifest.languages.includes(lang)) return lang;
   }
-  return manifest.default_language;
+  return acceptedLanguages(acceptLanguage).find((l) => manifest.languages.includes(l)) ?? manifest.default_language;
 }
 
 function answer(req: IncomingMessage, res: ServerResponse, entry: Cached, cacheControl: string, vary = "Accept-Encoding") {

@@ -99,7 +99,8 @@ export function createLocalApp(options: AppOptions & { webDist: string; notFound
     const unknownStore = route === "/$company/$store" && !(await usePorts().objects.get(`m/${company}/${store}/manifest.json`));
     redirectSources ??= readRedirectSources(options.webDist);
     if (notFound && (route === undefined || unknownStore) && !isRedirectSource(await redirectSources, c.req.path)) {
-      return c.html(notFound.html({ cookie: c.req.header("cookie") }), 404, { "Cache-Control": "no-cache", Vary: "Cookie" });
+      const headers = { cookie: c.req.header("cookie"), "accept-language": c.req.header("accept-language") };
+      return c.html(notFound.html(headers), 404, { "Cache-Control": "no-cache", Vary: "Cookie, Accept-Language" });
     }
     indexHtml ??= readFile(join(options.webDist, "index.html"), "utf8");
     c.header("Cache-Control", "no-cache");

@@ -11,5 +11,7 @@ import { publishedQrLink, qrLocation } from "@menu/core/tables/qr-links";
 export const qrRedirect = new Hono().get("/t/:qrKey", async (c) => {
   const link = await publishedQrLink(c.req.param("qrKey"));
   c.header("Cache-Control", "no-store");
-  return c.redirect(link ? qrLocation(link) : "/", 302);
+  // A retired key (its object keeps only the store) lands where an unknown one does here; the local
+  // runtime shows the "no longer valid" page instead (packages/local/src/published.ts).
+  return c.redirect(link && !("retired" in link) ? qrLocation(link) : "/", 302);
 });

@@ -153,8 +153,11 @@ export interface MenuRenderer {
   renderPage(input: MenuView & { page: GuestPage; renderedAt: string; baseUrl?: string; version: string }): string;
   /** A QR code as an SVG path on a square of `size` modules. */
   qrPath(text: string): { size: number; path: string };
-  /** The not-found page (answered with 404) in a language: no script, styles inline. */
-  renderNotFound?(input: { lang: string }): string;
+  /**
+   * The not-found page (answered with 404) in a language: no script, styles inline. With `qr`, the
+   * page of an unknown or retired table QR code, linking to `qr.menu` when its store is known.
+   */
+  renderNotFound?(input: { lang: string; qr?: { menu?: string } }): string;
 }
 
 /** Object keys equal URL paths without the leading slash (CloudFront routes /m/* to the menus bucket). */

@@ -13,6 +13,8 @@ type Keys = { company_id: string; store_id: string };
 
 /** What a QR link object holds (SPEC.md section 7's lookup answer, without a database). */
 export type PublishedQrLink = { format: 1; company_url_key: string; store_url_key: string; position: number };
+/** A retired key's object: no table any more, but the store is known, so its page can link to the menu. */
+export type RetiredQrLink = { format: 1; retired: true; company_url_key: string; store_url_key: string };
 
 /** QR keys are short tokens of letters and digits (`newToken`); anything else is no key at all. */
 const QR_KEY = /^[A-Za-z0-9]{1,64}$/;
@@ -48,9 +50,16 @@ export async function putQrLink(keys: Keys, table: { qr_key: string; position: n
   if (resolved) await put(table.qr_key, resolved, table.position);
 }
 
-/** Removes the link of a key that was re-issued or whose table was deleted: its printed code stops working. */
+/**
+ * Retires the link of a key that was re-issued or whose table was deleted: its printed code stops
+ * leading to a table, and its object keeps only the store's URL names, so a scan can say the code is
+ * no longer valid and link to the store's menu (a former URL name redirects to the current one).
+ */
 export async function deleteQrLink(qr_key: string) {
-  if (QR_KEY.test(qr_key)) await usePorts().objects.delete(qrLinkKey(qr_key));
+  const link = await publishedQrLink(qr_key);
+  if (!link || "retired" in link) return;
+  const retired: RetiredQrLink = { format: 1, retired: true, company_url_key: link.company_url_key, store_url_key: link.store_url_key };
+  await usePorts().objects.put(qrLinkKey(qr_key), JSON.stringify(retired), JSON_TYPE);
 }
 
 const tablesOf = async ({ company_id, store_id }: Keys) =>
@@ -81,17 +90,19 @@ export async function publishQrLinks(keys: Keys, names: UrlNames) {
 }
 
 /**
- * The target of a scanned key from its published link, or undefined (unknown, malformed or
- * unreadable key: the caller answers as for an unknown key). Reads the object store only.
+ * The target of a scanned key from its published link, its store when the key was retired, or
+ * undefined (unknown, malformed or unreadable key). Reads the object store only.
  */
-export async function publishedQrLink(qr_key: string): Promise<PublishedQrLink | undefined> {
+export async function publishedQrLink(qr_key: string): Promise<PublishedQrLink | RetiredQrLink | undefined> {
   if (!QR_KEY.test(qr_key)) return undefined;
   try {
     const object = await usePorts().objects.get(qrLinkKey(qr_key));
     if (!object) return undefined;
-    const link = JSON.parse(Buffer.from(object.body).toString("utf8")) as Partial<PublishedQrLink>;
+    const link = JSON.parse(Buffer.from(object.body).toString("utf8")) as Partial<PublishedQrLink & RetiredQrLink>;
     const urlName = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z]{1,40}$/.test(v);
-    if (!urlName(link.company_url_key) || !urlName(link.store_url_key) || !Number.isInteger(link.position)) return undefined;
+    if (!urlName(link.company_url_key) || !urlName(link.store_url_key)) return undefined;
+    if (link.retired === true) return { format: 1, retired: true, company_url_key: link.company_url_key, store_url_key: link.store_url_key };
+    if (!Number.isInteger(link.position)) return undefined;
     return { format: 1, company_url_key: link.company_url_key, store_url_key: link.store_url_key, position: link.position! };
   } catch (error) {
     console.error("Reading a published QR link failed", error);

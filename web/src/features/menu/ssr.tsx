@@ -148,12 +148,13 @@ export function renderPage({
 
 /**
  * The not-found page of the guest paths and unknown addresses (the local edge answers it with 404):
- * in the visitor's language, with the guest styles inline and no script.
+ * in the visitor's language, with the guest styles inline and no script. `qr`: the page of an
+ * unknown or retired table QR code, with a link to the store's menu when the code's store is known.
  */
-export function renderNotFound({ lang }: { lang: string }): string {
+export function renderNotFound({ lang, qr }: { lang: string; qr?: { menu?: string } }): string {
   const language: Language = isLanguage(lang) ? lang : "ru";
   const intl = createGuestIntl(language, catalogs[language]);
-  const title = intl.formatMessage({ id: "errors.notFound.title" });
+  const title = intl.formatMessage({ id: qr ? "errors.notFound.qrTitle" : "errors.notFound.title" });
   const markup = renderToString(
     <main className="error-screen" data-testid="error-screen">
       <div className="error-screen__brand">
@@ -162,17 +163,25 @@ export function renderNotFound({ lang }: { lang: string }): string {
         </a>
       </div>
       <div className="error-screen__card">
-        <p className="error-screen__code" aria-hidden="true">
-          404
-        </p>
+        {!qr && (
+          <p className="error-screen__code" aria-hidden="true">
+            404
+          </p>
+        )}
         <h1 className="error-screen__title" data-testid="not-found-heading">
           {title}
         </h1>
-        <p className="error-screen__text">{intl.formatMessage({ id: "errors.notFound.description" })}</p>
+        <p className="error-screen__text">{intl.formatMessage({ id: qr ? "errors.notFound.qrDescription" : "errors.notFound.description" })}</p>
         <div className="error-screen__actions">
-          <a href="/" className="btn btn--primary">
-            {intl.formatMessage({ id: "errors.goHome" })}
-          </a>
+          {qr?.menu ? (
+            <a href={qr.menu} className="btn btn--primary" data-testid="qr-menu-link">
+              {intl.formatMessage({ id: "errors.notFound.qrMenu" })}
+            </a>
+          ) : (
+            <a href="/" className="btn btn--primary">
+              {intl.formatMessage({ id: "errors.goHome" })}
+            </a>
+          )}
         </div>
       </div>
     </main>,
