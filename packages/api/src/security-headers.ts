@@ -41,7 +41,8 @@ export function contentSecurityPolicy({ scriptHashes, connectSources = [] }: Sec
     // Uploaded pictures are under /media on this origin; data: for icons in CSS and QR codes, blob: for previews of a picked file.
     ["img-src", "'self'", "data:", "blob:"],
     ["font-src", "'self'", "data:"],
-    ["connect-src", "'self'", ...connectSources],
+    // The guest reviews page probes the widget's address to learn whether its frame can load at all.
+    ["connect-src", "'self'", WIDGET_ORIGIN, ...connectSources],
     // The guest reviews page frames the maps service's reviews widget (packages/core/src/reviews/widget.ts).
     ["frame-src", WIDGET_ORIGIN],
     ["worker-src", "'self'"],

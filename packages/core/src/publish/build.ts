@@ -8,6 +8,7 @@ import { notFound } from "../shared/errors";
 import { MENU_LANGUAGES, SOURCE_LANGUAGE } from "../shared/model";
 import { phaseOf, subscriptionsOf } from "../subscription/lifecycle";
 import { PLAN_CONFIG, planAllows, type Plan } from "../subscription/plans";
+import { isOrgId } from "../reviews/widget";
 import { toSettings, type StoreRecord } from "../store/store";
 import { wifiPayload } from "../wifi/payload";
 import type { DeltaOp, HiddenReason, PublishedCategory, PublishedItem, PublishedMenu, PublishedPromotion, PublishedStore } from "./published";
@@ -115,6 +116,10 @@ export type StoreState = Awaited<ReturnType<typeof loadStoreState>>;
 /** The WIFI: payload of the Wi-Fi QR (special characters escaped): one implementation for the menu and settings/wifi. */
 export { wifiPayload };
 
+/** The organisation id of the store's reviews widget when the guest pages show it (a valid id, on a plan that has the widget). */
+export const reviewsOrgOf = (state: Pick<StoreState, "store" | "plan">) =>
+  state.store.reviews_org_id && isOrgId(state.store.reviews_org_id) && planAllows(state.plan, "reviews_widget") ? state.store.reviews_org_id : undefined;
+
 function publishedStore(
   record: StoreRecord,
   state: StoreState,
@@ -146,7 +151,7 @@ function publishedStore(
     time_zone_offsets: zoneOffsets(s.time_zone, now),
     currency: s.currency,
     ...(wifi ? { wifi } : {}),
-    ...(s.reviews_org_id && planAllows(state.plan, "reviews_widget") ? { reviews_org_id: s.reviews_org_id } : {}),
+    ...(reviewsOrgOf(state) ? { reviews_org_id: reviewsOrgOf(state) } : {}),
   };
 }
 

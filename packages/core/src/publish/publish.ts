@@ -7,7 +7,7 @@ import { clock } from "../shared/clock";
 import { saveEventTargets } from "../analytics/event-targets";
 import { publishQrLinks } from "../tables/qr-links";
 import { itemsOfStore } from "../item/item";
-import { itemsOfCategories, loadStoreState, publishedCategories } from "./build";
+import { itemsOfCategories, loadStoreState, publishedCategories, reviewsOrgOf } from "./build";
 import { languageParts } from "./menu-parts";
 import { publishEdgeRoute } from "./guest-edge";
 import { keysOf, pendingScope, queueOnce, requestPublish, type Keys, type PublishScope } from "./request";
@@ -39,7 +39,13 @@ export async function loadMenuRenderer(path: string): Promise<MenuRenderer> {
   if (typeof mod.renderPage !== "function" || typeof mod.qrPath !== "function" || typeof mod.build !== "string") {
     throw new Error(`${path} is not the guest menu's server renderer`);
   }
-  return { renderPage: mod.renderPage, qrPath: mod.qrPath, build: mod.build, ...(mod.renderNotFound ? { renderNotFound: mod.renderNotFound } : {}) };
+  return {
+    renderPage: mod.renderPage,
+    qrPath: mod.qrPath,
+    build: mod.build,
+    ...(mod.renderNotFound ? { renderNotFound: mod.renderNotFound } : {}),
+    ...(mod.renderFullMenu ? { renderFullMenu: mod.renderFullMenu } : {}),
+  };
 }
 
 /**
@@ -145,7 +151,8 @@ export async function publishStore(keys: Keys, now = clock.now(), scope?: Publis
   const pages: GuestPage[] = [
     { kind: "menu" },
     ...promotionPositions.map((position) => ({ kind: "promotions" as const, position })),
-    { kind: "reviews" },
+    // The reviews page only where a widget is set up: no tab or page leads to an empty one.
+    ...(reviewsOrgOf(loaded) ? [{ kind: "reviews" as const }] : []),
   ];
 
   const manifestBefore = await readJson<PublishedManifest>(paths.manifest);
@@ -182,13 +189,15 @@ export async function publishStore(keys: Keys, now = clock.now(), scope?: Publis
     for (const [name, { text }] of parts.chunks) if (!had.has(name)) await objects.put(paths.chunk(lang, name), text, JSON_TYPE, { cacheControl: IMMUTABLE });
     // The menu page is rendered with the chunks of its first view: built now, or read back.
     const view: MenuView = { menu: index, loaded: {} };
+    const chunkOf = async (name: string) => {
+      const chunk = parts.chunks.get(name)?.chunk ?? (await readJson<PublishedChunk>(paths.chunk(lang, name)));
+      if (!chunk) throw new Error(`publish: chunk ${paths.chunk(lang, name)} is missing`);
+      return chunk;
+    };
     if (parts.changedPages.has("menu")) {
       for (const id of parts.firstView) {
         const name = index.categories.find((c) => c.id === id)?.chunk;
-        if (!name) continue;
-        const chunk = parts.chunks.get(name)?.chunk ?? (await readJson<PublishedChunk>(paths.chunk(lang, name)));
-        if (!chunk) throw new Error(`publish: chunk ${paths.chunk(lang, name)} is missing`);
-        view.loaded[id] = chunk.items;
+        if (name) view.loaded[id] = (await chunkOf(name)).items;
       }
     }
     for (const page of pages) {
@@ -197,6 +206,15 @@ export async function publishStore(keys: Keys, now = clock.now(), scope?: Publis
       const html = render.renderPage({ ...view, page, renderedAt, version: index.pages[name]!, baseUrl: process.env.PUBLIC_BASE_URL ?? "" });
       await objects.put(paths.page(lang, name), html, "text/html; charset=utf-8");
     }
+    // The whole menu as one plain page without scripts (the menu page's <noscript> links to it),
+    // written again whenever the index changed: every chunk, built now or read back.
+    if (render.renderFullMenu && (touched === "all" || before?.version !== index.version)) {
+      const all: MenuView = { menu: index, loaded: {} };
+      for (const c of index.categories) if (c.chunk) all.loaded[c.id] = (await chunkOf(c.chunk)).items;
+      await objects.put(paths.full(lang), render.renderFullMenu(all), "text/html; charset=utf-8");
+    }
+    // A page no longer published (the reviews page once its widget is removed) goes.
+    for (const name of manifestBefore?.pages ?? []) if (!pages.some((p) => pageName(p) === name)) await objects.delete(paths.page(lang, name));
     await objects.put(paths.index(lang), JSON.stringify(index), JSON_TYPE);
     // Format 1's whole menu: replaced by the index.
     if (manifestBefore && manifestBefore.format !== 2) await objects.delete(paths.json(lang));

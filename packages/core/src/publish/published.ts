@@ -158,6 +158,8 @@ export interface MenuRenderer {
    * page of an unknown or retired table QR code, linking to `qr.menu` when its store is known.
    */
   renderNotFound?(input: { lang: string; qr?: { menu?: string } }): string;
+  /** The whole menu of a language as one plain page: every section, category and item with prices, no script. */
+  renderFullMenu?(input: MenuView): string;
 }
 
 /** Object keys equal URL paths without the leading slash (CloudFront routes /m/* to the menus bucket). */
@@ -171,6 +173,8 @@ export const publishedKeys = (company: string, store: string) => {
     index: (lang: string) => `${base}/${lang}/index.json`,
     chunk: (lang: string, name: string) => `${base}/${lang}/c/${name}.json`,
     page: (lang: string, page: string) => `${base}/${lang}/${page}.html`,
+    /** The whole menu as plain HTML without scripts, for browsers without JavaScript (`/m/…/{lang}/all.html`). */
+    full: (lang: string) => `${base}/${lang}/all.html`,
   };
 };
 

@@ -31,6 +31,7 @@ import {
   MENU_SECTIONS,
   pagePath,
   parseLocation,
+  reviewsOrgOf,
   storeBasePath,
   type MenuSection,
   type PageLinks,
@@ -205,7 +206,7 @@ export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, ren
   );
 
   const menuPath = pagePath(company, storeKey, { kind: "menu" });
-  const links: PageLinks = { page, company, storeKey, promotionCategories, onGo: go };
+  const links: PageLinks = { page, company, storeKey, promotionCategories, reviewsOrg: reviewsOrgOf(menu), onGo: go };
 
   return (
     <div className="guest" dir={textDirection(menu.language as Language)} lang={menu.language} style={style} data-testid="guest-menu" data-ready={mounted && (complete || !listsCategories) ? "" : undefined}>

@@ -53,7 +53,15 @@ export type PageLinks = {
   company: string;
   storeKey: string;
   promotionCategories: readonly PublishedCategory[];
+  /** The store's reviews widget (organisation id), when it has one: only then is there a reviews page. */
+  reviewsOrg?: string;
   onGo: (to: string) => void;
+};
+
+/** The organisation id of a store's reviews widget, when it is set up (the publish job lists its page only then). */
+export const reviewsOrgOf = (menu: Pick<PublishedIndex, "store">) => {
+  const org = menu.store.reviews_org_id;
+  return org && /^\d{1,20}$/.test(org) ? org : undefined;
 };
 
 /** The text of a rich text, for search. */

@@ -17,7 +17,8 @@ import { EVENTS_ENDPOINT } from "./analytics";
 import { FILTER_STORAGE_KEY } from "./filter";
 import { GuestApp } from "./guest-app";
 import { createGuestIntl, type GuestCatalog } from "./intl";
-import { pageName, type MenuView } from "@menu/core/publish/published";
+import { pageName, publishedKeys, type MenuView } from "@menu/core/publish/published";
+import { fullMenuPage } from "./full-menu";
 import { chunkUrl, indexUrl } from "./menu-data";
 import { pagePath, type GuestPage } from "./model";
 import { moneyPattern, priceCurrency, type MoneyPattern } from "./money";
@@ -92,6 +93,12 @@ export function renderPage({
   }
   const boot: GuestBoot = { dataUrl, chunkUrls, page: pageName(page), version, renderedAt, language: menu.language, money };
   const { title, description } = pageMeta(menu, intl);
+  // Without JavaScript the page holds only its first view: say so, and link to the whole menu as a plain page.
+  const noscript =
+    page.kind === "menu" && !menu.hidden
+      ? `<noscript><p class="guest-noscript" data-testid="noscript-note">${escapeHtml(intl.formatMessage({ id: "menu.noscript.note" }))} ` +
+        `<a href="/${escapeHtml(publishedKeys(store.company_url_key, store.url_key).full(menu.language))}">${escapeHtml(intl.formatMessage({ id: "menu.noscript.link" }))}</a></p></noscript>\n`
+      : "";
   const image = store.logo_light ?? store.logo_dark;
   const abs = (p: string) => `${baseUrl}${p}`;
   const assets = __GUEST_ASSETS__;
@@ -134,16 +141,22 @@ export function renderPage({
     `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
     `<link rel="icon" type="image/svg+xml" href="/favicon.svg" />`,
     // The styles the markup uses are inline (about 4 KB compressed): nothing blocks the first paint.
-    `<style>${pageCss(markup)}</style>`,
+    `<style>${pageCss(markup + noscript)}</style>`,
     ...(banner ? [`<link rel="preload" href="/${escapeHtml(banner)}" as="image" fetchpriority="high" />`] : []),
   ];
   return (
-    `<!doctype html>\n<html lang="${escapeHtml(menu.language)}" dir="${textDirection(lang)}">\n<head>\n${head.join("\n")}\n</head>\n<body>\n` +
+    `<!doctype html>\n<html lang="${escapeHtml(menu.language)}" dir="${textDirection(lang)}">\n<head>\n${head.join("\n")}\n</head>\n<body>\n${noscript}` +
     `<div id="root" data-guest="">${markup}</div>\n` +
     `<script type="application/json" id="guest-boot">${scriptJson(boot)}</script>\n` +
     `<script type="application/json" id="${STARTER_CONFIG_ID}">${scriptJson(starterConfig)}</script>\n` +
     `<script>${starterScript}</script>\n</body>\n</html>\n`
   );
+}
+
+/** The whole menu of a language as one plain page without script (the publish job writes it beside the pages). */
+export function renderFullMenu(view: MenuView): string {
+  const lang = view.menu.language as Language;
+  return fullMenuPage(view, createGuestIntl(lang, catalogs[lang]));
 }
 
 /**

@@ -30,7 +30,7 @@ type Props = PageLinks & {
 };
 
 /** The sticky bar's tabs: the menu's sections (or the way back to the menu), promotions, reviews. */
-export function PageTabs({ page, company, storeKey, menuPath, sections, section, rtl, tabRefs, onTabKey, onSection, promotionCategories, onGo }: Props) {
+export function PageTabs({ page, company, storeKey, menuPath, sections, section, rtl, tabRefs, onTabKey, onSection, promotionCategories, reviewsOrg, onGo }: Props) {
   const intl = useIntl();
   return (
     <div className="tabs">
@@ -68,9 +68,11 @@ export function PageTabs({ page, company, storeKey, menuPath, sections, section,
           {intl.formatMessage({ id: "menu.promotions" })}
         </PageLink>
       ) : null}
-      <PageLink to={pagePath(company, storeKey, { kind: "reviews" })} current={page.kind === "reviews"} onGo={onGo}>
-        {intl.formatMessage({ id: "menu.reviews" })}
-      </PageLink>
+      {reviewsOrg ? (
+        <PageLink to={pagePath(company, storeKey, { kind: "reviews" })} current={page.kind === "reviews"} onGo={onGo}>
+          {intl.formatMessage({ id: "menu.reviews" })}
+        </PageLink>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
+import { useEffect, useState } from "react";
 import { useIntl } from "../intl";
-import type { PublishedCategory, PublishedIndex } from "../model";
+import { reviewsOrgOf, type PublishedCategory, type PublishedIndex } from "../model";
 import { RichText } from "./rich-text";
 import { Foreign } from "./text-lang";
 
@@ -47,22 +48,56 @@ export function PromotionsPage({ menu, category }: { menu: PublishedIndex; categ
   );
 }
 
-/** The reviews widget: our own iframe built from the stored organisation id; never pasted HTML. */
+/** How long the widget may take to load before the link to the venue's reviews replaces it. */
+const WIDGET_TIMEOUT_MS = 8000;
+
+/**
+ * The reviews widget: our own iframe built from the stored organisation id; never pasted HTML.
+ * A frame that cannot load (the service blocked or unreachable) still fires "load" with the
+ * browser's error page, so the widget's address is also probed (an opaque request: it fails only
+ * when the service cannot be reached); a failure or no load in time shows a link to the venue's
+ * reviews on the maps service instead. The frame stays in the page, hidden, should it come later.
+ */
 export function ReviewsPage({ menu }: { menu: PublishedIndex }) {
   const intl = useIntl();
-  const org = menu.store.reviews_org_id;
+  const org = reviewsOrgOf(menu);
+  const [state, setState] = useState<"loading" | "loaded" | "failed">("loading");
+  useEffect(() => {
+    if (!org) return;
+    let live = true;
+    const fail = () => live && setState((s) => (s === "loading" ? "failed" : s));
+    const timer = setTimeout(fail, WIDGET_TIMEOUT_MS);
+    fetch(widgetSrc(org), { mode: "no-cors", credentials: "omit", referrerPolicy: "no-referrer" }).catch(() => live && setState("failed"));
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [org]);
   return (
     <section className="reviews-page" data-testid="reviews-page">
       <h2 className="page-title">{intl.formatMessage({ id: "menu.reviews.title" })}</h2>
-      {org && /^\d{1,20}$/.test(org) ? (
-        <iframe
-          className="reviews-frame"
-          title={intl.formatMessage({ id: "menu.reviews.frame" })}
-          src={`https://yandex.ru/maps-reviews-widget/${org}?comments`}
-          loading="lazy"
-          referrerPolicy="no-referrer"
-          sandbox="allow-scripts allow-same-origin allow-popups"
-        />
+      {org ? (
+        <>
+          <iframe
+            className="reviews-frame"
+            title={intl.formatMessage({ id: "menu.reviews.frame" })}
+            src={widgetSrc(org)}
+            loading="lazy"
+            referrerPolicy="no-referrer"
+            sandbox="allow-scripts allow-same-origin allow-popups"
+            hidden={state === "failed"}
+            onLoad={() => setState((s) => (s === "loading" ? "loaded" : s))}
+            onError={() => setState("failed")}
+          />
+          {state === "failed" ? (
+            <p className="reviews-fallback" data-testid="reviews-fallback">
+              {intl.formatMessage({ id: "menu.reviews.unavailable" })}{" "}
+              <a href={`https://yandex.ru/maps/org/${org}/reviews/`} rel="noopener noreferrer">
+                {intl.formatMessage({ id: "menu.reviews.onMaps" })}
+              </a>
+            </p>
+          ) : null}
+        </>
       ) : (
         <p className="empty-state" data-testid="reviews-empty">
           {intl.formatMessage({ id: "menu.reviews.empty" })}
@@ -71,3 +106,5 @@ export function ReviewsPage({ menu }: { menu: PublishedIndex }) {
     </section>
   );
 }
+
+const widgetSrc = (org: string) => `https://yandex.ru/maps-reviews-widget/${org}?comments`;

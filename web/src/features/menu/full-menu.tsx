@@ -1,0 +1,112 @@
+/**
+ * The whole menu of one language as a plain page (`m/{company}/{store}/{lang}/all.html`), written
+ * by the publish job for browsers without JavaScript: the pre-rendered menu page shows only its
+ * first view and its <noscript> note links here. No script, a few inline styles, readable on a phone.
+ */
+import { renderToStaticMarkup } from "react-dom/server";
+import { localizeDecimal } from "@/lib/decimal";
+import { textDirection, type Language } from "@/i18n/languages";
+import { GUEST_SECTIONS, type MenuView, type PublishedCategory, type PublishedItem } from "@menu/core/publish/published";
+import type { GuestIntl, GuestMessageId } from "./intl";
+import { formatMoney } from "./money";
+import { pagePath, plainText } from "./model";
+
+const UNITS = new Set(["g", "kg", "l", "ml", "pieces"]);
+
+const STYLE = `body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1c1917;background:#fbfaf8}
+main{max-width:40rem;margin:0 auto;padding:1rem}
+h1{font-size:1.5rem;margin:.5rem 0}h2{font-size:1.3rem;margin:2rem 0 .5rem;border-bottom:2px solid #d6d3d1}
+h3{font-size:1.1rem;margin:1.5rem 0 .25rem}h4{font-size:1rem;margin:1rem 0 .25rem}
+ul{list-style:none;margin:0;padding:0}li{padding:.5rem 0;border-bottom:1px solid #e7e5e4}
+.item{display:flex;justify-content:space-between;gap:1rem;font-weight:600}.price{white-space:nowrap}
+p{margin:.25rem 0;color:#57534e}a{color:#9a3412;display:inline-block;min-height:24px;padding:.25rem 0}
+@media (prefers-color-scheme:dark){body{color:#f5f5f4;background:#0f0d0c}p{color:#d6d3d1}a{color:#fdba74}li{border-color:#44403c}}`;
+
+/** A text that is not in the page's language keeps its own (as the guest app marks it). */
+const Text = ({ lang, children }: { lang?: string; children: string }) => (lang ? <span lang={lang}>{children}</span> : <>{children}</>);
+
+function Item({ item, intl }: { item: PublishedItem; intl: GuestIntl }) {
+  const description = plainText(item.description).trim();
+  const weight = (p: PublishedItem["portions"][number]) =>
+    !p.weight ? "" : UNITS.has(p.unit) ? intl.formatMessage({ id: `menu.unit.${p.unit}` as GuestMessageId }, { value: localizeDecimal(p.weight, intl.locale) }) : `${p.weight} ${p.unit}`;
+  return (
+    <li>
+      <div className="item">
+        <Text lang={item.title_lang}>{item.title}</Text>
+        {item.sold_out_until ? <span>{intl.formatMessage({ id: "menu.item.soldOut" })}</span> : null}
+      </div>
+      {description ? (
+        <p>
+          <Text lang={item.description_lang}>{description}</Text>
+        </p>
+      ) : null}
+      {item.portions.map((p) => (
+        <p key={p.id} className="item">
+          <span>{weight(p)}</span>
+          <span className="price">{formatMoney(p.price, p.currency, intl.locale)}</span>
+        </p>
+      ))}
+    </li>
+  );
+}
+
+function Category({ category, items, level, intl }: { category: PublishedCategory; items: PublishedItem[]; level: 3 | 4; intl: GuestIntl }) {
+  const Heading = level === 3 ? "h3" : "h4";
+  return (
+    <>
+      <Heading>
+        <Text lang={category.name_lang}>{category.name}</Text>
+      </Heading>
+      {items.length ? (
+        <ul>
+          {items.map((item) => (
+            <Item key={item.id} item={item} intl={intl} />
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+export function fullMenuPage({ menu, loaded }: MenuView, intl: GuestIntl): string {
+  const lang = menu.language as Language;
+  const { store } = menu;
+  const title = intl.formatMessage({ id: "menu.full.title" }, { store: store.name });
+  const tops = (section: string) => menu.categories.filter((c) => c.section === section && !c.parent_id);
+  const itemsOf = (c: PublishedCategory) => loaded[c.id] ?? [];
+  const markup = renderToStaticMarkup(
+    <main>
+      <h1>
+        <Text lang={store.name_lang}>{store.name}</Text>
+      </h1>
+      {store.address ? (
+        <p>
+          <Text lang={store.address_lang}>{store.address}</Text>
+        </p>
+      ) : null}
+      <a href={pagePath(store.company_url_key, store.url_key, { kind: "menu" })}>{intl.formatMessage({ id: "menu.full.interactive" })}</a>
+      {menu.hidden ? <p>{intl.formatMessage({ id: menu.hidden === "preparation" ? "menu.hidden.preparation" : "menu.hidden.inactive" })}</p> : null}
+      {GUEST_SECTIONS.filter((s) => tops(s).length).map((section) => (
+        <section key={section} data-section={section}>
+          <h2>{intl.formatMessage({ id: `menu.section.${section}` as GuestMessageId })}</h2>
+          {tops(section).map((top) => (
+            <div key={top.id}>
+              <Category category={top} items={itemsOf(top)} level={3} intl={intl} />
+              {menu.categories
+                .filter((c) => c.parent_id === top.id)
+                .map((child) => (
+                  <Category key={child.id} category={child} items={itemsOf(child)} level={4} intl={intl} />
+                ))}
+            </div>
+          ))}
+        </section>
+      ))}
+    </main>,
+  );
+  const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  return (
+    `<!doctype html>\n<html lang="${escape(menu.language)}" dir="${textDirection(lang)}">\n<head>\n<meta charset="UTF-8" />\n` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1" />\n<meta name="color-scheme" content="light dark" />\n` +
+    `<title>${escape(title)}</title>\n<link rel="icon" type="image/svg+xml" href="/favicon.svg" />\n<style>${STYLE}</style>\n</head>\n<body>\n${markup}\n</body>\n</html>\n`
+  );
+}
