@@ -74,14 +74,14 @@ describe("guest pages at the edge", () => {
   });
 
   /** The edge's answer to a GET of `path` with `cookie`: functions, then the selected origin's object. */
-  async function edge(path: string, cookie = "", kvsDir = join(dataDir, "edge/kvs")): Promise<Answer> {
+  async function edge(path: string, cookie = "", kvsDir = join(dataDir, "edge/kvs"), acceptLanguage = ""): Promise<Answer> {
     const { cf, state } = cloudfrontModule(kvsDir);
     const [uri, query = ""] = path.split("?") as [string, string?];
     const request: EdgeRequest = {
       method: "GET",
       uri,
       querystring: fields(query ? query.split("&").map((p) => [p.split("=")[0]!, p.split("=").slice(1).join("=")]) : []),
-      headers: { host: { value: "menu.example.com" } },
+      headers: { host: { value: "menu.example.com" }, ...(acceptLanguage ? { "accept-language": { value: acceptLanguage } } : {}) },
       cookies: fields(cookie ? cookie.split("; ").map((c) => [c.split("=")[0]!, c.split("=").slice(1).join("=")]) : []),
     };
     const event = { version: "1.0", context: { eventType: "viewer-request" }, viewer: { ip: "198.51.100.7" }, request };
@@ -104,8 +104,9 @@ describe("guest pages at the edge", () => {
     return { status: answered.statusCode, location: answered.headers.location?.value, body: readFileSync(file, "utf8") };
   }
 
-  async function local(path: string, cookie = ""): Promise<Answer> {
-    const res = await fetch(runtime.baseUrl + path, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+  async function local(path: string, cookie = "", acceptLanguage = ""): Promise<Answer> {
+    const headers = { ...(cookie ? { cookie } : {}), ...(acceptLanguage ? { "accept-language": acceptLanguage } : {}) };
+    const res = await fetch(runtime.baseUrl + path, { headers, redirect: "manual" });
     return { status: res.status, location: res.headers.get("location") ?? undefined, body: res.status === 301 ? "" : await res.text() };
   }
 
@@ -120,11 +121,11 @@ describe("guest pages at the edge", () => {
     readFileSync(join(dataDir, "objects/m", company, store, lang, `${name}.html`), "utf8");
 
   /** Same status, Location and body from both; returns the edge's answer. */
-  async function same(path: string, cookie = "") {
-    const atEdge = await edge(path, cookie);
-    const atLocal = await local(path, cookie);
+  async function same(path: string, cookie = "", acceptLanguage = "") {
+    const atEdge = await edge(path, cookie, undefined, acceptLanguage);
+    const atLocal = await local(path, cookie, acceptLanguage);
     expect({ path, cookie, status: atEdge.status, location: atEdge.location }).toEqual({ path, cookie, status: atLocal.status, location: atLocal.location });
-    expect(atEdge.body === atLocal.body, `${path} ${cookie}: same body`).toBe(true);
+    expect(atEdge.body === atLocal.body, `${path} ${cookie} ${acceptLanguage}: same body`).toBe(true);
     return atEdge;
   }
 
@@ -173,6 +174,38 @@ describe("guest pages at the edge", () => {
       expect(answer.body, path).toContain(`lang="${lang}"`);
     }
     expect((await same("/demo/%E0%A4%A/menu")).status).toBe(400);
+  });
+
+  it("answers a promotions address that names no position with the 404 page in the visitor's language", async () => {
+    for (const [path, cookie, acceptLanguage, lang] of [
+      ["/demo/park/promotions/abc", "", "", "ru"],
+      ["/demo/park/promotions/abc", "menu_language=ar", "", "ar"],
+      ["/demo/park/promotions/1/2", "", "ar-SA,ar;q=0.9,en;q=0.8", "ar"],
+      ["/demo/center/promotions/x1", "locale=en", "fr", "en"],
+      ["/demo/nowhere/menu", "", "xx, tr;q=0.5", "tr"],
+    ] as const) {
+      const answer = await same(path, cookie, acceptLanguage);
+      expect(answer.status, path).toBe(404);
+      expect(answer.body, path).toContain(`lang="${lang}" dir="${lang === "ar" ? "rtl" : "ltr"}"`);
+    }
+  });
+
+  it("opens a first visit in the first Accept-Language the store offers, as the local runtime does", async () => {
+    const center = manifest("demo", "center");
+    const other = center.languages.find((l) => l !== center.default_language)!;
+    const unoffered = ["ru", "en", "zh", "ar", "tr", "fr"].find((l) => !center.languages.includes(l))!;
+    for (const [cookie, acceptLanguage, lang] of [
+      ["", `${other}-XX,${other};q=0.9`, other],
+      ["", `${unoffered}, ${other};q=0.3`, other],
+      ["", `${center.default_language};q=0.2, ${other};q=0.8`, other],
+      ["", unoffered, center.default_language],
+      ["", `${other};q=0`, center.default_language],
+      [`menu_language=${center.default_language}`, other, center.default_language],
+    ] as const) {
+      const answer = await same("/demo/center/menu", cookie, acceptLanguage);
+      expect(answer.status).toBe(200);
+      expect(answer.body === page("demo", "center", lang, "menu"), `${cookie} ${acceptLanguage} is ${lang}`).toBe(true);
+    }
   });
 
   it("gives the SPA rather than the bucket's 403 for an unknown store before anything was published", async () => {
