@@ -90,9 +90,13 @@ export function rememberMenuLanguage(lang: string) {
   document.cookie = `${MENU_LANGUAGE_COOKIE}=${encodeURIComponent(lang)}; Max-Age=${365 * 24 * 3600}; Path=/; SameSite=Lax${secure}`;
 }
 
-/** The menu language for a store: the remembered one if the store has it, else the interface one, else the store's default. */
+/**
+ * The menu language for a store: the remembered one if the store has it, else the interface one, else
+ * the first of the browser's languages it offers (as the server picks the pre-rendered page), else its default.
+ */
 export function chooseLanguage(languages: readonly string[], fallback: string) {
-  for (const candidate of [readCookie(MENU_LANGUAGE_COOKIE), readCookie("locale")]) {
+  const browser = typeof navigator === "undefined" ? [] : (navigator.languages ?? []).map((l) => l.split("-")[0]!.toLowerCase());
+  for (const candidate of [readCookie(MENU_LANGUAGE_COOKIE), readCookie("locale"), ...browser]) {
     if (candidate && languages.includes(candidate)) return candidate;
   }
   return fallback;
