@@ -21,6 +21,10 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
       "--disable-component-update",
       "--disable-sync",
       "--no-first-run",
+      // Guests here are Russian speakers unless a test says otherwise (a context's locale or a
+      // language cookie): a first visit takes the browser's Accept-Language (issue 32).
+      "--lang=ru-RU",
+      "--accept-lang=ru-RU,ru",
       ...extraArgs,
     ],
   });

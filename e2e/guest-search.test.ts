@@ -58,6 +58,25 @@ describe("the guest search", () => {
     await expect.poll(results).toContain(item.title);
   });
 
+  it("finds the Russian titles and category names on a menu in another language", async () => {
+    const english = await publishedMenu("demo", "center", "en");
+    const category = english.categories.find((c) => c.source_name && c.section !== "promotions" && c.items.length)!;
+    const item = english.categories.flatMap((c) => c.items).find((i) => i.source_title && i.source_title.split(" ")[0]!.length >= 4)!;
+    expect([category, item].every(Boolean)).toBe(true);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    await context.addCookies([{ name: "menu_language", value: "en", url: base }]);
+    const en = await context.newPage();
+    await en.goto(`${base}/demo/center/menu`);
+    await guestReady(en);
+    await en.getByTestId("search-open").click();
+    const found = () => en.getByTestId("search-results").locator(".item-card__title").allTextContents();
+    await en.getByTestId("search-input").fill(item.source_title!.split(" ")[0]!);
+    await expect.poll(found).toContain(item.title);
+    await en.getByTestId("search-input").fill(category.source_name!);
+    await expect.poll(found).toEqual(expect.arrayContaining(category.items.map((i) => i.title)));
+    await context.close();
+  });
+
   it("offers the closest categories when nothing is found, and one tap opens the category", async () => {
     // A category the guest can open now (a schedule may close some): one the page shows.
     await page.getByRole("button", { name: "Закрыть поиск" }).click();

@@ -110,6 +110,10 @@ describe("publishing the guest menu", () => {
     const en = await menuOf(v.company.url_key, "en");
     expect(ru.items.map((i) => i.title)).toEqual(["Борщ"]);
     expect(en.items.map((i) => i.title)).toEqual(["Borscht"]);
+    // The index names the Russian title where the menu's differs (the guest search finds both).
+    const enIndex = (await read<PublishedIndex>(`${base}/en/index.json`))!;
+    expect(enIndex.categories.flatMap((c) => c.items)).toEqual([expect.objectContaining({ title: "Borscht", source_title: "Борщ" })]);
+    expect((await read<PublishedIndex>(`${base}/ru/index.json`))!.categories.flatMap((c) => c.items)[0]!.source_title).toBeUndefined();
     expect(ru.items[0]!.description).toEqual([{ insert: "Свёкла", attributes: { bold: true } }, { insert: "\n" }]);
     expect(ru.store.wifi?.qr?.path).toBeDefined();
     expect(ru.store.reviews_org_id).toBe("1234567890");

@@ -5,14 +5,16 @@
  */
 import { createHash } from "node:crypto";
 import type { ItemInfo } from "../item/item";
+import { SOURCE_LANGUAGE } from "../shared/model";
 import { marksOf, publishedHead, publishedItems, type StoreState } from "./build";
 import { firstViewCategories, type IndexCategory, type IndexItem, type PublishedChunk, type PublishedIndex, type PublishedItem } from "./published";
 
 const hash = (text: string) => createHash("sha256").update(text).digest("base64url").slice(0, 16);
 
-const indexItem = ({ id, title, title_lang, allergens, tags, sold_out_until }: PublishedItem): IndexItem => ({
+const indexItem = ({ id, title, title_lang, allergens, tags, sold_out_until }: PublishedItem, source_title: string | undefined): IndexItem => ({
   id,
   title,
+  ...(source_title && source_title !== title ? { source_title } : {}),
   ...(title_lang ? { title_lang } : {}),
   ...(allergens ? { allergens } : {}),
   ...(tags ? { tags } : {}),
@@ -54,7 +56,10 @@ export function languageParts({ state, lang, qr, now, pages, build, previous, to
     else itemsOf.set(item.category_id, [item]);
   }
   const chunks: LanguageParts["chunks"] = new Map();
-  const entries: IndexCategory[] = categories.map((category) => {
+  const sourceNames = new Map(state.categories.map((c) => [c.id, c.name]));
+  const entries: IndexCategory[] = categories.map((named) => {
+    const source_name = sourceNames.get(named.id);
+    const category = lang !== SOURCE_LANGUAGE && source_name && source_name !== named.name ? { ...named, source_name } : named;
     const old = before.get(category.id);
     if (old && touched !== "all" && !touched.has(category.id)) return { ...category, ...(old.chunk ? { chunk: old.chunk } : {}), items: old.items };
     const items = publishedItems(itemsOf.get(category.id) ?? [], new Set([category.id]), lang, now);
@@ -63,7 +68,8 @@ export function languageParts({ state, lang, qr, now, pages, build, previous, to
     const text = JSON.stringify(chunk);
     const name = hash(text);
     chunks.set(name, { text, chunk });
-    return { ...category, chunk: name, items: items.map(indexItem) };
+    const sourceTitles = new Map((itemsOf.get(category.id) ?? []).map((i) => [i.id, i.title]));
+    return { ...category, chunk: name, items: items.map((i) => indexItem(i, lang === SOURCE_LANGUAGE ? undefined : sourceTitles.get(i.id))) };
   });
   const marks = marksOf(entries.flatMap((c) => c.items), lang);
   const firstView = firstViewCategories(entries);

@@ -100,10 +100,11 @@ export type PublishedMenu = {
  * (marks), the item window's address (`?item=` finds its category) and the event targets; the rest
  * is in its category's chunk.
  */
-export type IndexItem = TextLang<"title"> & Pick<PublishedItem, "id" | "title" | "allergens" | "tags" | "sold_out_until">;
+/** `source_title`: the Russian title, on menus in other languages where it differs (the guest search finds both). */
+export type IndexItem = TextLang<"title"> & Pick<PublishedItem, "id" | "title" | "allergens" | "tags" | "sold_out_until"> & { source_title?: string };
 
 /** A category of the index: its items in brief, and the content-addressed name of its chunk (absent when it has none). */
-export type IndexCategory = PublishedCategory & { chunk?: string; items: IndexItem[] };
+export type IndexCategory = PublishedCategory & { chunk?: string; items: IndexItem[]; source_name?: string };
 
 /**
  * The guest menu of one language (format 2): `{lang}/index.json`, small, rewritten by every

@@ -9,15 +9,19 @@ const SMALL_MENU = 500;
 /** How many title matches a search fetches the chunks of. */
 const FETCHED_MATCHES = 60;
 
-/** The words each category is known by in search: its name and its supercategory's. */
-function categoryWords(categories: readonly PublishedCategory[]) {
+type SearchedCategory = PublishedCategory & { source_name?: string };
+/** A category's names: in the menu's language and in Russian. */
+const names = (c: SearchedCategory | undefined) => (c ? [...words(c.name), ...words(c.source_name ?? "")] : []);
+
+/** The words each category is known by in search: its names and its supercategory's. */
+function categoryWords(categories: readonly SearchedCategory[]) {
   const byId = new Map(categories.map((c) => [c.id, c]));
-  return new Map(categories.map((c) => [c.id, [...words(c.name), ...words((c.parent_id && byId.get(c.parent_id)?.name) || "")]]));
+  return new Map(categories.map((c) => [c.id, [...names(c), ...names(c.parent_id ? byId.get(c.parent_id) : undefined)]]));
 }
 
 /**
- * The shown items the query finds (search-match.ts: titles and category names from the index for
- * every item, descriptions of the items whose chunk is there), counted for the store's analytics.
+ * The shown items the query finds (search-match.ts: titles and category names, in the menu's
+ * language and in Russian, from the index for every item, descriptions of the items whose chunk is there), counted for the store's analytics.
  * Answers the matches whose chunk is there, in full, and the categories whose chunks it needs:
  * offline, it finds what the guest has loaded. With nothing found, the categories that come closest
  * of those the guest can open now (`open`: not closed by a schedule or emptied by the filter).
@@ -26,7 +30,7 @@ export function useItemSearch(
   query: string,
   items: readonly BriefItem[],
   byId: ReadonlyMap<string, PublishedItem>,
-  categories: readonly PublishedCategory[],
+  categories: readonly SearchedCategory[],
   open: (category: PublishedCategory) => boolean,
   storeId: string,
   request: (categories: Iterable<string>) => void,
@@ -34,7 +38,7 @@ export function useItemSearch(
   const titles = useMemo(() => items.map((i) => fold(i.title)), [items]);
   const known = useMemo(() => {
     const ofCategory = categoryWords(categories);
-    return items.map((i) => [...words(i.title), ...(ofCategory.get(i.category_id) ?? [])]);
+    return items.map((i) => [...words(i.title), ...words(i.source_title ?? ""), ...(ofCategory.get(i.category_id) ?? [])]);
   }, [items, categories]);
   const descriptions = useMemo(() => new Map([...byId].map(([id, item]) => [id, words(plainText(item.description))])), [byId]);
   const matches = useMemo(() => {
