@@ -18,7 +18,7 @@ main{max-width:40rem;margin:0 auto;padding:1rem}
 h1{font-size:1.5rem;margin:.5rem 0}h2{font-size:1.3rem;margin:2rem 0 .5rem;border-bottom:2px solid #d6d3d1}
 h3{font-size:1.1rem;margin:1.5rem 0 .25rem}h4{font-size:1rem;margin:1rem 0 .25rem}
 ul{list-style:none;margin:0;padding:0}li{padding:.5rem 0;border-bottom:1px solid #e7e5e4}
-.item{display:flex;justify-content:space-between;gap:1rem;font-weight:600}.price{white-space:nowrap}
+.description{white-space:pre-line}.item{display:flex;justify-content:space-between;gap:1rem;font-weight:600}.price{white-space:nowrap}
 p{margin:.25rem 0;color:#57534e}a{color:#9a3412;display:inline-block;min-height:24px;padding:.25rem 0}
 @media (prefers-color-scheme:dark){body{color:#f5f5f4;background:#0f0d0c}p{color:#d6d3d1}a{color:#fdba74}li{border-color:#44403c}}`;
 
@@ -36,7 +36,7 @@ function Item({ item, intl }: { item: PublishedItem; intl: GuestIntl }) {
         {item.sold_out_until ? <span>{intl.formatMessage({ id: "menu.item.soldOut" })}</span> : null}
       </div>
       {description ? (
-        <p>
+        <p className="description">
           <Text lang={item.description_lang}>{description}</Text>
         </p>
       ) : null}

@@ -1,0 +1,153 @@
+/// <reference lib="dom" />
+/**
+ * Issue 32, points 8 and 4 in the guest menu: the reviews tab only where a widget is set up, and a
+ * widget that cannot load replaced by a link to the venue's reviews on Yandex Maps; without
+ * JavaScript the menu page says it shows only the start of the menu and links to the whole menu
+ * as a plain page the publish job wrote, which holds every published item.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { describe, expect, inject, it } from "vitest";
+import { GUEST_SECTIONS, type PublishedIndex, type PublishedManifest } from "@menu/core/publish/published";
+import { axeViolations } from "./axe";
+import { fileBrowser } from "./browser";
+import { getJson, publishedMenu } from "./demo";
+import { guestReady } from "./guest";
+import { staffApi } from "./staff-api";
+
+const base = inject("baseUrl");
+const browser = fileBrowser();
+const SHOTS = "/work/notes/shots-32";
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 };
+
+const manifestOf = (store: string) => getJson<PublishedManifest>(`/m/demo/${store}/manifest.json`);
+
+/** Polls the store's manifest until `ok` holds (the publish job runs in the background). */
+async function published(store: string, ok: (m: PublishedManifest) => boolean) {
+  await expect.poll(async () => ok(await manifestOf(store)), { timeout: 30_000, interval: 200 }).toBe(true);
+}
+
+describe("guest reviews", () => {
+  it("a store without a widget has no reviews tab or page; with one again, the tab is back", async () => {
+    const owner = await staffApi(base, "owner@demo.menu", "demo-owner-2026");
+    const { store_id } = await manifestOf("park");
+    const { store: { reviews_org_id: org } } = await getJson<PublishedIndex>("/m/demo/park/ru/index.json");
+    expect(org).toMatch(/^\d+$/);
+    expect((await owner.send("DELETE", `/api/reviews-widget?storeId=${store_id}`, undefined)).status).toBe(200);
+    try {
+      await published("park", (m) => !m.pages.includes("reviews"));
+      const html = await (await fetch(`${base}/demo/park/menu`)).text();
+      expect(html).not.toContain('href="/demo/park/reviews"');
+      const context = await browser.newContext(PHONE);
+      const page = await context.newPage();
+      await page.goto(`${base}/demo/park/menu`);
+      await guestReady(page);
+      await page.getByTestId("section-tabs").waitFor();
+      expect(await page.locator('a[href$="/reviews"]').count()).toBe(0);
+    } finally {
+      const put = await owner.send("PUT", "/api/reviews-widget", { store_id, widget_code: `https://yandex.ru/maps-reviews-widget/${org}?comments` });
+      expect(put.status).toBe(200);
+      await published("park", (m) => m.pages.includes("reviews"));
+    }
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    await page.goto(`${base}/demo/park/menu`);
+    await guestReady(page);
+    await page.locator('a[href="/demo/park/reviews"]').waitFor();
+  });
+
+  it("a widget whose frame cannot load gives way to a link to the venue's reviews on Yandex Maps, in the guest's language", async () => {
+    const { store: { reviews_org_id: org } } = await getJson<PublishedIndex>("/m/demo/center/ru/index.json");
+    const manifest = await manifestOf("center");
+    for (const [lang, text] of [
+      ["ru", "Читать отзывы на Яндекс Картах"],
+      ["en", "Read the reviews on Yandex Maps"],
+    ] as const) {
+      if (!manifest.languages.includes(lang)) continue;
+      const context = await browser.newContext(PHONE);
+      await context.addCookies([{ name: "menu_language", value: lang, url: base }]);
+      // The maps service blocked: every request to it fails.
+      await context.route(/yandex\./, (route) => route.abort());
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      await page.goto(`${base}/demo/center/reviews`);
+      await guestReady(page);
+      const link = page.getByTestId("reviews-fallback").getByRole("link", { name: text });
+      await link.waitFor();
+      expect(await link.getAttribute("href")).toBe(`https://yandex.ru/maps/org/${org}/reviews/`);
+      expect(await page.locator("[data-testid=reviews-page] iframe").isVisible()).toBe(false);
+      expect(await axeViolations(page, { exclude: ["iframe"] }), lang).toEqual([]);
+      if (lang === "ru") {
+        mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: join(SHOTS, "reviews-fallback-390.png") });
+      }
+      expect(errors).toEqual([]);
+    }
+  });
+});
+
+describe("the guest menu without JavaScript", () => {
+  it("says only the start of the menu shows and links to the whole menu as a plain page with every published item", async () => {
+    const manifest = await manifestOf("center");
+    const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    for (const lang of manifest.languages.filter((l) => ["ru", "en", "ar"].includes(l))) {
+      await context.addCookies([{ name: "menu_language", value: lang, url: base }]);
+      const page = await context.newPage();
+      await page.goto(`${base}/demo/center/menu`);
+      const note = page.getByTestId("noscript-note");
+      await note.waitFor();
+      expect(await note.isVisible()).toBe(true);
+      const link = note.getByRole("link");
+      expect(await link.getAttribute("href")).toBe(`/m/demo/center/${lang}/all.html`);
+      if (lang === "ru") {
+        expect(await note.textContent()).toContain("Без JavaScript");
+        // The note keeps the page within the first round trip (bench:guest's 14 KB gzip).
+        const html = await (await fetch(`${base}/demo/center/menu`, { headers: { cookie: `menu_language=${lang}` } })).text();
+        expect(html).toContain('data-testid="noscript-note"');
+        expect(gzipSync(html, { level: 9 }).length).toBeLessThan(14_000);
+        expect(await axeWithoutScript(`${base}/demo/center/menu`, lang), "menu page").toEqual([]);
+        mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: join(SHOTS, "nojs-menu-390.png") });
+      }
+
+      await link.click();
+      await page.waitForURL(`${base}/m/demo/center/${lang}/all.html`);
+      expect(await page.locator("html").getAttribute("lang")).toBe(lang);
+      expect(await page.locator("script").count()).toBe(0);
+      const menu = await publishedMenu("demo", "center", lang);
+      const inSections = new Set(menu.categories.filter((c) => (GUEST_SECTIONS as readonly string[]).includes(c.section)).map((c) => c.id));
+      const items = menu.items.filter((i) => inSections.has(i.category_id));
+      expect(items.length).toBeGreaterThan(100);
+      const text = await page.locator("main").innerText();
+      const missing = items.filter((i) => !text.includes(i.title));
+      expect(missing.map((i) => i.title)).toEqual([]);
+      expect(await axeWithoutScript(page.url(), lang), `${lang} whole menu`).toEqual([]);
+      if (lang === "ru") {
+        await page.screenshot({ path: join(SHOTS, "nojs-all-390.png") });
+        await page.screenshot({ path: join(SHOTS, "nojs-all-390-full.png"), fullPage: true });
+      }
+      await page.close();
+    }
+  });
+});
+
+/**
+ * axe runs in the page, which a context without JavaScript cannot do: the page is opened in one
+ * with JavaScript, as a browser without it shows it (its scripts left out, the <noscript> content shown).
+ */
+async function axeWithoutScript(url: string, lang: string) {
+  const context = await browser.newContext(PHONE);
+  await context.addCookies([{ name: "menu_language", value: lang, url: base }]);
+  const page = await context.newPage();
+  await page.route(url, async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/<\/?noscript>/g, "");
+    await route.fulfill({ response, body: html });
+  });
+  await page.goto(url);
+  const violations = await axeViolations(page);
+  await context.close();
+  return violations;
+}
