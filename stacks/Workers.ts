@@ -94,8 +94,9 @@ export function Workers({ stack, app }: StackContext) {
       // Server-renders the guest menu HTML per language.
       memorySize: 1024,
       environment: { ...environment, MENU_SSR_ENTRY: "web/dist-ssr/ssr.js" },
-      // Pages, QR links (stale ones deleted) and not-found pages; the guest routes; one more run when asked meanwhile.
-      permissions: [...base, ...grant.objects(menus, { write: true, remove: true }), grant.edgeRoutes(guestRoutes), grant.send(publish)],
+      // Pages, QR links (stale ones deleted) and not-found pages, reading back what it published
+      // (manifest, indexes, chunks, the QR pages' build); the guest routes; one more run when asked meanwhile.
+      permissions: [...base, ...grant.objects(menus, { read: true, write: true, remove: true }), grant.edgeRoutes(guestRoutes), grant.send(publish)],
       // The guest pages' server renderer, self-contained, built with the SPA (web/vite.ssr.config.ts)
       // by the Web stack's deploy; tests synthesize without it, as Web.ts does without the SPA.
       copyFiles: app.isRunningSSTTest() ? undefined : [{ from: "web/dist-ssr", to: "web/dist-ssr" }],

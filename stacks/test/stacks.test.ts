@@ -370,7 +370,7 @@ describe("least privilege", () => {
     export: { table: ITEMS, exports: ["s3:PutObject"], queues: [], other: ["ssm:GetParameters"] },
     publish: {
       table: ITEMS,
-      menus: ["s3:PutObject", "s3:DeleteObject"],
+      menus: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:ListBucket"],
       queues: ["publish"],
       other: ["ssm:GetParameters", ...KVS_WRITE],
     },

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
 import type { MenuRenderer } from "@menu/core/publish/published";
-import { acceptedLanguages } from "./accept-language";
+import { visitorLanguage as visitorLanguageOf } from "@menu/core/shared/accept-language";
 
 /**
  * The not-found answer of the local edge: HTTP 404 with the guest not-found page (rendered by the
@@ -11,27 +11,8 @@ import { acceptedLanguages } from "./accept-language";
  * route matches; the SPA keeps answering its own routes (it says not found itself where it must).
  */
 
-const LANGUAGES = ["ru", "en", "zh", "ar", "tr", "fr"];
-
-/**
- * The visitor's language: the remembered menu language, else the interface one (the cookies the
- * guest pages and the SPA set), else the first of the browser's Accept-Language we have a page in,
- * else ru, the product's default.
- */
-export function visitorLanguage(headers: IncomingHttpHeaders): string {
-  const cookies = new Map(
-    (headers.cookie ?? "")
-      .split(";")
-      .map((p) => p.trim().split("="))
-      .filter((kv) => kv.length >= 2)
-      .map(([k, ...v]) => [k!, v.join("=")]),
-  );
-  for (const name of ["menu_language", "locale"]) {
-    const lang = cookies.get(name);
-    if (lang && LANGUAGES.includes(lang)) return lang;
-  }
-  return acceptedLanguages(headers["accept-language"]).find((l) => LANGUAGES.includes(l)) ?? "ru";
-}
+/** The visitor's language from a Node request's headers (core's visitorLanguage: cookies, then Accept-Language). */
+export const visitorLanguage = (headers: IncomingHttpHeaders) => visitorLanguageOf(headers.cookie, headers["accept-language"]);
 
 export type NotFoundPage = {
   /** The page's HTML in the visitor's language. */

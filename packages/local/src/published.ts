@@ -3,7 +3,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { usePorts, type StoredObject } from "@menu/core";
 import type { MovedStore, PublishedManifest } from "@menu/core/publish/published";
 import { publishedQrLink, qrLocation } from "@menu/core/tables/qr-links";
-import { acceptedLanguages } from "./accept-language";
+import { acceptedLanguages } from "@menu/core/shared/accept-language";
 import type { NotFoundPage } from "./not-found";
 
 /**

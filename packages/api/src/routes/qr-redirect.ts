@@ -1,17 +1,24 @@
 import { Hono } from "hono";
+import { qrPage } from "@menu/core/publish/qr-pages";
+import { visitorLanguage } from "@menu/core/shared/accept-language";
 import { publishedQrLink, qrLocation } from "@menu/core/tables/qr-links";
 
 /**
  * GET /t/{qrKey}: the printed table QR code. Redirects on the server (no JavaScript needed) to the
- * store's menu with the table number; an unknown key silently lands on the home page (SPEC.md 8).
- * Answered from the published link `m/qr/{qrKey}.json` (the menus bucket in the cloud, read by the
- * API Lambda): a scan touches no database. The local runtime answers it in front of the app the
- * same way (packages/local/src/published.ts).
+ * store's menu with the table number. Answered from the published link `m/qr/{qrKey}.json` (the
+ * menus bucket in the cloud, read by the API Lambda): a scan touches no database. An unknown or
+ * retired key gets 404 with the "no longer valid" page in the visitor's language, linking to the
+ * store's menu when the key was retired (the page the publish job wrote, publish/qr-pages.ts); before
+ * any page is published it lands on the home page. The local runtime answers it in front of the app
+ * the same way (packages/local/src/published.ts).
  */
 export const qrRedirect = new Hono().get("/t/:qrKey", async (c) => {
   const link = await publishedQrLink(c.req.param("qrKey"));
   c.header("Cache-Control", "no-store");
-  // A retired key (its object keeps only the store) lands where an unknown one does here; the local
-  // runtime shows the "no longer valid" page instead (packages/local/src/published.ts).
-  return c.redirect(link && !("retired" in link) ? qrLocation(link) : "/", 302);
+  if (link && !("retired" in link)) return c.redirect(qrLocation(link), 302);
+  const lang = visitorLanguage(c.req.header("cookie"), c.req.header("accept-language"));
+  const page = await qrPage(lang, link && `/${link.company_url_key}/${link.store_url_key}/menu`);
+  if (!page) return c.redirect("/", 302);
+  c.header("Vary", "Cookie, Accept-Language");
+  return c.html(page, 404);
 });

@@ -10,6 +10,7 @@ import { itemsOfStore } from "../item/item";
 import { itemsOfCategories, loadStoreState, publishedCategories, reviewsOrgOf } from "./build";
 import { languageParts } from "./menu-parts";
 import { publishEdgeRoute } from "./guest-edge";
+import { publishQrPages } from "./qr-pages";
 import { keysOf, pendingScope, queueOnce, requestPublish, type Keys, type PublishScope } from "./request";
 import {
   pageName,
@@ -235,6 +236,8 @@ export async function publishStore(keys: Keys, now = clock.now(), scope?: Publis
   await retireChunks(keys, retired, current, now);
   // What CloudFront's edge needs to pick the page without reading the bucket (stacks/edge/guest-pages.js).
   await publishEdgeRoute(state.company_url_key, state.store.url_key, manifest, render);
+  // The pages the API's `/t/{key}` answers a bad QR code with, once per web build.
+  await publishQrPages(render);
   // The table QR links (`m/qr/{key}.json`): `/t/{key}` is answered from them, without the database.
   const tables = await publishQrLinks(keys, { company_url_key: state.company_url_key, store_url_key: state.store.url_key });
   // What guest events may name from now on (analytics/event-targets.ts).
