@@ -14,6 +14,7 @@ import { Bucket, type StackContext } from "sst/constructs";
  *   menus    m/{company}/{store}/manifest.json, {lang}/menu.json, {lang}/{page}.html -> https://<site>/m/...
  *            m/qr/{qrKey}.json (table QR links, read by the API for /t/{qrKey})
  *            m/_not-found/{lang}.html (the guest pages' 404, written once per web build)
+ *            m/_not-found/qr-{lang}.json (unknown/retired QR pages, read by the API for /t/{qrKey})
  *   exports  exports/{companyId}/...                       (presigned download only, deleted after 7 days)
  *
  * `guest-routes` is the CloudFront KeyValueStore the guest pages' edge function reads (Web.ts): one
