@@ -119,7 +119,7 @@ function visitorLanguage(request) {
 
 /**
  * The first language of the Accept-Language header (by q, then order; primary subtags, q=0 and "*"
- * left out) that is in `offered`, as packages/local/src/accept-language.ts reads it.
+ * left out) that is in `offered`, as packages/core/src/shared/accept-language.ts reads it.
  */
 function firstAccepted(request, offered) {
   const header = request.headers["accept-language"];
