@@ -217,6 +217,22 @@ describe("guest pages at the edge", () => {
     expect((await edge("/demo/no-such-store/menu")).status).toBe(404);
   });
 
+  it("answers the reviews address of a store without a widget with its menu, at the edge as in the runtime", async () => {
+    const demo = JSON.parse(readFileSync(join(dataDir, "demo.json"), "utf8")) as Demo;
+    const login = demo.logins.find((l) => l.role === "company_manager")!;
+    const owner = await staffApi(runtime.baseUrl, login.email, login.password);
+    const park = manifest("demo", "park") as ReturnType<typeof manifest> & { store_id: string };
+    expect(park.pages).toContain("reviews");
+    expect((await owner.send("DELETE", `/api/reviews-widget?storeId=${park.store_id}`, undefined)).status).toBe(200);
+    await expect.poll(() => manifest("demo", "park").pages.includes("reviews"), { timeout: 30_000 }).toBe(false);
+    // The edge route says so (`r: 0`), and the runtime sees the new manifest once its 2 s cache ends.
+    await expect.poll(() => JSON.parse(readFileSync(join(dataDir, "edge/kvs", encodeURIComponent("demo/park")), "utf8")).r).toBe(0);
+    await expect.poll(async () => (await local("/demo/park/reviews")).body === page("demo", "park", park.default_language, "menu")).toBe(true);
+    const answer = await same("/demo/park/reviews");
+    expect(answer.status).toBe(200);
+    expect(answer.body === page("demo", "park", park.default_language, "menu"), "the menu page").toBe(true);
+  });
+
   it("redirects a former URL name with 301, keeping the query", async () => {
     const demo = JSON.parse(readFileSync(join(dataDir, "demo.json"), "utf8")) as Demo;
     const login = demo.logins.find((l) => l.role === "store_manager")!;

@@ -50,8 +50,8 @@ async function handler(event) {
   const build = await read("_build");
   // Pages of an older web build load scripts of that build: the SPA renders the page instead.
   if (build && route.b !== build) return spa(request);
-  // An unknown promotions position shows the menu rather than a 404.
-  const known = page === "menu" || page === "reviews" || route.p.some((p) => "promotions/" + p === page);
+  // An unknown promotions position, or reviews where the store has no widget (`r: 0`), shows the menu rather than a 404.
+  const known = page === "menu" || (page === "reviews" && route.r !== 0) || route.p.some((p) => "promotions/" + p === page);
   const name = known ? page : "menu";
   request.uri = "/m/" + company + "/" + store + "/" + menuLanguage(request, route) + "/" + name + ".html";
   return request;

@@ -80,7 +80,7 @@ describe("cloudFrontGuestEdge", () => {
 
   it("writes a store's route with the store's ETag, signed with SigV4A, again after a conflict", async () => {
     conflicts = 2;
-    await edge.putRoute("demo", "center", { languages: ["ru", "en"], default_language: "ru", promotions: [0, 2], build: "b1" });
+    await edge.putRoute("demo", "center", { languages: ["ru", "en"], default_language: "ru", promotions: [0, 2], reviews: true, build: "b1" });
     expect(JSON.parse(store.get("demo/center")!)).toEqual({ l: ["ru", "en"], d: "ru", p: [0, 2], b: "b1" });
     const puts = kvs.seen.filter((r) => r.method === "PUT");
     expect(puts).toHaveLength(3);

@@ -114,8 +114,8 @@ export function publishedHandler(guestBuild?: string, notFound?: NotFoundPage) {
       }
       return false;
     }
-    // An unknown promotions position still shows the menu's first promotions page rather than a 404 dump.
-    const name = manifest.pages.includes(page) ? page : page.startsWith("promotions/") ? "menu" : page;
+    // An unknown promotions position, or reviews where the store has no widget, shows the menu rather than a 404 (as at the edge).
+    const name = manifest.pages.includes(page) ? page : "menu";
     const lang = chooseLanguage(req.headers.cookie ?? "", manifest, req.headers["accept-language"]);
     const entry = await cachedGet(`m/${company}/${store}/${lang}/${name}.html`);
     if (!entry.object) return false;

@@ -9,7 +9,7 @@ import type { MenuRenderer, PublishedManifest } from "./published";
  * pages that the edge answers with 404.
  */
 export type EdgeRoute =
-  | { languages: string[]; default_language: string; promotions: number[]; build: string }
+  | { languages: string[]; default_language: string; promotions: number[]; reviews: boolean; build: string }
   | { moved_to: string };
 
 export interface GuestEdge {
@@ -23,7 +23,8 @@ export interface GuestEdge {
 
 /**
  * The KeyValueStore layout, read by stacks/edge/guest-pages.js: key `{company}/{store}` (URL names,
- * lower case), value JSON `{"l":languages,"d":default,"p":promotion positions,"b":build}` or
+ * lower case), value JSON `{"l":languages,"d":default,"p":promotion positions,"r":0 when there is
+ * no reviews page,"b":build}` or
  * `{"m":moved_to}`, and key `_build` (no URL name has an underscore) for the current build. Short
  * names: a value may hold 1 KB.
  */
@@ -31,7 +32,9 @@ export const EDGE_BUILD_KEY = "_build";
 export const edgeRouteKey = (company: string, store: string) => `${company}/${store}`;
 export function encodeEdgeRoute(route: EdgeRoute): string {
   const value = JSON.stringify(
-    "moved_to" in route ? { m: route.moved_to } : { l: route.languages, d: route.default_language, p: route.promotions, b: route.build },
+    "moved_to" in route
+      ? { m: route.moved_to }
+      : { l: route.languages, d: route.default_language, p: route.promotions, ...(route.reviews ? {} : { r: 0 }), b: route.build },
   );
   if (Buffer.byteLength(value) > 1024) throw new Error(`Edge route over 1 KB (a KeyValueStore value's limit): ${value.slice(0, 80)}…`);
   return value;
@@ -61,6 +64,7 @@ export async function publishEdgeRoute(company: string, store: string, manifest:
     languages: manifest.languages,
     default_language: manifest.default_language,
     promotions: manifest.pages.filter((p) => p.startsWith("promotions/")).map((p) => Number(p.slice("promotions/".length))),
+    reviews: manifest.pages.includes("reviews"),
     build: manifest.build,
   });
   if (edgeBuild === renderer.build) return;
