@@ -70,7 +70,7 @@ export function useCategoryBar(tree: CategoryTree, page: GuestPage, searching: b
       window.clearTimeout(jumping.current.timer);
       jumping.current = undefined;
       if (event?.type === "wheel" || event?.type === "touchstart") return; // the guest took over
-      // Sections laid out on the way (content-visibility) can move the target: align it again, at
+      // Cards rendered on the way (the list grows as its end nears) can move the target: align it again, at
       // once, until it stays (a few frames at most).
       let tries = 3;
       const align = () => {
