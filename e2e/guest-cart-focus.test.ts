@@ -13,14 +13,15 @@ import { describe, expect, inject, it } from "vitest";
 import { ALLERGENS, DIET_TAGS, passesFilter, type MarkFilter } from "@menu/core/item/marks";
 import { GUEST_SECTIONS, type PublishedIndex, type WholeMenu } from "@menu/core/publish/published";
 import { axeViolations } from "./axe";
-import { fileBrowser } from "./browser";
+import { ARTIFACTS, fileBrowser } from "./browser";
 import { demo, getJson, publishedMenu } from "./demo";
 import { guestReady } from "./guest";
 import { staffApi } from "./staff-api";
 
 const base = inject("baseUrl");
 const browser = fileBrowser();
-const SHOTS = "/work/notes/shots-32";
+/** Screenshots to look at (test-results/, beside the other browser tests' artifacts). */
+const SHOTS = ARTIFACTS;
 const MENU = "/demo/center/menu";
 const INDEX = "/m/demo/center/ru/index.json";
 

@@ -9,12 +9,13 @@ import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { axeViolations } from "./axe";
-import { launchBrowser } from "./browser";
+import { ARTIFACTS, launchBrowser } from "./browser";
 import { publishedMenu, storeOffering } from "./demo";
 import { guestReady } from "./guest";
 
 const base = inject("baseUrl");
-const shots = "/work/notes/shots-32";
+/** Screenshots to look at (test-results/, beside the other browser tests' artifacts). */
+const shots = ARTIFACTS;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 

@@ -11,14 +11,15 @@ import { gzipSync } from "node:zlib";
 import { describe, expect, inject, it } from "vitest";
 import type { PublishedIndex, PublishedManifest } from "@menu/core/publish/published";
 import { axeViolations } from "./axe";
-import { fileBrowser } from "./browser";
+import { ARTIFACTS, fileBrowser } from "./browser";
 import { getJson, publishedMenu } from "./demo";
 import { guestReady } from "./guest";
 import { staffApi } from "./staff-api";
 
 const base = inject("baseUrl");
 const browser = fileBrowser();
-const SHOTS = "/work/notes/shots-32";
+/** Screenshots to look at (test-results/, beside the other browser tests' artifacts). */
+const SHOTS = ARTIFACTS;
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 };
 
 const manifestOf = (store: string) => getJson<PublishedManifest>(`/m/demo/${store}/manifest.json`);

@@ -94,7 +94,7 @@ export function Workers({ stack, app }: StackContext) {
       // Server-renders the guest menu HTML per language.
       memorySize: 1024,
       environment: { ...environment, MENU_SSR_ENTRY: "web/dist-ssr/ssr.js" },
-      // Pages, QR links (stale ones deleted) and not-found pages, reading back what it published
+      // Pages, QR links (stale ones marked retired), pages no longer published deleted, and not-found pages, reading back what it published
       // (manifest, indexes, chunks, the QR pages' build); the guest routes; one more run when asked meanwhile.
       permissions: [...base, ...grant.objects(menus, { read: true, write: true, remove: true }), grant.edgeRoutes(guestRoutes), grant.send(publish)],
       // The guest pages' server renderer, self-contained, built with the SPA (web/vite.ssr.config.ts)

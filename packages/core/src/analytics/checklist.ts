@@ -36,7 +36,7 @@ export const setupChecklist = fn(z.object({ storeId: z.string().min(1).max(64) }
   const tables = facts.tables ?? 0;
   // Kept by the translate worker (translation/facts-refresh.ts). Counted for other languages or
   // another glossary (a plan that changed them): counted again, shown as they are meanwhile.
-  if (facts.counted_for !== factsSignature(ctx)) await requestFactsRefresh(keys);
+  if (facts.counted_for !== factsSignature(ctx)) await requestFactsRefresh(keys, []);
   const missing = ctx.languages.length ? (facts.translations_missing ?? 0) : 0;
   const failed = facts.translations_failed ?? 0;
   const steps: SetupChecklist["steps"] = [

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Db } from "../db/service";
+import { untilProcessed } from "../shared/batch";
 import { fn } from "../shared/fn";
 import { severalGet, SeveralIds } from "../shared/several-get";
 import { CURRENCIES, ITEM_KINDS, UNITS } from "../shared/model";
@@ -59,8 +60,11 @@ export const severalItems = fn(SeveralIds, async ({ ids }) => (await severalGet(
 export async function itemsByIds(keys: { company_id: string; store_id: string }, ids: Iterable<string>) {
   const unique = [...new Set(ids)];
   if (!unique.length) return [];
-  const { data } = await Db().entities.item.get(unique.map((item_id) => ({ ...keys, item_id }))).go();
-  return data.map(toItemInfo);
+  const found = await untilProcessed(
+    unique.map((item_id) => ({ ...keys, item_id })),
+    (batch) => Db().entities.item.get(batch).go(),
+  );
+  return found.map(toItemInfo);
 }
 
 export async function itemsOfStore(company_id: string, store_id: string) {

@@ -30,7 +30,7 @@ export const PublicationEntity = new Entity({
     scope_all: { type: "boolean" },
     /** Chunks no index names any more, "{retired at}|{key}": deleted a day later by a publish. */
     retired_chunks: { type: "list", items: { type: "string" } },
-    /** The QR keys whose links (`m/qr/{key}.json`) the last run published, so the next one deletes retired ones. */
+    /** The QR keys whose links (`m/qr/{key}.json`) the last run published, so the next one marks retired ones. */
     qr_keys: { type: "list", items: { type: "string" } },
   },
   indexes: {

@@ -177,6 +177,7 @@ export async function publishStore(keys: Keys, now = clock.now(), scope?: Publis
   const indexes: PublishedIndex[] = [];
   const retired = new Set<string>();
   const current = new Set<string>();
+  const unpublished: string[] = [];
   for (const lang of state.languages) {
     const before = previous.get(lang);
     const parts = languageParts({ state, lang, qr: render.qrPath, now, pages: pages.map(pageName), build: render.build, previous: before, touched });
@@ -214,8 +215,8 @@ export async function publishStore(keys: Keys, now = clock.now(), scope?: Publis
       for (const c of index.categories) if (c.chunk) all.loaded[c.id] = (await chunkOf(c.chunk)).items;
       await objects.put(paths.full(lang), render.renderFullMenu(all), "text/html; charset=utf-8");
     }
-    // A page no longer published (the reviews page once its widget is removed) goes.
-    for (const name of manifestBefore?.pages ?? []) if (!pages.some((p) => pageName(p) === name)) await objects.delete(paths.page(lang, name));
+    // A page no longer published (the reviews page once its widget is removed) goes, once the edge no longer routes to it.
+    for (const name of manifestBefore?.pages ?? []) if (!pages.some((p) => pageName(p) === name)) unpublished.push(paths.page(lang, name));
     await objects.put(paths.index(lang), JSON.stringify(index), JSON_TYPE);
     // Format 1's whole menu: replaced by the index.
     if (manifestBefore && manifestBefore.format !== 2) await objects.delete(paths.json(lang));
@@ -236,6 +237,7 @@ export async function publishStore(keys: Keys, now = clock.now(), scope?: Publis
   await retireChunks(keys, retired, current, now);
   // What CloudFront's edge needs to pick the page without reading the bucket (stacks/edge/guest-pages.js).
   await publishEdgeRoute(state.company_url_key, state.store.url_key, manifest, render);
+  for (const key of unpublished) await objects.delete(key);
   // The pages the API's `/t/{key}` answers a bad QR code with, once per web build.
   await publishQrPages(render);
   // The table QR links (`m/qr/{key}.json`): `/t/{key}` is answered from them, without the database.

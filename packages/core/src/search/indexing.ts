@@ -5,6 +5,7 @@
  * `rebuildSearchIndex` recounts a store from its records; a store without a built index is built
  * on its first search (`ensureSearchIndex`) or by the start-up step (`indexStoresWithoutIndex`).
  */
+import { untilProcessed } from "../shared/batch";
 import { Db } from "../db/service";
 import { clock } from "../shared/clock";
 import { onceForEveryStore } from "../store/every-store";
@@ -28,17 +29,9 @@ export const categoryTexts = (c: Omit<NamedCategory, "category_id">) => [c.name,
 const termsDb = () => Db().entities.searchIndexTerm;
 type TermRow = StoreKeys & IndexTerm & { ref_type: RefType; ref_id: string };
 
-/** Batch writes go 25 a request; what DynamoDB leaves unprocessed is sent again. */
-async function batch(rows: TermRow[], write: (rows: TermRow[]) => Promise<{ unprocessed: unknown[] }>) {
-  let left = rows;
-  for (let attempt = 0; left.length; attempt++) {
-    if (attempt === 5) throw new Error(`Search index: ${left.length} writes left unprocessed`);
-    const { unprocessed } = await write(left);
-    left = unprocessed as TermRow[];
-  }
-}
-const putRows = (rows: TermRow[]) => batch(rows, (r) => termsDb().put(r).go({ concurrency: 4 }));
-const deleteRows = (rows: TermRow[]) => batch(rows, (r) => termsDb().delete(r).go({ concurrency: 4 }));
+// Batch writes go 25 a request; what DynamoDB leaves unprocessed is sent again.
+const putRows = (rows: TermRow[]) => untilProcessed(rows, (r) => termsDb().put(r).go({ concurrency: 4 }));
+const deleteRows = (rows: TermRow[]) => untilProcessed(rows, (r) => termsDb().delete(r).go({ concurrency: 4 }));
 
 async function writeChange(keys: StoreKeys, ref_type: RefType, ref_id: string, before: IndexTerm[], after: IndexTerm[]) {
   const had = new Set(before.map(termKey));

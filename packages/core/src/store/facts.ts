@@ -56,8 +56,9 @@ const REFRESH_STALE_MS = 2 * 60_000;
 /** A text whose translation facts a refresh counts again. */
 export type TextRef = { target_type: "Item" | "Category" | "Promotion"; target_id: string };
 export const textKey = (ref: TextRef) => `${ref.target_type}#${ref.target_id}`;
-/** More texts than this at once (an import, a store-wide translation) are not named: every text is counted. */
+/** More texts than this at once (an import, a store-wide translation), or waiting on the row, are not named: every text is counted. */
 const NAMED_MAX = 200;
+const WAITING_MAX = 1000;
 
 /**
  * Asks the translate worker to count the translation facts of these texts again
@@ -67,11 +68,31 @@ const NAMED_MAX = 200;
  * Requests coalesce while one is on its way; the texts they name add up on the facts row.
  */
 export async function requestFactsRefresh(keys: Keys, texts?: readonly TextRef[]) {
+  const facts = () => Db().entities.storeFacts.update({ company_id: keys.company_id, store_id: keys.store_id });
+  let named = !!texts && texts.length <= NAMED_MAX;
+  if (named && texts!.length) {
+    try {
+      // The row is written by every counted write: the waiting set stays far below DynamoDB's 400 KB.
+      await facts()
+        .add({ refresh_targets: texts!.map(textKey) })
+        .where((a, op) => `${op.notExists(a.refresh_targets)} OR ${op.size(a.refresh_targets)} < ${op.escape(WAITING_MAX)}`)
+        .go();
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      named = false;
+    }
+  }
+  if (!named) await facts().set({ refresh_all: true }).remove(["refresh_targets"]).go();
+  await queueFactsRefresh(keys);
+}
+
+/** Sends the translate worker a facts refresh (after the debounce delay). */
+export const sendFactsRefresh = (keys: Keys) =>
+  usePorts().queue.send("translate", { company_id: keys.company_id, store_id: keys.store_id, refresh: "facts" }, { delaySeconds: REFRESH_DELAY_SECONDS });
+
+/** Sends a facts refresh unless one is on its way: a burst of changes (an import, a translation run) costs one run. */
+async function queueFactsRefresh(keys: Keys) {
   const now = clock.now();
-  const facts = Db().entities.storeFacts.update({ company_id: keys.company_id, store_id: keys.store_id });
-  if (texts && texts.length <= NAMED_MAX) {
-    if (texts.length) await facts.add({ refresh_targets: texts.map(textKey) }).go();
-  } else await facts.set({ refresh_all: true }).go();
   try {
     await Db()
       .entities.storeFacts.update({ company_id: keys.company_id, store_id: keys.store_id })
@@ -82,6 +103,5 @@ export async function requestFactsRefresh(keys: Keys, texts?: readonly TextRef[]
     if (isConditionFailure(error)) return;
     throw error;
   }
-  // Debounced: a burst of saves (an import, a translation run) costs one count, not one per save.
-  await usePorts().queue.send("translate", { company_id: keys.company_id, store_id: keys.store_id, refresh: "facts" }, { delaySeconds: REFRESH_DELAY_SECONDS });
+  await sendFactsRefresh(keys);
 }

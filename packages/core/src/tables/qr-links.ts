@@ -65,7 +65,7 @@ export async function deleteQrLink(qr_key: string) {
 const tablesOf = async ({ company_id, store_id }: Keys) =>
   (await Db().entities.table.query.byStore({ company_id, store_id }).go({ pages: "all" })).data;
 
-/** Rewrites the links of every table of the store (its URL name changed). Deletes nothing: the publish job does. */
+/** Rewrites the links of every table of the store (its URL name changed). Retires nothing: the publish job does. */
 export async function putQrLinksOfStore(keys: Keys) {
   const names = await urlNamesOf(keys);
   if (!names) return;
@@ -74,9 +74,10 @@ export async function putQrLinksOfStore(keys: Keys) {
 
 /**
  * The publish job's part (it runs under the store's publish lease, so one run at a time): writes
- * the link of every table, deletes the links of keys published before that no table has any more,
- * and remembers the published keys on the `publication` row. A key retired while a run was
- * writing is deleted by the change itself, or at the latest by the run that change requested.
+ * the link of every table, marks retired the links of keys published before that no table has any
+ * more (kept with the store's URL names, so a scan says the code is no longer valid and links to
+ * the menu), and remembers the published keys on the `publication` row. A key retired while a run
+ * was writing is retired by the change itself, or at the latest by the run that change requested.
  */
 export async function publishQrLinks(keys: Keys, names: UrlNames) {
   const tables = await tablesOf(keys);

@@ -11,10 +11,11 @@
  */
 import { createHash } from "node:crypto";
 import { Db } from "../db/service";
+import { untilProcessed } from "../shared/batch";
 import { clock } from "../shared/clock";
 import { isConditionFailure } from "../shared/conflict";
 import { guardedWrite } from "../shared/guarded-write";
-import { requestFactsRefresh, textKey, type TextRef } from "../store/facts";
+import { requestFactsRefresh, sendFactsRefresh, textKey, type TextRef } from "../store/facts";
 import { translationContext, staleFields, translationJob, type TranslationContext } from "./jobs";
 import { TARGETS, type Target } from "./targets";
 import type { TRANSLATION_TARGETS } from "../shared/model";
@@ -50,7 +51,8 @@ export async function refreshTranslationFacts(of: Keys) {
   const keys = storeKeys(of);
   const e = Db().entities;
   const now = clock.now();
-  // One run per store at a time (a count of every text sets the totals it read): another waits for the queue's retry.
+  // One run per store at a time (a count of every text sets the totals it read). A run that finds
+  // the lease taken leaves its work to the holder, which sends one more run if any was asked for.
   try {
     await e.storeFacts
       .update(keys)
@@ -58,13 +60,14 @@ export async function refreshTranslationFacts(of: Keys) {
       .where((a, op) => `${op.notExists(a.refresh_lease_until)} OR ${op.lt(a.refresh_lease_until, now.toISOString())}`)
       .go();
   } catch (error) {
-    if (isConditionFailure(error)) throw new Error("facts refresh: another run counts this store, try again later");
+    if (isConditionFailure(error)) return;
     throw error;
   }
   try {
     await refreshUnderLease(keys);
   } finally {
-    await e.storeFacts.update(keys).remove(["refresh_lease_until"]).go();
+    const { data } = await e.storeFacts.update(keys).remove(["refresh_lease_until"]).go({ response: "all_new" });
+    if (data?.refresh_queued) await sendFactsRefresh(keys);
   }
 }
 
@@ -192,8 +195,8 @@ async function countEveryText(keys: Keys, ctx: TranslationContext, counted_for: 
     .filter(([key, share]) => !kept.has(key) || !sameShare(kept.get(key)!, share))
     .map(([key, share]) => ({ ...refOf(key), ...share, version: (kept.get(key)?.version ?? 0) + 1 }));
   const deletes = [...kept.keys()].filter((key) => !counted.has(key)).map(refOf);
-  if (puts.length) await e.textFacts.put(puts).go();
-  if (deletes.length) await e.textFacts.delete(deletes).go();
+  await untilProcessed(puts, (rows) => e.textFacts.put(rows).go());
+  await untilProcessed(deletes, (rows) => e.textFacts.delete(rows).go());
   await e.storeFacts.update(keys).set({ ...totals([...counted.values()], ctx), counted_for }).go();
 }
 

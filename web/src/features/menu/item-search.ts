@@ -54,7 +54,7 @@ export function useItemSearch(
   }, [searching, items, matches, request]);
   const results = useMemo(() => matches.flatMap((i) => byId.get(i.id) ?? []), [matches, byId]);
   useEffect(() => trackSearch(storeId, query, results.length), [storeId, query, results.length]);
-  // Offered only once the matches' chunks are in (a match still loading is not "nothing found").
+  // Offered only when the index matches nothing (a match whose chunk is still loading is not "nothing found").
   const suggestions = useMemo(() => (searching && !matches.length ? closestCategories(query, categories.filter(open)) : []), [searching, matches.length, query, categories, open]);
   return { results, suggestions };
 }

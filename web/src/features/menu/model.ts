@@ -67,9 +67,6 @@ export const reviewsOrgOf = (menu: Pick<PublishedIndex, "store">) => {
 /** The text of a rich text, for search. */
 export const plainText = (ops: DeltaOp[] | null | undefined) => (ops ? ops.map((o) => o.insert).join("") : "");
 
-/** Case- and ё-insensitive search text. */
-export const normalize = (text: string) => text.toLocaleLowerCase().replace(/ё/g, "е").replace(/\s+/g, " ").trim();
-
 /** The published files' URLs (same paths locally and behind CloudFront). */
 export const manifestUrl = (company: string, store: string) => `/m/${company}/${store}/manifest.json`;
 
