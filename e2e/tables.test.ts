@@ -77,13 +77,15 @@ describe("admin-panel/tables", () => {
     await guestReady(phone);
     await expect(phone.getByTestId("table-badge").textContent()).resolves.toContain(String(position));
 
-    // Re-issue: the confirmation says the printed code stops working; the old link then leads home.
+    // Re-issue: the confirmation says the printed code stops working; the old link then says so and links to the menu.
     await row.getByRole("button", { name: new RegExp(`(Новый QR-код для «|New QR code for “)${name}`) }).click();
     await page.getByText(/Напечатанный сейчас код перестанет работать|The code printed now will stop working/).waitFor();
     await page.getByTestId("confirm-reissue").click();
     await expect.poll(() => row.getByTestId("qr-link").getAttribute("href")).not.toBe(href);
-    await phone.goto(href!);
-    await phone.waitForURL((u) => u.pathname === "/");
+    const retired = await phone.goto(href!);
+    expect(retired?.status()).toBe(404);
+    expect(new URL(phone.url()).pathname).toBe(new URL(href!).pathname);
+    await phone.locator('a[href="/demo/center/menu"]').waitFor();
 
     // Delete it again so reruns on the same data start clean.
     await row.getByRole("button", { name: new RegExp(`(Удалить «|Delete “)${name}`) }).click();
