@@ -5,28 +5,17 @@
  * description and its 404 page in that language (Arabic right to left, its sentences ending where
  * Arabic ends them), and passes axe.
  */
-import { mkdirSync } from "node:fs";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { axeViolations } from "./axe";
-import { ARTIFACTS, launchBrowser } from "./browser";
+import { ARTIFACTS, fileBrowser } from "./browser";
 import { publishedMenu, storeOffering } from "./demo";
 import { guestReady } from "./guest";
 
 const base = inject("baseUrl");
 /** Screenshots to look at (test-results/, beside the other browser tests' artifacts). */
 const shots = ARTIFACTS;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(shots, { recursive: true });
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** What the guest reads, written by hand per language (the English is what these pages showed before). */
 const words = {
@@ -80,7 +69,6 @@ type Lang = keyof typeof words;
 
 async function open(lang: Lang) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true, locale: lang });
-  contexts.push(context);
   await context.addCookies([{ name: "menu_language", value: lang, url: base }]);
   const page = await context.newPage();
   const errors: string[] = [];

@@ -32,18 +32,17 @@ async function signedIn() {
 
 /** Reloads the guest reviews page until the published page shows what is expected (the publish job runs in the background). */
 async function guestReviews(page: Page, expected: (src: string | null) => boolean) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
+  /** The reviews frame's address, or undefined while the address still shows the menu (no widget, or not published yet). */
+  const shown = async () => {
     await page.goto(`${base}/demo/center/reviews`);
-    // Without a widget the address shows the menu: the reviews page comes once the publish is seen.
     await page.getByTestId("guest-menu").waitFor();
-    const onReviews = (await page.getByTestId("reviews-page").count()) > 0;
+    if (!(await page.getByTestId("reviews-page").count())) return undefined;
     const frame = page.locator("[data-testid=reviews-page] iframe");
-    const src = onReviews && (await frame.count()) ? await frame.getAttribute("src") : null;
-    if (onReviews && expected(src)) return src;
-    if (Date.now() > deadline) throw new Error(`The reviews page still shows ${src}`);
-    await page.waitForTimeout(500);
-  }
+    return (await frame.count()) ? await frame.getAttribute("src") : null;
+  };
+  let src: string | null | undefined;
+  await expect.poll(async () => (src = await shown()) !== undefined && expected(src), { timeout: 30_000 }).toBe(true);
+  return src;
 }
 
 describe("settings/yandex-reviews", () => {
