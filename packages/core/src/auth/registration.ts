@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { companyIdByUrlKey } from "../company/company";
 import { Db } from "../db/service";
+import { untilProcessed } from "../shared/batch";
 import { clock } from "../shared/clock";
 import { UserError } from "../shared/errors";
 import { guardedWrite, lookupUnique } from "../shared/guarded-write";
 import { newId } from "../shared/ids";
 import { uniqueValue } from "../shared/unique.entity";
 import { UrlKey } from "../shared/url-key";
+import { urlNameVariants } from "../shared/url-name-suggest";
 import { startPreparation } from "../subscription/lifecycle";
 import { addDays, PREPARATION_DAYS } from "../subscription/plans";
 import { hashPassword } from "../user/password";
@@ -22,6 +24,8 @@ export const AvailabilityAnswer = z.object({
   available: z.boolean(),
   /** Why not: the message key of the SPA's catalogs. */
   code: z.enum(["emailExists", "companyUrlExists", "storeUrlExists", "valueIncorrect"]).optional(),
+  /** A taken URL name: the first free of its variants (`urlNameVariants`), when one of them is. */
+  suggestion: z.string().optional(),
 });
 export type AvailabilityAnswer = z.infer<typeof AvailabilityAnswer>;
 
@@ -40,13 +44,23 @@ export async function availability(input: z.input<typeof Availability>, ctx: Req
   const key = UrlKey.safeParse(value);
   if (!key.success) return { available: false, code: "valueIncorrect" };
   if (field === "company_url_key") {
-    return (await companyIdByUrlKey(key.data)) ? { available: false, code: "companyUrlExists" } : { available: true };
+    if (!(await companyIdByUrlKey(key.data))) return { available: true };
+    return { available: false, code: "companyUrlExists", ...(await freeVariant("companyUrl", key.data, (v) => uniqueValue(v))) };
   }
   const company_id = companyKey ? await companyIdByUrlKey(companyKey) : undefined;
   if (!company_id) return { available: true };
-  return (await lookupUnique("storeUrl", uniqueValue(company_id, key.data)))
-    ? { available: false, code: "storeUrlExists" }
-    : { available: true };
+  if (!(await lookupUnique("storeUrl", uniqueValue(company_id, key.data)))) return { available: true };
+  return { available: false, code: "storeUrlExists", ...(await freeVariant("storeUrl", key.data, (v) => uniqueValue(company_id, v))) };
+}
+
+/** The first variant of a taken URL name that no guard holds: one BatchGetItem of its variants. */
+async function freeVariant(kind: "companyUrl" | "storeUrl", taken: string, guard: (v: string) => string) {
+  const variants = urlNameVariants(taken);
+  const keys = variants.map((v) => ({ kind, value: guard(v) }));
+  const held = await untilProcessed(keys, (left) => Db().entities.unique.get(left).go());
+  const heldValues = new Set(held.map((row) => row.value));
+  const suggestion = variants.find((v) => !heldValues.has(guard(v)));
+  return suggestion ? { suggestion } : {};
 }
 
 /**
