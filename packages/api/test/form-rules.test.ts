@@ -83,6 +83,27 @@ describe("length messages with their bounds, the same numbers as the forms", () 
     const table = await answer(await manager.send("POST", "/api/tables", { store_id: t.store_id, position: 3, name: "Т".repeat(TABLE_NAME_MAX + 1), note: "" }));
     expect(table).toMatchObject({ status: 400, message: `name: Maximum length is ${TABLE_NAME_MAX} characters` });
   });
+
+  it("prices and weights say what is wrong: decimal places, the largest value, not a number, zero (issue 33)", async () => {
+    const item = async (portion: Record<string, string>) => {
+      const portions = [{ weight: "300", unit: "g", price: "9.50", currency: "BYN", ...portion }];
+      return answer(await manager.send("POST", "/api/items", { store_id: t.store_id, category_id: t.category_id, title: "Борщ", portions }));
+    };
+    const cases: [Record<string, string>, string][] = [
+      [{ price: "12.345" }, "portions.0.price: At most 2 decimal places"],
+      [{ price: "99999999999999" }, "portions.0.price: At most 9 999 999.99"],
+      [{ price: "10000000,5" }, "portions.0.price: At most 9 999 999.99"],
+      [{ price: "12.5р" }, "portions.0.price: Value is incorrect"],
+      [{ price: "0,00" }, "portions.0.price: Price cannot be 0"],
+      [{ weight: "0.1234" }, "portions.0.weight: At most 3 decimal places"],
+      [{ weight: "1000000" }, "portions.0.weight: At most 999 999.999"],
+      [{ weight: "-1" }, "portions.0.weight: Value is incorrect"],
+    ];
+    for (const [portion, message] of cases) expect(await item(portion), JSON.stringify(portion)).toMatchObject({ status: 400, message });
+    // The largest values, and leading zeros that do not make a number larger, are accepted.
+    expect((await item({ price: "9999999.99", weight: "999999.999" })).status).toBe(201);
+    expect((await item({ price: "00000012,50", weight: "0300" })).status).toBe(201);
+  });
 });
 
 describe("names made only of invisible characters", () => {
@@ -129,12 +150,20 @@ describe("billing details", () => {
   });
   const save = async (over: Record<string, unknown>) => answer(await owner.send("PUT", "/api/billing", valid(over)));
 
-  it("refuses a wrong УНП, BIC, postcode or phone with the specification's messages", async () => {
+  it("refuses a wrong УНП (its form apart from its check digit), IBAN, BIC, postcode or phone, saying what is wrong", async () => {
     const vat = unp(Date.now());
     const wrongCheck = `${vat.slice(0, 8)}${(Number(vat[8]) + 1) % 10}`;
-    for (const vat_number of ["12345", "VAT123456", wrongCheck, "812345678", "1234567890"]) {
-      expect(await save({ vat_number }), vat_number).toMatchObject({ status: 400, message: "vat_number: Value is incorrect" });
+    for (const vat_number of ["12345", "VAT123456", "812345678", "1234567890"]) {
+      expect(await save({ vat_number }), vat_number).toMatchObject({ status: 400, message: "vat_number: 9 digits, the first from 1 to 7" });
     }
+    // 190000001 looks right (9 digits) but its check digit is not 5 (issue 33).
+    for (const vat_number of [wrongCheck, "190000001", "190 000 001"]) {
+      expect(await save({ vat_number }), vat_number).toMatchObject({ status: 400, message: "vat_number: Checksum does not match" });
+    }
+    const goodIban = valid().iban;
+    const badIban = `${goodIban.slice(0, 2)}${String((Number(goodIban.slice(2, 4)) + 1) % 100).padStart(2, "0")}${goodIban.slice(4)}`;
+    expect(await save({ iban: badIban })).toMatchObject({ status: 400, message: "iban: Checksum does not match" });
+    expect(await save({ iban: "BY13" })).toMatchObject({ status: 400, message: "iban: Value is incorrect" });
     for (const bic of ["NBRB", "NBRBBY2", "1BRBBY2X", "NBRBBY2XXX", "НБРББY2X"]) {
       expect(await save({ bic }), bic).toMatchObject({ status: 400, message: "bic: Value is incorrect" });
     }

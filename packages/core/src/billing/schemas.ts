@@ -13,18 +13,28 @@ export const BILLING_TEXT_MAX = 200;
 export const BILLING_NAME_MAX = 100;
 export const BILLING_ADDRESS_MAX = 300;
 
+/** Issue 33: a payer number or IBAN says whether its form or its check digits are wrong. */
+export const BILLING_MESSAGES = {
+  unpFormat: "9 digits, the first from 1 to 7",
+  checksum: "Checksum does not match",
+} as const;
+
 const required = (max: number) => text({ max, empty: VALIDATION.required });
 /** Spaces (and dashes) people type to group digits are not part of the value. */
 const compact = (s: string) => s.replace(/[\s-]+/g, "");
 
 /** ISO 13616 check: move the country and check digits to the end, letters to numbers, mod 97 = 1. */
+const IBAN_FORMAT = /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/;
+
 export function ibanChecksumValid(iban: string) {
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban)) return false;
+  if (!IBAN_FORMAT.test(iban)) return false;
   const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
   let rest = 0;
   for (const d of digits) rest = (rest * 10 + Number(d)) % 97;
   return rest === 1;
 }
+
+const UNP_FORMAT = /^[1-7]\d{8}$/;
 
 /**
  * A Belarusian payer's number (УНП) of an organisation: 9 digits, the first one the region (1–7),
@@ -32,7 +42,7 @@ export function ibanChecksumValid(iban: string) {
  * never issued).
  */
 export function unpValid(unp: string) {
-  return /^[1-7]\d{8}$/.test(unp) && unpCheckDigit(unp.slice(0, 8)) === Number(unp[8]);
+  return UNP_FORMAT.test(unp) && unpCheckDigit(unp.slice(0, 8)) === Number(unp[8]);
 }
 
 /** The check digit of an УНП's first eight digits (undefined for the sum that gives 10: no such number). */
@@ -55,12 +65,14 @@ export const BillingInfo = z.object({
   director_position: required(BILLING_NAME_MAX),
   vat_number: required(32)
     .transform(compact)
-    .refine(unpValid, VALIDATION.valueIncorrect)
+    .refine((s) => UNP_FORMAT.test(s), { message: BILLING_MESSAGES.unpFormat, abort: true })
+    .refine(unpValid, BILLING_MESSAGES.checksum)
     .meta({ description: "УНП: 9 digits (spaces and dashes ignored), the first 1–7, the last a check digit", examples: ["100000007", "190 000 005"] }),
   bank_name: required(BILLING_TEXT_MAX),
   iban: required(42)
     .transform((s) => compact(s).toUpperCase())
-    .refine(ibanChecksumValid, VALIDATION.valueIncorrect)
+    .refine((s) => IBAN_FORMAT.test(s), { message: VALIDATION.valueIncorrect, abort: true })
+    .refine(ibanChecksumValid, BILLING_MESSAGES.checksum)
     .meta({ description: "IBAN with a valid check (ISO 13616; spaces ignored, any case)", examples: ["BY13NBRB3600900000002Z00AB00", "by13 nbrb 3600 9000 0000 2z00 ab00"] }),
   bic: required(16)
     .transform((s) => compact(s).toUpperCase())

@@ -14,6 +14,11 @@ export const ITEM_MESSAGES = {
   valueIncorrect: "Value is incorrect",
   priceZero: "Price cannot be 0",
   weightZero: "Weight cannot be 0",
+  /** Issue 33: what is wrong with a number, not just "Value is incorrect". */
+  priceDecimals: "At most 2 decimal places",
+  weightDecimals: "At most 3 decimal places",
+  priceMax: "At most 9 999 999.99",
+  weightMax: "At most 999 999.999",
   selectAtLeastOne: "You need to select at least one item",
 } as const;
 
@@ -25,22 +30,31 @@ export const SELECTION_MAX = 500;
 
 const required = z.string(ITEM_MESSAGES.required).trim().min(1, ITEM_MESSAGES.required);
 
+/** The largest price and weight the rules below accept (7 and 6 digits before the point). */
+export const PRICE_MAX = 9_999_999.99;
+export const WEIGHT_MAX = 999_999.999;
+
+type DecimalMessages = { zero: string; decimals: string; max: string };
+
 /**
  * A positive decimal as typed: digits, optionally a dot or comma and up to `fraction` digits.
- * Answers the canonical form with a dot ("12,5" → "12.5"); zero is refused with `zeroMessage`.
+ * Answers the canonical form with a dot ("12,5" → "12.5"). Each broken rule has its message: not a
+ * number, too many decimal places, too large (over `integer` digits before the point), zero.
  */
-const positiveDecimal = (integer: number, fraction: number, zeroMessage: string) =>
+const positiveDecimal = (integer: number, fraction: number, messages: DecimalMessages) =>
   required
-    .regex(new RegExp(`^\\d{1,${integer}}(?:[.,]\\d{1,${fraction}})?$`), ITEM_MESSAGES.valueIncorrect)
+    .regex(/^\d+(?:[.,]\d+)?$/, { message: ITEM_MESSAGES.valueIncorrect, abort: true })
+    .refine((s) => (s.split(/[.,]/)[1] ?? "").length <= fraction, { message: messages.decimals, abort: true })
+    .refine((s) => s.split(/[.,]/)[0]!.replace(/^0+/, "").length <= integer, { message: messages.max, abort: true })
     .transform((s) => s.replace(",", ".").replace(/^0+(?=\d)/, ""))
-    .refine((s) => /[1-9]/.test(s), zeroMessage)
-    // The document states both rules in one pattern (the form keeps two messages).
-    .meta({ pattern: `^(?=.*[1-9])\\d{1,${integer}}(?:[.,]\\d{1,${fraction}})?$` });
+    .refine((s) => /[1-9]/.test(s), messages.zero)
+    // The document states the rules in one pattern (the form keeps a message for each).
+    .meta({ pattern: `^(?=.*[1-9])0*\\d{1,${integer}}(?:[.,]\\d{1,${fraction}})?$` });
 
 /** Weight of a portion: up to 6 integer and 3 fraction digits, not zero. */
-export const Weight = positiveDecimal(6, 3, ITEM_MESSAGES.weightZero);
+export const Weight = positiveDecimal(6, 3, { zero: ITEM_MESSAGES.weightZero, decimals: ITEM_MESSAGES.weightDecimals, max: ITEM_MESSAGES.weightMax });
 /** Price: a decimal string with at most 2 fraction digits (PRODUCT.md: never floats), not zero. */
-export const Price = positiveDecimal(7, 2, ITEM_MESSAGES.priceZero);
+export const Price = positiveDecimal(7, 2, { zero: ITEM_MESSAGES.priceZero, decimals: ITEM_MESSAGES.priceDecimals, max: ITEM_MESSAGES.priceMax });
 
 export const PortionForm = z.object({
   /** Kept when editing, so carts that hold a portion id stay valid; new portions get one on the server. */

@@ -36,11 +36,11 @@ export function useAvailability(field: Field, value: string, { companyKey, uncha
   if (!wellFormed || debounced !== value.trim()) return { state: "idle" as const };
   if (query.isPending) return { state: "checking" as const };
   if (query.data?.available) return { state: "available" as const };
-  if (query.data?.code) return { state: "taken" as const, code: query.data.code };
+  if (query.data?.code) return { state: "taken" as const, code: query.data.code, suggestion: query.data.suggestion };
   return { state: "idle" as const };
 }
 
-export function AvailabilityStatus({ status }: { status: ReturnType<typeof useAvailability> }) {
+export function AvailabilityStatus({ status, onSuggestion }: { status: ReturnType<typeof useAvailability>; onSuggestion?: (value: string) => void }) {
   if (status.state === "checking") {
     return (
       <span className="field__status">
@@ -56,16 +56,32 @@ export function AvailabilityStatus({ status }: { status: ReturnType<typeof useAv
     );
   }
   if (status.state === "taken") {
+    const { suggestion } = status;
     return (
       <span className="field__error">
         <FormattedMessage id={`errors.api.${status.code}` as MessageId} />
+        {suggestion && onSuggestion ? (
+          <>
+            {" "}
+            <button type="button" className="link field__suggestion" data-testid="use-suggestion" onClick={() => onSuggestion(suggestion)}>
+              <FormattedMessage id="register.useSuggestion" values={{ name: suggestion }} />
+            </button>
+          </>
+        ) : null}
       </span>
     );
   }
   return null;
 }
 
-/** A text field checked while typed: the check's answer shows under it, unless the value is not well formed. */
-export function AvailabilityField({ availability, ...field }: ComponentProps<typeof TextField> & { availability: ReturnType<typeof useAvailability> }) {
-  return <TextField status={field.error ? undefined : <AvailabilityStatus status={availability} />} invalid={availability.state === "taken"} {...field} />;
+/**
+ * A text field checked while typed: the check's answer shows under it, unless the value is not well
+ * formed. A taken URL name offers its next free variant when `onSuggestion` takes it.
+ */
+export function AvailabilityField({
+  availability,
+  onSuggestion,
+  ...field
+}: ComponentProps<typeof TextField> & { availability: ReturnType<typeof useAvailability>; onSuggestion?: (value: string) => void }) {
+  return <TextField status={field.error ? undefined : <AvailabilityStatus status={availability} onSuggestion={onSuggestion} />} invalid={availability.state === "taken"} {...field} />;
 }

@@ -59,7 +59,8 @@ export function useZodForm<S extends z.ZodType<unknown, Values>>(schema: S, init
   };
 
   const set = (field: string, value: unknown) => {
-    const next = { ...values, [field]: value };
+    // From the latest values, so several fields set in one handler all keep their change.
+    const next = { ...latest.current, [field]: value };
     setValues(next);
     latest.current = next as typeof values;
     edited.current.add(field);

@@ -1,4 +1,5 @@
 import { VALIDATION } from "@menu/core/auth/schemas";
+import { BILLING_MESSAGES } from "@menu/core/billing/schemas";
 import { SAME_TIMES } from "@menu/core/category/schemas";
 import { STORE_MESSAGES } from "@menu/core/store/schemas";
 import type { z } from "zod";
@@ -19,6 +20,8 @@ const BY_TEXT: Record<string, MessageId> = {
   [STORE_MESSAGES.invalidPhone]: "validation.invalidPhone",
   [STORE_MESSAGES.selectAtLeastOne]: "validation.selectAtLeastOne",
   [SAME_TIMES]: "validation.sameTimes",
+  [BILLING_MESSAGES.unpFormat]: "validation.unpFormat",
+  [BILLING_MESSAGES.checksum]: "validation.checksum",
 };
 
 /**

@@ -1,7 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { RegisterOrganization } from "@menu/core/auth/schemas";
+import { urlNameFrom } from "@menu/core/shared/url-name-suggest";
 import { useAtomValue } from "jotai";
-import type { ComponentProps } from "react";
+import { useEffect, useState, type ComponentProps } from "react";
 import { FormattedMessage } from "react-intl";
 import { FormAlert, SubmitButton, TextField } from "@/components/form/fields";
 import { useZodForm } from "@/components/form/use-zod-form";
@@ -15,10 +16,14 @@ import { AvailabilityField, useAvailability } from "@/components/form/availabili
 const FIELDS = ["email", "company_url_key", "store_url_key"] as const;
 /** URL names say "Only Latin letters are allowed" as soon as another letter is typed (also after "taken"). */
 const URL_FIELDS = ["company_url_key", "store_url_key"] as const;
+type UrlField = (typeof URL_FIELDS)[number];
+const NAME_OF: Record<UrlField, "company_name" | "store_name"> = { company_url_key: "company_name", store_url_key: "store_name" };
 
 /**
  * /register/organization: a company with its first store and its manager. E-mail and URL names are
- * checked while typed; the store starts its 3-day preparation; a confirmation link is mailed.
+ * checked while typed; the store starts its 3-day preparation; a confirmation link is mailed. Each
+ * URL name follows its name (transliterated) until the owner edits it; a taken one it followed is
+ * replaced by the next free variant the check offers.
  */
 export function RegisterOrganizationPage() {
   const language = useAtomValue(defaultLanguageAtom);
@@ -35,6 +40,37 @@ export function RegisterOrganizationPage() {
   const email = useAvailability("email", String(form.values.email));
   const companyKey = useAvailability("company_url_key", String(form.values.company_url_key));
   const storeKey = useAvailability("store_url_key", String(form.values.store_url_key));
+  // Which URL names still follow their names (an owner's own edit stops that; emptying it resumes).
+  const [following, setFollowing] = useState<Record<UrlField, boolean>>({ company_url_key: true, store_url_key: true });
+  const nameField = (name: "company_name" | "store_name") => {
+    const url = URL_FIELDS.find((f) => NAME_OF[f] === name)!;
+    return {
+      ...form.bind(name),
+      onChange: (value: unknown) => {
+        form.set(name, value);
+        if (following[url]) form.set(url, urlNameFrom(String(value)));
+      },
+    };
+  };
+  const urlField = (url: UrlField) => ({
+    ...form.bind(url),
+    onChange: (value: unknown) => {
+      form.set(url, value);
+      setFollowing((f) => ({ ...f, [url]: value === "" }));
+    },
+    hint: <FormattedMessage id={following[url] && form.values[url] ? "register.urlSuggested" : "register.urlHint"} />,
+    onSuggestion: (value: string) => form.set(url, value),
+  });
+  const takenSuggestion = (url: UrlField, status: ReturnType<typeof useAvailability>) =>
+    following[url] && status.state === "taken" ? status.suggestion : undefined;
+  const companySuggestion = takenSuggestion("company_url_key", companyKey);
+  const storeSuggestion = takenSuggestion("store_url_key", storeKey);
+  useEffect(() => {
+    if (companySuggestion) form.set("company_url_key", companySuggestion);
+    if (storeSuggestion) form.set("store_url_key", storeSuggestion);
+    // `form.set` reads the latest values; only a new suggestion matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [companySuggestion, storeSuggestion]);
   const mutation = useRegisterOrganization();
   const formError = mutation.error && !apiFieldError(mutation.error, FIELDS) ? mutation.error : undefined;
   const preview = `${window.location.host}/${String(form.values.company_url_key).toLowerCase() || "company"}/${String(form.values.store_url_key).toLowerCase() || "store"}/menu`;
@@ -91,12 +127,12 @@ export function RegisterOrganizationPage() {
           <FormattedMessage id="register.sectionVenue" />
         </p>
         <div className="form__row form__row--2">
-          <TextField label="register.companyName" autoComplete="organization" required {...form.bind("company_name")} />
-          <UrlNameField label="register.companyUrl" availability={companyKey} {...form.bind("company_url_key")} />
+          <TextField label="register.companyName" autoComplete="organization" required {...nameField("company_name")} />
+          <UrlNameField label="register.companyUrl" availability={companyKey} {...urlField("company_url_key")} />
         </div>
         <div className="form__row form__row--2">
-          <TextField label="register.storeName" autoComplete="off" required {...form.bind("store_name")} />
-          <UrlNameField label="register.storeUrl" availability={storeKey} {...form.bind("store_url_key")} />
+          <TextField label="register.storeName" autoComplete="off" required {...nameField("store_name")} />
+          <UrlNameField label="register.storeUrl" availability={storeKey} {...urlField("store_url_key")} />
         </div>
         <p className="auth-card__preview">
           <FormattedMessage id="register.menuAddress" values={{ address: <code>{preview}</code> }} />
@@ -127,6 +163,6 @@ export function RegisterOrganizationPage() {
 }
 
 /** A company's or store's URL name: checked while typed, with the hint on the letters it takes. */
-function UrlNameField(field: Omit<ComponentProps<typeof AvailabilityField>, "autoComplete" | "required" | "hint">) {
-  return <AvailabilityField autoComplete="off" required hint={<FormattedMessage id="register.urlHint" />} {...field} />;
+function UrlNameField(field: Omit<ComponentProps<typeof AvailabilityField>, "autoComplete" | "required">) {
+  return <AvailabilityField autoComplete="off" required {...field} />;
 }

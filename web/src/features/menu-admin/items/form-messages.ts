@@ -1,4 +1,4 @@
-import { ITEM_MESSAGES } from "@menu/core/item/schemas";
+import { ITEM_MESSAGES, PRICE_MAX, WEIGHT_MAX } from "@menu/core/item/schemas";
 import type { z } from "zod";
 import { issueMessage, type FieldMessage } from "@/components/form/validation";
 
@@ -6,6 +6,10 @@ import { issueMessage, type FieldMessage } from "@/components/form/validation";
 const OWN: Record<string, FieldMessage> = {
   [ITEM_MESSAGES.priceZero]: { id: "menuAdmin.validation.priceZero" },
   [ITEM_MESSAGES.weightZero]: { id: "menuAdmin.validation.weightZero" },
+  [ITEM_MESSAGES.priceDecimals]: { id: "menuAdmin.validation.decimals", values: { n: 2 } },
+  [ITEM_MESSAGES.weightDecimals]: { id: "menuAdmin.validation.decimals", values: { n: 3 } },
+  [ITEM_MESSAGES.priceMax]: { id: "menuAdmin.validation.atMost", values: { max: PRICE_MAX } },
+  [ITEM_MESSAGES.weightMax]: { id: "menuAdmin.validation.atMost", values: { max: WEIGHT_MAX } },
 };
 
 /** A game's portion is a quantity (one game, one hour of play), not a weight. */
