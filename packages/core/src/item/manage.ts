@@ -74,7 +74,7 @@ export const createItem = fn(CreateItemInput, async ({ store_id, category_id, ..
     factsChange(e, keys, { items: 1, photos: form.photo ? 1 : 0 }),
   ]);
   await indexItem(keys, undefined, { item_id, title: form.title });
-  await contentSaved(keys, { target_type: "Item", target_id: item_id }, { categories: [category_id] });
+  await contentSaved(keys, { target_type: "Item", target_id: item_id }, { categories: [], items: [{ category_id, item_id }] });
   return toItemInfo(await itemOfStore(keys, item_id));
 });
 
@@ -100,7 +100,7 @@ export const updateItem = fn(UpdateItemInput, async ({ store_id, item_id, photo,
     await (photo ? patch : patch.remove(["photo"])).go();
   }
   await indexItem(keys, item, { item_id, title: form.title, translations });
-  await contentSaved(keys, { target_type: "Item", target_id: item_id }, { categories: [item.category_id] });
+  await contentSaved(keys, { target_type: "Item", target_id: item_id }, { categories: [], items: [{ category_id: item.category_id, item_id }] });
   return toItemInfo(await itemOfStore(keys, item_id));
 });
 
@@ -175,6 +175,8 @@ async function selectedItems(keys: StoreKeys, item_ids: string[]) {
 
 /** What a publish after a change of these items rebuilds: their categories. */
 const categoriesOf = (items: { category_id: string }[]) => ({ categories: [...new Set(items.map((i) => i.category_id))] });
+/** Items changed in place: the publish patches them into their chunks (their categories, when many). */
+const itemsOf = (items: { category_id: string; item_id: string }[]) => ({ categories: [], items: items.map(({ category_id, item_id }) => ({ category_id, item_id })) });
 
 /** Items deleted with their counts, a chunk per transaction (a transaction holds at most 100 writes). */
 async function deleteItems(keys: StoreKeys, items: { item_id: string; category_id: string; photo?: string }[]) {
@@ -222,7 +224,7 @@ export const setSoldOut = fn(SoldOutInput, async ({ store_id, item_ids, sold_out
       return (sold_out ? patch.set({ sold_out_until: until }) : patch.remove(["sold_out_until"])).go();
     }),
   );
-  await requestPublish(keys, categoriesOf(found));
+  await requestPublish(keys, itemsOf(found));
   return { ids: found.map((r) => r.item_id), sold_out_until: sold_out ? until : undefined };
 });
 
@@ -241,6 +243,6 @@ export const markItems = fn(MarkItemsInput, async ({ store_id, item_ids, allerge
         .go(),
     ),
   );
-  await requestPublish(keys, categoriesOf(found));
+  await requestPublish(keys, itemsOf(found));
   return { ids: found.map((r) => r.item_id) };
 });

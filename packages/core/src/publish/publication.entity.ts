@@ -23,11 +23,15 @@ export const PublicationEntity = new Entity({
     version: { type: "string" },
     error: { type: "string" },
     /**
-     * Categories whose items changed since the last run (requests with a scope add theirs); the
-     * next run rebuilds only those. `scope_all`: a request without scope came, so everything is.
+     * What changed since the last run (requests with a scope add theirs): categories, and
+     * "{category}/{item}" for items changed in place or created (request.ts); the next run rebuilds
+     * only those. `scope_all`: a request without scope came, so everything is.
      */
     scope: { type: "set", items: "string" },
     scope_all: { type: "boolean" },
+    /** When the plain whole-menu page (`all.html`) was last written, and whether the menu changed since (publish.ts FULL_PAGE_EVERY_MS). */
+    full_page_at: { type: "string" },
+    full_page_stale: { type: "boolean" },
     /** Chunks no index names any more, "{retired at}|{key}": deleted a day later by a publish. */
     retired_chunks: { type: "list", items: { type: "string" } },
     /** The QR keys whose links (`m/qr/{key}.json`) the last run published, so the next one marks retired ones. */
@@ -43,7 +47,8 @@ export const PublicationEntity = new Entity({
 
 /**
  * When a store's published pages go stale by time alone (a category schedule starts or ends, the
- * venue opens or closes): the scheduled job republishes the stores that are due, with one key query.
+ * venue opens or closes, the plain whole-menu page may be written again): the scheduled job
+ * republishes the stores that are due, with one key query.
  */
 export const PublishDueEntity = new Entity({
   model: { entity: "publishDue", version: "1", service: SERVICE },
@@ -52,6 +57,8 @@ export const PublishDueEntity = new Entity({
     due_at: { type: "string", required: true, readOnly: true },
     store_id: { type: "string", required: true, readOnly: true },
     company_id: { type: "string", required: true },
+    /** Only the plain whole-menu page is due (a scoped run with nothing else to do writes it). */
+    full_page: { type: "boolean" },
   },
   indexes: {
     byDue: {

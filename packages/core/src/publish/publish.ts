@@ -6,13 +6,14 @@ import { usePorts } from "../ports";
 import { clock } from "../shared/clock";
 import { saveEventTargets } from "../analytics/event-targets";
 import { publishQrLinks } from "../tables/qr-links";
-import { itemsOfStore } from "../item/item";
+import { itemsByIds, itemsOfStore, type ItemInfo } from "../item/item";
 import { itemsOfCategories, loadStoreState, publishedCategories, reviewsOrgOf } from "./build";
-import { languageParts } from "./menu-parts";
+import { languageParts, type CategoryPatch } from "./menu-parts";
 import { publishEdgeRoute } from "./guest-edge";
 import { publishQrPages } from "./qr-pages";
 import { keysOf, pendingScope, queueOnce, requestPublish, type Keys, type PublishScope } from "./request";
 import {
+  chunkNames,
   pageName,
   publishedKeys,
   type GuestPage,
@@ -80,10 +81,11 @@ export async function publishJob(message: Record<string, unknown>) {
     return;
   }
 
-  let result: { version: string; due?: Date };
+  let result: Awaited<ReturnType<typeof publishStore>>;
   try {
     // A message sent straight to the queue (no request counted, e.g. a page of an older build) publishes everything.
-    result = await publishStore(keys, now, version === undefined ? undefined : pendingScope(lease.data));
+    const fullPage = { written_at: lease.data.full_page_at, stale: lease.data.full_page_stale };
+    result = await publishStore(keys, now, version === undefined ? undefined : pendingScope(lease.data), fullPage);
   } catch (error) {
     await Db()
       .entities.publication.patch(keys)
@@ -94,10 +96,12 @@ export async function publishJob(message: Record<string, unknown>) {
   }
   const done = await Db()
     .entities.publication.patch(keys)
-    .set({ published: target, published_at: clock.now().toISOString(), version: result.version })
+    .set({ published: target, published_at: clock.now().toISOString(), version: result.version, full_page_stale: !!result.full.stale })
+    .set(result.full.written_at ? { full_page_at: result.full.written_at } : {})
     .remove(["lease_until", "error"])
     .go({ response: "all_new" });
   if (result.due) await Db().entities.publishDue.put({ ...keys, due_at: result.due.toISOString() }).go();
+  if (result.fullDue) await Db().entities.publishDue.put({ ...keys, due_at: result.fullDue.toISOString(), full_page: true }).go();
   // The scope this run covered is done, unless requests came meanwhile: then the next run covers it again.
   if ((done.data.requested ?? 0) === target) {
     try {
@@ -139,7 +143,7 @@ async function readJson<T>(key: string): Promise<T | undefined> {
  * index entries, and a page is rendered again only when what it shows changed (the menu page:
  * when its first view shows a touched category). Returns the content version and when it goes stale.
  */
-export async function publishStore(keys: Keys, now = clock.now(), scope?: PublishScope) {
+export async function publishStore(keys: Keys, now = clock.now(), scope?: PublishScope, fullPage: FullPageState = {}) {
   if (!renderer) throw new Error("publish: no menu renderer configured (setMenuRenderer)");
   const render = renderer;
   const loaded = await loadStoreState(keys, now, { items: false });
@@ -165,37 +169,60 @@ export async function publishStore(keys: Keys, now = clock.now(), scope?: Publis
   // A scoped publish needs every language's previous index, and a menu hidden or shown as before.
   const incremental = scope && previous.size === loaded.languages.length && manifestBefore?.hidden === loaded.hidden;
   let touched: ReadonlySet<string> | "all" = "all";
-  let items;
+  let items: ItemInfo[];
+  let patches: Map<string, CategoryPatch> | undefined;
   if (incremental) {
     const visible = publishedCategories(loaded, loaded.languages[0]!).map((c) => c.id);
     const known = new Set([...previous.values()].map((index) => new Set(index.categories.map((c) => c.id))).reduce((a, b) => new Set([...a].filter((id) => b.has(id)))));
-    touched = new Set(visible.filter((id) => scope.categories.includes(id) || !known.has(id)));
-    items = await itemsOfCategories(keys, touched);
+    const whole = new Set(visible.filter((id) => scope.categories.includes(id) || !known.has(id)));
+    const patched = await itemPatches(keys, scope, previous.get(loaded.languages[0]!)!, whole);
+    for (const id of patched.whole) whole.add(id);
+    patches = patched.patches;
+    touched = whole;
+    items = await itemsOfCategories(keys, whole);
   } else items = await itemsOfStore(keys.company_id, keys.store_id);
   const state = { ...loaded, items };
 
+  // The plain whole-menu page reads every chunk back: after a scoped run, at most every FULL_PAGE_EVERY_MS.
+  const fullDue = touched === "all" || !fullPage.written_at || now.getTime() - Date.parse(fullPage.written_at) >= FULL_PAGE_EVERY_MS;
+  let fullWritten = false;
+  let fullStale = !!fullPage.stale;
   const indexes: PublishedIndex[] = [];
   const retired = new Set<string>();
   const current = new Set<string>();
   const unpublished: string[] = [];
   for (const lang of state.languages) {
     const before = previous.get(lang);
-    const parts = languageParts({ state, lang, qr: render.qrPath, now, pages: pages.map(pageName), build: render.build, previous: before, touched });
+    const readChunk = async (name: string) => {
+      const chunk = await readJson<PublishedChunk>(paths.chunk(lang, name));
+      if (!chunk) throw new Error(`publish: chunk ${paths.chunk(lang, name)} is missing`);
+      return chunk;
+    };
+    const parts = await languageParts({
+      state,
+      lang,
+      qr: render.qrPath,
+      now,
+      pages: pages.map(pageName),
+      build: render.build,
+      previous: before,
+      touched,
+      patches,
+      readChunk,
+    });
     const { index } = parts;
+    // A chunk built now, or read back.
+    const chunkOf = async (name: string) => parts.chunks.get(name)?.chunk ?? (await readChunk(name));
     indexes.push(index);
-    const had = new Set((before?.categories ?? []).flatMap((c) => (c.chunk ? [c.chunk] : [])));
-    const has = new Set(index.categories.flatMap((c) => (c.chunk ? [c.chunk] : [])));
+    const had = new Set((before?.categories ?? []).flatMap(chunkNames));
+    const has = new Set(index.categories.flatMap(chunkNames));
     for (const name of had) if (!has.has(name)) retired.add(paths.chunk(lang, name));
     for (const name of has) current.add(paths.chunk(lang, name));
     // Content-addressed: a chunk the previous index has is already there, byte for byte.
     for (const [name, { text }] of parts.chunks) if (!had.has(name)) await objects.put(paths.chunk(lang, name), text, JSON_TYPE, { cacheControl: IMMUTABLE });
-    // The menu page is rendered with the chunks of its first view: built now, or read back.
+    // The menu page is rendered with the first chunk of each category of its first view (more than
+    // its FIRST_VIEW_CARDS cards): built now, or read back. Its script loads their other chunks.
     const view: MenuView = { menu: index, loaded: {} };
-    const chunkOf = async (name: string) => {
-      const chunk = parts.chunks.get(name)?.chunk ?? (await readJson<PublishedChunk>(paths.chunk(lang, name)));
-      if (!chunk) throw new Error(`publish: chunk ${paths.chunk(lang, name)} is missing`);
-      return chunk;
-    };
     if (parts.changedPages.has("menu")) {
       for (const id of parts.firstView) {
         const name = index.categories.find((c) => c.id === id)?.chunk;
@@ -209,11 +236,15 @@ export async function publishStore(keys: Keys, now = clock.now(), scope?: Publis
       await objects.put(paths.page(lang, name), html, "text/html; charset=utf-8");
     }
     // The whole menu as one plain page without scripts (the menu page's <noscript> links to it),
-    // written again whenever the index changed: every chunk, built now or read back.
-    if (render.renderFullMenu && (touched === "all" || before?.version !== index.version)) {
-      const all: MenuView = { menu: index, loaded: {} };
-      for (const c of index.categories) if (c.chunk) all.loaded[c.id] = (await chunkOf(c.chunk)).items;
-      await objects.put(paths.full(lang), render.renderFullMenu(all), "text/html; charset=utf-8");
+    // from every chunk, built now or read back: written when the index changed, unless it was
+    // written lately, then later (`stale`, and the run's `due`).
+    if (render.renderFullMenu && (touched === "all" || before?.version !== index.version || fullPage.stale)) {
+      if (fullDue) {
+        const all: MenuView = { menu: index, loaded: {} };
+        for (const c of index.categories) all.loaded[c.id] = (await Promise.all(chunkNames(c).map(chunkOf))).flatMap((chunk) => chunk.items);
+        await objects.put(paths.full(lang), render.renderFullMenu(all), "text/html; charset=utf-8");
+        fullWritten = true;
+      } else fullStale = true;
     }
     // A page no longer published (the reviews page once its widget is removed) goes, once the edge no longer routes to it.
     for (const name of manifestBefore?.pages ?? []) if (!pages.some((p) => pageName(p) === name)) unpublished.push(paths.page(lang, name));
@@ -255,7 +286,54 @@ export async function publishStore(keys: Keys, now = clock.now(), scope?: Publis
   // ... and when a "sold out today" mark ends (the index has them for every published item).
   const soldOutEnds = published.map((i) => i.sold_out_until && new Date(i.sold_out_until)).filter((d): d is Date => !!d && d > now);
   const stale = [boundary, ...soldOutEnds].filter((d): d is Date => !!d).sort((a, b) => a.getTime() - b.getTime())[0];
-  return { version, due: stale ? new Date(stale.getTime() + 1000) : undefined };
+  const full: FullPageState = fullWritten ? { written_at: now.toISOString() } : { ...fullPage, stale: fullStale };
+  return {
+    version,
+    due: stale ? new Date(stale.getTime() + 1000) : undefined,
+    full,
+    // The plain page left stale waits for its time: then a run with nothing else to do writes it.
+    fullDue: full.stale && full.written_at ? new Date(Date.parse(full.written_at) + FULL_PAGE_EVERY_MS) : undefined,
+  };
+}
+
+/** When the plain whole-menu page was last written, and whether the menu changed since. */
+type FullPageState = { written_at?: string; stale?: boolean };
+/** How often at most a scoped publish writes the plain whole-menu page again (it reads every chunk). */
+export const FULL_PAGE_EVERY_MS = 5 * 60_000;
+
+/**
+ * What a scope's items change in their categories, from the previous index (the same items in the
+ * same order in every language): an item listed there and still visible in its category is
+ * replaced in place; a visible one it lacks, after the category's last by position, is appended.
+ * Anything else (moved away, hidden, deleted, put in the middle) rebuilds the category (`whole`).
+ * Reads the named items and each patched category's last item (BatchGetItem), nothing more.
+ */
+async function itemPatches(keys: Keys, scope: PublishScope, previous: PublishedIndex, rebuilt: ReadonlySet<string>) {
+  const patches = new Map<string, CategoryPatch>();
+  const whole = new Set<string>();
+  const entries = new Map(previous.categories.map((c) => [c.id, c]));
+  const wanted = (scope.items ?? []).filter((i) => !rebuilt.has(i.category_id) && entries.has(i.category_id));
+  if (!wanted.length) return { patches, whole };
+  const lastOf = (id: string) => entries.get(id)!.items.at(-1)?.id;
+  const found = new Map(
+    (await itemsByIds(keys, [...wanted.map((i) => i.item_id), ...wanted.flatMap((i) => lastOf(i.category_id) ?? [])])).map((i) => [i.id, i]),
+  );
+  const byCategory = new Map<string, string[]>();
+  for (const { category_id, item_id } of wanted) byCategory.set(category_id, [...(byCategory.get(category_id) ?? []), item_id]);
+  for (const [category_id, ids] of byCategory) {
+    const listed = new Set(entries.get(category_id)!.items.map((i) => i.id));
+    const lastPosition = found.get(lastOf(category_id) ?? "")?.position ?? -Infinity;
+    const patch: CategoryPatch = { replace: [], append: [] };
+    for (const item_id of new Set(ids)) {
+      const item = found.get(item_id);
+      const shown = item?.visible && item.category_id === category_id;
+      if (listed.has(item_id) && shown) patch.replace.push(item);
+      else if (!listed.has(item_id) && shown && item.position > lastPosition) patch.append.push(item);
+      else if (listed.has(item_id) || shown) whole.add(category_id);
+    }
+    if (!whole.has(category_id) && (patch.replace.length || patch.append.length)) patches.set(category_id, patch);
+  }
+  return { patches, whole };
 }
 
 /**
@@ -280,7 +358,12 @@ export async function runDuePublishes(now = clock.now()) {
     .lte({ due_at: now.toISOString() })
     .go({ pages: "all" });
   const stores = new Map(data.map((d) => [d.store_id, d]));
-  for (const due of stores.values()) await requestPublish({ company_id: due.company_id, store_id: due.store_id });
+  for (const due of stores.values()) {
+    const keys = { company_id: due.company_id, store_id: due.store_id };
+    // Only the plain whole-menu page due: a run that touches nothing writes it; time boundaries rebuild everything.
+    const pageOnly = data.every((d) => d.store_id !== due.store_id || d.full_page);
+    await (pageOnly ? requestPublish(keys, { categories: [] }) : requestPublish(keys));
+  }
   for (const due of data) await Db().entities.publishDue.delete(due).go();
   return stores.size;
 }

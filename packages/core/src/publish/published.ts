@@ -56,10 +56,11 @@ export type PublishedStore = TextLang<"name" | "address"> & {
   company_id: string;
   company_url_key: string;
   url_key: string;
-  /** In the menu's language when the store gave one (settings: per-language name and address), else the source. */
+  /** In the menu's language when there is one (the name written in settings, the address translated), else English, else the source. */
   name: string;
   address: string;
-  phones: { description?: string; number: string }[];
+  /** Each note in the menu's language like the address (`description_lang` when it falls back). */
+  phones: (TextLang<"description"> & { description?: string; number: string })[];
   working_hours: { days: string[]; open: string; close: string }[];
   socials: { network: string; url: string }[];
   seo_title: string;
@@ -103,13 +104,23 @@ export type PublishedMenu = {
 /** `source_title`: the Russian title, on menus in other languages where it differs (the guest search finds both). */
 export type IndexItem = TextLang<"title"> & Pick<PublishedItem, "id" | "title" | "allergens" | "tags" | "sold_out_until"> & { source_title?: string };
 
-/** A category of the index: its items in brief, and the content-addressed name of its chunk (absent when it has none). */
-export type IndexCategory = PublishedCategory & { chunk?: string; items: IndexItem[]; source_name?: string };
+/**
+ * A category of the index: its items in brief, and the content-addressed names of its chunks
+ * (absent when it has none): `chunk` holds its first CHUNK_ITEMS items, `more_chunks` the next
+ * ones, CHUNK_ITEMS each (the last one fewer). Most categories have one chunk.
+ */
+export type IndexCategory = PublishedCategory & { chunk?: string; more_chunks?: string[]; items: IndexItem[]; source_name?: string };
+
+/** Items per chunk: one change in a category of thousands rebuilds, writes and makes guests fetch one chunk of this size. */
+export const CHUNK_ITEMS = 200;
+
+/** A category's chunk names, in order. */
+export const chunkNames = (c: Pick<IndexCategory, "chunk" | "more_chunks">) => (c.chunk ? [c.chunk, ...(c.more_chunks ?? [])] : []);
 
 /**
  * The guest menu of one language (format 2): `{lang}/index.json`, small, rewritten by every
- * publish; each category's items in full are its chunk, `{lang}/c/{name}.json`, named by a hash of
- * its content, so an unchanged category keeps its file (never rewritten) and guests' caches.
+ * publish; each category's items in full are its chunks, `{lang}/c/{name}.json`, named by a hash of
+ * their content, so an unchanged chunk keeps its file (never rewritten) and guests' caches.
  */
 export type PublishedIndex = Omit<PublishedMenu, "format" | "categories" | "items"> & {
   format: 2;
@@ -118,7 +129,7 @@ export type PublishedIndex = Omit<PublishedMenu, "format" | "categories" | "item
   pages: Record<string, string>;
 };
 
-/** One category's items as the guest app shows them (`{lang}/c/{name}.json`). */
+/** Up to CHUNK_ITEMS consecutive items of one category as the guest app shows them (`{lang}/c/{name}.json`). */
 export type PublishedChunk = { format: 2; category_id: string; items: PublishedItem[] };
 
 /** What a guest page renders: the index and the items of the chunks it has (by category id). */
@@ -215,7 +226,7 @@ export async function readWholeMenu(getJson: (key: string) => Promise<unknown>, 
   const keys = publishedKeys(company, store);
   const index = (await getJson(keys.index(lang))) as PublishedIndex | undefined;
   if (!index) return undefined;
-  const chunks = await Promise.all(index.categories.map((c) => (c.chunk ? (getJson(keys.chunk(lang, c.chunk)) as Promise<PublishedChunk | undefined>) : undefined)));
+  const chunks = await Promise.all(index.categories.flatMap((c) => chunkNames(c).map((name) => getJson(keys.chunk(lang, name)) as Promise<PublishedChunk | undefined>)));
   return { ...index, items: chunks.flatMap((chunk) => chunk?.items ?? []) };
 }
 export type WholeMenu = NonNullable<Awaited<ReturnType<typeof readWholeMenu>>>;

@@ -39,19 +39,43 @@ export async function queueOnce(keys: Keys, version: number) {
 
 /**
  * What a change touched, so the publish rebuilds only that: the categories whose items (or their
- * texts, prices, order, visibility) changed. An item moved between categories touches both. Changes
- * to the store, to categories themselves (names, order, visibility, schedules) and to promotions need
- * no scope entry: every publish reads those whole; a category shown again or new is rebuilt anyway.
+ * order, visibility) changed, rebuilt whole; and items whose content changed in place (texts,
+ * prices, marks, sold out) or that were just created, which the publish patches into the chunk
+ * that holds them (or appends) when it can, and otherwise rebuilds their category. An item moved
+ * between categories touches both. Changes to the store, to categories themselves (names, order,
+ * visibility, schedules) and to promotions need no scope entry: every publish reads those whole; a
+ * category shown again or new is rebuilt anyway.
  */
-export type PublishScope = { categories: string[] };
+export type PublishScope = { categories: string[]; items?: ScopeItem[] };
+export type ScopeItem = { category_id: string; item_id: string };
 
 /** Past this many categories waiting, a publish rebuilds everything (the set stays small on the row). */
 export const SCOPE_MAX = 50;
+/** A request naming more items than this names their categories instead; so does a run with more waiting in one category. */
+export const SCOPE_ITEMS_MAX = 20;
+
+/** On the row's `scope` set: a category alone, or "{category}/{item}". */
+const itemEntry = ({ category_id, item_id }: ScopeItem) => `${category_id}/${item_id}`;
+
+function scopeEntries(scope: PublishScope) {
+  const items = scope.items ?? [];
+  if (items.length > SCOPE_ITEMS_MAX) return [...new Set([...scope.categories, ...items.map((i) => i.category_id)])].filter(Boolean);
+  return [...new Set([...scope.categories.filter(Boolean), ...items.map(itemEntry)])];
+}
 
 /** The scope the next run covers, from the publication row: undefined means everything. */
 export function pendingScope(row: { scope?: string[]; scope_all?: boolean }): PublishScope | undefined {
-  if (row.scope_all || (row.scope?.length ?? 0) > SCOPE_MAX) return undefined;
-  return { categories: [...(row.scope ?? [])] };
+  if (row.scope_all) return undefined;
+  const entries = row.scope ?? [];
+  const whole = new Set(entries.filter((e) => !e.includes("/")));
+  const items = new Map<string, string[]>();
+  for (const entry of entries) {
+    const [category_id, item_id] = entry.split("/") as [string, string | undefined];
+    if (item_id && !whole.has(category_id)) items.set(category_id, [...(items.get(category_id) ?? []), item_id]);
+  }
+  for (const [category_id, ids] of items) if (ids.length > SCOPE_ITEMS_MAX) (whole.add(category_id), items.delete(category_id));
+  if (whole.size + items.size > SCOPE_MAX) return undefined;
+  return { categories: [...whole], items: [...items].flatMap(([category_id, ids]) => ids.map((item_id) => ({ category_id, item_id }))) };
 }
 
 /**
@@ -63,11 +87,11 @@ export function pendingScope(row: { scope?: string[]; scope_all?: boolean }): Pu
 export async function requestPublish(target: string | Keys, scope?: PublishScope) {
   const keys = await keysOf(target);
   const update = Db().entities.publication.update(keys).add({ requested: 1 });
-  const ids = scope?.categories.filter(Boolean) ?? [];
+  const entries = scope ? scopeEntries(scope) : [];
   if (!scope) update.set({ scope_all: true });
-  else if (ids.length) update.add({ scope: [...new Set(ids)] });
+  else if (entries.length) update.add({ scope: entries });
   const { data } = await update.set({ requested_at: clock.now().toISOString() }).go({ response: "all_new" });
-  // Bounded: too many categories waiting are "everything" (the set is dropped from the row).
-  if (!data.scope_all && (data.scope?.length ?? 0) > SCOPE_MAX) await Db().entities.publication.patch(keys).set({ scope_all: true }).remove(["scope"]).go();
+  // Bounded: too many entries waiting are "everything" (the set is dropped from the row).
+  if (!data.scope_all && (data.scope?.length ?? 0) > SCOPE_MAX * (SCOPE_ITEMS_MAX + 1)) await Db().entities.publication.patch(keys).set({ scope_all: true }).remove(["scope"]).go();
   return { queued: await queueOnce(keys, data.requested ?? 1) };
 }

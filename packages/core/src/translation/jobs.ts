@@ -260,7 +260,11 @@ export async function translationJob(message: Record<string, unknown>) {
     }),
   );
   // Only the item's category is rebuilt; a category's or promotion's texts are read whole by every publish.
-  if (done.length) await requestPublish(keys, { categories: target.category_id ? [target.category_id] : [] });
+  if (done.length) {
+    const category = target.category_id ? [target.category_id] : [];
+    const items = ref.target_type === "Item" ? category.map((category_id) => ({ category_id, item_id: ref.target_id })) : [];
+    await requestPublish(keys, items.length ? { categories: [], items } : { categories: category });
+  }
   await requestFactsRefresh(keys, [ref]);
   if (retry) throw new EngineError(retry, true);
 }

@@ -11,6 +11,7 @@ import type { Language } from "@/i18n/languages";
 import "@/styles.css";
 import { GuestApp } from "./guest-app";
 import { createGuestIntl, getGuestCatalog, loadGuestCatalog } from "./intl";
+import { chunkNames } from "@menu/core/publish/published";
 import { chunkUrl, fetchChunk, type Loaded } from "./menu-data";
 import type { PublishedIndex, PublishedItem } from "./model";
 import { provideMoneyPatterns } from "./money";
@@ -56,13 +57,16 @@ async function start() {
   ]);
   if (!response.ok) throw new Error(`${boot.dataUrl}: ${response.status}`);
   const menu = (await response.json()) as PublishedIndex;
-  // Only chunks the index still names (a newer publish may have replaced one).
-  const current = new Set(menu.categories.flatMap((c) => (c.chunk ? [chunkUrl(menu.store.company_url_key, menu.store.url_key, menu.language, c.chunk)] : [])));
+  // The categories all of whose chunks came, as the index names them now (a newer publish may have replaced one).
+  const came = new Map(boot.chunkUrls.map((url, i) => [url, chunks[i]]));
   const loaded: Record<string, PublishedItem[]> = {};
-  boot.chunkUrls.forEach((url, i) => {
-    const items = chunks[i];
-    if (items?.[0] && current.has(url)) loaded[items[0].category_id] = items;
-  });
+  let used = 0;
+  for (const c of menu.categories) {
+    const urls = chunkNames(c).map((name) => chunkUrl(menu.store.company_url_key, menu.store.url_key, menu.language, name));
+    if (!urls.length || !urls.every((url) => came.get(url))) continue;
+    loaded[c.id] = urls.flatMap((url) => came.get(url)!);
+    used += urls.length;
+  }
   // Hydration in a task of its own, after the one that parsed the JSON: no long task on a slow CPU.
   await new Promise((resolve) => setTimeout(resolve, 0));
   const app = <Island menu={menu} loaded={loaded} boot={boot} offline={isServedOffline(response)} />;
@@ -70,7 +74,7 @@ async function start() {
   // does not block taps and scrolling while it becomes interactive.
   // The index was published after this page and what the page shows changed (or a chunk is
   // missing): render afresh instead of hydrating different markup.
-  const same = menu.pages?.[boot.page] === boot.version && Object.keys(loaded).length === boot.chunkUrls.length;
+  const same = menu.pages?.[boot.page] === boot.version && used === boot.chunkUrls.length;
   startTransition(() => {
     if (same) hydrateRoot(container, app);
     else createRoot(container).render(app);

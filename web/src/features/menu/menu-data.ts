@@ -1,10 +1,10 @@
 /**
  * The published guest menu as the app reads it: a language's index (everything but the items in
- * full) and, per category, its chunk, fetched when the guest comes near it. Chunks are named by
+ * full) and, per category, its chunks, fetched when the guest comes near it. Chunks are named by
  * their content, so a copy is never stale (the service worker keeps those fetched, for offline use).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { publishedKeys, type PublishedChunk } from "@menu/core/publish/published";
+import { chunkNames, publishedKeys, type PublishedChunk } from "@menu/core/publish/published";
 import { isServedOffline } from "./sw-register";
 import type { PublishedIndex, PublishedItem, PublishedMenu } from "./model";
 
@@ -63,8 +63,9 @@ export function fetchChunk(url: string): Promise<PublishedItem[]> {
 
 /**
  * The chunks of a menu the page has, and `request` to fetch more (by category id). Keyed by chunk
- * name: after a newer index arrives, a category whose chunk changed is fetched again when asked.
- * `seed`: chunks that came with this index (the page's first view, a format-1 menu).
+ * name: after a newer index arrives, a chunk that changed is fetched again when asked. A category
+ * is loaded once all its chunks are. `seed`: categories that came with this index (the page's
+ * first view, a format-1 menu).
  */
 export function useChunks(index: PublishedIndex, seed: Loaded) {
   const { company_url_key: company, url_key: store } = index.store;
@@ -73,8 +74,8 @@ export function useChunks(index: PublishedIndex, seed: Loaded) {
   const loaded = useMemo(() => {
     const out: Record<string, PublishedItem[]> = {};
     for (const c of index.categories) {
-      const items = !c.chunk ? [] : (seed[c.id] ?? byName.get(c.chunk));
-      if (items) out[c.id] = items;
+      const parts = seed[c.id] ? [seed[c.id]] : chunkNames(c).map((name) => byName.get(name));
+      if (parts.every(Boolean)) out[c.id] = parts.flatMap((items) => items!);
     }
     return out as Loaded;
   }, [index.categories, byName, seed]);
@@ -88,12 +89,15 @@ export function useChunks(index: PublishedIndex, seed: Loaded) {
   const request = useCallback(
     (ids: Iterable<string>) => {
       for (const id of ids) {
-        const name = categories.get(id)?.chunk;
-        if (!name || seed[id] || byName.has(name)) continue;
-        fetchChunk(chunkUrl(company, store, index.language, name)).then(
-          (items) => alive.current && setByName((map) => (map.has(name) ? map : new Map(map).set(name, items))),
-          () => {},
-        );
+        const category = categories.get(id);
+        if (!category || seed[id]) continue;
+        for (const name of chunkNames(category)) {
+          if (byName.has(name)) continue;
+          fetchChunk(chunkUrl(company, store, index.language, name)).then(
+            (items) => alive.current && setByName((map) => (map.has(name) ? map : new Map(map).set(name, items))),
+            () => {},
+          );
+        }
       }
     },
     [categories, byName, seed, company, store, index.language],

@@ -17,7 +17,7 @@ import { EVENTS_ENDPOINT } from "./analytics";
 import { FILTER_STORAGE_KEY } from "./filter";
 import { GuestApp } from "./guest-app";
 import { createGuestIntl, type GuestCatalog } from "./intl";
-import { pageName, publishedKeys, type MenuView } from "@menu/core/publish/published";
+import { chunkNames, pageName, publishedKeys, type MenuView } from "@menu/core/publish/published";
 import { fullMenuPage } from "./full-menu";
 import { chunkUrl, indexUrl } from "./menu-data";
 import { pagePath, type GuestPage } from "./model";
@@ -79,11 +79,9 @@ export function renderPage({
     </GuestRoot>,
   );
   const dataUrl = indexUrl(store.company_url_key, store.url_key, menu.language);
-  const chunkNames = new Map(menu.categories.map((c) => [c.id, c.chunk]));
-  const chunkUrls = Object.keys(loaded).flatMap((id) => {
-    const name = chunkNames.get(id);
-    return name ? [chunkUrl(store.company_url_key, store.url_key, menu.language, name)] : [];
-  });
+  // Every chunk of the categories the page shows (it is rendered with their first ones: more than its first view's cards).
+  const shown = new Set(Object.keys(loaded));
+  const chunkUrls = menu.categories.filter((c) => shown.has(c.id)).flatMap((c) => chunkNames(c).map((name) => chunkUrl(store.company_url_key, store.url_key, menu.language, name)));
   // The price formats of every currency the menu's first view (and so, nearly always, the menu) uses.
   const currencies = new Set([menu.store.currency, ...Object.values(loaded).flatMap((items) => items.flatMap((i) => i.portions.map((p) => p.currency)))].map(priceCurrency));
   const money: Record<string, MoneyPattern> = {};
