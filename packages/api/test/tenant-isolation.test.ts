@@ -46,6 +46,7 @@ type Schema = {
   oneOf?: Schema[];
   allOf?: Schema[];
   default?: unknown;
+  examples?: unknown[];
 };
 type Parameter = { name: string; in: "path" | "query" | "header" | "cookie"; required?: boolean; schema?: Schema };
 type Operation = {
@@ -303,6 +304,8 @@ function sample(schema: Schema, name?: string): unknown {
   if (named !== undefined) return named;
   if (s.const !== undefined) return s.const;
   if (s.enum?.length) return s.enum[0];
+  // Rules a schema cannot state (a table name pattern's {n}, check digits) come with examples.
+  if (s.examples?.length) return s.examples[0];
   if (s.anyOf?.length) return sample(s.anyOf[0]!, name);
   if (s.oneOf?.length) return sample(s.oneOf[0]!, name);
   if (s.allOf?.length) return sample(s.allOf[0]!, name);

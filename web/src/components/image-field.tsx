@@ -1,4 +1,4 @@
-import { IMAGE_ACCEPT, MAX_IMAGE_MB, MAX_IMAGE_MEGAPIXELS, mediaSrcSet, type MediaKind } from "@menu/core/media/variants";
+import { IMAGE_ACCEPT, MAX_IMAGE_MB, MAX_IMAGE_MEGAPIXELS, mediaSrcSet, mediaUrl, type MediaKind } from "@menu/core/media/variants";
 import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { MessageId } from "@/i18n/catalogs";
@@ -146,7 +146,7 @@ export function ImageField({ label, value, onChange, storeId, kind, placeholder,
           <div className="image-field__preview">
             {value && !upload ? (
               <img
-                src={`/${value}`}
+                src={mediaUrl(value)}
                 srcSet={mediaSrcSet(value, kind) || undefined}
                 sizes="320px"
                 alt={intl.formatMessage({ id: "imageField.current" })}

@@ -1,6 +1,7 @@
 import { PRICE_MAX, WEIGHT_MAX } from "@menu/core/item/schemas";
 import { createIntl } from "react-intl";
 import { describe, expect, it } from "vitest";
+import type { MessageId } from "./catalogs";
 import en from "./messages/en.json";
 import ru from "./messages/ru.json";
 import zh from "./messages/zh.json";
@@ -38,7 +39,7 @@ describe("interface catalogs", () => {
   });
 
   it("say what is wrong with a price, a weight or a payer number in all three languages", () => {
-    const say = (locale: string, messages: Record<string, string>, id: string, values?: Record<string, number>) =>
+    const say = (locale: string, messages: Record<string, string>, id: MessageId, values?: Record<string, number>) =>
       createIntl({ locale, messages }).formatMessage({ id }, values).replace(/\u00A0|\u202F/g, " ");
     expect(say("ru", ru, "menuAdmin.validation.decimals", { n: 2 })).toBe("Не больше 2 знаков после запятой");
     expect(say("en", en, "menuAdmin.validation.decimals", { n: 2 })).toBe("At most 2 decimal places");

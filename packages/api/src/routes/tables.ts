@@ -1,7 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { CreateTablesInput, TABLE_CARDS_CHOSEN_MAX } from "@menu/core/tables/schemas";
 import {
   CreateTableInput,
   createTableAs,
+  createTablesAs,
   deleteTableAs,
   listTables,
   oneTable,
@@ -34,6 +36,18 @@ const create = createRoute({
   ...session,
   request: jsonBody(CreateTableInput),
   responses: { 201: json(TableInfo, "Created"), ...notFound, 409: errorResponse("Table name already exists") },
+});
+const bulk = createRoute({
+  method: "post",
+  path: "/tables/bulk",
+  summary: "Create several tables at once (numbers from `from`, names from a pattern with {n}): all or none",
+  ...session,
+  request: jsonBody(CreateTablesInput),
+  responses: {
+    201: json(z.array(TableInfo), "Created, in number order"),
+    ...notFound,
+    409: errorResponse("Table name already exists (`details.names` lists the taken ones), or the store's table limit is reached"),
+  },
 });
 const reorder = createRoute({
   method: "post",
@@ -79,9 +93,18 @@ const qr = createRoute({
 const cards = createRoute({
   method: "get",
   path: "/tables/cards",
-  summary: "A4 PDF of table cards (several per page); tableId for one table's card",
+  summary: "A4 PDF of table cards (several per page); tableId for one table's card, tableIds (comma-separated) for the chosen ones",
   ...session,
-  request: { query: StoreQuery.extend({ tableId: z.string().min(1).max(64).optional() }) },
+  request: {
+    query: StoreQuery.extend({
+      tableId: z.string().min(1).max(64).optional(),
+      tableIds: z
+        .string()
+        .max(TABLE_CARDS_CHOSEN_MAX * 65)
+        .optional()
+        .meta({ description: `Up to ${TABLE_CARDS_CHOSEN_MAX} table ids, separated by commas` }),
+    }),
+  },
   responses: { 200: { description: "PDF", content: { "application/pdf": { schema: z.string() } } }, ...notFound },
 });
 
@@ -90,10 +113,12 @@ const safe = (s: string) => safeFileName(s, "table");
 export const tableRoutes = router()
   .openapi(list, async (c) => c.json(await listTables(c.req.valid("query").storeId), 200))
   .openapi(create, async (c) => c.json(await createTableAs(c.req.valid("json")), 201))
+  .openapi(bulk, async (c) => c.json(await createTablesAs(c.req.valid("json")), 201))
   .openapi(reorder, async (c) => c.json(await reorderTables(c.req.valid("json")), 200))
   .openapi(cards, async (c) => {
-    const { storeId, tableId } = c.req.valid("query");
-    const pdf = await tableCardsPdf({ store_id: storeId, table_id: tableId });
+    const { storeId, tableId, tableIds } = c.req.valid("query");
+    const table_ids = tableIds?.split(",").filter(Boolean).slice(0, TABLE_CARDS_CHOSEN_MAX);
+    const pdf = await tableCardsPdf({ store_id: storeId, table_id: tableId, table_ids });
     return c.body(new Uint8Array(pdf.body), 200, { "Content-Type": "application/pdf", ...download(`${safe(pdf.name)}.pdf`) });
   })
   .openapi(update, async (c) => c.json(await updateTableAs({ ...c.req.valid("json"), table_id: c.req.valid("param").tableId }), 200))

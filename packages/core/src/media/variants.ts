@@ -8,9 +8,15 @@ export const FULL_WIDTH = 800;
 
 export const variantKey = (key: string, width: number) => key.replace(/\.webp$/, `-${width}w.webp`);
 
-/** `srcset` for a stored photo key (served from `/{key}`). */
+/**
+ * The address of a stored picture: absolute (`/{key}`), so a page at any depth loads it (a relative
+ * key on admin-panel/tables/print asked for …/tables/media/… and got 404).
+ */
+export const mediaUrl = (key: string) => `/${key}`;
+
+/** `srcset` for a stored photo key. */
 export const photoSrcSet = (key: string) =>
-  [...PHOTO_WIDTHS.map((w) => `/${variantKey(key, w)} ${w}w`), `/${key} ${FULL_WIDTH}w`].join(", ");
+  [...PHOTO_WIDTHS.map((w) => `${mediaUrl(variantKey(key, w))} ${w}w`), `${mediaUrl(key)} ${FULL_WIDTH}w`].join(", ");
 
 /** What an upload is for: an item photo, a promotion banner, or a store logo (light or dark). */
 export const MEDIA_KINDS = ["photo", "banner", "logo"] as const;

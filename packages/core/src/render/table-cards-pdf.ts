@@ -4,20 +4,10 @@
  * the menu" line per store language. Called by tables/cards.ts, which gathers the cards.
  */
 import type { MenuLanguage } from "../shared/model";
+import { cardName, cardNumber, SCAN_LINE } from "../tables/card-words";
 import type { TableInfo } from "../tables/manage";
 import { pdfLine, pdfDocument } from "./pdf-fonts";
 import { qrPng } from "./qr";
-
-/** "Scan to see the menu" in every menu language. */
-export const SCAN_LINE: Record<MenuLanguage, string> = {
-  ru: "Отсканируйте, чтобы открыть меню",
-  en: "Scan to see the menu",
-  zh: "扫码查看菜单",
-  ar: "امسح الرمز لعرض القائمة",
-  tr: "Menüyü görmek için tarayın",
-  fr: "Scannez pour voir le menu",
-};
-const TABLE_WORD: Record<string, string> = { ru: "Стол", en: "Table", zh: "桌号" };
 
 /** A table's card; the logo as PNG (pdfkit embeds only PNG and JPEG). */
 type Card = { store: string; logo?: Buffer; table: TableInfo; languages: MenuLanguage[] };
@@ -56,11 +46,11 @@ export async function renderCards(cards: Card[]): Promise<Buffer> {
     const png = await qrPng(card.table.qr_url, 600);
     doc.image(png, x + (cw - qrSize) / 2, cy, { width: qrSize, height: qrSize });
     cy += qrSize + 4;
-    doc.font("bold").fontSize(20).text(`${TABLE_WORD.ru} ${card.table.position}`, x + 12, cy, { width: cw - 24, align: "center", lineBreak: false });
+    doc.font("bold").fontSize(20).text(cardNumber(card.table.position), x + 12, cy, { width: cw - 24, align: "center", lineBreak: false });
     cy += 26;
-    const number = `${TABLE_WORD.ru} ${card.table.position}`;
-    if (card.table.name.trim().toLowerCase() !== number.toLowerCase()) {
-      const tableName = pdfLine(card.table.name);
+    const name = cardName(card.table);
+    if (name) {
+      const tableName = pdfLine(name);
       doc.font(tableName.font).fontSize(11).fillColor("#333333").text(tableName.text, x + 12, cy, { width: cw - 24, align: "center", lineBreak: false, ellipsis: true, features: tableName.features });
     }
     cy += 18;

@@ -13,9 +13,9 @@ import { factsChange } from "../store/facts";
 import { newToken } from "../shared/ids";
 import { managedStore } from "../shared/policy";
 import { uniqueValue } from "../shared/unique.entity";
-import { tableName, tableNote, tablePosition } from "./schemas";
+import { CreateTablesInput, tableName, tableNote, tablePosition } from "./schemas";
 import { deleteQrLink, putQrLink } from "./qr-links";
-import { createTable, tablesOfStore } from "./table";
+import { addTables, createTable, tablesOfStore } from "./table";
 
 const Id = z.string().min(1).max(64);
 const name = tableName;
@@ -81,6 +81,21 @@ export const createTableAs = fn(CreateTableInput, async (input) => {
   // The publish saves the new number among the store's event targets, so its QR scans count.
   await requestPublish(store);
   return toInfo({ ...created, created_at: "", updated_at: "" });
+});
+
+/**
+ * Several tables at once (numbers `from` … `from + count − 1`, names from the pattern): all or
+ * nothing, in one transaction with their names' guards and the store's kept count, which must stay
+ * within the store's limit. Taken names are named in the refusal's details.
+ */
+export const createTablesAs = fn(CreateTablesInput, async ({ store_id, from, count, name, note }) => {
+  const store = await managedStore(store_id);
+  const existing = await tablesOfStore(store.company_id, store.store_id);
+  const index = existing.reduce((max, t) => Math.max(max, (t.index ?? 0) + 1), 0);
+  const created = await addTables({ company_id: store.company_id, store_id: store.store_id, from, count, pattern: name, note, index });
+  // The publish saves the new numbers among the store's event targets, so their QR scans count.
+  await requestPublish(store);
+  return created.map((t) => toInfo({ ...t, created_at: "", updated_at: "" }));
 });
 
 /** Edits position, name and note; a new name claims its guard and releases the old one in one transaction. */

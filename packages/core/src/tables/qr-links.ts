@@ -50,6 +50,12 @@ export async function putQrLink(keys: Keys, table: { qr_key: string; position: n
   if (resolved) await put(table.qr_key, resolved, table.position);
 }
 
+/** Writes the links of new tables (a bulk add), reading the store's URL names once. */
+export async function putQrLinks(keys: Keys, tables: { qr_key: string; position: number }[]) {
+  const names = await urlNamesOf(keys);
+  if (names) await Promise.all(tables.map((t) => put(t.qr_key, names, t.position)));
+}
+
 /**
  * Retires the link of a key that was re-issued or whose table was deleted: its printed code stops
  * leading to a table, and its object keeps only the store's URL names, so a scan can say the code is

@@ -63,7 +63,7 @@ export function AvailabilityStatus({ status, onSuggestion }: { status: ReturnTyp
         {suggestion && onSuggestion ? (
           <>
             {" "}
-            <button type="button" className="link field__suggestion" data-testid="use-suggestion" onClick={() => onSuggestion(suggestion)}>
+            <button type="button" className="link-button" data-testid="use-suggestion" onClick={() => onSuggestion(suggestion)}>
               <FormattedMessage id="register.useSuggestion" values={{ name: suggestion }} />
             </button>
           </>

@@ -2,6 +2,7 @@ import { VALIDATION } from "@menu/core/auth/schemas";
 import { BILLING_MESSAGES } from "@menu/core/billing/schemas";
 import { SAME_TIMES } from "@menu/core/category/schemas";
 import { STORE_MESSAGES } from "@menu/core/store/schemas";
+import { TABLE_MESSAGES, TABLES_BULK_MAX } from "@menu/core/tables/schemas";
 import type { z } from "zod";
 import type { MessageId } from "@/i18n/catalogs";
 import { ApiError } from "@/lib/api-error";
@@ -22,6 +23,13 @@ const BY_TEXT: Record<string, MessageId> = {
   [SAME_TIMES]: "validation.sameTimes",
   [BILLING_MESSAGES.unpFormat]: "validation.unpFormat",
   [BILLING_MESSAGES.checksum]: "validation.checksum",
+  [TABLE_MESSAGES.patternNeedsNumber]: "validation.tablePattern",
+  [TABLE_MESSAGES.rangeReversed]: "validation.rangeReversed",
+};
+
+/** Texts whose translation shows a bound. */
+const WITH_VALUES: Record<string, FieldMessage> = {
+  [TABLE_MESSAGES.tooMany]: { id: "validation.tablesTooMany", values: { max: TABLES_BULK_MAX } },
 };
 
 /**
@@ -31,6 +39,8 @@ const BY_TEXT: Record<string, MessageId> = {
 export function issueMessage(issue: z.core.$ZodIssue): FieldMessage {
   const known = BY_TEXT[issue.message];
   if (known) return { id: known };
+  const bounded = WITH_VALUES[issue.message];
+  if (bounded) return bounded;
   if (issue.code === "invalid_type" && issue.input === undefined) return { id: "validation.required" };
   if (issue.code === "too_small" && issue.origin === "string") {
     return Number(issue.minimum) <= 1 ? { id: "validation.required" } : { id: "validation.minLength", values: { min: Number(issue.minimum) } };

@@ -12,9 +12,13 @@ export const tablesQueryOptions = (storeId: string) => queryOptions({ queryKey: 
 
 export const qrHref = (t: TableRow, format: "png" | "svg") =>
   `/api/tables/${encodeURIComponent(t.table_id)}/qr?storeId=${encodeURIComponent(t.store_id)}&format=${format}`;
-/** The printable cards PDF of one table, or of all when no table is named. */
-export const cardsHref = (storeId: string, tableId?: string) =>
-  `/api/tables/cards?storeId=${encodeURIComponent(storeId)}${tableId ? `&tableId=${encodeURIComponent(tableId)}` : ""}`;
+/** The printable cards PDF of one table, of the chosen ones, or of all when no table is named. */
+export function cardsHref(storeId: string, { tableId, tableIds }: { tableId?: string; tableIds?: readonly string[] } = {}) {
+  const query = new URLSearchParams({ storeId });
+  if (tableId) query.set("tableId", tableId);
+  if (tableIds) query.set("tableIds", tableIds.join(","));
+  return `/api/tables/cards?${query}`;
+}
 
 type TableValues = { position: string; name: string; note: string };
 
@@ -26,6 +30,20 @@ export function useSaveTable(storeId: string, table: TableRow | undefined) {
       const json = { store_id: storeId, position: Number(values.position), name: values.name, note: values.note };
       if (!table) return unwrap(api.api.tables.$post({ json }));
       return unwrap(api.api.tables[":tableId"].$patch({ param: { tableId: table.table_id }, json }));
+    },
+    meta: { silentError: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tablesKey(storeId) }),
+  });
+}
+
+/** Adds the tables `from`–`to`, named from the pattern; all or none. */
+export function useAddTables(storeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: { from: string; to: string; name: string; note: string }) => {
+      const from = Number(values.from);
+      const json = { store_id: storeId, from, count: Number(values.to) - from + 1, name: values.name, note: values.note };
+      return unwrap(api.api.tables.bulk.$post({ json }));
     },
     meta: { silentError: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tablesKey(storeId) }),

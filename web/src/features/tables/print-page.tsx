@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { mediaUrl } from "@menu/core/media/variants";
+import { cardLanguages, cardName, cardNumber, SCAN_LINE } from "@menu/core/tables/card-words";
 import { QR_OPTIONS } from "@menu/core/wifi/payload";
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
@@ -8,19 +10,9 @@ import { FormAlert } from "@/components/form/fields";
 import "@/components/layout/staff.css";
 import { storeSettingsQueryOptions, type CsObject } from "@/lib/admin-scope";
 import { errorMessageFor } from "@/lib/errors";
-import { tablesQueryOptions, type TableRow } from "./api";
+import { cardsHref, tablesQueryOptions, type TableRow } from "./api";
 import "./tables.css";
 import { usePageTitle } from "@/lib/page-title";
-
-/** "Scan to see the menu" in each menu language; the card shows the store's languages. */
-const SCAN_LINE: Record<string, string> = {
-  ru: "Отсканируйте, чтобы открыть меню",
-  en: "Scan to see the menu",
-  zh: "扫码查看菜单",
-  ar: "امسح الرمز لعرض القائمة",
-  tr: "Menüyü görmek için tarayın",
-  fr: "Scannez pour voir le menu",
-};
 
 function QrSvg({ text }: { text: string }) {
   const [src, setSrc] = useState("");
@@ -34,19 +26,20 @@ function QrSvg({ text }: { text: string }) {
   return <div className="print-card__qr">{src ? <img src={src} alt={text} width={220} height={220} /> : null}</div>;
 }
 
-function Card({ table, store }: { table: TableRow; store: { name: string; logo?: string; languages: string[] } }) {
-  const intl = useIntl();
-  // A name that only repeats the number ("Стол 7") is not printed twice.
-  const label = intl.formatMessage({ id: "tables.cardNumber" }, { n: table.position });
+type CardStore = { name: string; logo?: string; languages: ReturnType<typeof cardLanguages> };
+
+/** One card, line for line what the PDF (render/table-cards-pdf.ts) draws, from the same words. */
+function Card({ table, store }: { table: TableRow; store: CardStore }) {
+  const name = cardName(table);
   return (
     <article className="print-card" data-testid="print-card">
-      {store.logo ? <img className="print-card__logo" src={store.logo} alt="" /> : null}
+      {store.logo ? <img className="print-card__logo" src={mediaUrl(store.logo)} alt="" data-testid="print-logo" /> : null}
       <div className="print-card__store">{store.name}</div>
       <QrSvg text={table.qr_url} />
-      <div className="print-card__number">
-        {label}
+      <div className="print-card__number" lang="ru">
+        {cardNumber(table.position)}
       </div>
-      {table.name !== label ? <div className="print-card__name">{table.name}</div> : null}
+      {name ? <div className="print-card__name">{name}</div> : null}
       <div className="print-card__scan">
         {store.languages.map((l) => (
           <div key={l} lang={l} dir={l === "ar" ? "rtl" : undefined}>
@@ -58,8 +51,11 @@ function Card({ table, store }: { table: TableRow; store: { name: string; logo?:
   );
 }
 
-/** admin-panel/tables/print: one card per table, several per A4 page when printed. */
-export function TablesPrintPage({ cs }: { cs: CsObject }) {
+/**
+ * admin-panel/tables/print: one card per table (or per chosen table, `?ids=`), four per A4 page when
+ * printed, laid out as the PDF lays them out.
+ */
+export function TablesPrintPage({ cs, ids }: { cs: CsObject; ids?: string[] }) {
   const intl = useIntl();
   const tables = useQuery(tablesQueryOptions(cs.store_id));
   const settings = useQuery(storeSettingsQueryOptions(cs.store_id));
@@ -68,9 +64,9 @@ export function TablesPrintPage({ cs }: { cs: CsObject }) {
   usePageTitle(intl.formatMessage({ id: "tables.printTitle" }));
 
   const s = settings.data;
-  const store = s
-    ? { name: s.name, logo: s.logo_light ?? s.logo_dark, languages: [...new Set(["ru", ...s.languages])].filter((l) => SCAN_LINE[l]) }
-    : undefined;
+  const store: CardStore | undefined = s ? { name: s.name, logo: s.logo_light ?? s.logo_dark, languages: cardLanguages(s.languages) } : undefined;
+  const chosen = ids && new Set(ids);
+  const rows = tables.data?.filter((t) => !chosen || chosen.has(t.table_id));
   const error = tables.error ?? settings.error;
   return (
     <>
@@ -80,31 +76,36 @@ export function TablesPrintPage({ cs }: { cs: CsObject }) {
             <FormattedMessage id="tables.printTitle" />
           </h1>
           <p className="page-head__lead">
-            <FormattedMessage id="tables.printLead" />
+            {chosen ? <FormattedMessage id="tables.printChosenLead" values={{ count: rows?.length ?? 0 }} /> : <FormattedMessage id="tables.printLead" />}
           </p>
         </div>
         <div className="page-head__actions">
           <Link to="/$company/$store/admin-panel/tables" params={params} className="btn btn--ghost">
             <FormattedMessage id="tables.backToList" />
           </Link>
-          <button type="button" className="btn btn--primary" onClick={() => window.print()} disabled={!tables.data?.length}>
+          {rows?.length ? (
+            <a href={cardsHref(cs.store_id, { tableIds: ids })} className="btn btn--ghost" download data-testid="print-pdf">
+              <FormattedMessage id="tables.pdf" />
+            </a>
+          ) : null}
+          <button type="button" className="btn btn--primary" onClick={() => window.print()} disabled={!rows?.length}>
             <FormattedMessage id="tables.printNow" />
           </button>
         </div>
       </div>
       {error ? (
         <FormAlert>{errorMessageFor(error)}</FormAlert>
-      ) : !tables.data || !store ? (
+      ) : !rows || !store ? (
         <p role="status">
           <FormattedMessage id="common.loading" />
         </p>
-      ) : !tables.data.length ? (
+      ) : !rows.length ? (
         <p className="tables-empty">
           <FormattedMessage id="tables.empty" />
         </p>
       ) : (
         <div className="print-sheet">
-          {tables.data.map((t) => (
+          {rows.map((t) => (
             <Card key={t.table_id} table={t} store={store} />
           ))}
         </div>

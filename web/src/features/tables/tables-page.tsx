@@ -10,18 +10,24 @@ import "@/components/layout/staff.css";
 import { PageHead } from "@/components/layout/page-head";
 import type { MessageId } from "@/i18n/catalogs";
 import type { CsObject } from "@/lib/admin-scope";
+import { TABLE_CARDS_CHOSEN_MAX } from "@menu/core/tables/schemas";
 import { cardsHref, qrHref, tablesQueryOptions, useDeleteTable, useReissueQr, useReorderTables, type TableRow } from "./api";
 import { TableFormDialog } from "./table-form-dialog";
+import { TablesBulkDialog } from "./tables-bulk-dialog";
 import "./tables.css";
 import { usePageTitle } from "@/lib/page-title";
 
 const EMPTY = { message: "tables.empty", className: "tables-empty", testId: "tables-empty" } as const;
 
-/** admin-panel/tables: the store's tables in index order; create, edit, delete, reorder, QR codes. */
+/**
+ * admin-panel/tables: the store's tables in index order; create (one or several), edit, delete,
+ * reorder, QR codes; choose tables to print or download the cards of those only.
+ */
 export function TablesPage({ cs }: { cs: CsObject }) {
   const intl = useIntl();
   const tables = useQuery(tablesQueryOptions(cs.store_id));
-  const [editing, setEditing] = useState<TableRow | "new" | undefined>();
+  const [editing, setEditing] = useState<TableRow | "new" | "many" | undefined>();
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState<TableRow | undefined>();
   const [reissuing, setReissuing] = useState<TableRow | undefined>();
   const params = { company: cs.company_url_key, store: cs.store_url_key };
@@ -48,8 +54,33 @@ export function TablesPage({ cs }: { cs: CsObject }) {
   };
 
   const rows = tables.data ?? [];
+  // Only tables that still exist stay chosen (one may have been deleted meanwhile).
+  const chosenIds = rows.filter((r) => chosen.has(r.table_id)).map((r) => r.table_id);
+  const toggle = (id: string, on: boolean) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const allChosen = rows.length > 0 && chosenIds.length === rows.length;
   const t = (id: MessageId) => intl.formatMessage({ id });
   const columns: Column<TableRow>[] = [
+    {
+      header: t("tables.selectAll"),
+      hiddenHeader: true,
+      className: "tables-table__choose",
+      cell: (row) => (
+        <input
+          type="checkbox"
+          className="tables-table__check"
+          checked={chosen.has(row.table_id)}
+          onChange={(e) => toggle(row.table_id, e.target.checked)}
+          aria-label={intl.formatMessage({ id: "tables.select" }, { name: row.name })}
+          data-testid="choose-table"
+        />
+      ),
+    },
     {
       header: t("tables.colOrder"),
       hiddenHeader: true,
@@ -88,7 +119,7 @@ export function TablesPage({ cs }: { cs: CsObject }) {
     <>
       <PageHead title={<FormattedMessage id="tables.title" />} lead={<FormattedMessage id="tables.lead" />}>
         <div className="page-head__actions">
-          {rows.length ? (
+          {rows.length && !chosenIds.length ? (
             <>
               <Link to="/$company/$store/admin-panel/tables/print" params={params} className="btn btn--ghost" data-testid="print-cards">
                 <FormattedMessage id="tables.print" />
@@ -98,6 +129,9 @@ export function TablesPage({ cs }: { cs: CsObject }) {
               </a>
             </>
           ) : null}
+          <button type="button" className="btn btn--secondary" onClick={() => setEditing("many")} data-testid="add-tables">
+            <FormattedMessage id="tables.addMany" />
+          </button>
           <button type="button" className="btn btn--primary" onClick={() => setEditing("new")} data-testid="add-table">
             <FormattedMessage id="tables.add" />
           </button>
@@ -105,10 +139,30 @@ export function TablesPage({ cs }: { cs: CsObject }) {
       </PageHead>
 
       <section className="panel">
+        {rows.length ? (
+          <div className="tables-choice" data-testid="tables-choice">
+            <label className="tables-choice__all">
+              <input
+                type="checkbox"
+                className="tables-table__check"
+                checked={allChosen}
+                ref={(el) => {
+                  if (el) el.indeterminate = chosenIds.length > 0 && !allChosen;
+                }}
+                onChange={(e) => setChosen(new Set(e.target.checked ? rows.map((r) => r.table_id) : []))}
+                data-testid="choose-all"
+              />
+              <FormattedMessage id="tables.selectAll" />
+            </label>
+            {chosenIds.length ? <ChosenActions cs={cs} ids={chosenIds} all={allChosen} onClear={() => setChosen(new Set())} /> : null}
+          </div>
+        ) : null}
         <DataTable className="data-table tables-table" testId="tables-table" load={tables} rows={rows} columns={columns} rowKey={(row) => row.table_id} rowTestId="table-row" empty={EMPTY} />
       </section>
 
-      {editing ? (
+      {editing === "many" ? (
+        <TablesBulkDialog cs={cs} nextPosition={rows.reduce((max, t) => Math.max(max, t.position), 0) + 1} onClose={() => setEditing(undefined)} />
+      ) : editing ? (
         <TableFormDialog
           cs={cs}
           table={editing === "new" ? undefined : editing}
@@ -146,6 +200,38 @@ export function TablesPage({ cs }: { cs: CsObject }) {
   );
 }
 
+/** What can be done with the chosen tables: print their cards, download them as one PDF, or choose none. */
+function ChosenActions({ cs, ids, all, onClear }: { cs: CsObject; ids: string[]; all: boolean; onClear: () => void }) {
+  const params = { company: cs.company_url_key, store: cs.store_url_key };
+  // All of them need no list in the address; more than the address holds are refused with a note.
+  const tooMany = !all && ids.length > TABLE_CARDS_CHOSEN_MAX;
+  const chosen = all ? undefined : ids;
+  return (
+    <div className="tables-choice__actions" data-testid="chosen-actions">
+      <span className="tables-choice__count" role="status">
+        <FormattedMessage id="tables.selected" values={{ count: ids.length }} />
+      </span>
+      {tooMany ? (
+        <span className="tables-choice__note">
+          <FormattedMessage id="tables.chosenTooMany" values={{ max: TABLE_CARDS_CHOSEN_MAX }} />
+        </span>
+      ) : (
+        <>
+          <Link to="/$company/$store/admin-panel/tables/print" params={params} search={chosen ? { ids: chosen.join(",") } : {}} className="btn btn--primary btn--sm" data-testid="print-chosen">
+            <FormattedMessage id="tables.printChosen" />
+          </Link>
+          <a href={cardsHref(cs.store_id, { tableIds: chosen })} className="btn btn--ghost btn--sm" download data-testid="pdf-chosen">
+            <FormattedMessage id="tables.pdf" />
+          </a>
+        </>
+      )}
+      <button type="button" className="btn btn--ghost btn--sm" onClick={onClear}>
+        <FormattedMessage id="tables.clearSelection" />
+      </button>
+    </div>
+  );
+}
+
 /** The table's guest link, and its QR code (PNG, SVG) and printable card to download. */
 function QrLinks({ table }: { table: TableRow }) {
   return (
@@ -160,7 +246,7 @@ function QrLinks({ table }: { table: TableRow }) {
         <a href={qrHref(table, "svg")} download>
           SVG
         </a>
-        <a href={cardsHref(table.store_id, table.table_id)} download>
+        <a href={cardsHref(table.store_id, { tableId: table.table_id })} download>
           <FormattedMessage id="tables.card" />
         </a>
       </span>
