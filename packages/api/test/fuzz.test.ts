@@ -260,10 +260,12 @@ function matching(s: Schema, r: Rng) {
 /**
  * The rules between fields that JSON Schema cannot state, as the schemas' descriptions state them:
  * a confirmation repeats the password, a time window ends at another time than it starts, a Wi-Fi
- * password's length follows its encryption, a store manager names a store.
+ * password's length follows its encryption, a store manager names a store, a hand-made translation
+ * of an item, category or promotion has a title (the path's type decides: given for all).
  */
 function crossFieldRules(value: Record<string, unknown>, s: Schema) {
   if (s.properties?.password_confirmation) value.password_confirmation = value.password ?? "";
+  if (s.properties?.title && s.properties.phones && value.title === undefined) value.title = "Перевод";
   if (value.encryption === "WEP") value.password = "abcde";
   if (value.encryption === "WPA" && String(value.password ?? "").length < 8) value.password = PASSWORD;
   if (value.role === "store_manager" && !value.store_id) value.store_id = own.store_id;

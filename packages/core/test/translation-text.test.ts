@@ -20,11 +20,11 @@ describe("rich-text segments", () => {
   ]);
 
   it("sends only the text runs, without markup, spaces or number-only runs", () => {
-    expect(segmentsOf(source, true).segments).toEqual(["Суп дня", "Томатный", "с базиликом", ", 300 г", "рецепт", "острый"]);
+    expect(segmentsOf(source, "rich").segments).toEqual(["Суп дня", "Томатный", "с базиликом", ", 300 г", "рецепт", "острый"]);
   });
 
   it("puts translations back keeping every attribute, link, line format, embed and space", () => {
-    const { segments, rebuild } = segmentsOf(source, true);
+    const { segments, rebuild } = segmentsOf(source, "rich");
     const out = JSON.parse(rebuild(upper(segments))) as { ops: { insert: unknown; attributes?: unknown }[] };
     const original = JSON.parse(source) as { ops: { insert: unknown; attributes?: unknown }[] };
     expect(out.ops.map((o) => o.attributes)).toEqual(original.ops.map((o) => o.attributes));
@@ -34,15 +34,21 @@ describe("rich-text segments", () => {
   });
 
   it("keeps broken or empty content as it is", () => {
-    expect(segmentsOf("{not json", true)).toMatchObject({ segments: [] });
-    expect(segmentsOf("{not json", true).rebuild([])).toBe("{not json");
-    expect(segmentsOf("", false).segments).toEqual([]);
+    expect(segmentsOf("{not json", "rich")).toMatchObject({ segments: [] });
+    expect(segmentsOf("{not json", "rich").rebuild([])).toBe("{not json");
+    expect(segmentsOf("", "plain").segments).toEqual([]);
   });
 
   it("treats a title as one segment with its edge spaces kept", () => {
-    const { segments, rebuild } = segmentsOf(" Борщ ", false);
+    const { segments, rebuild } = segmentsOf(" Борщ ", "plain");
     expect(segments).toEqual(["Борщ"]);
     expect(rebuild(["Borscht"])).toBe(" Borscht ");
+  });
+
+  it("cuts lines (a store's phone notes) into one segment each, keeping empty lines in place", () => {
+    const { segments, rebuild } = segmentsOf("Бронирование\n\n24/7\nДоставка", "lines");
+    expect(segments).toEqual(["Бронирование", "Доставка"]);
+    expect(rebuild(["Booking", "Home\ndelivery"])).toBe("Booking\n\n24/7\nHome delivery");
   });
 });
 
@@ -79,18 +85,18 @@ describe("source hash", () => {
   const glossary = [{ abbreviation: "с/м", full_form: "свежемороженый" }];
 
   it("is the same for the same text, format and glossary", () => {
-    expect(preparedSource(text, true, glossary).hash).toBe(preparedSource(text, true, [...glossary]).hash);
+    expect(preparedSource(text, "rich", glossary).hash).toBe(preparedSource(text, "rich", [...glossary]).hash);
   });
 
   it("changes with the text, a format or a glossary entry that the text uses", () => {
-    const base = preparedSource(text, true, glossary).hash;
-    expect(preparedSource(text.replace("Креветки", "Мидии"), true, glossary).hash).not.toBe(base);
-    expect(preparedSource(text.replace('"bold":true', '"italic":true'), true, glossary).hash).not.toBe(base);
-    expect(preparedSource(text, true, [{ abbreviation: "с/м", full_form: "замороженный" }]).hash).not.toBe(base);
-    expect(preparedSource(text, true, [...glossary, { abbreviation: "шт", full_form: "штука" }]).hash).toBe(base);
+    const base = preparedSource(text, "rich", glossary).hash;
+    expect(preparedSource(text.replace("Креветки", "Мидии"), "rich", glossary).hash).not.toBe(base);
+    expect(preparedSource(text.replace('"bold":true', '"italic":true'), "rich", glossary).hash).not.toBe(base);
+    expect(preparedSource(text, "rich", [{ abbreviation: "с/м", full_form: "замороженный" }]).hash).not.toBe(base);
+    expect(preparedSource(text, "rich", [...glossary, { abbreviation: "шт", full_form: "штука" }]).hash).toBe(base);
   });
 
   it("gives the engine the expanded segments", () => {
-    expect(preparedSource(text, true, glossary).segments).toEqual(["Креветки свежемороженый"]);
+    expect(preparedSource(text, "rich", glossary).segments).toEqual(["Креветки свежемороженый"]);
   });
 });

@@ -9,7 +9,7 @@ import {
   translateStore,
   translationStatuses,
 } from "@menu/core/translation/manage";
-import { TARGET_TYPES, TranslationLanguage, TranslationStatus, TranslationsInfo } from "@menu/core/translation/schemas";
+import { StoreTextsTranslation, TARGET_TYPES, TranslationLanguage, TranslationStatus, TranslationsInfo } from "@menu/core/translation/schemas";
 import { TRANSLATION_STATUSES } from "@menu/core/shared/model";
 import { CATEGORY_NAME_MAX } from "@menu/core/category/schemas";
 import { Description, ITEM_TITLE_MAX, ITEM_TITLE_MIN } from "@menu/core/item/schemas";
@@ -30,15 +30,21 @@ const TranslationParams = z.object({ type: z.enum(TARGET_TYPES), targetId: Id, l
 const Changed = json(z.object({ id: z.string(), translations: TranslationsInfo }));
 /**
  * A hand-made translation. The title follows the rules of the content's own (by `type` in the path);
- * the document's bounds are those every type accepts, core checks the type's own.
+ * the document's bounds are those every type accepts, core checks the type's own. The store's texts
+ * (type Store) are its address and a note per phone instead.
  */
 const ManualTranslation = StoreBody.extend({
-  title: z.string().meta({
-    minLength: Math.max(ITEM_TITLE_MIN, PROMOTION_HEADER_MIN),
-    maxLength: Math.min(ITEM_TITLE_MAX, CATEGORY_NAME_MAX, PROMOTION_HEADER_MAX),
-    description: `As the content's own title: an item's ${ITEM_TITLE_MIN}–${ITEM_TITLE_MAX} characters, a category's 1–${CATEGORY_NAME_MAX}, a promotion's ${PROMOTION_HEADER_MIN}–${PROMOTION_HEADER_MAX} (trimmed)`,
-  }),
+  title: z
+    .string()
+    .meta({
+      minLength: Math.max(ITEM_TITLE_MIN, PROMOTION_HEADER_MIN),
+      maxLength: Math.min(ITEM_TITLE_MAX, CATEGORY_NAME_MAX, PROMOTION_HEADER_MAX),
+      description: `Required for an item, category or promotion, as the content's own title: an item's ${ITEM_TITLE_MIN}–${ITEM_TITLE_MAX} characters, a category's 1–${CATEGORY_NAME_MAX}, a promotion's ${PROMOTION_HEADER_MIN}–${PROMOTION_HEADER_MAX} (trimmed); not used for the store`,
+    })
+    .optional(),
   description: Description.optional(),
+  address: StoreTextsTranslation.shape.address.meta({ description: "The store's address (type Store); empty falls back" }),
+  phones: StoreTextsTranslation.shape.phones.meta({ description: "The store's phone notes (type Store), one per phone in the phones' order; an empty one falls back" }),
 });
 const GlossaryChange = json(z.object({ entry: AbbreviationInfo, affected: z.number() }));
 

@@ -10,6 +10,7 @@ import { phaseOf, subscriptionsOf } from "../subscription/lifecycle";
 import { PLAN_CONFIG, planAllows, type Plan } from "../subscription/plans";
 import { isOrgId } from "../reviews/widget";
 import { toSettings, type StoreRecord } from "../store/store";
+import { phoneNotesIn } from "../store/texts";
 import { wifiPayload } from "../wifi/payload";
 import type { DeltaOp, HiddenReason, PublishedCategory, PublishedItem, PublishedMenu, PublishedPromotion, PublishedStore } from "./published";
 
@@ -128,10 +129,16 @@ function publishedStore(
   now: Date,
 ): PublishedStore {
   const s = toSettings(record);
-  // Name and address in the menu's language when staff gave them; else English, else the source (marked).
-  const texts = s.translations as Translations & Record<string, { name?: string; address?: string } | undefined>;
+  // Name (settings), address and phone notes (translated like the menu's texts) in the menu's
+  // language; else English, else the source (marked).
+  const texts = (record.translations ?? {}) as Partial<Record<string, { name?: string; address?: string; phones?: string }>>;
   const storeText = (field: "name" | "address") =>
     pick(lang, s[field], Object.fromEntries(Object.entries(texts).map(([l, t]) => [l, { title: t?.[field] }])), "title");
+  const notes = (l: string) => phoneNotesIn(texts, l, s.phones.length);
+  const phones = s.phones.map((p, i) => {
+    const [description, descriptionLang] = pick(lang, p.description ?? "", { [lang]: { title: notes(lang)?.[i] }, en: { title: notes("en")?.[i] } }, "title");
+    return { ...p, ...(description ? picked("description", [description, descriptionLang]) : {}) };
+  });
   const wifi = s.wifi && planAllows(state.plan, "wifi_qr") ? { ...s.wifi, qr: qr(wifiPayload(s.wifi)) } : undefined;
   return {
     id: s.id,
@@ -140,7 +147,7 @@ function publishedStore(
     url_key: s.url_key,
     ...picked("name", storeText("name")),
     ...picked("address", storeText("address")),
-    phones: s.phones,
+    phones,
     working_hours: s.working_hours,
     socials: s.socials,
     seo_title: s.seo_title,

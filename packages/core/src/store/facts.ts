@@ -54,7 +54,7 @@ const REFRESH_DELAY_SECONDS = 5;
 const REFRESH_STALE_MS = 2 * 60_000;
 
 /** A text whose translation facts a refresh counts again. */
-export type TextRef = { target_type: "Item" | "Category" | "Promotion"; target_id: string };
+export type TextRef = { target_type: "Item" | "Category" | "Promotion" | "Store"; target_id: string };
 export const textKey = (ref: TextRef) => `${ref.target_type}#${ref.target_id}`;
 /** More texts than this at once (an import, a store-wide translation), or waiting on the row, are not named: every text is counted. */
 const NAMED_MAX = 200;

@@ -11,6 +11,7 @@ import { publishedKeys, type MovedStore } from "../publish/published";
 import { clock } from "../shared/clock";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
+import { WriteConflict } from "../shared/conflict";
 import { guardedWrite } from "../shared/guarded-write";
 import { useActor } from "../shared/actor";
 import { assertCanManageCompany, canManageStore, managedStore } from "../shared/policy";
@@ -18,11 +19,13 @@ import { phaseOf, startPreparation, subscriptionsOf } from "../subscription/life
 import { storeMayUse } from "../subscription/gate";
 import { companyHasUnpaid } from "../subscription/subscription";
 import { putQrLinksOfStore } from "../tables/qr-links";
-import { requestStoreTranslation } from "../translation/jobs";
+import { requestStoreTranslation, requestTranslation } from "../translation/jobs";
 import { requestFactsRefresh } from "./facts";
+import type { TranslationEntry } from "../translation/targets";
 import { PLANS } from "../shared/model";
-import { NewStoreForm, PREMIUM_LANGUAGES, StoreSettingsForm } from "./schemas";
+import { NewStoreForm, PREMIUM_LANGUAGES, StoreSettingsForm, type StoreTranslations } from "./schemas";
 import { createStore, storeById, storesOfCompany, storeUrlValue, toSettings, type StoreRecord } from "./store";
+import { storeTextSources, storeTranslations } from "./texts";
 
 /** A store's settings; the Wi-Fi password only reaches guests when the plan includes the Wi-Fi QR. */
 export const storeSettings = fn(z.string().min(1), async (store_id) => {
@@ -35,6 +38,32 @@ export const storeSettings = fn(z.string().min(1), async (store_id) => {
 });
 
 export const UpdateStoreSettings = StoreSettingsForm.extend({ storeId: z.string().min(1).max(64) });
+
+/**
+ * The store's translations after a settings save: the names as the form has them (an empty one is
+ * not kept: it falls back), and the machine translations of a changed address or phone notes
+ * dropped (guests see the fallback until the engine translates the new text; hand-made and checked
+ * ones stay, and show as outdated). Answers which translated texts changed.
+ */
+function revisedTranslations(store: StoreRecord, names: StoreTranslations | undefined, after: { address: string; phones: string }) {
+  const before = storeTextSources(store);
+  const changed = (["address", "phones"] as const).filter((field) => before[field] !== after[field]);
+  const out: Record<string, TranslationEntry> = {};
+  for (const [lang, stored] of Object.entries(storeTranslations<TranslationEntry>(store.translations))) {
+    const entry = { ...stored };
+    if (!entry.manual && !entry.checked) {
+      for (const field of changed) {
+        delete entry[field];
+        delete entry[`${field}_hash`];
+      }
+    }
+    if (names) delete entry.name;
+    out[lang] = entry;
+  }
+  for (const [lang, text] of Object.entries(names ?? {})) if (text?.name) out[lang] = { ...out[lang], name: text.name };
+  const kept = Object.fromEntries(Object.entries(out).filter(([, e]) => e.manual || e.checked || e.name || e.address || e.phones));
+  return { translations: names || changed.length ? kept : undefined, changed: changed.length > 0 };
+}
 
 const ownMedia = (store: StoreRecord, key: string | undefined) =>
   !key || key === store.logo_light || key === store.logo_dark || key.startsWith(`media/${store.company_id}/${store.store_id}/`);
@@ -64,37 +93,49 @@ export const updateStoreSettings = fn(UpdateStoreSettings, async ({ storeId, ...
     former.delete(v.url_key);
     former.add(store.url_key);
   }
-  const { logo_light, logo_dark, translations, ...fields } = v;
-  // Only what was written is kept: an empty name or address falls back (English, then the source).
-  const texts =
-    translations &&
-    Object.fromEntries(
-      Object.entries(translations).flatMap(([lang, t]) => {
-        const kept = Object.fromEntries(Object.entries(t ?? {}).filter(([, value]) => value));
-        return Object.keys(kept).length ? [[lang, kept]] : [];
-      }),
-    );
+  const { logo_light, logo_dark, translations: names, ...fields } = v;
   const remove = [...(logo_light ? [] : ["logo_light" as const]), ...(logo_dark ? [] : ["logo_dark" as const])];
-  await guardedWrite({ claim }, (e) => {
-    let patch = e.store
-      .patch(keys)
-      .set({
-        ...fields,
-        ...(texts ? { translations: texts } : {}),
-        ...(logo_light ? { logo_light } : {}),
-        ...(logo_dark ? { logo_dark } : {}),
-        former_url_keys: [...former],
+  let current = store;
+  let textsChanged = false;
+  for (let attempt = 0; ; attempt++) {
+    const revised = revisedTranslations(current, names, storeTextSources(fields));
+    textsChanged = revised.changed;
+    const texts = revised.translations;
+    try {
+      await guardedWrite({ claim }, (e) => {
+        let patch = e.store
+          .patch(keys)
+          .set({
+            ...fields,
+            ...(texts ? { translations: texts as never } : {}),
+            ...(logo_light ? { logo_light } : {}),
+            ...(logo_dark ? { logo_dark } : {}),
+            former_url_keys: [...former],
+          });
+        if (remove.length) patch = patch.remove(remove) as typeof patch;
+        // Two saves racing on a rename: the second one fails instead of orphaning a guard. The
+        // translations are replaced only over those read (the translate worker writes them too).
+        return [
+          patch
+            .where((a, op) => (texts ? `${op.eq(a.url_key, store.url_key)} AND ${op.eq(a.updated_at, current.updated_at)}` : op.eq(a.url_key, store.url_key)))
+            .commit(),
+        ];
       });
-    if (remove.length) patch = patch.remove(remove) as typeof patch;
-    // Two saves racing on a rename: the second one fails instead of orphaning a guard.
-    return [patch.where((a, op) => op.eq(a.url_key, store.url_key)).commit()];
-  });
+      break;
+    } catch (error) {
+      if (!(error instanceof WriteConflict) || attempt >= 3) throw error;
+      current = await storeById(storeId);
+      if (current.url_key !== store.url_key) throw error;
+    }
+  }
   if (renamed) await pointFormerLinks(store.company_id, [...former], v.url_key);
   // Table QR codes land on the new name at once (the publish below rewrites them too).
   if (renamed) await putQrLinksOfStore(keys);
   await requestPublish(keys);
-  // A new menu language: the menu is translated into it without anyone asking.
+  // A new menu language: the menu is translated into it without anyone asking; a new address or
+  // phone note: the store's texts are.
   if (added.length) await requestStoreTranslation(keys);
+  else if (textsChanged) await requestTranslation(keys, [{ target_type: "Store", target_id: store.store_id }]);
   // Languages changed: the checklist's untranslated texts are counted again.
   if (added.length || v.languages.length !== had.length) await requestFactsRefresh(keys);
   return toSettings(await storeById(storeId));

@@ -93,13 +93,15 @@ const objectKey = z
   .regex(/^media\/[A-Za-z0-9/_.-]+$/, STORE_MESSAGES.valueIncorrect)
   .refine((v) => !v.includes(".."), STORE_MESSAGES.valueIncorrect);
 
-/** The store's name and address in one menu language (hand-written; empty means "use the fallback"). */
+/**
+ * The store's name in one menu language (hand-written; empty means "use the fallback"). Its address
+ * and phone notes are translated like the menu's texts (settings/translations-map).
+ */
 export const StoreText = z.object({
   // Invisible-only texts count as empty (issue 15), so the fallback shows rather than a blank name.
   name: text({ max: STORE_NAME_MAX, optional: true }).default(""),
-  address: text({ max: ADDRESS_MAX, optional: true }).default(""),
 });
-/** Name and address per menu language other than Russian (the source: `name`, `address`). */
+/** The name per menu language other than Russian (the source: `name`). */
 export const StoreTranslations = z.object({
   en: StoreText.optional(),
   zh: StoreText.optional(),

@@ -10,12 +10,33 @@ export const StoreEntity = new Entity({
     name: { type: "string", required: true },
     url_key: { type: "string", required: true },
     address: { type: "string", default: "" },
-    /** Name and address per menu language (hand-written by staff); a missing one falls back like the menu's texts. */
+    /**
+     * Per menu language: the name (hand-written in settings), and the address and phone notes (a line
+     * per phone) as translation keeps them (machine-made, hand-made or checked, with source hashes;
+     * store/texts.ts). A missing one falls back like the menu's texts.
+     */
     translations: {
       type: "map",
       default: () => ({}),
       properties: Object.fromEntries(
-        TRANSLATION_TARGETS.map((lang) => [lang, { type: "map", properties: { name: { type: "string" }, address: { type: "string" } } } as const]),
+        TRANSLATION_TARGETS.map(
+          (lang) =>
+            [
+              lang,
+              {
+                type: "map",
+                properties: {
+                  name: { type: "string" },
+                  address: { type: "string" },
+                  phones: { type: "string" },
+                  manual: { type: "boolean" },
+                  checked: { type: "boolean" },
+                  address_hash: { type: "string" },
+                  phones_hash: { type: "string" },
+                },
+              },
+            ] as const,
+        ),
       ),
     },
     phones: {

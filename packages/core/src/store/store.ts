@@ -8,7 +8,9 @@ import { newId } from "../shared/ids";
 import { DAYS, MENU_LANGUAGES } from "../shared/model";
 import { uniqueValue } from "../shared/unique.entity";
 import { UrlKey } from "../shared/url-key";
+import { translationsInfo, TranslationsInfo } from "../translation/schemas";
 import { StoreEntity } from "./store.entity";
+import { storeTranslations } from "./texts";
 
 export type StoreRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof StoreEntity.get>["go"]>>["data"]>;
 
@@ -77,8 +79,11 @@ export const StoreSettings = z.object({
   name: z.string(),
   url_key: z.string(),
   address: z.string(),
-  /** Name and address per menu language other than Russian, as staff wrote them. */
-  translations: z.record(z.string(), z.object({ name: z.string().optional(), address: z.string().optional() })),
+  /**
+   * Per menu language other than Russian: the name staff wrote in settings, and the address and
+   * phone notes as translated (machine-made, hand-made or checked).
+   */
+  translations: TranslationsInfo,
   phones: z.array(z.object({ description: z.string().optional(), number: z.string() })),
   working_hours: z.array(z.object({ days: z.array(z.string()), open: z.string(), close: z.string() })),
   socials: z.array(z.object({ network: z.string(), url: z.string() })),
@@ -103,7 +108,7 @@ export function toSettings(s: StoreRecord): StoreSettings {
     name: s.name,
     url_key: s.url_key,
     address: s.address ?? "",
-    translations: (s.translations ?? {}) as Record<string, { name?: string; address?: string }>,
+    translations: translationsInfo(storeTranslations(s.translations)),
     phones: s.phones ?? [],
     // Days are a set in the table: answered in week order.
     working_hours: (s.working_hours ?? []).map((h: { days?: string[]; open: string; close: string }) => ({

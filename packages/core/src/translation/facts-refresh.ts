@@ -149,16 +149,17 @@ function addToFacts(t: Parameters<Parameters<typeof guardedWrite>[1]>[0], keys: 
 
 /** Every text's share, counted from the records (texts with nothing missing or failed are left out). */
 async function countTexts(keys: Keys, ctx: TranslationContext) {
-  const [items, categories, promotions, rows] = await Promise.all([
+  const [items, categories, promotions, stores, rows] = await Promise.all([
     TARGETS.Item.all(keys),
     TARGETS.Category.all(keys),
     TARGETS.Promotion.all(keys),
+    TARGETS.Store.all(keys),
     Db().entities.translation.query.byStore(keys).go({ pages: "all", attributes: ["target_type", "target_id", "language", "status"] }),
   ]);
   const failedOf = new Map<string, string[]>();
   for (const r of rows.data) if (r.status === "error") failedOf.set(textKey(r), [...(failedOf.get(textKey(r)) ?? []), r.language]);
   const counted = new Map<string, Share>();
-  const texts: [TextRef["target_type"], Target[]][] = [["Item", items], ["Category", categories], ["Promotion", promotions]];
+  const texts: [TextRef["target_type"], Target[]][] = [["Item", items], ["Category", categories], ["Promotion", promotions], ["Store", stores]];
   for (const [target_type, targets] of texts) {
     for (const target of targets) {
       const key = textKey({ target_type, target_id: target.id });

@@ -14,7 +14,7 @@ import { PLAN_CONFIG } from "../subscription/plans";
 import { storePlan } from "../subscription/gate";
 import { EngineError } from "./engine";
 import { preparedSource, type GlossaryEntry } from "./text";
-import { RICH_FIELDS, TARGETS, type Field, type Target, type TargetType, type TranslationEntry } from "./targets";
+import { fieldKind, TARGETS, type Field, type Target, type TargetType, type TranslationEntry } from "./targets";
 import { isConditionFailure } from "../shared/conflict";
 
 type Keys = { company_id: string; store_id: string };
@@ -53,7 +53,7 @@ export async function glossaryOf(keys: Keys): Promise<GlossaryEntry[]> {
 export function sourceHashes(target: Target, glossary: GlossaryEntry[]) {
   const hashes: Partial<Record<`${Field}_hash`, string>> = {};
   for (const field of Object.keys(target.sources) as Field[]) {
-    const source = preparedSource(target.sources[field] ?? "", RICH_FIELDS.has(field), glossary);
+    const source = preparedSource(target.sources[field] ?? "", fieldKind(field), glossary);
     if (source.segments.length) hashes[`${field}_hash`] = source.hash;
   }
   return hashes;
@@ -78,7 +78,7 @@ export function staleFields(target: Target, lang: string, glossary: GlossaryEntr
   const entry = target.translations[lang];
   if (isKept(entry)) return [];
   return (Object.keys(target.sources) as Field[]).filter((field) => {
-    const source = preparedSource(target.sources[field] ?? "", RICH_FIELDS.has(field), glossary);
+    const source = preparedSource(target.sources[field] ?? "", fieldKind(field), glossary);
     return source.segments.length > 0 && (entry?.[field] === undefined || entry[`${field}_hash`] !== source.hash);
   });
 }
@@ -161,7 +161,7 @@ type Outcome =
 
 /** One language of one content: all stale fields in one engine call, all or nothing. */
 async function translateInto(keys: Keys, target: Target, lang: string, fields: Field[], ctx: TranslationContext): Promise<Outcome> {
-  const prepared = fields.map((field) => ({ field, ...preparedSource(target.sources[field] ?? "", RICH_FIELDS.has(field), ctx.glossary) }));
+  const prepared = fields.map((field) => ({ field, ...preparedSource(target.sources[field] ?? "", fieldKind(field), ctx.glossary) }));
   const texts = prepared.flatMap((p) => p.segments);
   const chars = texts.reduce((n, t) => n + t.length, 0);
   if (!(await spend(keys, chars, ctx.cap))) return { lang, error: VOLUME_REACHED, retryable: false };
@@ -197,7 +197,7 @@ async function saveTranslations(keys: Keys, ref: TargetRef, first: Target, done:
       if (isKept(translations[lang])) continue;
       const next: TranslationEntry = { ...translations[lang] };
       for (const [field, value] of Object.entries(entry) as [Field, { text: string; hash: string }][]) {
-        if (preparedSource(current.sources[field] ?? "", RICH_FIELDS.has(field), ctx.glossary).hash !== value.hash) continue;
+        if (preparedSource(current.sources[field] ?? "", fieldKind(field), ctx.glossary).hash !== value.hash) continue;
         next[field] = value.text;
         next[`${field}_hash`] = value.hash;
       }

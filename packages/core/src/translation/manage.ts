@@ -15,13 +15,13 @@ import { TRANSLATION_STATUSES } from "../shared/model";
 import { isOutdated, requestStoreTranslation, requestTranslation, sourceHashes, translationContext, usageOf } from "./jobs";
 import { requestFactsRefresh } from "../store/facts";
 import { manualTranslationForm, TARGET_TYPES, TranslationLanguage, translationsInfo, type TargetType, type TranslationStatus } from "./schemas";
-import { TARGETS, type Target, type Translations } from "./targets";
+import { entryExtras, TARGETS, type Field, type Target, type TranslationEntry, type Translations } from "./targets";
 import { isConditionFailure } from "../shared/conflict";
 
 const Id = z.string().min(1).max(64);
 
 /** Body of POST /api/translations/statuses: products by default, `type: "Category"` for categories. */
-export const StatusesInput = z.object({ ids: z.array(Id).min(1).max(100), type: z.enum(["Category", "Promotion"]).optional() });
+export const StatusesInput = z.object({ ids: z.array(Id).min(1).max(100), type: z.enum(["Category", "Promotion", "Store"]).optional() });
 
 type Row = { language: string; status: (typeof TRANSLATION_STATUSES)[number]; error?: string };
 
@@ -104,12 +104,14 @@ export const translateStore = fn(z.object({ store_id: Id }), async ({ store_id }
 
 export const TranslationRef = z.object({ store_id: Id, target_type: z.enum(TARGET_TYPES), target_id: Id, language: TranslationLanguage });
 
+const NOT_FOUND = { Item: "itemNotFound", Category: "categoryNotFound", Promotion: "promotionNotFound", Store: "storeNotFound" } as const;
+
 async function targetOf(store_id: string, target_type: TargetType, target_id: string, language: string) {
   const keys = storeKeys(await managedStore(store_id));
   const ctx = await translationContext(keys);
   if (!(ctx.planLanguages as string[]).includes(language)) throw new UserError("featureNotInPlan", 409, { field: "language" });
   const target = await TARGETS[target_type].load(keys, target_id);
-  if (!target) throw new UserError(target_type === "Category" ? "categoryNotFound" : target_type === "Promotion" ? "promotionNotFound" : "itemNotFound", 404);
+  if (!target) throw new UserError(NOT_FOUND[target_type], 404);
   return { keys, target };
 }
 
@@ -130,19 +132,34 @@ async function changeLanguage(keys: { company_id: string; store_id: string }, ty
   throw new UserError("requestFailed", 409);
 }
 
+/** The fields of a hand-made translation as stored: empty ones left out (they fall back), a store's phone notes as lines. */
+function writtenFields(type: TargetType, values: Record<string, unknown>, target: Target): TranslationEntry {
+  const form = manualTranslationForm(type).parse(values);
+  if (!("title" in form)) {
+    const phones = form.phones ?? [];
+    // A note per phone, in the phones' order (the editor shows one field per phone).
+    if (phones.length && phones.length !== (target.sources.phones ?? "").split("\n").length) throw new UserError("valueIncorrect", 400, { field: "phones" });
+    return { ...(form.address ? { address: form.address } : {}), ...(phones.some(Boolean) ? { phones: phones.join("\n") } : {}) };
+  }
+  return { title: form.title, ...(form.description ? { description: form.description } : {}) };
+}
+
+/** Whether an entry holds any translated text of the content. */
+const hasText = (target: Target, entry: TranslationEntry | undefined) => (Object.keys(target.sources) as Field[]).some((field) => entry?.[field]);
+
 /**
- * A hand-made translation: marked manual, so auto-translation never overwrites it. The title follows
- * the rules of the source field; a description is rich text like the source's.
+ * A hand-made translation: marked manual, so auto-translation never overwrites it. Each field
+ * follows the rules of its source field; a description is rich text like the source's.
  */
 export const saveManualTranslation = fn(
-  TranslationRef.extend({ title: z.string(), description: z.string().optional() }),
+  TranslationRef.extend({ title: z.string().optional(), description: z.string().optional(), address: z.string().optional(), phones: z.array(z.string()).optional() }),
   async ({ store_id, target_type, target_id, language, ...values }) => {
-    const form = manualTranslationForm(target_type).parse(values);
     const { keys, target } = await targetOf(store_id, target_type, target_id, language);
+    const fields = writtenFields(target_type, values, target);
     const { glossary } = await translationContext(keys);
     // Written against today's source: it becomes "outdated" when the source changes.
     const translations = await changeLanguage(keys, target_type, target, (t) => {
-      t[language] = { title: form.title, ...(form.description ? { description: form.description } : {}), manual: true, ...sourceHashes(target, glossary) };
+      t[language] = { ...entryExtras(t[language]), ...fields, manual: true, ...sourceHashes(target, glossary) };
     });
     await Db().entities.translation.put({ ...keys, target_type, target_id, language, status: "completed", attempts: 0 }).go();
     await requestPublish(keys);
@@ -158,7 +175,7 @@ export const saveManualTranslation = fn(
 export const checkTranslation = fn(TranslationRef, async ({ store_id, target_type, target_id, language }) => {
   const { keys, target } = await targetOf(store_id, target_type, target_id, language);
   const entry = target.translations[language];
-  if (!entry?.title && !entry?.description) throw new UserError("valueIncorrect", 409, { field: "language" });
+  if (!hasText(target, entry)) throw new UserError("valueIncorrect", 409, { field: "language" });
   const { glossary } = await translationContext(keys);
   const translations = await changeLanguage(keys, target_type, target, (t) => {
     const current = t[language]!;
@@ -172,7 +189,10 @@ export const checkTranslation = fn(TranslationRef, async ({ store_id, target_typ
 export const resetManualTranslation = fn(TranslationRef, async ({ store_id, target_type, target_id, language }) => {
   const { keys, target } = await targetOf(store_id, target_type, target_id, language);
   const translations = await changeLanguage(keys, target_type, target, (t) => {
-    delete t[language];
+    // A store's name in the language is not a translation: it stays.
+    const extras = entryExtras(t[language]);
+    if (Object.keys(extras).length) t[language] = extras;
+    else delete t[language];
   });
   await Db().entities.translation.delete({ ...keys, target_type, target_id, language }).go();
   await requestPublish(keys);

@@ -1,23 +1,33 @@
 /**
  * The content that is translated, one accessor per kind: which source fields it has and how its
  * `translations` map is read and written. Item: title, description. Category: name (kept as
- * `title`). Promotion: header (kept as `title`), description.
+ * `title`). Promotion: header (kept as `title`), description. Store: address, phone notes
+ * (`phones`, a line per phone; store/texts.ts).
  */
 import { Db } from "../db/service";
 import { indexCategory, indexItem } from "../search/indexing";
+import { storeTextSources, storeTranslations } from "../store/texts";
 import type { TargetType } from "./schemas";
+import type { TextKind } from "./text";
 
 export type { TargetType };
-export type Field = "title" | "description";
+export type Field = "title" | "description" | "address" | "phones";
 export type TranslationEntry = {
   title?: string;
   description?: string;
+  address?: string;
+  /** A store's phone notes, a line per phone. */
+  phones?: string;
+  /** A store's name, written in settings: kept beside its translated texts, never translated. */
+  name?: string;
   manual?: boolean;
   /** A machine translation staff checked: the engine no longer replaces it. */
   checked?: boolean;
   /** Hashes of the source each field was translated (or, for hand-made and checked ones, checked) against. */
   title_hash?: string;
   description_hash?: string;
+  address_hash?: string;
+  phones_hash?: string;
 };
 export type Translations = Record<string, TranslationEntry | undefined>;
 type Keys = { company_id: string; store_id: string };
@@ -35,7 +45,11 @@ export type Target = {
   category_id?: string;
 };
 
-export const RICH_FIELDS: ReadonlySet<Field> = new Set(["description"]);
+/** How a field's text is cut for the engine. */
+export const fieldKind = (field: Field): TextKind => (field === "description" ? "rich" : field === "phones" ? "lines" : "plain");
+
+/** What a translation entry may hold besides its fields, flags and hashes (kept when a translation is replaced or dropped). */
+export const entryExtras = (entry: TranslationEntry | undefined): TranslationEntry => (entry?.name !== undefined ? { name: entry.name } : {});
 
 type Accessor = {
   load(keys: Keys, id: string): Promise<Target | undefined>;
@@ -111,8 +125,37 @@ const category = (r: Row & { category_id: string; name: string }) => base(r.cate
 const promotion = (r: Row & { promotion_id: string; header: string; description?: string }) =>
   base(r.promotion_id, r, { title: r.header, description: r.description ?? "" });
 
+type StoreRow = Row & { store_id: string; address?: string; phones?: { description?: string }[] };
+const storeTarget = (r: StoreRow): Target => ({ ...base(r.store_id, r, storeTextSources(r)), translations: storeTranslations(r.translations) });
+const storeOf = ({ company_id, store_id }: Keys) => ({ company_id, store_id });
+
+/** The store's texts: one per store, read and written on the store record. */
+const store: Accessor = {
+  load: async (keys, id) => {
+    if (id !== keys.store_id) return undefined;
+    const { data } = await Db().entities.store.get(storeOf(keys)).go();
+    return data ? storeTarget(data as StoreRow) : undefined;
+  },
+  byId: async (id) => {
+    const { data } = await Db().entities.store.query.byId({ store_id: id }).go();
+    return data[0] && storeTarget(data[0] as StoreRow);
+  },
+  all: async (keys) => {
+    const found = await store.load(keys, keys.store_id);
+    return found ? [found] : [];
+  },
+  save: async (keys, _id, translations, readAt) => {
+    await Db()
+      .entities.store.patch(storeOf(keys))
+      .set({ translations: translations as never })
+      .where((a, op) => op.eq(a.updated_at, readAt))
+      .go();
+  },
+};
+
 export const TARGETS: Record<TargetType, Accessor> = {
   Item: accessor(() => Db().entities.item, "item_id", item, indexItem),
   Category: accessor(() => Db().entities.category, "category_id", category, indexCategory),
   Promotion: accessor(() => Db().entities.promotion, "promotion_id", promotion),
+  Store: store,
 };

@@ -15,13 +15,20 @@ const EDGES = /^(\s*)([\s\S]*?)(\s*)$/;
 const HAS_LETTER = /\p{L}/u;
 
 /**
+ * How a field's text is cut: `plain` is one segment (a title, an address), `rich` a Quill Delta,
+ * `lines` one plain segment per line (a store's phone notes, one per phone).
+ */
+export type TextKind = "plain" | "rich" | "lines";
+
+/**
  * A source text cut into translatable segments and a function that puts translations back.
  * Rich text (a Delta JSON string) is cut at every op and line break: attributes, links, embeds and
  * line formats (the "\n" ops carrying header or list) are kept exactly; markup never reaches the
- * engine. A plain text is one segment.
+ * engine. A plain text is one segment; lines are one segment each, empty ones kept in place.
  */
-export function segmentsOf(text: string, rich: boolean): { segments: string[]; rebuild: (translated: string[]) => string } {
-  if (!rich) return plainSegments(text);
+export function segmentsOf(text: string, kind: TextKind): { segments: string[]; rebuild: (translated: string[]) => string } {
+  if (kind === "plain") return plainSegments(text);
+  if (kind === "lines") return lineSegments(text);
   let ops: Op[];
   try {
     const parsed = JSON.parse(text) as { ops?: unknown };
@@ -57,6 +64,22 @@ function plainSegments(text: string) {
   const [, lead = "", core = "", trail = ""] = EDGES.exec(text) ?? [];
   if (!HAS_LETTER.test(core)) return { segments: [], rebuild: () => text };
   return { segments: [core], rebuild: ([t]: string[]) => `${lead}${t ?? core}${trail}` };
+}
+
+function lineSegments(text: string) {
+  const lines = text.split("\n").map(plainSegments);
+  const segments = lines.flatMap((l) => l.segments);
+  const rebuild = (translated: string[]) => {
+    let at = 0;
+    return lines
+      .map((l) => {
+        // A line break in an answer would move the next lines onto the wrong phones.
+        const own = translated.slice(at, (at += l.segments.length)).map((t) => t?.replace(/\s*\n\s*/g, " "));
+        return l.rebuild(own);
+      })
+      .join("\n");
+  };
+  return { segments, rebuild };
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
@@ -124,8 +147,8 @@ function aroundKeptTerms(segment: string, kept: RegExp | undefined): { pieces: P
  * "do not translate" terms, and the hash that says whether a stored translation still matches (a
  * changed text, format or glossary entry changes it).
  */
-export function preparedSource(text: string, rich: boolean, glossary: readonly GlossaryEntry[]) {
-  const { segments, rebuild: rebuildSegments } = segmentsOf(text, rich);
+export function preparedSource(text: string, kind: TextKind, glossary: readonly GlossaryEntry[]) {
+  const { segments, rebuild: rebuildSegments } = segmentsOf(text, kind);
   const kept = termPattern(glossary.filter((e) => e.keep).map((e) => e.abbreviation));
   const cut = segments.map((s) => aroundKeptTerms(expandGlossary(s, glossary), kept));
   const parts = cut.flatMap((c) => c.parts);

@@ -762,7 +762,11 @@ export const STORES = {
   center: {
     name: "Демо Центр",
     address: "г. Минск, пр-т Независимости, 21",
-    translations: { en: { name: "Demo Center", address: "21 Independence Ave, Minsk" } },
+    // The name in English; the address and phone notes (in the phones' order) in every menu language.
+    translations: {
+      en: { name: "Demo Center", address: "21 Independence Ave, Minsk", phones: ["Table booking", "Delivery"] },
+      zh: { address: "明斯克独立大街21号", phones: ["订座", "外卖"] },
+    },
     phones: [
       { description: "Бронирование столов", number: "+375 29 123-45-67" },
       { description: "Доставка", number: "+375 33 765-43-21" },
@@ -785,7 +789,13 @@ export const STORES = {
   park: {
     name: "Демо Парк",
     address: "г. Минск, ул. Мельникайте, 2, у Парка Победы",
-    translations: { en: { name: "Demo Park", address: "2 Melnikaite St, by Victory Park, Minsk" } },
+    translations: {
+      en: { name: "Demo Park", address: "2 Melnikaite St, by Victory Park, Minsk", phones: ["Table booking", "Banquets and events"] },
+      zh: { address: "明斯克梅尔尼凯特街2号，胜利公园旁", phones: ["订座", "宴会与活动"] },
+      ar: { address: "مينسك، شارع ميلنيكايته 2، بجوار حديقة النصر", phones: ["حجز الطاولات", "الولائم والمناسبات"] },
+      tr: { address: "Melnikaite Sok. 2, Zafer Parkı yanı, Minsk", phones: ["Masa rezervasyonu", "Ziyafetler ve etkinlikler"] },
+      fr: { address: "2, rue Melnikaite, près du parc de la Victoire, Minsk", phones: ["Réservation de tables", "Banquets et événements"] },
+    },
     phones: [
       { description: "Бронирование столов", number: "+375 29 765-43-21" },
       { description: "Банкеты и мероприятия", number: "+375 44 555-12-34" },

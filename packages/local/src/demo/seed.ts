@@ -373,8 +373,11 @@ async function seedStore(key: StoreKey, company_id: string, art: Art, now: Date)
     .patch(ids)
     .set({
       address: info.address,
-      // Name and address in English, written by hand (other languages fall back to them).
-      translations: { en: { ...info.translations.en } },
+      // The name in English and the address and phone notes in each menu language, written by hand
+      // (marked manual like the menu's texts; the name falls back to English).
+      translations: Object.fromEntries(
+        Object.entries(info.translations).map(([lang, t]) => [lang, { ...t, phones: t.phones.join("\n"), manual: true }]),
+      ),
       phones: info.phones.map((p) => ({ ...p })),
       working_hours: info.working_hours.map((h) => ({ days: [...h.days], open: h.open, close: h.close })),
       socials: info.socials.map((s) => ({ ...s })),
