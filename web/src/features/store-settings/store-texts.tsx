@@ -4,7 +4,10 @@ import { FieldMessageText } from "@/components/form/fields";
 import { languageNames } from "@/i18n/languages";
 import type { SettingsForm } from "./use-settings-form";
 
-/** The store's name and address in each menu language other than Russian; the Russian ones are the placeholders. */
+/**
+ * The store's name in each menu language other than Russian, the Russian one the placeholder. Its
+ * address and phone notes are translated with the menu's texts (settings/translations-map).
+ */
 export function StoreTexts({ formId, form }: { formId: string; form: SettingsForm }) {
   const { values, errors, update, blur } = form;
   return (
@@ -15,44 +18,37 @@ export function StoreTexts({ formId, form }: { formId: string; form: SettingsFor
       <p id={`${formId}-texts-hint`} className="field__hint">
         <FormattedMessage id="guest.storeTexts.hint" />
       </p>
-      {values.languages
-        .filter((l) => l !== "ru")
-        .map((lang) => {
-          const text = values.translations[lang] ?? { name: "", address: "" };
-          const language = languageNames[lang as MenuLanguage] ?? lang;
-          const setText = (change: Partial<typeof text>) => update({ translations: { ...values.translations, [lang]: { ...text, ...change } } });
-          return (
-            <div key={lang} className="form__row form__row--2">
-              {(["name", "address"] as const).map((field) => {
-                const path = `translations.${lang}.${field}`;
-                return (
-                  <label key={field} className={errors[path] ? "field field--invalid" : "field"}>
-                    <span className="field__label">
-                      <FormattedMessage id={field === "name" ? "guest.storeTexts.name" : "guest.storeTexts.address"} values={{ lang: language }} />
-                    </span>
-                    <input
-                      className="input"
-                      name={path}
-                      lang={lang}
-                      dir="auto"
-                      value={text[field]}
-                      placeholder={field === "name" ? values.name : values.address}
-                      onChange={(e) => setText({ [field]: e.target.value })}
-                      onBlur={() => blur(path)}
-                      aria-invalid={errors[path] ? true : undefined}
-                      data-testid={`store-text-${lang}-${field}`}
-                    />
-                    {errors[path] ? (
-                      <span className="field__error" role="alert">
-                        <FieldMessageText message={errors[path]} />
-                      </span>
-                    ) : null}
-                  </label>
-                );
-              })}
-            </div>
-          );
-        })}
+      <div className="form__row form__row--2">
+        {values.languages
+          .filter((l) => l !== "ru")
+          .map((lang) => {
+            const path = `translations.${lang}.name`;
+            return (
+              <label key={lang} className={errors[path] ? "field field--invalid" : "field"}>
+                <span className="field__label">
+                  <FormattedMessage id="guest.storeTexts.name" values={{ lang: languageNames[lang as MenuLanguage] ?? lang }} />
+                </span>
+                <input
+                  className="input"
+                  name={path}
+                  lang={lang}
+                  dir="auto"
+                  value={values.translations[lang]?.name ?? ""}
+                  placeholder={values.name}
+                  onChange={(e) => update({ translations: { ...values.translations, [lang]: { name: e.target.value } } })}
+                  onBlur={() => blur(path)}
+                  aria-invalid={errors[path] ? true : undefined}
+                  data-testid={`store-text-${lang}-name`}
+                />
+                {errors[path] ? (
+                  <span className="field__error" role="alert">
+                    <FieldMessageText message={errors[path]} />
+                  </span>
+                ) : null}
+              </label>
+            );
+          })}
+      </div>
     </fieldset>
   );
 }

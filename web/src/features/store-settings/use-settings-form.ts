@@ -18,8 +18,8 @@ export type Values = {
   time_zone: string;
   languages: string[];
   currency: string;
-  /** Name and address per menu language other than Russian (empty: guests see the fallback). */
-  translations: Record<string, { name: string; address: string }>;
+  /** The name per menu language other than Russian (empty: guests see the fallback). */
+  translations: Record<string, { name: string }>;
 };
 export type Errors = Record<string, FieldMessage | undefined>;
 
@@ -38,7 +38,7 @@ export const toValues = (s: StoreSettings): Values => ({
   languages: [...s.languages],
   currency: s.currency,
   translations: Object.fromEntries(
-    Object.entries(s.translations ?? {}).map(([lang, t]) => [lang, { name: t.name ?? "", address: t.address ?? "" }]),
+    Object.entries(s.translations ?? {}).map(([lang, t]) => [lang, { name: t?.name ?? "" }]),
   ),
 });
 

@@ -1,4 +1,4 @@
-
+import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import "@/components/layout/staff.css";
 import type { CsObject } from "@/lib/admin-scope";
@@ -10,9 +10,10 @@ import { usePageTitle } from "@/lib/page-title";
 
 /**
  * settings/translations-map: the store's glossary of abbreviations, expanded before machine
- * translation, and the state of translation into the menu languages.
+ * translation, and the state of translation into the menu languages; `storeTexts`, below the
+ * glossary, the translations of the store's own texts (composed by the route).
  */
-export function TranslationsMapPage({ cs }: { cs: CsObject }) {
+export function TranslationsMapPage({ cs, storeTexts }: { cs: CsObject; storeTexts?: ReactNode }) {
   const intl = useIntl();
   usePageTitle(intl.formatMessage({ id: "glossary.title" }));
 
@@ -20,7 +21,10 @@ export function TranslationsMapPage({ cs }: { cs: CsObject }) {
     <>
       <PageHead title={<FormattedMessage id="glossary.title" />} lead={<FormattedMessage id="glossary.lead" />} />
       <div className="tm-layout">
-        <GlossarySection cs={cs} />
+        <div>
+          <GlossarySection cs={cs} />
+          {storeTexts}
+        </div>
         <TranslationsPanel cs={cs} />
       </div>
     </>

@@ -83,7 +83,8 @@ export function replaceCategories(queryClient: QueryClient, categories: Category
   }
 }
 
-const LIST_PREFIX: Record<TargetType, string> = { Item: "items", Category: "categories", Promotion: "promotions" };
+/** The cached queries that show a content's translations: its lists, or for the store's texts its settings. */
+const LIST_PREFIX: Record<TargetType, string> = { Item: "items", Category: "categories", Promotion: "promotions", Store: "store-settings" };
 
 /**
  * After "back to automatic" the language's job is queued again. Written into the cached overview

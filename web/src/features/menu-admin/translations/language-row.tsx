@@ -5,8 +5,9 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
 import { summaryOf } from "../items/format";
 import { useCheckTranslation } from "./api";
-import type { LanguageStatus, Translatable } from "./status";
+import { hasTranslatedText, type LanguageStatus, type Translatable } from "./status";
 import { stateMessage, TranslationBadge } from "./translation-badges";
+import { StoreTextsEditor } from "./store-texts-editor";
 import { TranslationEditor } from "./translation-editor";
 
 /** The job's reason in the interface language when it is a known one, else as the server wrote it (English). */
@@ -60,7 +61,12 @@ export function LanguageRow({
     refocus.current = false;
     editButton.current?.focus();
   }, [editing]);
-  const hasText = !!(entry?.title || entry?.description);
+  const closeEditor = () => {
+    refocus.current = true;
+    onEdit(false);
+  };
+  const hasText = hasTranslatedText(entry);
+  const phoneNotes = (entry?.phones ?? []).map((note, i) => ({ note, number: record.source?.phones[i]?.number })).filter((p) => p.note);
   const summary = entry?.description ? summaryOf(entry.description) : "";
   const origin = entry?.manual ? "translation.origin.manual" : entry?.checked ? "translation.origin.checked" : hasText ? "translation.origin.machine" : "translation.origin.none";
   const outdated = status.state === "outdated";
@@ -91,22 +97,21 @@ export function LanguageRow({
           <div className="tr-lang__text" lang={status.lang} dir="auto" data-testid="translation-text">
             {entry?.title ? <p className="tr-lang__title">{entry.title}</p> : null}
             {summary ? <p className="tr-lang__description summary-text">{summary}</p> : null}
+            {entry?.address ? <p className="tr-lang__title">{entry.address}</p> : null}
+            {phoneNotes.map(({ note, number }, i) => (
+              <p key={i} className="tr-lang__description">
+                {number ? <bdi dir="ltr">{number}</bdi> : null} {note}
+              </p>
+            ))}
           </div>
         ) : null}
       </div>
       {editing ? (
-        <TranslationEditor
-          storeId={storeId}
-          type={type}
-          recordId={record.id}
-          language={status.lang}
-          name={name}
-          entry={entry}
-          onDone={() => {
-            refocus.current = true;
-            onEdit(false);
-          }}
-        />
+        type === "Store" ? (
+          <StoreTextsEditor storeId={storeId} record={record} language={status.lang} name={name} entry={entry} onDone={closeEditor} />
+        ) : (
+          <TranslationEditor storeId={storeId} type={type} recordId={record.id} language={status.lang} name={name} entry={entry} onDone={closeEditor} />
+        )
       ) : (
         <div className="tr-lang__actions">
           <button

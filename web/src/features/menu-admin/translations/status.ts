@@ -22,16 +22,20 @@ export type TranslationOverview = {
 export type LanguageState = "outdated" | "manual" | "checked" | JobStatus | "missing";
 export const LANGUAGE_STATES = ["outdated", "manual", "checked", "queued", "in_progress", "error", "completed", "missing"] as const satisfies readonly LanguageState[];
 export type LanguageStatus = { lang: string; state: LanguageState; error?: string };
-export type Translatable = { id: string; translations: TranslationsInfo };
+/** A content with its translations; the store's texts also carry their Russian source (the editor's labels and placeholders). */
+export type Translatable = { id: string; translations: TranslationsInfo; source?: { address: string; phones: { number: string; description?: string }[] } };
 
 type Entry = TranslationsInfo[string];
+
+/** Whether an entry holds a translated text (a title or description, or a store's address or phone note). */
+export const hasTranslatedText = (entry: Entry) => !!(entry?.title || entry?.description || entry?.address || entry?.phones?.some(Boolean));
 
 export function languageState(entry: Entry, job: Pick<TranslationJob, "status"> | undefined, outdated = false): LanguageState {
   if (outdated) return "outdated";
   if (entry?.manual) return "manual";
   if (entry?.checked) return "checked";
   if (job) return job.status;
-  if (entry?.title || entry?.description) return "completed";
+  if (hasTranslatedText(entry)) return "completed";
   return "missing";
 }
 

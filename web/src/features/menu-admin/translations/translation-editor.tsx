@@ -11,9 +11,11 @@ import { errorsByPath } from "../items/form-messages";
 import { useSaveTranslation } from "./api";
 
 type Entry = TranslationsInfo[string];
+/** The menu's contents (the store's texts have their own editor, store-texts-editor.tsx). */
+export type MenuTargetType = Exclude<TargetType, "Store">;
 
 /** The labels of the translated fields: the source fields' own. */
-const FIELD_LABELS: Record<TargetType, { title: MessageId; description?: MessageId }> = {
+const FIELD_LABELS: Record<MenuTargetType, { title: MessageId; description?: MessageId }> = {
   Item: { title: "menuAdmin.item.title", description: "menuAdmin.item.description" },
   Category: { title: "categories.name" },
   Promotion: { title: "menuAdmin.promotion.header", description: "menuAdmin.promotion.description" },
@@ -30,7 +32,7 @@ export function TranslationEditor({
   onDone,
 }: {
   storeId: string;
-  type: TargetType;
+  type: MenuTargetType;
   recordId: string;
   language: string;
   name: string;

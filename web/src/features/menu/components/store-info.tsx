@@ -66,7 +66,12 @@ export function StoreInfo({ menu, at }: { menu: PublishedIndex; at: ZonedTime })
                   <a href={`tel:${p.number.replace(/[^\d+]/g, "")}`} dir="ltr">
                     {p.number}
                   </a>
-                  {p.description ? <span className="phones__note"> · {p.description}</span> : null}
+                  {p.description ? (
+                    <span className="phones__note">
+                      {" · "}
+                      <Foreign lang={p.description_lang}>{p.description}</Foreign>
+                    </span>
+                  ) : null}
                 </li>
               ))}
             </ul>
