@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@menu/api";
 import { clock, withActor, type Actor } from "@menu/core";
-import { startPreparation } from "@menu/core/subscription/lifecycle";
+import { advanceStore, startPreparation } from "@menu/core/subscription/lifecycle";
 import { iban, unp, venue } from "../../core/test/fixtures";
 import { callAs as call } from "./support/session";
 
@@ -96,6 +96,43 @@ describe("subscriptions through the API", () => {
   it("keeps VAT numbers unique across companies through the API", async () => {
     const res = await call({ type: "user", userId: "x", role: "company_manager", companyId: other.company_id }, "PUT", "/api/billing", billing(other.company_id, "0001"));
     expect(res).toMatchObject({ status: 409, body: { message: "Such VAT number already exists" } });
+  });
+});
+
+describe("open the menu now (issue 33, point 1)", () => {
+  it("starts the 14-day trial at once during preparation, as the lifecycle would, once only", async () => {
+    const fresh = await venue("opennow");
+    const start = clock.now();
+    await withActor({ type: "system" }, () => startPreparation(fresh, start));
+    const owner = { type: "user", userId: "o", role: "company_manager", companyId: fresh.company_id } as Actor;
+    const stranger: Actor = { type: "user", userId: "s", role: "company_manager", companyId: other.company_id };
+    expect((await call(stranger, "POST", "/api/subscription/open-now", { storeId: fresh.store_id })).status).toBe(404);
+
+    const opened = await call(owner, "POST", "/api/subscription/open-now", { storeId: fresh.store_id });
+    expect(opened.status).toBe(200);
+    const state = (await call(owner, "GET", `/api/subscription/active?storeId=${fresh.store_id}`)).body;
+    expect(state).toMatchObject({ phase: "active", active: { plan: "trial", status: "active", ends_at: opened.body.ends_at } });
+    const days = (Date.parse(state.active.ends_at) - Date.parse(state.active.starts_at)) / 86_400_000;
+    expect(days).toBe(14);
+    expect(Date.parse(state.active.starts_at)).toBeGreaterThanOrEqual(start.getTime());
+    expect(Date.parse(state.preparation_ends_at)).toBe(Date.parse(state.active.starts_at));
+    // The history of an automatic start: added, then activated.
+    const history = (await call(owner, "GET", `/api/subscription/history?storeId=${fresh.store_id}`)).body as { event: string; plan: string }[];
+    expect(history.map((e) => `${e.plan}:${e.event}`)).toEqual(["trial:added", "trial:activated"]);
+
+    // Once only: the trial is running, and the store is no longer in preparation.
+    const again = await call(owner, "POST", "/api/subscription/open-now", { storeId: fresh.store_id });
+    expect(again).toMatchObject({ status: 409, body: { code: "trialNotAvailable" } });
+    // The scheduler finds nothing more to do.
+    expect(await withActor({ type: "system" }, () => advanceStore(fresh, new Date(start.getTime() + 4 * 86_400_000)))).toBe(false);
+    expect((await call(owner, "GET", `/api/subscription/history?storeId=${fresh.store_id}`)).body).toHaveLength(2);
+  });
+
+  it("is refused once preparation is over", async () => {
+    const late = await venue("opennowlate");
+    await withActor({ type: "system" }, () => startPreparation(late, new Date(clock.now().getTime() - 4 * 86_400_000)));
+    const owner = { type: "user", userId: "o", role: "company_manager", companyId: late.company_id } as Actor;
+    expect(await call(owner, "POST", "/api/subscription/open-now", { storeId: late.store_id })).toMatchObject({ status: 409, body: { code: "trialNotAvailable" } });
   });
 });
 

@@ -13,6 +13,7 @@ import {
   InvoiceInfo,
   invoicesOf,
   markInvoicePaid,
+  openMenuNow,
   subscriptionHistory,
 } from "@menu/core/subscription/subscription";
 import { invoicePdf } from "@menu/core/subscription/invoice-download";
@@ -84,6 +85,16 @@ export const subscriptionRoutes = router()
       responses: { 200: json(z.object({ status: z.enum(["active", "available"]) })), ...conflicts },
     }),
     async (c) => c.json(await activateSubscription(c.req.valid("json")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/subscription/open-now",
+      summary: "End preparation now: the 14-day trial starts and the menu opens to guests",
+      request: jsonBody(z.object({ storeId: z.string().min(1).max(64) })),
+      responses: { 200: json(z.object({ ends_at: z.string() })), ...conflicts },
+    }),
+    async (c) => c.json(await openMenuNow(c.req.valid("json")), 200),
   )
   .openapi(
     createRoute({ method: "get", path: "/billing", summary: "The company's billing details", request: { query: CompanyQuery }, responses: { 200: json(BillingInfo.nullable()), ...conflicts } }),

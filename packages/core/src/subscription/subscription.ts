@@ -7,6 +7,7 @@ import { fn } from "../shared/fn";
 import { PLANS, SUBSCRIPTION_STATUSES } from "../shared/model";
 import { assertCanManageCompany, assertPlatformAdmin, managedStore, storeKeys } from "../shared/policy";
 import { requestPublish } from "../publish/request";
+import { isConditionFailure } from "../shared/conflict";
 import { billingComplete } from "../billing/schemas";
 import { featurePlan } from "./gate";
 import { activate, advanceStore, historyOf, phaseOf, subscriptionsOf, type Subscription } from "./lifecycle";
@@ -193,6 +194,32 @@ export const activateSubscription = fn(z.object({ storeId: z.string().min(1), su
   }
   if (!(await advanceStore(store, now))) await requestPublish(store);
   return { status: "active" as const };
+});
+
+/**
+ * "Open the menu now" (PRODUCT.md): during preparation, the owner starts the 14-day trial at once.
+ * Preparation ends now and the lifecycle takes it from there exactly as when the days run out (the
+ * trial added and activated, its history, its end looked at, the menu published open). Refused once
+ * anything was activated: the trial is a store's first period only.
+ */
+export const openMenuNow = fn(z.object({ storeId: z.string().min(1) }), async ({ storeId }) => {
+  const store = await accessibleStore(storeId);
+  const now = clock.now();
+  const subs = await subscriptionsOf(store);
+  if (phaseOf(store.preparation_ends_at, subs, now).phase !== "preparation" || subs.some((s) => s.plan === "trial" || s.starts_at)) {
+    throw new UserError("trialNotAvailable", 409);
+  }
+  try {
+    // Only the preparation read here: a second click (or the scheduler) meanwhile changes nothing twice.
+    await Db().entities.store.patch(store).set({ preparation_ends_at: now.toISOString() }).where((a, op) => op.eq(a.preparation_ends_at, store.preparation_ends_at!)).go();
+  } catch (error) {
+    if (isConditionFailure(error)) throw new UserError("trialNotAvailable", 409);
+    throw error;
+  }
+  await advanceStore(store, now);
+  const trial = phaseOf(now.toISOString(), await subscriptionsOf(store), now).active;
+  if (trial?.plan !== "trial") throw new UserError("trialNotAvailable", 409);
+  return { ends_at: trial.ends_at! };
 });
 
 /**

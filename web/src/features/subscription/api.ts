@@ -105,6 +105,15 @@ export function useActivateSubscription(storeId: string, companyId: string) {
   });
 }
 
+/** "Open the menu now": preparation ends, the 14-day trial starts; the store's state is read again. */
+export function useOpenMenuNow(storeId: string, companyId: string) {
+  const refresh = useRefreshSubscription(storeId, companyId);
+  return useMutation({
+    mutationFn: () => unwrap(api.api.subscription["open-now"].$post({ json: { storeId } })),
+    onSuccess: () => refresh(),
+  });
+}
+
 /** The operator marks an invoice paid: the invoices and the subscriptions (now paid) are read again. */
 export function useMarkInvoicePaid(companyId: string) {
   const queryClient = useQueryClient();

@@ -15,6 +15,7 @@ import type { SessionUser } from "@/lib/session";
 import { FEATURE_NAMES, PLAN_NAMES, billingQueryOptions, plansQueryOptions, seesCompanyBilling, useActivateSubscription, useAddSubscription, type Feature } from "./api";
 import { formatByn, formatDay } from "./format";
 import { CurrentPlan, PlanCard } from "./plans";
+import { OpenMenuNow } from "./open-now";
 import { Timeline } from "./timeline";
 import { PageHead } from "@/components/layout/page-head";
 import { usePageTitle } from "@/lib/page-title";
@@ -106,6 +107,7 @@ export function SubscriptionPage({ cs, user, facts }: { cs: CsObject; user: Sess
       <PageHead title={<FormattedMessage id="subscription.title" />} lead={<FormattedMessage id="subscription.lead" />} />
 
       <CurrentPlan state={s} facts={facts} />
+      {s.phase === "preparation" ? <OpenMenuNow storeId={cs.store_id} companyId={cs.company_id} /> : null}
 
       <div className="sub-alerts">
         {s.switch_blocked_by_unpaid ? (

@@ -1,0 +1,66 @@
+import { TRIAL_DAYS, addDays } from "@menu/core/subscription/plans";
+import { useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { toast } from "sonner";
+import { Dialog } from "@/components/dialog";
+import { notifyError } from "@/lib/errors";
+import { useOpenMenuNow } from "./api";
+import { formatDay } from "./format";
+
+/**
+ * During preparation: start the 14-day trial at once and open the menu to guests, after one
+ * confirmation that names the trial's last day (PRODUCT.md, "Open the menu now").
+ */
+export function OpenMenuNow({ storeId, companyId }: { storeId: string; companyId: string }) {
+  const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  const start = useOpenMenuNow(storeId, companyId);
+  // The day the trial would end if started now (the server answers the exact one).
+  const lastDay = formatDay(intl, addDays(new Date(), TRIAL_DAYS).toISOString());
+  const confirm = () =>
+    start.mutate(undefined, {
+      onSuccess: ({ ends_at }) => {
+        setOpen(false);
+        toast.success(intl.formatMessage({ id: "subscription.openedNow" }, { date: formatDay(intl, ends_at) }));
+      },
+      onError: (error) => {
+        setOpen(false);
+        notifyError(error);
+      },
+    });
+  return (
+    <section className="panel sub-open-now" aria-labelledby="sub-open-now">
+      <h2 id="sub-open-now" className="panel__title">
+        <FormattedMessage id="subscription.openNowHeading" />
+      </h2>
+      <p className="panel__lead">
+        <FormattedMessage id="subscription.openNowLead" />
+      </p>
+      <button type="button" className="btn btn--primary" data-testid="open-now" onClick={() => setOpen(true)}>
+        <FormattedMessage id="subscription.openNow" />
+      </button>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        size="sm"
+        testId="open-now-dialog"
+        title={<FormattedMessage id="subscription.openNowTitle" />}
+        footer={
+          <>
+            <button type="button" className="btn btn--secondary" onClick={() => setOpen(false)}>
+              <FormattedMessage id="common.cancel" />
+            </button>
+            <button type="button" className="btn btn--primary" data-testid="open-now-confirm" disabled={start.isPending} aria-busy={start.isPending || undefined} onClick={confirm}>
+              {start.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+              <FormattedMessage id="subscription.openNowConfirm" />
+            </button>
+          </>
+        }
+      >
+        <p>
+          <FormattedMessage id="subscription.openNowText" values={{ date: <strong>{lastDay}</strong> }} />
+        </p>
+      </Dialog>
+    </section>
+  );
+}
