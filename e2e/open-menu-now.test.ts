@@ -35,7 +35,6 @@ describe("open the menu now", () => {
     await page.locator('form button[type="submit"]').click();
     await page.waitForURL(base + path);
     await expect.poll(() => page.getByTestId("phase").innerText()).toBe("Подготовка");
-    console.log((await guest()).replace(/<style[^]*?<\/style>/g, "").slice(0, 3000));
     await expect.poll(guest, { timeout: 30_000 }).toContain("готовит своё меню");
 
     // Cancel changes nothing; the confirmation names the last day of the trial.
