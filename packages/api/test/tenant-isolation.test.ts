@@ -314,7 +314,8 @@ function sample(schema: Schema, name?: string): unknown {
     case "object":
       return Object.fromEntries(
         Object.entries(s.properties ?? {})
-          .filter(([key]) => s.required?.includes(key) || TENANT_FIELDS.has(key))
+          // A hand-made translation's title is optional only for the store's texts; the matrix translates an item.
+          .filter(([key]) => s.required?.includes(key) || TENANT_FIELDS.has(key) || (key === "title" && !!s.properties?.phones))
           .map(([key, value]) => [key, sample(value, key)]),
       );
     case "array":
