@@ -19,7 +19,8 @@ export async function startRuntime(dataDir: string, env: Record<string, string> 
   child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
   const exitCode = new Promise<number | null>((ok) => child.once("exit", (code) => ok(code)));
-  const deadline = Date.now() + 170_000;
+  // Loading the demo data takes about 2 minutes on a busy 2-CPU machine.
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The runtime exited (${child.exitCode}):\n${output}`);
     const ready = await fetch(`${baseUrl}/api/health`).then((r) => r.ok && output.includes("running on"), () => false);
