@@ -1,0 +1,72 @@
+/**
+ * Issue 32, point 6: the store's phone notes and address in the menu's language. The English menu
+ * shows the demo's hand-written English ones; back to automatic, the engine's (the runtime's fake
+ * LibreTranslate) once republished; written by hand again, those again.
+ */
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { publishedKeys, type PublishedIndex } from "@menu/core/publish/published";
+import { launchBrowser } from "./browser";
+import { demo, getJson } from "./demo";
+import { guestReady } from "./guest";
+import { staffApi } from "./staff-api";
+
+const base = inject("baseUrl");
+const HAND_WRITTEN = { address: "21 Independence Ave, Minsk", phones: ["Table booking", "Delivery"] };
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The address and phone notes of the English menu's store info, as a guest's phone shows them. */
+async function englishStoreInfo() {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true, locale: "en" });
+  await context.addCookies([{ name: "menu_language", value: "en", url: base }]);
+  try {
+    const page = await context.newPage();
+    await page.goto(`${base}/demo/center/menu`);
+    await guestReady(page);
+    const info = page.getByTestId("store-info");
+    await info.scrollIntoViewIfNeeded();
+    return {
+      address: (await info.locator(".store-info__block p").first().textContent())?.trim(),
+      notes: (await info.locator(".phones__note").allTextContents()).map((note) => note.replace(/^\s*·\s*/, "").trim()),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The store's phone notes in the published English index (no cache). */
+const publishedNotes = async () =>
+  (await getJson<PublishedIndex>(`/${publishedKeys("demo", "center").index("en")}`)).store.phones.map((p) => p.description);
+
+describe("the store's texts on the English menu", () => {
+  it("shows the hand-written phone notes, the engine's after back to automatic, and hand-written ones again", { timeout: 180_000 }, async () => {
+    expect(await englishStoreInfo()).toEqual({ address: HAND_WRITTEN.address, notes: HAND_WRITTEN.phones });
+
+    const owner = demo().logins.find((l) => l.role === "company_manager")!;
+    const staff = await staffApi(base, owner.email, owner.password);
+    const { store_id } = (await (await staff.request("/api/cs-object?companyKey=demo&storeKey=center&scope=owned")).json()) as { store_id: string };
+    const translation = `/api/translations/Store/${store_id}/en`;
+    try {
+      expect((await staff.request(`${translation}?storeId=${store_id}`, { method: "DELETE", headers: { "x-csrf-token": await csrf(staff) } })).status).toBe(200);
+      await expect.poll(publishedNotes, { timeout: 60_000, interval: 500 }).toEqual(["[en] Бронирование столов", "[en] Доставка"]);
+      expect(await englishStoreInfo()).toEqual({ address: "[en] г. Минск, пр-т Независимости, 21", notes: ["[en] Бронирование столов", "[en] Доставка"] });
+    } finally {
+      // The demo's English is written by hand: it is put back for the other tests.
+      expect((await staff.send("PUT", translation, { store_id, ...HAND_WRITTEN })).status).toBe(200);
+    }
+    await expect.poll(publishedNotes, { timeout: 60_000, interval: 500 }).toEqual(HAND_WRITTEN.phones);
+    expect(await englishStoreInfo()).toEqual({ address: HAND_WRITTEN.address, notes: HAND_WRITTEN.phones });
+  });
+});
+
+/** The CSRF token of the client's session (a DELETE with a query carries it in the header, as the SPA sends it). */
+async function csrf(staff: Awaited<ReturnType<typeof staffApi>>) {
+  return ((await (await staff.request("/api/auth/csrf")).json()) as { csrfToken: string }).csrfToken;
+}
