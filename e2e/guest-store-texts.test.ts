@@ -9,6 +9,7 @@ import { publishedKeys, type PublishedIndex } from "@menu/core/publish/published
 import { launchBrowser } from "./browser";
 import { demo, getJson } from "./demo";
 import { guestReady } from "./guest";
+import { signInAs } from "./sign-in";
 import { staffApi } from "./staff-api";
 
 const base = inject("baseUrl");
@@ -46,27 +47,45 @@ const publishedNotes = async () =>
   (await getJson<PublishedIndex>(`/${publishedKeys("demo", "center").index("en")}`)).store.phones.map((p) => p.description);
 
 describe("the store's texts on the English menu", () => {
-  it("shows the hand-written phone notes, the engine's after back to automatic, and hand-written ones again", { timeout: 180_000 }, async () => {
+  it("shows the hand-written phone notes, the engine's after back to automatic, and hand-written ones again (the translations map's Venue section)", { timeout: 240_000 }, async () => {
     expect(await englishStoreInfo()).toEqual({ address: HAND_WRITTEN.address, notes: HAND_WRITTEN.phones });
 
     const owner = demo().logins.find((l) => l.role === "company_manager")!;
     const staff = await staffApi(base, owner.email, owner.password);
     const { store_id } = (await (await staff.request("/api/cs-object?companyKey=demo&storeKey=center&scope=owned")).json()) as { store_id: string };
-    const translation = `/api/translations/Store/${store_id}/en`;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
-      expect((await staff.request(`${translation}?storeId=${store_id}`, { method: "DELETE", headers: { "x-csrf-token": await csrf(staff) } })).status).toBe(200);
+      const page = await context.newPage();
+      await signInAs(page, "company_manager");
+      await page.goto(`${base}/demo/center/admin-panel/settings/translations-map`);
+      const english = page.getByTestId("store-texts-translations").locator('[data-testid=translation-language][data-lang="en"]');
+      await expect.poll(() => english.getAttribute("data-state"), { timeout: 30_000 }).toBe("manual");
+      expect(await english.getByTestId("translation-text").textContent()).toContain("Table booking");
+
+      // Back to automatic: the engine translates the address and notes; the row and the menu follow.
+      await english.getByTestId("reset-translation").click();
+      await page.getByTestId("confirm-translation-reset").click();
+      await expect.poll(() => english.getByTestId("translation-text").textContent().catch(() => ""), { timeout: 60_000, interval: 500 }).toContain("[en] Бронирование столов");
+      await expect.poll(() => english.getAttribute("data-state"), { timeout: 30_000 }).toBe("completed");
       await expect.poll(publishedNotes, { timeout: 60_000, interval: 500 }).toEqual(["[en] Бронирование столов", "[en] Доставка"]);
       expect(await englishStoreInfo()).toEqual({ address: "[en] г. Минск, пр-т Независимости, 21", notes: ["[en] Бронирование столов", "[en] Доставка"] });
+
+      // Written by hand again: an address field and a note per phone, the Russian as placeholders.
+      await english.getByTestId("edit-translation").click();
+      const editor = english.getByTestId("translation-editor");
+      await editor.getByTestId("translation-address").fill(HAND_WRITTEN.address);
+      const phones = editor.getByTestId("translation-phone");
+      expect(await phones.count()).toBe(2);
+      expect(await phones.first().getAttribute("placeholder")).toBe("Бронирование столов");
+      for (const [i, note] of HAND_WRITTEN.phones.entries()) await phones.nth(i).fill(note);
+      await editor.locator("button[type=submit]").click();
+      await expect.poll(() => english.getAttribute("data-state"), { timeout: 30_000 }).toBe("manual");
     } finally {
-      // The demo's English is written by hand: it is put back for the other tests.
-      expect((await staff.send("PUT", translation, { store_id, ...HAND_WRITTEN })).status).toBe(200);
+      await context.close();
+      // The demo's English is written by hand: it is back for the other tests whatever happened above.
+      expect((await staff.send("PUT", `/api/translations/Store/${store_id}/en`, { store_id, ...HAND_WRITTEN })).status).toBe(200);
     }
     await expect.poll(publishedNotes, { timeout: 60_000, interval: 500 }).toEqual(HAND_WRITTEN.phones);
     expect(await englishStoreInfo()).toEqual({ address: HAND_WRITTEN.address, notes: HAND_WRITTEN.phones });
   });
 });
-
-/** The CSRF token of the client's session (a DELETE with a query carries it in the header, as the SPA sends it). */
-async function csrf(staff: Awaited<ReturnType<typeof staffApi>>) {
-  return ((await (await staff.request("/api/auth/csrf")).json()) as { csrfToken: string }).csrfToken;
-}
