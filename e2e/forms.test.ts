@@ -341,10 +341,9 @@ describe("admin forms", () => {
     await page.goto(`${base}/demo/center/admin-panel/subscription/requisites`);
     const form = page.getByTestId("requisites-form");
     await form.waitFor();
-    await form.getByText("9 цифр").waitFor();
+    await form.getByText("9 цифр, последняя — контрольная").waitFor();
     const error = (name: string) => form.locator(`.field:has(input[name="${name}"]) .field__error`);
     for (const [name, value] of [
-      ["vat_number", "123456789"],
       ["bic", "NBRB"],
       ["postcode", "2200"],
     ] as const) {
@@ -352,6 +351,12 @@ describe("admin forms", () => {
       await form.locator(`input[name="${name}"]`).blur();
       await expect.poll(() => error(name).innerText()).toBe("Некорректное значение");
     }
+    // The payer number says which rule it breaks: its form, or its check digit (issue 33).
+    await form.locator('input[name="vat_number"]').fill("12345");
+    await form.locator('input[name="vat_number"]').blur();
+    await expect.poll(() => error("vat_number").innerText()).toBe("9 цифр, первая — от 1 до 7");
+    await form.locator('input[name="vat_number"]').fill("190000001");
+    await expect.poll(() => error("vat_number").innerText()).toBe("Контрольная цифра не совпадает");
     await form.locator('input[name="phone"]').fill("звоните");
     await form.locator('input[name="phone"]').blur();
     await expect.poll(() => error("phone").innerText()).toBe("Неверный формат телефона");

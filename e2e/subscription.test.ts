@@ -78,7 +78,7 @@ describe("subscription screens", () => {
     await page.getByTestId("requisites-form").waitFor();
     await fillBilling(page, "BY13NBRB3600900000002Z00AB01");
     await page.locator('form button[type="submit"]').click();
-    await expect.poll(() => page.locator(".field--invalid").innerText()).toContain("Некорректное значение");
+    await expect.poll(() => page.locator(".field--invalid").innerText()).toContain("Контрольная цифра не совпадает");
     await page.locator('input[name="iban"]').fill("BY13 NBRB 3600 9000 0000 2Z00 AB00");
     await page.locator('form button[type="submit"]').click();
     await page.getByText("Реквизиты сохранены").waitFor();
