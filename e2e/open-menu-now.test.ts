@@ -23,7 +23,7 @@ describe("open the menu now", () => {
   it("starts the trial from the subscription page after one confirmation, and the guest menu opens", async () => {
     const key = "o" + randomUUID().replace(/[^a-f]/g, "").slice(0, 9);
     const { email, password } = await registeredOwner(base, key);
-    const guest = async () => (await fetch(`${base}/${key}/main`)).text();
+    const guest = async () => (await fetch(`${base}/${key}/main/menu`)).text();
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const errors: string[] = [];
@@ -34,6 +34,8 @@ describe("open the menu now", () => {
     await page.locator('input[name="password"]').fill(password);
     await page.locator('form button[type="submit"]').click();
     await page.waitForURL(base + path);
+    // A new owner's first visit greets them first.
+    await page.getByTestId("welcome-dialog").getByRole("button", { name: "Начать" }).click();
     await expect.poll(() => page.getByTestId("phase").innerText()).toBe("Подготовка");
     await expect.poll(guest, { timeout: 30_000 }).toContain("готовит своё меню");
 

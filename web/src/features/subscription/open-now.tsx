@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { Dialog } from "@/components/dialog";
 import { notifyError } from "@/lib/errors";
 import { useOpenMenuNow } from "./api";
+import { DateSentence } from "./date-sentence";
 import { formatDay } from "./format";
 
 /**
@@ -58,7 +59,7 @@ export function OpenMenuNow({ storeId, companyId }: { storeId: string; companyId
         }
       >
         <p>
-          <FormattedMessage id="subscription.openNowText" values={{ date: <strong>{lastDay}</strong> }} />
+          <DateSentence id="subscription.openNowText" date={lastDay} />
         </p>
       </Dialog>
     </section>

@@ -7,7 +7,6 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
 import { Dialog } from "@/components/dialog";
 import { FormAlert } from "@/components/form/fields";
-import type { MessageId } from "@/i18n/catalogs";
 import { activeSubscriptionQueryOptions, type CsObject } from "@/lib/admin-scope";
 import { isApiError } from "@/lib/api";
 import { errorMessageFor, notifyError } from "@/lib/errors";
@@ -15,6 +14,7 @@ import type { SessionUser } from "@/lib/session";
 import { FEATURE_NAMES, PLAN_NAMES, billingQueryOptions, plansQueryOptions, seesCompanyBilling, useActivateSubscription, useAddSubscription, type Feature } from "./api";
 import { formatByn, formatDay } from "./format";
 import { CurrentPlan, PlanCard } from "./plans";
+import { DateSentence } from "./date-sentence";
 import { OpenMenuNow } from "./open-now";
 import { Timeline } from "./timeline";
 import { PageHead } from "@/components/layout/page-head";
@@ -22,26 +22,6 @@ import { usePageTitle } from "@/lib/page-title";
 
 type PaidPlan = (typeof PAID_PLANS)[number];
 type Pending = { plan: PaidPlan; lost: Feature[]; downgrade: boolean; renew: boolean };
-
-const DATE_MARK = "\uE000";
-
-/**
- * A sentence with a date in bold and one full stop at its end: a date that ends with an
- * abbreviation's stop (ru "23 февраля 2027 г.") takes the place of the sentence's own ".", so the
- * page never shows "г.." (in any language: the message is formatted around a marker first).
- */
-function DateSentence({ id, date }: { id: MessageId; date: string }) {
-  const intl = useIntl();
-  const [before = "", after = ""] = intl.formatMessage({ id }, { date: DATE_MARK }).split(DATE_MARK);
-  const rest = date.endsWith(".") && after.startsWith(".") && !after.startsWith("..") ? after.slice(1) : after;
-  return (
-    <>
-      {before}
-      <strong>{date}</strong>
-      {rest}
-    </>
-  );
-}
 
 /** .../admin-panel/subscription: the plan and status (with the facts the route adds), the timeline, the plan switcher. */
 export function SubscriptionPage({ cs, user, facts }: { cs: CsObject; user: SessionUser; facts?: ReactNode }) {
