@@ -1,6 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ApplyImportInput, applyImport, PreviewImportInput, previewImport } from "@menu/core/import/menu-import";
 import { IMPORT_ERROR_CODES } from "@menu/core/import/menu-import-errors";
+import { TEMPLATE_FORMATS, templateFile } from "@menu/core/import/menu-template";
+import { download } from "../download";
 import { errorResponse } from "../errors";
 import { router } from "../router";
 import { requiresSession } from "../session";
@@ -35,7 +37,13 @@ const apply = createRoute({
   ...session,
   request: jsonBody(ApplyImportInput),
   responses: {
-    200: json(z.object({ done: z.number(), total: z.number() })),
+    200: json(
+      z.object({
+        done: z.number(),
+        total: z.number(),
+        categories: z.array(z.object({ id: z.string(), section: z.string(), name: z.string() })).openapi({ description: "The sheet's categories, in its order" }),
+      }),
+    ),
     400: errorResponse("The file has errors: nothing was imported"),
     404: errorResponse("Store not found"),
     413: errorResponse("Request is too large"),
@@ -43,6 +51,19 @@ const apply = createRoute({
   },
 });
 
+const template = createRoute({
+  method: "get",
+  path: "/menu-import/template",
+  summary: "The import's template: the export's columns and two example rows (no session: it holds no store's data)",
+  request: { query: z.object({ format: z.enum(TEMPLATE_FORMATS) }) },
+  responses: { 200: { description: "The file", content: { "application/octet-stream": { schema: z.string() } } } },
+});
+const TYPES = { xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", csv: "text/csv; charset=utf-8" } as const;
+
 export const menuImportRoutes = router()
+  .openapi(template, async (c) => {
+    const { format } = c.req.valid("query");
+    return c.body(new Uint8Array(await templateFile(format)), 200, { "Content-Type": TYPES[format], ...download(`menu-template.${format}`) });
+  })
   .openapi(preview, async (c) => c.json(await previewImport(c.req.valid("json")), 200))
   .openapi(apply, async (c) => c.json(await applyImport(c.req.valid("json")), 200));

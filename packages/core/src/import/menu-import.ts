@@ -13,7 +13,7 @@ import { requestPublish } from "../publish/request";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { newId } from "../shared/ids";
-import { SOURCE_LANGUAGE } from "../shared/model";
+import { SOURCE_LANGUAGE, type Section } from "../shared/model";
 import { managedStore, storeKeys } from "../shared/policy";
 import { deltaToString } from "../shared/rich-text";
 import { quoteCell } from "../shared/sheet-cell";
@@ -22,6 +22,7 @@ import { takePositions } from "../item/positions";
 import { requestStoreTranslation, sourceHashes, translationContext } from "../translation/jobs";
 import { TARGETS } from "../translation/targets";
 import { indexCategory, indexItem } from "../search/indexing";
+import { categoryIconFor } from "./category-icon";
 import { ImportRefusal } from "./menu-import-errors";
 import { IMPORT_FILE_MAX } from "./menu-import-limits";
 import { plan } from "./menu-import-plan";
@@ -88,6 +89,10 @@ export const applyImport = fn(ApplyImportInput, async ({ store_id, file_name, co
   if (!result || result.errors.length) throw new UserError("importInvalid", 400);
   const e = Db().entities;
   if (from === 0) {
+    // New categories follow the existing ones in the order the sheet first names them (all are
+    // created with the first chunk, so later chunks cannot reorder them).
+    const next = new Map<string, number>();
+    for (const c of state.categories) next.set(`${c.section}:${c.parent_id}`, Math.max(next.get(`${c.section}:${c.parent_id}`) ?? 0, c.position + 1));
     for (const key of result.categories) {
       const [section, ...rest] = key.split(":");
       const names = rest.join(":").split(" / ");
@@ -98,7 +103,11 @@ export const applyImport = fn(ApplyImportInput, async ({ store_id, file_name, co
         if (!id) {
           id = newId();
           const type = section === "hookahs" ? "hookahs" : section === "games" ? "entertainment" : "products";
-          const category = { ...keys, category_id: id, section: section as "kitchen", type, name: names[depth]!, icon: "", parent_id, position: 1000 + depth, visible: true } as const;
+          const siblings = `${section}:${parent_id}`;
+          const position = next.get(siblings) ?? 0;
+          next.set(siblings, position + 1);
+          const icon = categoryIconFor(names[depth]!, section as Section);
+          const category = { ...keys, category_id: id, section: section as "kitchen", type, name: names[depth]!, icon, parent_id, position, visible: true } as const;
           await countedWrite((t) => [t.category.create(category).commit(), factsChange(t, keys, { categories: 1 })]);
           await indexCategory(keys, undefined, category);
           paths.set(path, id);
@@ -197,5 +206,11 @@ export const applyImport = fn(ApplyImportInput, async ({ store_id, file_name, co
     await requestStoreTranslation(keys);
     await requestPublish(keys);
   }
-  return { done, total: items.length };
+  // The sheet's categories, for the page's links after applying (in the order the sheet names them).
+  const categories = new Map<string, { id: string; section: string; name: string }>();
+  for (const item of items) {
+    const id = categoryOf(item);
+    if (id && !categories.has(id)) categories.set(id, { id, section: item.section, name: item.categoryPath.join(" / ") });
+  }
+  return { done, total: items.length, categories: [...categories.values()] };
 });
