@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { CHECKLIST_STEPS, setupChecklist } from "@menu/core/analytics/checklist";
 import { companyAnalytics, CompanyAnalyticsInput, storeAnalytics, StoreAnalyticsInput } from "@menu/core/analytics/report";
+import { MENU_LANGUAGES } from "@menu/core/shared/model";
 import { errorResponse } from "../errors";
 import { router } from "../router";
 import { requiresSession } from "../session";
@@ -45,7 +46,17 @@ const CompanyAnalytics = z.object({
 
 const Checklist = z.object({
   complete: z.boolean(),
-  steps: z.array(z.object({ id: z.enum(CHECKLIST_STEPS), done: z.boolean(), counts: z.record(z.string(), z.number()) })),
+  steps: z.array(
+    z.object({
+      id: z.enum(CHECKLIST_STEPS),
+      done: z.boolean(),
+      counts: z.record(z.string(), z.number()),
+      languages: z
+        .array(z.object({ language: z.enum(MENU_LANGUAGES), missing: z.number() }))
+        .optional()
+        .openapi({ description: "The translations step: texts missing a translation per menu language (the source excluded)" }),
+    }),
+  ),
 });
 
 const store = createRoute({

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { fn } from "../shared/fn";
+import { MENU_LANGUAGES } from "../shared/model";
 import { managedStore } from "../shared/policy";
 import { factsOf, requestFactsRefresh } from "../store/facts";
 import { subscriptionsOf } from "../subscription/lifecycle";
@@ -21,6 +22,8 @@ export const SetupChecklist = z.object({
       done: z.boolean(),
       /** What the step found: counts of categories, items, tables, texts missing a translation. */
       counts: z.record(z.string(), z.number()),
+      /** The translations step: the texts missing a translation in each menu language, in the menu's order. */
+      languages: z.array(z.object({ language: z.enum(MENU_LANGUAGES), missing: z.number() })).optional(),
     }),
   ),
 });
@@ -39,10 +42,11 @@ export const setupChecklist = fn(z.object({ storeId: z.string().min(1).max(64) }
   if (facts.counted_for !== factsSignature(ctx)) await requestFactsRefresh(keys, []);
   const missing = ctx.languages.length ? (facts.translations_missing ?? 0) : 0;
   const failed = facts.translations_failed ?? 0;
+  const byLanguage = ctx.languages.map((language) => ({ language, missing: facts.missing_by_language?.[language] ?? 0 }));
   const steps: SetupChecklist["steps"] = [
     { id: "logo", done: !!(store.logo_light || store.logo_dark), counts: {} },
     { id: "menu", done: categories > 0 && items > 0, counts: { categories, items } },
-    { id: "translations", done: missing === 0, counts: { languages: ctx.languages.length, missing, failed } },
+    { id: "translations", done: missing === 0, counts: { languages: ctx.languages.length, missing, failed }, languages: byLanguage },
     { id: "tables", done: tables > 0, counts: { tables } },
     { id: "wifi", done: !!store.wifi?.ssid, counts: {} },
     // Chosen: a plan the venue picked itself (the automatic trial does not count), not deactivated.

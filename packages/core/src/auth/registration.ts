@@ -9,6 +9,7 @@ import { newId } from "../shared/ids";
 import { uniqueValue } from "../shared/unique.entity";
 import { UrlKey } from "../shared/url-key";
 import { urlNameVariants } from "../shared/url-name-suggest";
+import { newStoreLanguages } from "../subscription/gate";
 import { startPreparation } from "../subscription/lifecycle";
 import { addDays, PREPARATION_DAYS } from "../subscription/plans";
 import { hashPassword } from "../user/password";
@@ -90,7 +91,7 @@ export async function registerOrganization(input: RegisterOrganization, ctx: Req
     (e) => [
       e.company.create({ company_id, name: v.company_name, url_key: v.company_url_key }).commit(),
       e.store
-        .create({ company_id, store_id, name: v.store_name, url_key: v.store_url_key, preparation_ends_at })
+        .create({ company_id, store_id, name: v.store_name, url_key: v.store_url_key, preparation_ends_at, languages: newStoreLanguages() })
         .commit(),
       e.user
         .create({

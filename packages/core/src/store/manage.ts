@@ -16,7 +16,7 @@ import { guardedWrite } from "../shared/guarded-write";
 import { useActor } from "../shared/actor";
 import { assertCanManageCompany, canManageStore, managedStore } from "../shared/policy";
 import { phaseOf, startPreparation, subscriptionsOf } from "../subscription/lifecycle";
-import { storeMayUse } from "../subscription/gate";
+import { newStoreLanguages, storeMayUse } from "../subscription/gate";
 import { companyHasUnpaid } from "../subscription/subscription";
 import { putQrLinksOfStore } from "../tables/qr-links";
 import { requestStoreTranslation, requestTranslation } from "../translation/jobs";
@@ -203,7 +203,7 @@ export const CreateCompanyStore = NewStoreForm.extend({ company_id: z.string().m
 export const createCompanyStore = fn(CreateCompanyStore, async ({ company_id, name, url_key }) => {
   assertCanManageCompany(company_id);
   if (await companyHasUnpaid(company_id)) throw new UserError("unpaidBlocksNewStore", 409);
-  const store = await createStore({ company_id, name, url_key });
+  const store = await createStore({ company_id, name, url_key, languages: newStoreLanguages() });
   await startPreparation(store);
   await requestPublish(store);
   return summaryOf(await storeById(store.store_id), clock.now());

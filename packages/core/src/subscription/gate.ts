@@ -5,10 +5,17 @@
  */
 import { clock } from "../shared/clock";
 import { phaseOf, subscriptionsOf, type Phase, type Subscription } from "./lifecycle";
-import { FEATURES, planAllows, type Plan } from "./plans";
+import { FEATURES, PLAN_CONFIG, planAllows, type Plan } from "./plans";
 
 /** The plan whose features apply: during preparation staff set everything up with the trial's (premium) ones. */
 export const featurePlan = (phase: Phase, active: Subscription | undefined) => (phase === "preparation" ? "trial" : active?.plan);
+
+/**
+ * The menu languages a new store starts with (issue 33): every one its plan allows. A new store is in
+ * preparation, which has the trial's features (`featurePlan`), so the trial's. Set where a store is created; the entity's default (the source
+ * language only) stays for stores made any other way.
+ */
+export const newStoreLanguages = () => [...PLAN_CONFIG.trial.languages];
 
 type GatedStore = { company_id: string; store_id: string; preparation_ends_at?: string };
 
