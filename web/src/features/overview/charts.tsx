@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
 import { DataTable, type Column } from "@/components/data-table";
 import type { Compared } from "./api";
+import { changeOf, toneOf, type Meaning } from "./change";
 
 /** A day (YYYY-MM-DD, a calendar day of the store) as text. */
 export const formatDay = (intl: IntlShape, day: string, options: Intl.DateTimeFormatOptions = { day: "numeric", month: "short" }) =>
@@ -15,13 +16,6 @@ export const formatDay = (intl: IntlShape, day: string, options: Intl.DateTimeFo
 export const weekdayName = (intl: IntlShape, index: number, weekday: "short" | "long" = "short") =>
   intl.formatDate(new Date(Date.UTC(2024, 0, 1 + index)), { weekday, timeZone: "UTC" });
 
-/** The change against the previous period: "up 25%", "down 10%", "new", "no change". */
-export function changeOf({ value, previous }: Compared): { kind: "up" | "down" | "same" | "new" | "none"; ratio: number } {
-  if (!previous) return { kind: value ? "new" : "none", ratio: 0 };
-  const ratio = (value - previous) / previous;
-  return { kind: ratio > 0 ? "up" : ratio < 0 ? "down" : "same", ratio: Math.abs(ratio) };
-}
-
 /** The change as text for a CSV cell. */
 export function changeText(intl: IntlShape, c: Compared) {
   const { kind, ratio } = changeOf(c);
@@ -29,16 +23,17 @@ export function changeText(intl: IntlShape, c: Compared) {
   return kind === "up" ? `+${percent}` : kind === "down" ? `-${percent}` : kind === "new" ? intl.formatMessage({ id: "overview.change.new" }) : kind === "same" ? "0" : "";
 }
 
-/** A small badge: ▲ 25 % / ▼ 10 % / new, with the whole sentence for screen readers. */
-export function Change({ value, previous }: Compared) {
+/** A small badge: ▲ 25 % / ▼ 10 % / new, coloured by its meaning, with the whole sentence for screen readers. */
+export function Change({ value, previous, more }: Compared & Meaning) {
   const intl = useIntl();
   const { kind, ratio } = changeOf({ value, previous });
-  if (kind === "none") return <span className="change change--none">—</span>;
+  const tone = toneOf(kind, more);
+  if (kind === "none") return <span className="change change--none" data-tone={tone}>—</span>;
   const percent = intl.formatNumber(ratio, { style: "percent", maximumFractionDigits: 0 });
   const visible = kind === "up" ? `▲ ${percent}` : kind === "down" ? `▼ ${percent}` : kind === "same" ? "=" : intl.formatMessage({ id: "overview.change.new" });
   const spoken = intl.formatMessage({ id: `overview.change.${kind}` }, { percent, previous: intl.formatNumber(previous) });
   return (
-    <span className={`change change--${kind}`} title={spoken}>
+    <span className={`change change--${kind} change--${tone}`} data-tone={tone} title={spoken}>
       <span aria-hidden="true">{visible}</span>
       <span className="visually-hidden">{spoken}</span>
     </span>
@@ -51,7 +46,7 @@ export type BarRow = Compared & { key: string; label: ReactNode; media?: ReactNo
  * A ranking as a table: label, the count with a bar (decoration), the change. The table is what
  * screen readers read; the bars only repeat its numbers.
  */
-export function BarTable({ caption, labelHeader, valueHeader, rows, testId }: { caption: string; labelHeader: string; valueHeader: string; rows: BarRow[]; testId?: string }) {
+export function BarTable({ caption, labelHeader, valueHeader, rows, testId, more }: { caption: string; labelHeader: string; valueHeader: string; rows: BarRow[]; testId?: string } & Meaning) {
   const intl = useIntl();
   const max = Math.max(1, ...rows.map((r) => r.value));
   const columns: Column<BarRow>[] = [
@@ -79,7 +74,7 @@ export function BarTable({ caption, labelHeader, valueHeader, rows, testId }: { 
         </>
       ),
     },
-    { header: intl.formatMessage({ id: "overview.col.change" }), hiddenHeader: true, className: "bar-table__change", cell: (r) => <Change value={r.value} previous={r.previous} /> },
+    { header: intl.formatMessage({ id: "overview.col.change" }), hiddenHeader: true, className: "bar-table__change", cell: (r) => <Change value={r.value} previous={r.previous} more={more} /> },
   ];
   return (
     <DataTable className="bar-table" headClassName="bar-table__head" testId={testId} caption={caption} hiddenCaption rows={rows} columns={columns} rowKey={(r) => r.key} />

@@ -20,7 +20,7 @@ function StepLink({ step, cs, children }: { step: Step["id"]; cs: CsObject; chil
       );
     case "menu":
       return (
-        <Link to="/$company/$store/admin-panel/$categorytype" {...props} params={{ ...params, categorytype: "kitchen" }}>
+        <Link to="/$company/$store/admin-panel/$categorytype" {...props} params={{ ...params, categorytype: "kitchen" }} hash="menu-import">
           {children}
         </Link>
       );
@@ -51,14 +51,37 @@ function StepLink({ step, cs, children }: { step: Step["id"]; cs: CsObject; chil
   }
 }
 
-function Detail({ step }: { step: Step }) {
+/**
+ * The texts to translate, a line per menu language, each a link to that language on the
+ * translations page (its row and "translate everything missing").
+ */
+function MissingByLanguage({ languages, cs }: { languages: NonNullable<Step["languages"]>; cs: CsObject }) {
+  const intl = useIntl();
+  const params = { company: cs.company_url_key, store: cs.store_url_key };
+  return (
+    <ul className="checklist__languages">
+      {languages.map(({ language, missing }) => (
+        <li key={language} data-testid={`checklist-language-${language}`} data-missing={missing}>
+          <Link to="/$company/$store/admin-panel/settings/translations-map" params={params} search={{ lang: language }} className="checklist__language-link">
+            <FormattedMessage id="overview.checklist.translationsInto" values={{ missing, language: intl.formatDisplayName(language, { type: "language" }) ?? language }} />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Detail({ step, cs }: { step: Step; cs: CsObject }) {
   const c = step.counts;
   switch (step.id) {
     case "menu":
       return <FormattedMessage id="overview.checklist.menuCounts" values={{ categories: c.categories ?? 0, items: c.items ?? 0 }} />;
-    case "translations":
+    case "translations": {
       if (!c.languages) return <FormattedMessage id="overview.checklist.translationsNone" />;
+      const missing = step.languages?.filter((l) => l.missing > 0) ?? [];
+      if (missing.length) return <MissingByLanguage languages={missing} cs={cs} />;
       return c.missing ? <FormattedMessage id="overview.checklist.translationsMissing" values={{ missing: c.missing }} /> : null;
+    }
     case "tables":
       return c.tables ? <FormattedMessage id="overview.checklist.tablesCount" values={{ tables: c.tables }} /> : null;
     default:
@@ -88,9 +111,9 @@ function Steps({ steps, cs }: { steps: Step[]; cs: CsObject }) {
               {" — "}
               {intl.formatMessage({ id: step.done ? "overview.checklist.done" : "overview.checklist.todo" })}
             </span>
-            <span className="checklist__detail">
-              <Detail step={step} />
-            </span>
+            <div className="checklist__detail">
+              <Detail step={step} cs={cs} />
+            </div>
           </div>
         </li>
       ))}

@@ -4,7 +4,9 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { DataTable, type Column } from "@/components/data-table";
 import type { CsObject } from "@/lib/admin-scope";
 import { Change, changeText } from "./charts";
+import { MORE_IS } from "./change";
 import { downloadCsv } from "./csv";
+import { CsvButton } from "./figure";
 import { companyAnalyticsQueryOptions, type CompanyAnalytics, type RangeQuery } from "./api";
 import "./overview.css";
 
@@ -54,7 +56,7 @@ export function CompanyAnalyticsPanel({ cs, range }: { cs: CsObject; range: Rang
         cell: (s) => (
           <>
             <span className="company-table__number">{intl.formatNumber(s.totals[key].value)}</span>
-            <Change {...s.totals[key]} />
+            <Change {...s.totals[key]} more={MORE_IS[key]} />
             {key === "views" ? (
               <span className="bar-table__track" aria-hidden="true">
                 <span className="bar-table__bar" style={{ inlineSize: `${(s.totals.views.value / max) * 100}%` }} />
@@ -76,9 +78,7 @@ export function CompanyAnalyticsPanel({ cs, range }: { cs: CsObject; range: Rang
             <FormattedMessage id="overview.company.lead" />
           </p>
         </div>
-        <button type="button" className="btn btn--ghost btn--sm figure__csv" onClick={csv} aria-label={intl.formatMessage({ id: "overview.csvLabel" }, { figure: title })} data-testid="csv-company">
-          CSV
-        </button>
+        <CsvButton figure={title} onClick={csv} testId="csv-company" />
       </div>
       <div className="company-overview__scroll" tabIndex={0} role="region" aria-labelledby="company-overview-title">
         <DataTable

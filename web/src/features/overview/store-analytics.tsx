@@ -4,10 +4,11 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { FormAlert } from "@/components/form/fields";
 import type { CsObject } from "@/lib/admin-scope";
 import { BarTable, Change, changeText, formatDay, Heatmap, weekdayName } from "./charts";
+import { MORE_IS } from "./change";
 import { downloadCsv, type Cell } from "./csv";
 import { storeAnalyticsQueryOptions, type Compared, type RangeQuery, type StoreAnalytics } from "./api";
 import { EmptyState } from "./empty-state";
-import { Figure } from "./figure";
+import { CsvButton, Figure } from "./figure";
 import { PeriodPicker } from "./period-picker";
 import "./overview.css";
 
@@ -92,6 +93,19 @@ export function StoreAnalyticsPanel({ cs, range, onRange }: { cs: CsObject; rang
 
       {data && !nothing(data.totals) ? (
         <>
+          <div className="figure__head kpis__head">
+            <h3 className="figure__title">{t("overview.kpi.title")}</h3>
+            <CsvButton
+              figure={t("overview.kpi.title")}
+              testId="csv-totals"
+              onClick={() =>
+                downloadCsv(file("totals"), [
+                  [t("overview.col.figure"), t("overview.col.count"), t("overview.col.previous"), t("overview.col.change")],
+                  ...compared(KPIS.map(([key, label]) => ({ label: t(label), ...data.totals[key] }))),
+                ])
+              }
+            />
+          </div>
           <div className="kpis" data-testid="kpis">
             {KPIS.map(([key, label]) => (
               <div key={key} className="kpi" data-testid={`kpi-${key}`}>
@@ -99,23 +113,9 @@ export function StoreAnalyticsPanel({ cs, range, onRange }: { cs: CsObject; rang
                 <span className="kpi__value" data-testid={`kpi-${key}-value`}>
                   {intl.formatNumber(data.totals[key].value)}
                 </span>
-                <Change {...data.totals[key]} />
+                <Change {...data.totals[key]} more={MORE_IS[key]} />
               </div>
             ))}
-            <button
-              type="button"
-              className="btn btn--ghost btn--sm kpis__csv"
-              onClick={() =>
-                downloadCsv(file("totals"), [
-                  [t("overview.col.figure"), t("overview.col.count"), t("overview.col.previous"), t("overview.col.change")],
-                  ...compared(KPIS.map(([key, label]) => ({ label: t(label), ...data.totals[key] }))),
-                ])
-              }
-              aria-label={intl.formatMessage({ id: "overview.csvLabel" }, { figure: t("overview.kpi.title") })}
-              data-testid="csv-totals"
-            >
-              CSV
-            </button>
           </div>
 
           <div className="figures">
@@ -224,6 +224,7 @@ export function StoreAnalyticsPanel({ cs, range, onRange }: { cs: CsObject; rang
                 labelHeader={t("overview.col.term")}
                 valueHeader={t("overview.col.count")}
                 testId="searches-table"
+                more="worse"
                 rows={data.searches.map((s) => ({ key: s.term, label: searchLabel(s), value: s.value, previous: s.previous }))}
               />
             </Figure>

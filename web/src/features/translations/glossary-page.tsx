@@ -11,9 +11,10 @@ import { usePageTitle } from "@/lib/page-title";
 /**
  * settings/translations-map: the store's glossary of abbreviations, expanded before machine
  * translation, and the state of translation into the menu languages; `storeTexts`, below the
- * glossary, the translations of the store's own texts (composed by the route).
+ * glossary, the translations of the store's own texts (composed by the route); `focusLanguage`, a
+ * language to bring into view.
  */
-export function TranslationsMapPage({ cs, storeTexts }: { cs: CsObject; storeTexts?: ReactNode }) {
+export function TranslationsMapPage({ cs, storeTexts, focusLanguage }: { cs: CsObject; storeTexts?: ReactNode; focusLanguage?: string }) {
   const intl = useIntl();
   usePageTitle(intl.formatMessage({ id: "glossary.title" }));
 
@@ -25,7 +26,7 @@ export function TranslationsMapPage({ cs, storeTexts }: { cs: CsObject; storeTex
           <GlossarySection cs={cs} />
           {storeTexts}
         </div>
-        <TranslationsPanel cs={cs} />
+        <TranslationsPanel cs={cs} focusLanguage={focusLanguage} />
       </div>
     </>
   );

@@ -1,3 +1,4 @@
+import { useCallback, useRef } from "react";
 import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
 import { languageNames, type Language } from "@/i18n/languages";
 import { isPendingJob, type TranslationsOverview } from "./api";
@@ -29,16 +30,29 @@ function languageName(intl: IntlShape, code: string) {
   return name.charAt(0).toLocaleUpperCase(intl.locale) + name.slice(1);
 }
 
-/** Each menu language with its counts and a bar of completed, pending and failed jobs. */
-export function LanguageProgress({ stats }: { stats: LanguageStats[] }) {
+/** Each menu language with its counts and a bar of completed, pending and failed jobs; `focused`, one marked and scrolled to. */
+export function LanguageProgress({ stats, focused }: { stats: LanguageStats[]; focused?: string }) {
   const intl = useIntl();
+  // Once, when the page opens on a language (the checklist's link): its row comes into view.
+  const scrolled = useRef(false);
+  const focusRow = useCallback((row: HTMLLIElement | null) => {
+    if (!row || scrolled.current) return;
+    scrolled.current = true;
+    row.scrollIntoView({ block: "center" });
+  }, []);
   return (
     <ul className="tm-langs" data-testid="translation-languages">
       {stats.map((s) => {
         const total = s.completed + s.pending + s.error;
         const pct = (n: number) => `${total ? (n / total) * 100 : 0}%`;
         return (
-          <li key={s.language} className="tm-lang" data-language={s.language}>
+          <li
+            key={s.language}
+            className={s.language === focused ? "tm-lang tm-lang--focused" : "tm-lang"}
+            data-language={s.language}
+            aria-current={s.language === focused ? "true" : undefined}
+            ref={s.language === focused ? focusRow : undefined}
+          >
             <div className="tm-lang__head">
               <span className="tm-lang__name">{languageName(intl, s.language)}</span>
               {total === 0 ? (

@@ -24,7 +24,7 @@ const ENGINE_NAMES: Record<string, MessageId> = {
 const SKELETON_ROWS = [[70], [45], [60]];
 
 /** The "Translations" panel of settings/translations-map: engine, languages and progress, errors, volume, and "translate everything missing". */
-export function TranslationsPanel({ cs }: { cs: CsObject }) {
+export function TranslationsPanel({ cs, focusLanguage }: { cs: CsObject; focusLanguage?: string }) {
   const id = useId();
   const overview = useQuery(translationsQueryOptions(cs.store_id, { poll: true }));
   return (
@@ -36,7 +36,7 @@ export function TranslationsPanel({ cs }: { cs: CsObject }) {
         <>
           {/* A failed refresh keeps the last answer on screen and says so. */}
           {overview.error ? <FormAlert>{errorMessageFor(overview.error)}</FormAlert> : null}
-          <OverviewDetails cs={cs} data={overview.data} />
+          <OverviewDetails cs={cs} data={overview.data} focusLanguage={focusLanguage} />
         </>
       ) : overview.error ? (
         <LoadError error={overview.error} onRetry={() => void overview.refetch()} />
@@ -47,10 +47,11 @@ export function TranslationsPanel({ cs }: { cs: CsObject }) {
   );
 }
 
-function OverviewDetails({ cs, data }: { cs: CsObject; data: TranslationsOverview }) {
+function OverviewDetails({ cs, data, focusLanguage }: { cs: CsObject; data: TranslationsOverview; focusLanguage?: string }) {
   const params = { company: cs.company_url_key, store: cs.store_url_key };
   const noEngine = data.engine === "none";
   const stats = languageStats(data);
+  const focused = stats.some((s) => s.language === focusLanguage) ? focusLanguage : undefined;
 
   return (
     <>
@@ -76,7 +77,7 @@ function OverviewDetails({ cs, data }: { cs: CsObject; data: TranslationsOvervie
         <FormattedMessage id="translationsPanel.languages" />
       </h3>
       {stats.length ? (
-        <LanguageProgress stats={stats} />
+        <LanguageProgress stats={stats} focused={focused} />
       ) : (
         <p className="tm-muted">
           <FormattedMessage id="translationsPanel.noLanguages" />
@@ -90,7 +91,7 @@ function OverviewDetails({ cs, data }: { cs: CsObject; data: TranslationsOvervie
 
       <ErrorReasons jobs={data.jobs} />
       <MonthlyUsage usage={data.usage} />
-      <TranslateAll storeId={cs.store_id} jobs={data.jobs} noEngine={noEngine} noLanguages={stats.length === 0} />
+      <TranslateAll storeId={cs.store_id} jobs={data.jobs} noEngine={noEngine} noLanguages={stats.length === 0} focused={!!focused} />
     </>
   );
 }

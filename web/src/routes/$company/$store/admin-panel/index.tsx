@@ -6,7 +6,7 @@ import { MenuExportPanel } from "@/features/menu-export/export-panel";
 import { MenuImportPanel } from "@/features/menu-import/import-panel";
 import { SetupChecklistPanel } from "@/features/overview/checklist";
 import { CompanyAnalyticsPanel } from "@/features/overview/company-analytics";
-import type { RangeQuery } from "@/features/overview/api";
+import { checklistQueryOptions, type RangeQuery } from "@/features/overview/api";
 import { StoreAnalyticsPanel } from "@/features/overview/store-analytics";
 import { storeSettingsQueryOptions, type CsObject } from "@/lib/admin-scope";
 import type { SessionUser } from "@/lib/session";
@@ -36,13 +36,15 @@ function DashboardRoute() {
 }
 
 /**
- * The admin-panel landing (issue 13): the setup checklist until it is complete, the guest
+ * The admin-panel landing (issue 13): the setup checklist first until it is complete, the guest
  * analytics of the store (and, for company managers and admins, every store of the company side by
  * side), and the menu export.
  */
 function Dashboard({ user, cs, range, onRange }: { user: SessionUser; cs: CsObject; range: RangeQuery; onRange: (r: RangeQuery) => void }) {
   const intl = useIntl();
   const store = useQuery(storeSettingsQueryOptions(cs.store_id));
+  // Until the setup is complete (a new store) its checklist comes first; then after the analytics.
+  const checklistFirst = useQuery(checklistQueryOptions(cs.store_id)).data?.complete !== true;
   usePageTitle(intl.formatMessage({ id: "nav.dashboard" }));
   return (
     <>
@@ -51,9 +53,10 @@ function Dashboard({ user, cs, range, onRange }: { user: SessionUser; cs: CsObje
           <FormattedMessage id="dashboard.openMenu" />
         </a>
       </PageHead>
-      <SetupChecklistPanel cs={cs} />
+      {checklistFirst ? <SetupChecklistPanel cs={cs} /> : null}
       <StoreAnalyticsPanel cs={cs} range={range} onRange={onRange} />
       {canManageUsers(user) ? <CompanyAnalyticsPanel cs={cs} range={range} /> : null}
+      {checklistFirst ? null : <SetupChecklistPanel cs={cs} />}
       <MenuExportPanel cs={cs} />
       <MenuImportPanel cs={cs} />
     </>
