@@ -1,7 +1,6 @@
 import { IMPORT_FILE_MAX } from "@menu/core/import/menu-import-limits";
 import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { toast } from "sonner";
 import { DataTable, type Column } from "@/components/data-table";
 import { FormAlert } from "@/components/form/fields";
 import type { MessageId } from "@/i18n/catalogs";
@@ -9,6 +8,7 @@ import { languageNames, type Language } from "@/i18n/languages";
 import type { CsObject } from "@/lib/admin-scope";
 import { errorMessageFor } from "@/lib/errors";
 import { readFile, useApplyImport, useImportPreview, type File64, type ImportError, type ImportProgress } from "./api";
+import { ImportResult, type ImportOutcome } from "./import-result";
 import "./import-panel.css";
 
 /** How many rows of each list the preview shows. */
@@ -18,32 +18,38 @@ const SHOWN = 20;
  * Menu import (issue 19): a spreadsheet with the export's columns → a preview of what is added and
  * changed, or every invalid cell by row and column → "Import", written in chunks with progress.
  * The server checks the whole file again before each chunk: nothing is written while any row is invalid.
+ * A template with the export's columns is offered; once applied, a summary stays (issue 33).
+ * `onApplying` lets a page that shows the panel only while its list is empty keep it for the summary.
  */
-export function MenuImportPanel({ cs }: { cs: CsObject }) {
+export function MenuImportPanel({ cs, onApplying }: { cs: CsObject; onApplying?: () => void }) {
   const intl = useIntl();
   const inputId = useId();
   const [file, setFile] = useState<File64>();
   const [tooLarge, setTooLarge] = useState(false);
   const [progress, setProgress] = useState<ImportProgress>();
+  const [outcome, setOutcome] = useState<ImportOutcome>();
   const preview = useImportPreview(cs.store_id);
   const apply = useApplyImport(cs.store_id, setProgress);
   // After a failed chunk, "Import" goes on from the first item not written (new rows have no ID:
   // starting over would add the written ones again).
-  const applyFile = (f: File64) =>
+  const applyFile = (f: File64) => {
+    onApplying?.();
     apply.mutate(
       { file: f, from: progress && progress.done < progress.total ? progress.done : 0 },
       {
-        onSuccess: () => {
+        onSuccess: (last) => {
           const p = preview.data!;
-          toast.success(intl.formatMessage({ id: "import.done" }, { create: p.creates, change: p.changes }));
+          setOutcome({ create: p.creates, change: p.changes, unchanged: p.unchanged, errors: p.errors.length, categories: last.categories });
           setFile(undefined);
           preview.reset();
         },
       },
     );
+  };
 
   const choose = async (chosen: File | undefined) => {
     setProgress(undefined);
+    setOutcome(undefined);
     apply.reset();
     preview.reset();
     setFile(undefined);
@@ -74,12 +80,22 @@ export function MenuImportPanel({ cs }: { cs: CsObject }) {
   ];
   const more = (n: number) => (n > SHOWN ? <li className="menu-import__more">{intl.formatMessage({ id: "import.more" }, { n: n - SHOWN })}</li> : null);
   return (
-    <section className="panel menu-import" aria-labelledby="menu-import-title" data-testid="menu-import">
+    <section id="menu-import" className="panel menu-import" aria-labelledby="menu-import-title" data-testid="menu-import">
       <h2 id="menu-import-title" className="panel__title">
         <FormattedMessage id="import.title" />
       </h2>
       <p className="panel__lead">
         <FormattedMessage id="import.lead" />
+      </p>
+      <p className="menu-import__template">
+        <FormattedMessage id="import.template" />{" "}
+        <a href="/api/menu-import/template?format=xlsx" download data-testid="import-template-xlsx">
+          Excel (.xlsx)
+        </a>
+        {" · "}
+        <a href="/api/menu-import/template?format=csv" download data-testid="import-template-csv">
+          CSV
+        </a>
       </p>
       <div className="field">
         <label className="field__label" htmlFor={inputId}>
@@ -87,6 +103,7 @@ export function MenuImportPanel({ cs }: { cs: CsObject }) {
         </label>
         <input id={inputId} type="file" className="input" accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" disabled={apply.isPending} onChange={(e) => void choose(e.target.files?.[0])} data-testid="import-file" />
       </div>
+      {outcome ? <ImportResult cs={cs} outcome={outcome} /> : null}
       {tooLarge ? <FormAlert>{intl.formatMessage({ id: "import.tooLarge" }, { max: IMPORT_FILE_MAX / 1024 })}</FormAlert> : null}
       {preview.isPending ? (
         <p role="status">
@@ -160,7 +177,7 @@ export function MenuImportPanel({ cs }: { cs: CsObject }) {
                   {progress ? (
                     <span className="menu-import__progress" role="status" data-testid="import-progress">
                       <progress max={progress.total} value={progress.done} aria-hidden="true" />
-                      <FormattedMessage id="import.progress" values={progress} />
+                      <FormattedMessage id="import.progress" values={{ done: progress.done, total: progress.total }} />
                     </span>
                   ) : null}
                 </div>

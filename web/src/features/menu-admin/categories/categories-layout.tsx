@@ -1,9 +1,10 @@
 import type { Section } from "@menu/core/shared/model";
 import { useQuery } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
+import { useNavigate, useRouterState } from "@tanstack/react-router";
 import { useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { FormAlert } from "@/components/form/fields";
+import { MenuImportPanel } from "@/features/menu-import/import-panel";
 import "@/components/layout/staff.css";
 import type { CsObject } from "@/lib/admin-scope";
 import { errorMessageFor } from "@/lib/errors";
@@ -20,13 +21,17 @@ import { usePageTitle } from "@/lib/page-title";
 
 /**
  * admin-panel/{kitchen|drinks|hookahs|games|promotions}: the section's category tree beside the
- * selected category (the child route). An empty section invites to create its first category.
+ * selected category (the child route). An empty section invites to create its first category or to
+ * import a spreadsheet (issue 33); so does the address with #menu-import (the setup checklist's link).
  */
 export function CategoriesLayout({ cs, section, children }: { cs: CsObject; section: Section; children: ReactNode }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const categories = useQuery(categoriesQueryOptions(cs.store_id, section));
   const [dialog, setDialog] = useState<Open | undefined>();
+  // Once an import starts the panel stays, though the section is no longer empty: its summary shows there.
+  const [importing, setImporting] = useState(false);
+  const importLinked = useRouterState({ select: (s) => s.location.hash === "menu-import" });
   const all = categories.data ?? [];
   const close = () => setDialog(undefined);
   const title = intl.formatMessage({ id: `categories.section.${section}` });
@@ -73,6 +78,9 @@ export function CategoriesLayout({ cs, section, children }: { cs: CsObject; sect
           <section className="categories-main">{children}</section>
         </div>
       )}
+      {section !== "promotions" && categories.isSuccess && (!all.length || importing || importLinked) ? (
+        <MenuImportPanel cs={cs} onApplying={() => setImporting(true)} />
+      ) : null}
 
       {dialog?.kind === "create" ? (
         <CategoryDialog
