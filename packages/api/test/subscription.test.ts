@@ -110,14 +110,14 @@ describe("open the menu now (issue 33, point 1)", () => {
 
     const opened = await call(owner, "POST", "/api/subscription/open-now", { storeId: fresh.store_id });
     expect(opened.status).toBe(200);
-    const state = (await call(owner, "GET", `/api/subscription/active?storeId=${fresh.store_id}`)).body;
+    const state = (await call(owner, "GET", `/api/subscription/active?storeId=${fresh.store_id}`)).body as { preparation_ends_at: string; active: { starts_at: string; ends_at: string } };
     expect(state).toMatchObject({ phase: "active", active: { plan: "trial", status: "active", ends_at: opened.body.ends_at } });
     const days = (Date.parse(state.active.ends_at) - Date.parse(state.active.starts_at)) / 86_400_000;
     expect(days).toBe(14);
     expect(Date.parse(state.active.starts_at)).toBeGreaterThanOrEqual(start.getTime());
     expect(Date.parse(state.preparation_ends_at)).toBe(Date.parse(state.active.starts_at));
     // The history of an automatic start: added, then activated.
-    const history = (await call(owner, "GET", `/api/subscription/history?storeId=${fresh.store_id}`)).body as { event: string; plan: string }[];
+    const history = (await call(owner, "GET", `/api/subscription/history?storeId=${fresh.store_id}`)).body as unknown as { event: string; plan: string }[];
     expect(history.map((e) => `${e.plan}:${e.event}`)).toEqual(["trial:added", "trial:activated"]);
 
     // Once only: the trial is running, and the store is no longer in preparation.

@@ -73,7 +73,11 @@ export function pendingScope(row: { scope?: string[]; scope_all?: boolean }): Pu
     const [category_id, item_id] = entry.split("/") as [string, string | undefined];
     if (item_id && !whole.has(category_id)) items.set(category_id, [...(items.get(category_id) ?? []), item_id]);
   }
-  for (const [category_id, ids] of items) if (ids.length > SCOPE_ITEMS_MAX) (whole.add(category_id), items.delete(category_id));
+  for (const [category_id, ids] of items) {
+    if (ids.length <= SCOPE_ITEMS_MAX) continue;
+    whole.add(category_id);
+    items.delete(category_id);
+  }
   if (whole.size + items.size > SCOPE_MAX) return undefined;
   return { categories: [...whole], items: [...items].flatMap(([category_id, ids]) => ids.map((item_id) => ({ category_id, item_id }))) };
 }
