@@ -37,7 +37,7 @@ async function writeTables(keys: Keys, rows: Row[]) {
       (e) => [
         ...rows.map((r) => e.table.create(r).commit()),
         e.storeFacts
-          .update(keys)
+          .update({ company_id: keys.company_id, store_id: keys.store_id })
           .add({ tables: n })
           .where((a, op) => `${op.notExists(a.tables)} OR ${op.lte(a.tables, TABLES_PER_STORE_MAX - n)}`)
           .commit(),
