@@ -15,6 +15,7 @@ import { createApp } from "@menu/api";
 import { clock, Db, MESSAGES } from "@menu/core";
 import { browser, captureMail } from "./support/browser-client";
 import { PASSWORD, tenant } from "./support/accounts";
+import { PASSWORD_MIN } from "@menu/core/auth/schemas";
 import { sampleRegex } from "./support/regex-sample";
 import { atMiddayUtc, signingIn, type Client, type Tenant } from "./support/session";
 
@@ -261,9 +262,11 @@ function matching(s: Schema, r: Rng) {
  * The rules between fields that JSON Schema cannot state, as the schemas' descriptions state them:
  * a confirmation repeats the password, a time window ends at another time than it starts, a Wi-Fi
  * password's length follows its encryption, a store manager names a store, a hand-made translation
- * of an item, category or promotion has a title (the path's type decides: given for all).
+ * of an item, category or promotion has a title (the path's type decides: given for all), an
+ * optional new password is empty or long enough (a refinement, not a JSON Schema length).
  */
 function crossFieldRules(value: Record<string, unknown>, s: Schema) {
+  if (typeof value.password === "string" && value.password && value.password.length < PASSWORD_MIN) value.password = PASSWORD;
   if (s.properties?.password_confirmation) value.password_confirmation = value.password ?? "";
   if (s.properties?.title && s.properties.phones && value.title === undefined) value.title = "Перевод";
   if (value.encryption === "WEP") value.password = "abcde";

@@ -101,7 +101,7 @@ describe("item form validation (the specification's messages)", () => {
     await refused({ portions: [portion({ price: "" })] }, "portions.0.price: This field is required");
     await refused({ portions: [portion({ price: "0" })] }, "portions.0.price: Price cannot be 0");
     await refused({ portions: [portion(), portion({ price: "0.00" })] }, "portions.1.price: Price cannot be 0");
-    await refused({ portions: [portion({ price: "1.234" })] }, "portions.0.price: Value is incorrect");
+    await refused({ portions: [portion({ price: "1.234" })] }, "portions.0.price: At most 2 decimal places");
     await refused({ portions: [portion({ price: "1e3" })] }, "Value is incorrect");
     await refused({ portions: [portion({ unit: "cups" })] }, "portions.0.unit");
     await refused({ portions: [portion({ currency: "EUR" })] }, "portions.0.currency");
