@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef } from "react";
+import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
 import { FormAlert } from "@/components/form/fields";
@@ -6,24 +6,13 @@ import { errorMessageFor } from "@/lib/errors";
 import { useQueueTranslations, type TranslationJob } from "./api";
 import { useRun } from "./use-translation-run";
 
-/**
- * "Translate everything missing", with the progress of the run it started and, once it ended, its
- * outcome. `focused`: the page was opened for a language (the checklist's link), so the button takes
- * the keyboard focus, one key away.
- */
-export function TranslateAll({ storeId, jobs, noEngine, noLanguages, focused }: { storeId: string; jobs: TranslationJob[]; noEngine: boolean; noLanguages: boolean; focused?: boolean }) {
+/** "Translate everything missing", with the progress of the run it started and, once it ended, its outcome. */
+export function TranslateAll({ storeId, jobs, noEngine, noLanguages }: { storeId: string; jobs: TranslationJob[]; noEngine: boolean; noLanguages: boolean }) {
   const intl = useIntl();
   const id = useId();
   const queue = useQueueTranslations(storeId);
   const run = useRun(jobs);
   const busy = queue.isPending || run.running;
-  const focusedOnce = useRef(false);
-  const focusOnce = useCallback((button: HTMLButtonElement | null) => {
-    if (!button || focusedOnce.current) return;
-    focusedOnce.current = true;
-    // The language's row was scrolled into view; the focus must not scroll away from it.
-    button.focus({ preventScroll: true });
-  }, []);
 
   const translateAll = () =>
     queue.mutate(undefined, {
@@ -45,7 +34,6 @@ export function TranslateAll({ storeId, jobs, noEngine, noLanguages, focused }: 
         aria-describedby={`${id}-run-hint`}
         onClick={translateAll}
         data-testid="translate-all"
-        ref={focused ? focusOnce : undefined}
       >
         {busy ? <span className="spinner" aria-hidden="true" /> : null}
         <FormattedMessage id="translationsPanel.translateAll" />

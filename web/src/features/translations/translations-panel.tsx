@@ -91,7 +91,7 @@ function OverviewDetails({ cs, data, focusLanguage }: { cs: CsObject; data: Tran
 
       <ErrorReasons jobs={data.jobs} />
       <MonthlyUsage usage={data.usage} />
-      <TranslateAll storeId={cs.store_id} jobs={data.jobs} noEngine={noEngine} noLanguages={stats.length === 0} focused={!!focused} />
+      <TranslateAll storeId={cs.store_id} jobs={data.jobs} noEngine={noEngine} noLanguages={stats.length === 0} />
     </>
   );
 }
