@@ -73,8 +73,9 @@ describe("menu import", () => {
     await panel.getByTestId("import-file").setInputFiles(csvFile([HEADER, ["Кухня", "Импорт E2E", title, "Из таблицы", "250 г", "11.30", "BYN", "Gluten", "Vegan", "да", ""]]));
     await panel.getByTestId("import-create").getByText(title).waitFor();
     await panel.getByTestId("import-apply").click();
-    // Done: the page says so and the preview goes (the progress line shows between chunks; one chunk here).
-    await page.getByText(/^(Import finished: 1 new, 0 changed|Импорт завершён: новых 1, изменённых 0)$/).waitFor();
+    // Done: the summary says so and stays, the preview goes (the progress line shows between chunks; one chunk here).
+    await panel.getByTestId("import-result").waitFor();
+    expect(await panel.getByTestId("import-result-added").innerText()).toMatch(/^(Added|Добавлено)\s+1$/);
     await expect.poll(() => panel.getByTestId("import-preview").count()).toBe(0);
     await expect
       .poll(
