@@ -4,9 +4,14 @@
  * found (SPEC sections 2, 5 and 8).
  */
 import { queryOptions } from "@tanstack/react-query";
+import type { Section } from "@menu/core/shared/model";
 import { api, unwrap } from "./api";
 
 export type CsObject = { company_id: string; store_id: string; company_url_key: string; store_url_key: string };
+
+/** The admin page path of a category of a section (promotions have their own route). */
+export const categoryPath = (cs: CsObject, section: Section, id?: string) =>
+  `/${cs.company_url_key}/${cs.store_url_key}/admin-panel/${section}${id ? `/${encodeURIComponent(id)}` : ""}`;
 
 export const ownedCsObjectQueryOptions = (companyKey: string, storeKey: string) =>
   queryOptions({

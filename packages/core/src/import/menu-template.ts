@@ -3,8 +3,8 @@
  * reads) and two example rows, as Excel or CSV. In the source language: only a Russian sheet may
  * add items (menu-import.ts), so a template in another language could not import its own rows.
  */
-import writeXlsxFile from "write-excel-file/node";
 import { WORDS } from "../export/menu-rows";
+import { textSheet } from "../render/menu-sheet";
 import { markName } from "../item/marks";
 import { SOURCE_LANGUAGE } from "../shared/model";
 
@@ -22,15 +22,11 @@ export function templateRows(): string[][] {
   ];
 }
 
-/** The export's column widths (render/menu-sheet.ts). */
-const WIDTHS = [14, 28, 32, 60, 12, 10, 10, 30, 24, 10, 24].map((width) => ({ width }));
-
 const csvCell = (cell: string) => (/[",;\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
 
 /** The template file: UTF-8 CSV with a byte order mark (so Excel reads the Cyrillic), or a workbook. */
 export async function templateFile(format: TemplateFormat): Promise<Uint8Array> {
   const rows = templateRows();
   if (format === "csv") return new TextEncoder().encode(`\uFEFF${rows.map((r) => r.map(csvCell).join(",")).join("\r\n")}\r\n`);
-  const data = rows.map((r, i) => r.map((value) => (i === 0 ? { value, fontWeight: "bold" as const } : { value })));
-  return new Uint8Array(await writeXlsxFile(data, { sheet: "Menu", stickyRowsCount: 1, columns: WIDTHS }).toBuffer());
+  return new Uint8Array(await textSheet(rows));
 }

@@ -2,13 +2,16 @@
  * Rendering adapter: a menu as an Excel sheet (write-excel-file), one row per portion, prices as
  * numbers, right to left for Arabic. Text that a spreadsheet would take for a formula is escaped
  * (shared/sheet-cell.ts); numbers are no formula and stay numbers. Called by the menu export
- * (export/menu-export.ts).
+ * (export/menu-export.ts) and for the import's template (import/menu-template.ts).
  */
 import writeXlsxFile, { type SheetData } from "write-excel-file/node";
 import { description, marks, menuRows, WORDS, type OnRows } from "../export/menu-rows";
 import type { PublishedMenu } from "../publish/published";
 import type { MenuLanguage } from "../shared/model";
 import { escapeCell } from "../shared/sheet-cell";
+
+/** The export's column widths, in its columns' order. */
+const COLUMNS = [14, 28, 32, 60, 12, 10, 10, 30, 24, 10, 24].map((width) => ({ width }));
 
 export async function menuSheet(menu: PublishedMenu, lang: MenuLanguage, onRows: OnRows) {
   const w = WORDS[lang];
@@ -27,6 +30,12 @@ export async function menuSheet(menu: PublishedMenu, lang: MenuLanguage, onRows:
     sheet: menu.store.name.slice(0, 31).replace(/[\\/?*[\]:]/g, " ") || "Menu",
     rightToLeft: lang === "ar",
     stickyRowsCount: 1,
-    columns: [{ width: 14 }, { width: 28 }, { width: 32 }, { width: 60 }, { width: 12 }, { width: 10 }, { width: 10 }, { width: 30 }, { width: 24 }, { width: 10 }, { width: 24 }],
+    columns: COLUMNS,
   }).toBuffer();
+}
+
+/** Rows of text in the export's columns as a workbook, the first row (the header) in bold. */
+export async function textSheet(rows: string[][]) {
+  const data = rows.map((row, i) => row.map((value) => (i === 0 ? { value, fontWeight: "bold" as const } : { value: escapeCell(value) })));
+  return writeXlsxFile(data, { sheet: "Menu", stickyRowsCount: 1, columns: COLUMNS }).toBuffer();
 }

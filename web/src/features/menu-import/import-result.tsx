@@ -1,8 +1,7 @@
 import type { Section } from "@menu/core/shared/model";
 import { Link } from "@tanstack/react-router";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { CsObject } from "@/lib/admin-scope";
-import { categoryPath } from "../menu-admin/categories/category-actions";
+import { categoryPath, type CsObject } from "@/lib/admin-scope";
 import type { ImportProgress } from "./api";
 
 /** What an applied import did: its counts from the preview, its categories from the last chunk. */

@@ -4,12 +4,11 @@ import { useNavigate, useRouterState } from "@tanstack/react-router";
 import { useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { FormAlert } from "@/components/form/fields";
-import { MenuImportPanel } from "@/features/menu-import/import-panel";
 import "@/components/layout/staff.css";
-import type { CsObject } from "@/lib/admin-scope";
+import { categoryPath, type CsObject } from "@/lib/admin-scope";
 import { errorMessageFor } from "@/lib/errors";
 import { useTranslationPolling } from "../translations/use-translation-polling";
-import { ActionsContext, categoryPath, type Open } from "./category-actions";
+import { ActionsContext, type Open } from "./category-actions";
 import { CategoryDialog } from "./category-dialog";
 import { CategoryTree } from "./category-tree";
 import { categoriesQueryOptions } from "./api";
@@ -24,7 +23,18 @@ import { usePageTitle } from "@/lib/page-title";
  * selected category (the child route). An empty section invites to create its first category or to
  * import a spreadsheet (issue 33); so does the address with #menu-import (the setup checklist's link).
  */
-export function CategoriesLayout({ cs, section, children }: { cs: CsObject; section: Section; children: ReactNode }) {
+export function CategoriesLayout({
+  cs,
+  section,
+  importPanel,
+  children,
+}: {
+  cs: CsObject;
+  section: Section;
+  /** The menu import, offered on an empty section (the route brings it: features do not import each other). */
+  importPanel?: (onApplying: () => void) => ReactNode;
+  children: ReactNode;
+}) {
   const intl = useIntl();
   const navigate = useNavigate();
   const categories = useQuery(categoriesQueryOptions(cs.store_id, section));
@@ -79,7 +89,7 @@ export function CategoriesLayout({ cs, section, children }: { cs: CsObject; sect
         </div>
       )}
       {section !== "promotions" && categories.isSuccess && (!all.length || importing || importLinked) ? (
-        <MenuImportPanel cs={cs} onApplying={() => setImporting(true)} />
+        importPanel?.(() => setImporting(true))
       ) : null}
 
       {dialog?.kind === "create" ? (

@@ -1,6 +1,5 @@
 import type { Section } from "@menu/core/shared/model";
 import { createContext, useContext } from "react";
-import type { CsObject } from "@/lib/admin-scope";
 import type { AdminCategory } from "./api";
 
 export type Open =
@@ -16,7 +15,3 @@ export function useCategoryActions() {
   if (!actions) throw new Error("useCategoryActions outside CategoriesLayout");
   return actions;
 }
-
-/** The page path of a category of a section (promotions have their own route). */
-export const categoryPath = (cs: CsObject, section: Section, id?: string) =>
-  `/${cs.company_url_key}/${cs.store_url_key}/admin-panel/${section}${id ? `/${encodeURIComponent(id)}` : ""}`;

@@ -1,6 +1,7 @@
 import { createFileRoute, notFound, Outlet } from "@tanstack/react-router";
 import { CategoriesLayout, CategoriesSkeleton } from "@/features/menu-admin/categories/categories-layout";
 import { categoriesQueryOptions, isCategorySection } from "@/features/menu-admin/categories/api";
+import { MenuImportPanel } from "@/features/menu-import/import-panel";
 
 /** admin-panel/{kitchen|drinks|hookahs|games}: any other word is not found. */
 export const Route = createFileRoute("/$company/$store/admin-panel/$categorytype")({
@@ -16,7 +17,7 @@ export const Route = createFileRoute("/$company/$store/admin-panel/$categorytype
 function CategorySectionRoute() {
   const { cs, section } = Route.useRouteContext();
   return (
-    <CategoriesLayout key={section} cs={cs} section={section}>
+    <CategoriesLayout key={section} cs={cs} section={section} importPanel={(onApplying) => <MenuImportPanel cs={cs} onApplying={onApplying} />}>
       <Outlet />
     </CategoriesLayout>
   );
