@@ -124,6 +124,25 @@ try {
     return { version: JSON.stringify(manifest), items: menu?.items ?? [] };
   };
   const shows = async (found: (i: GuestItem) => boolean) => (await guestData()).items.some(found);
+  /**
+   * One item as guests get it: the index, then only the chunk that holds it (as the guest app
+   * fetches it), so polling does not cost the machine a whole 5,000-item menu every few ms.
+   */
+  const { chunkNames, CHUNK_ITEMS } = published as unknown as { chunkNames?: (c: object) => string[]; CHUNK_ITEMS?: number };
+  const publishedItem = async (id: string): Promise<GuestItem | undefined> => {
+    const manifest = (await readJson(keys.manifest)) as { default_language?: string } | undefined;
+    const lang = manifest?.default_language ?? "ru";
+    const index = (await readJson(keys.index(lang))) as { categories: { items: { id: string }[] }[] } | undefined;
+    if (!index || !chunkNames || !CHUNK_ITEMS) return (await guestData()).items.find((i) => i.id === id);
+    for (const c of index.categories) {
+      const at = c.items.findIndex((i) => i.id === id);
+      if (at < 0) continue;
+      const name = chunkNames(c)[Math.floor(at / CHUNK_ITEMS)];
+      const chunk = name ? ((await readJson(keys.chunk(lang, name))) as { items: GuestItem[] } | undefined) : undefined;
+      return chunk?.items.find((i) => i.id === id);
+    }
+    return undefined;
+  };
   /** Until the guest data shows the item titled `marker` and the manifest has not changed for 3 s (no publish left to run). */
   const settle = async (marker: string) => {
     const deadline = performance.now() + 600_000;
@@ -194,7 +213,7 @@ try {
       const portions = full!.portions.map(({ id, weight, unit, price: p, currency }, k) => ({ id, weight, unit, currency, price: k ? p : newPrice }));
       const t0 = performance.now();
       const { ms } = await call("PUT", `/api/items/${full!.id}`, { ...form, portions });
-      while (!(await shows((g) => g.id === full!.id && g.portions?.[0]?.price === newPrice))) {
+      while ((await publishedItem(full!.id))?.portions?.[0]?.price !== newPrice) {
         if (performance.now() - t0 > 300_000) throw new Error("The new price never reached the guest data");
         await pause(20);
       }
