@@ -53,7 +53,12 @@ export const CreateTablesInput = z
   .object({
     store_id: z.string().min(1).max(64),
     from: tablePosition,
-    count: z.number().int().min(1).max(TABLES_BULK_MAX).meta({ description: `The last number, \`from\` + \`count\` − 1, is at most ${TABLE_POSITION_MAX}` }),
+    count: z
+      .number()
+      .int()
+      .min(1)
+      .max(TABLES_BULK_MAX)
+      .meta({ description: `The last number, \`from\` + \`count\` − 1, is at most ${TABLE_POSITION_MAX}`, examples: [2, 10] }),
     name: tableNamePattern,
     note: tableNote.default(""),
   })
