@@ -52,6 +52,7 @@ const apply = createRoute({
 });
 
 const template = createRoute({
+  security: [],
   method: "get",
   path: "/menu-import/template",
   summary: "The import's template: the export's columns and two example rows (no session: it holds no store's data)",
