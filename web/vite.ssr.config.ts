@@ -9,7 +9,7 @@ import base from "./vite.config";
  * The server renderer of the guest pages (src/features/menu/ssr.tsx) for the publish job:
  * web/dist-ssr/ssr.js with every dependency bundled, so it runs in the local runtime and in the
  * publish Lambda alike. Run after the client build: it embeds the guest entry's script, styles and
- * preloads from web/dist/.vite/manifest.json.
+ * preloads, and the guest early script, from web/dist/.vite/manifest.json.
  */
 function guestAssets() {
   const manifest = JSON.parse(readFileSync(new URL("./dist/.vite/manifest.json", import.meta.url), "utf8")) as Manifest;
@@ -40,7 +40,11 @@ function guestAssets() {
     .map((href) => readFileSync(new URL(`./dist${href}`, import.meta.url), "utf8"))
     .join("\n")
     .replace(/<\/style/gi, "<\\/style");
-  return { js: `/${entry.file}`, css: [...css], cssText, preload: [...preload], catalogs };
+  const early = manifest["src/features/menu/early.ts"];
+  if (!early) throw new Error("The client build has no guest early script (src/features/menu/early.ts)");
+  // One file: a chunk it shared with the app would be fetched before it runs.
+  if (early.imports?.length || early.dynamicImports?.length) throw new Error(`The guest early script imports chunks: ${[...(early.imports ?? []), ...(early.dynamicImports ?? [])].join(", ")}`);
+  return { js: `/${entry.file}`, early: `/${early.file}`, css: [...css], cssText, preload: [...preload], catalogs };
 }
 
 /**

@@ -37,6 +37,11 @@ function cachedGet(key: string): Promise<Cached> {
 const GUEST_PAGE = /^\/([^/]+)\/([^/]+)\/(menu|reviews|promotions\/\d{1,4})\/?$/;
 /** A promotions address that names no position (`promotions/abc`, `promotions/1/2`): not found, never the SPA's 200. */
 const NOT_A_POSITION = /^\/[^/]+\/[^/]+\/promotions\/(?!\d{1,4}\/?$)./;
+/**
+ * A menu's chunk (`publishedKeys().chunk`: m/{company}/{store}/{lang}/c/{name}.json), named by its
+ * content: the publish job stores it with Cache-Control immutable, as the menus bucket serves it.
+ */
+const CHUNK = /^m\/[^/]+\/[^/]+\/[^/]+\/c\/[^/]+\.json$/;
 
 /**
  * The published guest menus, served from the object store the way CloudFront serves the menus
@@ -79,7 +84,7 @@ export function publishedHandler(guestBuild?: string, notFound?: NotFoundPage) {
         res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-cache" }).end("Not Found");
         return true;
       }
-      answer(req, res, entry, "public, max-age=0, must-revalidate");
+      answer(req, res, entry, CHUNK.test(key) ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate");
       return true;
     }
     if (notFound && NOT_A_POSITION.test(path)) {

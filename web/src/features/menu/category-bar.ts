@@ -7,12 +7,18 @@ const reducedMotion = () => typeof matchMedia === "function" && matchMedia("(pre
 /** Where a category stops when its chip is chosen: just below the sticky bar (the sections' scroll-margin-top). */
 const STICKY_BOTTOM = MENU_HEIGHTS.stickyCollapsed;
 
+/** A category's section once its cards begin (before, it may list its titles in brief: its cards would move it). */
+const renderedCategory = (id: string) => {
+  const section = document.getElementById(`cat-${id}`);
+  return section && (section.querySelector("[data-item-id]") || !section.querySelector(".item-brief-list")) ? section : null;
+};
+
 /**
  * The category bar: it follows scrolling (the last category whose top passed the sticky bar),
  * and a chip scrolls its category to just below the bar. While that scroll runs, scrolling does not
  * move the highlight, and the bar itself is scrolled sideways only (never the page), so nothing
- * interrupts the page's scroll. A chip whose category is not rendered yet (the first view's
- * list's steps, or whose chunk is on its way) has the list rendered down to it (`renderThrough`), then scrolls.
+ * interrupts the page's scroll. A chip whose category has no cards yet (the first view's list's
+ * steps, or whose chunk is on its way) has the list rendered down to it (`renderThrough`), then scrolls.
  */
 export function useCategoryBar(tree: CategoryTree, page: GuestPage, searching: boolean, section: MenuSection, renderThrough: (id: string) => void) {
   // At the top of the page the first category is current: the pre-rendered markup shows it so, as
@@ -58,7 +64,7 @@ export function useCategoryBar(tree: CategoryTree, page: GuestPage, searching: b
   useEffect(() => () => window.clearTimeout(jumping.current?.timer), []);
 
   const goToCategory = (id: string) => {
-    const target = document.getElementById(`cat-${id}`);
+    const target = renderedCategory(id);
     pending.current = target ? undefined : id;
     if (!target) return renderThrough(id);
     setActiveCategory(id);
@@ -95,7 +101,7 @@ export function useCategoryBar(tree: CategoryTree, page: GuestPage, searching: b
 
   // After each render: the chip waiting for its category goes there once it is rendered.
   useEffect(() => {
-    if (pending.current && document.getElementById(`cat-${pending.current}`)) goToCategory(pending.current);
+    if (pending.current && renderedCategory(pending.current)) goToCategory(pending.current);
   });
 
   return { activeCategory, chips, chipBar, goToCategory };

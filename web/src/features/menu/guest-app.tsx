@@ -45,8 +45,10 @@ import { useSectionTabs } from "./section-tabs";
 import { GUEST_READY_EVENT } from "./starter";
 import { addToCart, useCart, type MenuType } from "./state";
 import { registerGuestServiceWorker } from "./sw-register";
-import { useVisibleMenu } from "./visible-menu";
+import { useVisibleMenu, type BriefItem } from "./visible-menu";
 import "./menu.css";
+// After menu.css: its rules (the item window's photo over `.photo`) win as they did inside it.
+import "./components/item-window.css";
 
 export type GuestAppProps = {
   /** The index of the menu in the page's language. */
@@ -73,6 +75,7 @@ export type GuestAppProps = {
  * by the SPA's routes.
  */
 const NOTHING_LOADED: Loaded = {};
+const NO_BRIEF: BriefItem[] = [];
 
 export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, renderedAt, servedOffline = false, started = false, setInterfaceLanguage }: GuestAppProps) {
   const intl = useIntl();
@@ -116,6 +119,16 @@ export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, ren
 
   // Cart lines are marked sold out from the index (the page keeps it current), chunk or not.
   const briefById = useMemo(() => new Map(brief.map((i) => [i.id, i])), [brief]);
+  // The titles a category lists before its cards come.
+  const briefByCategory = useMemo(() => {
+    const map = new Map<string, BriefItem[]>();
+    for (const item of shownItems) {
+      const list = map.get(item.category_id);
+      if (list) list.push(item);
+      else map.set(item.category_id, [item]);
+    }
+    return map;
+  }, [shownItems]);
 
   // ?table= from the QR code: remembered with the cart, counted once.
   const table = mounted ? (location.table ?? (cart.table || undefined)) : undefined;
@@ -292,6 +305,7 @@ export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, ren
                   tree={tree}
                   counts={counts}
                   itemsOf={(id) => byCategory.get(id)}
+                  briefOf={(id) => briefByCategory.get(id) ?? NO_BRIEF}
                   request={request}
                   mounted={mounted}
                   goal={goal}

@@ -17,6 +17,7 @@ import type { PublishedIndex, PublishedItem } from "./model";
 import { provideMoneyPatterns } from "./money";
 import { browserNav } from "./nav";
 import { GuestRoot, type GuestBoot } from "./root";
+import { fetchIndexOnce } from "./starter";
 import { isServedOffline } from "./sw-register";
 
 function Island({ menu, loaded, boot, offline }: { menu: PublishedIndex; loaded: Loaded; boot: GuestBoot; offline: boolean }) {
@@ -50,7 +51,8 @@ async function start() {
   const locale = boot.language as Language;
   if (boot.money) provideMoneyPatterns(locale, boot.money);
   const [response, chunks] = await Promise.all([
-    fetch(boot.dataUrl),
+    // The early script has usually fetched it already (at idle after the first view, or when the guest acted).
+    fetchIndexOnce(boot.dataUrl),
     // A chunk that cannot be had (offline and never seen) is fetched again when the guest comes near it.
     Promise.all(boot.chunkUrls.map((url) => fetchChunk(url).catch(() => undefined))),
     loadGuestCatalog(locale),

@@ -26,9 +26,10 @@ import { staticNav } from "./nav";
 import { pageMeta } from "./page-meta";
 import { criticalCss } from "./critical-css";
 import { GuestRoot, type GuestBoot } from "./root";
-import { GUEST_READY_EVENT, starter, type StarterConfig } from "./starter";
+import { GUEST_READY_EVENT, GUEST_SHARED, starter, type StarterConfig } from "./starter";
+import { STARTER_CONFIG_ID } from "./starter-id";
 
-declare const __GUEST_ASSETS__: { js: string; css: string[]; cssText: string; preload: string[]; catalogs: Record<Language, string> };
+declare const __GUEST_ASSETS__: { js: string; early: string; css: string[]; cssText: string; preload: string[]; catalogs: Record<Language, string> };
 
 /** Every menu language is a guest interface language. */
 const catalogs = { ru, en, zh, ar, tr, fr } as unknown as Record<Language, GuestCatalog>;
@@ -48,18 +49,23 @@ const hashText = (text: string) => {
  * The page's one inline script, the same text on every page of a build (its settings are the JSON
  * beside it), so the build's CSP names it by hash (`inlineScripts`, hashed by vite.ssr.config.ts).
  */
-const STARTER_CONFIG_ID = "guest-starter";
 const starterScript = `(${starter})(JSON.parse(document.getElementById(${JSON.stringify(STARTER_CONFIG_ID)}).textContent))`;
 export const inlineScripts = [starterScript];
 
 /**
- * The web build these pages load (the guest entry's hashed file name, and the hash of the inline
- * styles and starter): pages of another starter are republished, never served under this build's CSP.
+ * A page's inline styles: what its markup uses, and what is drawn before the app's stylesheets are
+ * in: "guest-waking" (the starter), the subcategories the early script draws (early.ts; its titles
+ * in brief share the cards' rules, its item window brings its own).
  */
-export const build = `${__GUEST_ASSETS__.js}#${hashText(__GUEST_ASSETS__.cssText)}${hashText(starterScript)}`;
+const SCRIPTED_CLASSES = ["guest-waking", "menu-subcategory", "menu-subcategory__title"];
+const pageCss = criticalCss(__GUEST_ASSETS__.cssText, SCRIPTED_CLASSES);
 
-/** A page's inline styles: what its markup uses ("guest-waking" is set by the starter). */
-const pageCss = criticalCss(__GUEST_ASSETS__.cssText, ["guest-waking"]);
+/**
+ * The web build these pages load (the guest entry's and the early script's hashed file names, and
+ * the hash of the inline styles and starter): pages of another starter are republished, never
+ * served under this build's CSP.
+ */
+export const build = `${__GUEST_ASSETS__.js}${__GUEST_ASSETS__.early}#${hashText(__GUEST_ASSETS__.cssText + SCRIPTED_CLASSES.join())}${hashText(starterScript)}`;
 
 export function renderPage({
   menu,
@@ -109,6 +115,9 @@ export function renderPage({
     chunks: [...assets.preload, assets.catalogs[lang]],
     styles: assets.css,
     data: [dataUrl, ...chunkUrls],
+    early: assets.early,
+    shared: GUEST_SHARED,
+    close: intl.formatMessage({ id: "menu.item.close" }),
     events: EVENTS_ENDPOINT,
     storeId: store.id,
     language: menu.language,

@@ -1,25 +1,62 @@
 /**
  * The inline script of the pre-rendered guest pages. The page is the server's markup, complete for
- * reading: a guest who only reads it runs no framework at all. The app (React, the menu's index and
- * the first view's chunks) is
- * requested when the guest first needs it:
+ * reading: a guest who only reads it runs no framework at all. Once the first view is on screen,
+ * the page's early script (early.ts, a few KB) is run: at idle, it fetches the app's scripts and
+ * styles, the menu's index and the chunks of the first view and of the categories after it, but
+ * does not run them. It runs the app when the guest first needs it:
  * - at the first sign of a guest at work: a touch, a pointer moving, a key, scrolling, focus;
  * - after the first view, when the markup is not what this guest should see: the address asks for
  *   an item or a section, or the guest keeps a menu filter (allergens left out).
  * A tap on the page before the app runs is held (the page shows it is waking up) and given to the
  * app once it is there, so it does what it would have done; a link to another page is left to the
- * browser. The view and the QR scan are counted here, so a guest who only reads counts too.
+ * browser. Meanwhile the early script draws the titles of the categories after the first view and
+ * an item window for a tapped card. The view and the QR scan are counted here, so a guest who only
+ * reads counts too.
  */
 /** Sent on the document by the guest app once it is interactive: the starter hands it the held taps. */
 export const GUEST_READY_EVENT = "guest:ready";
+/** The window property of what the starter shares (`Shared`). */
+export const GUEST_SHARED = "__guestStarter";
+
+/** A tap (or key) held until the app runs; `cancelled` drops it (the guest closed its early item window). */
+export type Held = { replay: () => void; target: Element; cancelled?: boolean };
+/** What the starter shares with the early script and the app. */
+export type Shared = {
+  held: Held[];
+  /** Gives the held taps to the app, or to the browser when the app cannot load. */
+  release: () => void;
+  /** The guest is at work: the early script runs the app. */
+  started?: boolean;
+  /** The menu's index, requested once by the early script; readers take a copy (`fetchIndexOnce`). */
+  index?: Promise<Response>;
+  /** Set by the early script: told when the guest starts (it runs the app) and when a tap is held. */
+  update?: () => void;
+};
+
+/** The index at `url`: the copy the page already asked for, else a request of its own. */
+export function fetchIndexOnce(url: string): Promise<Response> {
+  const shared = (window as unknown as Record<string, Shared | undefined>)[GUEST_SHARED];
+  const index = shared?.index;
+  if (!index) return fetch(url);
+  shared.index = undefined;
+  return index.then(
+    (response) => response.clone(),
+    () => fetch(url),
+  );
+}
 
 export type StarterConfig = {
-  /** The guest entry (a module script), its chunks and its stylesheets (the page inlines only what its markup uses). */
+  /** The guest entry (a module script), its chunks and its stylesheets (the page inlines only what its markup uses); the early script loads them. */
   script: string;
   chunks: string[];
   styles: string[];
   /** The published files the app starts with: the menu's index and the first view's chunks. */
   data: string[];
+  /** The early script (early.ts: it finds this config by STARTER_CONFIG_ID), and `GUEST_SHARED`. */
+  early: string;
+  shared: string;
+  /** The item window's close button's name (the early script draws one). */
+  close: string;
   /** The analytics endpoint and the store whose view this is. */
   events: string;
   storeId: string;
@@ -39,44 +76,37 @@ export function starter(config: StarterConfig) {
   const html = document.documentElement;
   const root = document.getElementById("root");
   const wakers = ["pointerdown", "pointermove", "touchstart", "keydown", "wheel", "scroll", "focusin"];
-  let started = false;
+  const shared: Shared = { held: [], release };
+  (window as unknown as Record<string, Shared>)[config.shared] = shared;
+  // The early script does what comes before the app, and starts the app (early.ts). If it cannot
+  // load, the held taps go to the browser as they are.
+  let early: HTMLScriptElement | undefined;
+  const runEarly = () => {
+    if (early) return;
+    early = document.createElement("script");
+    Object.assign(early, { type: "module", crossOrigin: "anonymous", src: config.early, onerror: release });
+    document.head.appendChild(early);
+  };
 
   const start = () => {
-    if (started) return;
-    started = true;
-    countView();
+    if (shared.started) return;
+    shared.started = true;
     for (const type of wakers) removeEventListener(type, start, true);
-    const links = [...config.data.map((href) => ({ rel: "preload", href, as: "fetch" })), ...config.chunks.map((href) => ({ rel: "modulepreload", href, as: "" }))];
-    for (const { rel, href, as } of links) {
-      const link = document.createElement("link");
-      Object.assign(link, { rel, href, crossOrigin: "anonymous" }, as ? { as } : {});
-      document.head.appendChild(link);
-    }
-    // The app draws what the page's inline styles leave out (the item window, the cart): it runs
-    // once the guest stylesheets are in (or failed), fetched meanwhile beside its code.
-    const sheets = config.styles.map((href) => {
-      const link = document.createElement("link");
-      Object.assign(link, { rel: "stylesheet", href });
-      document.head.appendChild(link);
-      return new Promise((done) => (link.onload = link.onerror = done));
-    });
-    Promise.all(sheets).then(() => {
-      const script = document.createElement("script");
-      Object.assign(script, { type: "module", crossOrigin: "anonymous", src: config.script });
-      script.onerror = release;
-      document.head.appendChild(script);
-    });
+    runEarly();
+    shared.update?.();
+    // In a task of its own: the guest's touch is answered first.
+    setTimeout(countView);
   };
 
   // Before the app runs, what the guest does is kept and given to the app once it is there: a tap
   // (unless it leaves for another page), the arrow keys of the section tabs, a language chosen.
-  const held: (() => void)[] = [];
   const keep = (event: Event, replay: () => void) => {
     event.stopPropagation();
-    held.push(replay);
+    shared.held.push({ replay, target: event.target as Element });
     html.classList.add("guest-waking");
     root?.setAttribute("aria-busy", "true");
     start();
+    shared.update?.();
   };
   const onClick = (event: MouseEvent) => {
     const target = (event.target as Element | null)?.closest?.<HTMLElement>("a[href], button, [role=button], [role=tab]");
@@ -113,7 +143,7 @@ export function starter(config: StarterConfig) {
     for (const [type, listener] of holders) removeEventListener(type, listener as EventListener, true);
     html.classList.remove("guest-waking");
     root?.removeAttribute("aria-busy");
-    for (const replay of held.splice(0)) replay();
+    for (const entry of shared.held.splice(0)) if (!entry.cancelled) entry.replay();
   }
 
   let counted = false;
@@ -170,6 +200,7 @@ export function starter(config: StarterConfig) {
   addEventListener("pagehide", countView);
   afterFirstView(() => {
     if (/[?&](item|section)=/.test(location.search) || keepsFilter()) start();
+    else runEarly();
   });
   for (const type of wakers) addEventListener(type, start, { capture: true, passive: true });
 }

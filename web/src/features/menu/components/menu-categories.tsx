@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { FIRST_VIEW_CARDS } from "@menu/core/publish/published";
 import { useIntl } from "../intl";
-import type { PublishedCategory, PublishedItem } from "../model";
+import type { IndexItem, PublishedCategory, PublishedItem } from "../model";
 import { useCardBudget } from "../progressive";
 import type { MenuType } from "../state";
 import type { CategoryTree } from "../visible-menu";
@@ -23,6 +23,27 @@ export function MenuTypeSwitch({ menuType, onMenuType }: { menuType: MenuType; o
 
 /** Chunks fetched ahead of the list's end: the categories after the last one shown. */
 const PREFETCHED = 2;
+/**
+ * Titles (from the index) listed after the cards until their cards come: a guest who scrolls ahead
+ * reads what follows at once. A category cut short by this ends the list.
+ */
+export const BRIEF_ROWS = 120;
+
+/** Items in brief: a card's box with its title, before the item's chunk or turn comes. */
+function BriefList({ items }: { items: readonly IndexItem[] }) {
+  return (
+    <div className="item-list item-brief-list">
+      {items.map((item) => (
+        <div key={item.id} className="item-brief">
+          <span className="photo item-brief__photo" />
+          <h3 className="item-brief__title">
+            <Foreign lang={item.title_lang}>{item.title}</Foreign>
+          </h3>
+        </div>
+      ))}
+    </div>
+  );
+}
 
 type Props = {
   tree: CategoryTree;
@@ -30,6 +51,8 @@ type Props = {
   counts: ReadonlyMap<string, number>;
   /** A category's loaded items the filter lets through; undefined while its chunk is not there. */
   itemsOf: (categoryId: string) => PublishedItem[] | undefined;
+  /** A category's items in the index the filter lets through, in order (chunk or not). */
+  briefOf: (categoryId: string) => readonly IndexItem[];
   /** Fetches the chunks of these categories. */
   request: (categoryIds: Iterable<string>) => void;
   /** Hydrated: more cards may follow. */
@@ -44,10 +67,14 @@ type Props = {
 
 /**
  * The section's categories and subcategories with their items, in order, as many cards as the
- * budget allows (the first view: FIRST_VIEW_CARDS); the list stops before a category whose chunk is
- * not there yet, and asks for it and the next ones.
+ * budget allows (the first view: FIRST_VIEW_CARDS); the cards stop before a category whose chunk is
+ * not there yet, which is asked for with the next ones. Once mounted, up to BRIEF_ROWS titles in
+ * brief follow the cards under their categories' headings. Until then (the server's markup and
+ * hydration) one empty element (`.menu-later`, `data-n`: BRIEF_ROWS) holds their place, which the
+ * page's early script (early.ts) fills with the same sections and rows from the index while the
+ * app is on its way; React leaves its content alone and replaces it once mounted.
  */
-export function MenuCategories({ tree, counts, itemsOf, request, mounted, goal, onComplete, menuType, card }: Props) {
+export function MenuCategories({ tree, counts, itemsOf, briefOf, request, mounted, goal, onComplete, menuType, card }: Props) {
   const intl = useIntl();
   const order = tree.flatMap(({ top, children }) => [top, ...children]);
   // What the budget would show: the categories in order until the cards run out or a chunk is missing.
@@ -90,32 +117,69 @@ export function MenuCategories({ tree, counts, itemsOf, request, mounted, goal, 
     c.schedule?.enabled ? <p className="menu-category__note">{intl.formatMessage({ id: "menu.availableFrom" }, { start: c.schedule.start, end: c.schedule.end })}</p> : null;
   if (!tree.length) return <p className="empty-state">{intl.formatMessage({ id: menuType === "actual" ? "menu.empty.actual" : "menu.empty.section" })}</p>;
   const items = new Map(shown.map((s) => [s.category.id, s.items]));
-  const cards = (id: string) => <div className="item-list">{(items.get(id) ?? []).map(card)}</div>;
+  // The titles after the cards, in order, up to BRIEF_ROWS; the list ends with the category they run out in.
+  const briefs = new Map<string, readonly IndexItem[]>();
+  const listed = new Set<string>();
+  let room = BRIEF_ROWS;
+  for (const category of order) {
+    const carded = new Set((items.get(category.id) ?? []).map((i) => i.id));
+    const rest = briefOf(category.id).filter((i) => !carded.has(i.id));
+    if (rest.length && room <= 0) break;
+    listed.add(category.id);
+    if (rest.length) briefs.set(category.id, rest.slice(0, room));
+    room -= rest.length;
+    if (room < 0) break;
+  }
+  const later = briefs.size > 0 || listed.size > items.size;
+  // Before the app is mounted: the categories with cards only, and the early script's place after them.
+  if (!mounted) {
+    briefs.clear();
+    for (const id of listed) if (!items.has(id)) listed.delete(id);
+  }
+  // Further cards come as the guest nears where the cards end: the first titles in brief, or the end.
+  const more = rendered ? null : <div key={`more-${budget}`} ref={sentinel} className="menu-more" aria-hidden="true" data-testid="menu-more" />;
+  const moreAt = briefs.keys().next().value;
+  const body = (id: string) => {
+    const brief = briefs.get(id);
+    return [
+      items.has(id) ? (
+        <div key="cards" className="item-list">
+          {items.get(id)!.map(card)}
+        </div>
+      ) : null,
+      id === moreAt ? more : null,
+      brief ? <BriefList key="brief" items={brief} /> : null,
+    ];
+  };
   return (
     <>
       {tree
-        .filter(({ top }) => items.has(top.id))
+        .filter(({ top }) => listed.has(top.id))
         .map(({ top, children }) => (
           <section key={top.id} className="menu-category" id={`cat-${top.id}`} data-category-id={children.length ? undefined : top.id}>
             <h2 className="menu-category__title" tabIndex={-1}>
               <Foreign lang={top.name_lang}>{top.name}</Foreign>
             </h2>
             {scheduleNote(top)}
-            {cards(top.id)}
+            {body(top.id)}
             {children
-              .filter((child) => items.has(child.id))
+              .filter((child) => listed.has(child.id))
               .map((child) => (
                 <section key={child.id} className="menu-subcategory" id={`cat-${child.id}`} data-category-id={child.id}>
                   <h3 className="menu-subcategory__title" tabIndex={-1}>
                     <Foreign lang={child.name_lang}>{child.name}</Foreign>
                   </h3>
                   {scheduleNote(child)}
-                  {cards(child.id)}
+                  {body(child.id)}
                 </section>
               ))}
           </section>
         ))}
-      {rendered ? null : <div key={budget} ref={sentinel} className="menu-more" aria-hidden="true" data-testid="menu-more" />}
+      {moreAt ? null : more}
+      {!mounted && later ? (
+        // Not React's to compare: the early script may have filled it while the app was on its way.
+        <div className="menu-later" data-n={BRIEF_ROWS} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />
+      ) : null}
     </>
   );
 }
