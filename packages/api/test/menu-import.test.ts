@@ -98,7 +98,10 @@ describe("menu import", () => {
     expect(p.create).toEqual([{ row: 4, title: "Тёплый салат с уткой", category: "Салаты / Тёплые" }]);
     expect(p.categories).toEqual(["Салаты / Тёплые"]);
 
-    expect((await apply("menu.csv", csv(rows), 1)).body).toEqual({ done: 2, total: 2 });
+    // The last call also names the sheet's categories, for the page's links after applying.
+    const applied = (await apply("menu.csv", csv(rows), 1)).body as { done: number; total: number; categories: { name: string; section: string }[] };
+    expect(applied).toMatchObject({ done: 2, total: 2 });
+    expect(applied.categories.map((c) => `${c.section}:${c.name}`)).toEqual(["kitchen:Супы", "kitchen:Салаты / Тёплые"]);
     const after = await items();
     const borsch = after.find((i) => i.item_id === v.items.visible)!;
     expect(borsch.portions.map((x) => [x.id, x.price])).toEqual([
