@@ -92,6 +92,6 @@ describe("IBAN", () => {
     expect(ibanChecksumValid("DE89370400440532013001")).toBe(false);
     const parsed = BillingInfo.shape.iban.safeParse("de89 3704 0044 0532 0130 00");
     expect(parsed).toMatchObject({ success: true, data: "DE89370400440532013000" });
-    expect(BillingInfo.shape.iban.safeParse("DE89 3704 0044 0532 0130 01").error?.issues[0]?.message).toBe("Value is incorrect");
+    expect(BillingInfo.shape.iban.safeParse("DE89 3704 0044 0532 0130 01").error?.issues[0]?.message).toBe("Checksum does not match");
   });
 });
