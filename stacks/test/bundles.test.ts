@@ -58,9 +58,11 @@ describe("Lambda bundles", () => {
   it("keeps the API bundle within its budget, with pdfkit and sharp shipped beside it rather than bundled", () => {
     const api = bundles[HANDLERS.api]!;
     // The goal of issue 17 was 1.5 MB (1.47 MB when written); the domain code of issue 31 (item
-    // pages, the search index, kept counts) took it to 1.51 MB. A library that should not be here
-    // still breaks it (the smallest wrongly bundled one, pdfkit's fontkit, is several times the margin).
-    expect(api.bundleBytes).toBeLessThanOrEqual(1.6 * 1024 * 1024);
+    // pages, the search index, kept counts) took it to 1.51 MB, and issue 33's onboarding (the import
+    // template's workbook writer, tables in bulk, URL name suggestions) and the store's texts as a
+    // translation target to 1.61 MB. A library that should not be here still breaks it (the smallest
+    // wrongly bundled one, pdfkit's fontkit, is several times the margin).
+    expect(api.bundleBytes).toBeLessThanOrEqual(1.7 * 1024 * 1024);
     expect(api.external.sort()).toEqual(["pdfkit", "sharp"]);
     for (const name of ["pdfkit", "fontkit", "sharp"]) expect(api.packageBytes.has(name), name).toBe(false);
   });
