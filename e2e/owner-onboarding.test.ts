@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { cardNumber, SCAN_LINE } from "@menu/core/tables/card-words";
 import { axeViolations } from "./axe";
 import { ARTIFACTS, fileBrowser } from "./browser";
@@ -47,15 +47,26 @@ async function owner() {
 async function as(page: Page, locale: Locale, width: number) {
   await page.setViewportSize({ width: 1280, height: 900 });
   const html = () => page.evaluate(() => document.documentElement.lang);
-  await expect.poll(html).toMatch(/^(ru|en|zh)$/);
-  if ((await html()) !== locale) {
-    const saved = page.waitForResponse((r) => r.request().method() === "PATCH" && new URL(r.url()).pathname === "/api/me");
-    await page.locator(`.staff-header__lang button[lang="${locale}"]`).click();
-    expect((await saved).ok()).toBe(true);
-    await expect.poll(html).toBe(locale);
-  }
+  const saved = async () => ((await (await page.request.get(`${base}/api/me`)).json()) as { ui_locale: string }).ui_locale;
+  // The page starts in the cookie's language, then takes the owner's own; the header may still be
+  // settling after the resize: a click lost meanwhile is made again, as a person would.
+  const choice = page.locator(`.staff-header__lang button[lang="${locale}"]`);
+  await expect
+    .poll(async () => {
+      if ((await choice.getAttribute("aria-pressed")) !== "true") await choice.click();
+      return html();
+    })
+    .toBe(locale);
+  await expect.poll(saved).toBe(locale);
   await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
 }
+
+// The demo owner's own language is ru for the files that follow, even after a failure here.
+afterAll(async () => {
+  const { email, password } = demo().logins.find((l) => l.role === "company_manager")!;
+  const { send } = await staffApi(base, email, password);
+  expect((await send("PATCH", "/api/me", { ui_locale: "ru" })).ok).toBe(true);
+});
 
 const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: join(ARTIFACTS, `issue33-${name}.png`), fullPage });
 
@@ -154,7 +165,8 @@ describe("tables in bulk, chosen cards and the print page (points 3 and 6)", () 
     await page.goto(`${base}${admin}/tables`);
     await page.getByTestId("tables-table").waitFor();
     const from = 3000 + Math.floor(Math.random() * 6000);
-    const tag = randomUUID().replace(/[^a-f]/g, "").slice(0, 4);
+    // No "f": "ff" and "fi" become ligatures, which the PDF's text spells apart.
+    const tag = randomUUID().replace(/[^a-e]/g, "").slice(0, 4);
     const pattern = `Терраса ${tag} {n}`;
     const name = (n: number) => pattern.replace("{n}", String(n));
     const ours = page.getByTestId("table-row").filter({ hasText: `Терраса ${tag} ` });

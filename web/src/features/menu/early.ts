@@ -32,6 +32,7 @@ function early(shared: Shared, config: StarterConfig) {
   const root = document.getElementById("root");
   if (!root || shared.update) return;
   const indexUrl = config.data[0]!;
+  // Requested by the starter beside this script, and shared with the app (fetchIndexOnce).
   const index = () => (shared.index = shared.index || fetch(indexUrl));
   const menu = () => index().then((response) => (response.ok ? (response.clone().json() as Promise<Index>) : Promise.reject(new Error(`${indexUrl}: ${response.status}`))));
   const link = (rel: string, href: string, cors: boolean, as?: string) => {
@@ -52,17 +53,24 @@ function early(shared: Shared, config: StarterConfig) {
 
   // At idle, unless the guest is already at work: fetched, not run. The index first (what this
   // script draws comes from it), the rest once it is in: on a slow network they would share it.
+  // A request costs a slow phone's main thread 10 to 20 ms: one per idle moment, so that they do
+  // not add up to a long task.
   const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData;
+  const idle = (then: () => void) => (typeof requestIdleCallback === "function" ? requestIdleCallback(then, { timeout: 2000 }) : setTimeout(then));
+  const queue: [href: string, cors: boolean][] = [];
+  const fetchQueued = () => {
+    const next = queue.shift();
+    if (!next || shared.started) return;
+    link("prefetch", ...next);
+    idle(fetchQueued);
+  };
   const prefetch = () => {
     if (shared.started || saveData) return;
-    const rest = () => {
-      for (const href of config.styles) link("prefetch", href, false);
-      for (const href of [...config.data.slice(1), config.script, ...config.chunks]) link("prefetch", href, true);
-    };
     menu()
-      .finally(rest)
       .then((m) => {
-        // Chunks sit beside the index, in c/ (publishedKeys).
+        queue.push(...config.styles.map((href): [string, boolean] => [href, false]));
+        queue.push(...[...config.data.slice(1), config.script, ...config.chunks].map((href): [string, boolean] => [href, true]));
+        // The next categories' chunks; they sit beside the index, in c/ (publishedKeys).
         const base = new URL(indexUrl, location.href);
         const byId = new Map(m.categories.map((c) => [c.id, c]));
         let items = 0;
@@ -70,14 +78,14 @@ function early(shared: Shared, config: StarterConfig) {
           const c = byId.get(id);
           if (items >= NEXT_ITEMS) break;
           if (!c?.chunk || document.getElementById(`cat-${id}`)) continue;
-          link("prefetch", new URL(`c/${c.chunk}.json`, base).pathname, true);
+          queue.push([new URL(`c/${c.chunk}.json`, base).pathname, true]);
           items += c.items.length;
         }
+        idle(fetchQueued);
       })
       .catch(() => {});
   };
-  if (typeof requestIdleCallback === "function") requestIdleCallback(prefetch, { timeout: 2000 });
-  else setTimeout(prefetch);
+  idle(prefetch);
 
   // The app: first what this script draws from (the index, small), then the app's code: on a slow
   // network they would share it. The app draws what the page's inline styles leave out (the cart,
@@ -100,7 +108,9 @@ function early(shared: Shared, config: StarterConfig) {
   let released = false;
   let drawn = false;
   let itemWindow: HTMLDialogElement | undefined;
-  let styled = false;
+  // The item window's frame comes with this script (the page inlines only what its markup uses),
+  // added now: a style sheet added at the tap would have the page's styles computed again then.
+  document.head.appendChild(Object.assign(document.createElement("style"), { textContent: itemWindowCss }));
   const seen = new Set<Held>();
 
   function drawLater(m: Index) {
@@ -192,9 +202,6 @@ function early(shared: Shared, config: StarterConfig) {
       close();
     };
     dialog.onclick = (event) => event.target === dialog && close();
-    // Its frame's styles come with this script (the page inlines only what its markup uses).
-    if (!styled) document.head.appendChild(Object.assign(document.createElement("style"), { textContent: itemWindowCss }));
-    styled = true;
     // Without the app's "guest-modal-open" on the root: a style change there costs a slow phone a
     // pass over the whole page before the window shows.
     document.body.appendChild(dialog);

@@ -27,7 +27,7 @@ export type Shared = {
   release: () => void;
   /** The guest is at work: the early script runs the app. */
   started?: boolean;
-  /** The menu's index, requested once by the early script; readers take a copy (`fetchIndexOnce`). */
+  /** The menu's index, requested once with the early script; readers take a copy (`fetchIndexOnce`). */
   index?: Promise<Response>;
   /** Set by the early script: told when the guest starts (it runs the app) and when a tap is held. */
   update?: () => void;
@@ -79,10 +79,12 @@ export function starter(config: StarterConfig) {
   const shared: Shared = { held: [], release };
   (window as unknown as Record<string, Shared>)[config.shared] = shared;
   // The early script does what comes before the app, and starts the app (early.ts). If it cannot
-  // load, the held taps go to the browser as they are.
+  // load, the held taps go to the browser as they are. What it draws first comes from the index,
+  // requested beside it.
   let early: HTMLScriptElement | undefined;
   const runEarly = () => {
     if (early) return;
+    shared.index = fetch(config.data[0]!);
     early = document.createElement("script");
     Object.assign(early, { type: "module", crossOrigin: "anonymous", src: config.early, onerror: release });
     document.head.appendChild(early);
