@@ -1,7 +1,7 @@
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { Duration, Fn, RemovalPolicy } from "aws-cdk-lib";
+import { Duration, Fn, IgnoreMode, RemovalPolicy } from "aws-cdk-lib";
 import { Certificate } from "aws-cdk-lib/aws-certificatemanager";
 import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
 import { HttpOrigin, S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
@@ -172,6 +172,7 @@ function handler(event) {
       ? {
           domainNames: [config.domainName],
           certificate: Certificate.fromCertificateArn(stack, "certificate", config.certificateArn),
+          minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
         }
       : {}),
     defaultBehavior: {
@@ -273,5 +274,13 @@ function siteSource(app: StackContext["app"], active: boolean): { source: ISourc
       throw new Error(`The SPA build did not produce ${path.join(dist, "index.html")}`);
     }
   }
-  return existsSync(path.join(dist, "index.html")) ? { source: Source.asset(dist), scriptHashes: readScriptHashes(dist) } : placeholder;
+  return existsSync(path.join(dist, "index.html"))
+    ? { source: Source.asset(dist, SITE_ASSET_OPTIONS), scriptHashes: readScriptHashes(dist) }
+    : placeholder;
 }
+
+/**
+ * What of web/dist is not uploaded: the source maps (the build keeps them for scripts/bench-guest.ts
+ * and local debugging; public, they would hand out the whole source) and Vite's own records.
+ */
+export const SITE_ASSET_OPTIONS = { exclude: ["*.map", ".vite/"], ignoreMode: IgnoreMode.GIT };

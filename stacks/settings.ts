@@ -6,13 +6,26 @@ import { useProject } from "sst/project.js";
  * from the repository root first, so put them in `.env.prod` (see docs/deploy.md).
  */
 export function settings() {
-  const domainName = process.env.DOMAIN_NAME || undefined;
-  const certificateArn = process.env.CERTIFICATE_ARN || undefined;
+  return readSettings(useProject().config.stage, process.env);
+}
+
+/** The stage whose data and guests are real: it gets the stricter rules below and in the stacks. */
+export const PRODUCTION_STAGE = "prod";
+
+export function readSettings(stage: string, env: Record<string, string | undefined>) {
+  const domainName = env.DOMAIN_NAME || undefined;
+  const certificateArn = env.CERTIFICATE_ARN || undefined;
+  // The distribution's own *.cloudfront.net certificate allows TLSv1 viewers; with a domain of its own
+  // CloudFront takes the TLSv1.2_2021 policy (Web.ts). Production runs on nothing less.
+  if (stage === PRODUCTION_STAGE && !domainName) {
+    throw new Error(`The ${PRODUCTION_STAGE} stage needs DOMAIN_NAME and CERTIFICATE_ARN (its TLS policy, TLSv1.2_2021, needs a domain of its own; docs/deploy.md)`);
+  }
   if (domainName && !certificateArn) {
     throw new Error("DOMAIN_NAME needs CERTIFICATE_ARN (an ACM certificate in us-east-1 for CloudFront)");
   }
   const mailDomain = domainName ?? "example.com";
   return {
+    production: stage === PRODUCTION_STAGE,
     /** Custom domain for the CloudFront distribution, e.g. menu.example.com. Optional. */
     domainName,
     /** ACM certificate for `domainName`; must live in us-east-1 (CloudFront). */
@@ -22,13 +35,13 @@ export function settings() {
      * without a domain, the Web stack writes the distribution's address to SSM (`publicBaseUrlParameter`),
      * where the functions read it: the API stack cannot reference the Web stack, which references it.
      */
-    publicBaseUrl: process.env.PUBLIC_BASE_URL || (domainName ? `https://${domainName}` : ""),
+    publicBaseUrl: env.PUBLIC_BASE_URL || (domainName ? `https://${domainName}` : ""),
     /** SES-verified sender identity. */
-    mailFrom: process.env.MAIL_FROM || `no-reply@${mailDomain}`,
-    supportEmail: process.env.SUPPORT_EMAIL || `support@${mailDomain}`,
+    mailFrom: env.MAIL_FROM || `no-reply@${mailDomain}`,
+    supportEmail: env.SUPPORT_EMAIL || `support@${mailDomain}`,
     /** The seller on invoices: name, and the details lines separated by "|" (invoice-download.ts has placeholders). */
-    sellerName: process.env.SELLER_NAME || undefined,
-    sellerDetails: process.env.SELLER_DETAILS || undefined,
+    sellerName: env.SELLER_NAME || undefined,
+    sellerDetails: env.SELLER_DETAILS || undefined,
   };
 }
 

@@ -1,33 +1,23 @@
 /**
- * Offline synth test of the whole SST app (sst.config.ts), no AWS account needed.
- *
- * SST v2 builds each Function in a deferred task during `app.finish()` by running
- * esbuild on the handler file. The handlers live in packages/functions and are not
- * what this test is about, so the Node runtime handler's `build` is replaced by a
- * stub that writes a one-line module at the path SST's own build would produce
- * (`<out>/packages/functions/src/api.mjs` -> handler `packages/functions/src/api.handler`).
- * Everything else (deploy mode, asset code, runtime from the props, permissions,
- * cross-stack references) is the real SST code path.
+ * Offline synth test of the whole SST app (sst.config.ts) for a development stage without a
+ * domain (stacks/test/synth.ts); prod.test.ts synthesizes the production stage.
  */
 import { readFileSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { IgnoreStrategy } from "aws-cdk-lib";
 import { Match, Template } from "aws-cdk-lib/assertions";
-import { App, getStack } from "sst/constructs";
-import { initProject, useProject } from "sst/project.js";
-import { useRuntimeHandlers } from "sst/runtime/handlers.js";
+import { getStack } from "sst/constructs";
 import { beforeAll, describe, expect, it } from "vitest";
-import config from "../../sst.config";
 import { securityHeaders } from "../../packages/api/src/security-headers";
 import { Api } from "../Api";
 import { Database } from "../Database";
 import { Schedules } from "../Schedules";
 import { Storage } from "../Storage";
-import { GUEST_PAGE_PATTERNS, Web } from "../Web";
+import { readSettings } from "../settings";
+import { GUEST_PAGE_PATTERNS, SITE_ASSET_OPTIONS, Web } from "../Web";
 import { Workers } from "../Workers";
+import { root, synth } from "./synth";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const stage = "test";
 const HANDLERS = {
   api: "packages/functions/src/api.handler",
@@ -52,41 +42,16 @@ let t: {
   api: Template;
   web: Template;
 };
-const built: string[] = [];
-
-/** Replace esbuild with a stub that lays out the output exactly as SST's node build does. */
-function stubNodeBuilds() {
-  const node = useRuntimeHandlers().for("nodejs22.x");
-  node.build = async ({ out, props }) => {
-    const handler = props.handler!;
-    built.push(handler);
-    const parsed = path.parse(handler); // dir/name.export
-    await mkdir(path.join(out, parsed.dir), { recursive: true });
-    await writeFile(
-      path.join(out, parsed.dir, `${parsed.name}.mjs`),
-      `export const ${parsed.ext.slice(1)} = async () => ({});\n`,
-    );
-    return { type: "success", handler };
-  };
-}
+let built: string[] = [];
 
 beforeAll(async () => {
-  // SST skips its AWS calls (bootstrap lookup) when NODE_ENV is "test"; Web.ts skips the SPA build.
-  process.env.NODE_ENV = "test";
   // Settings read when the stacks are built (stacks/settings.ts); PUBLIC_BASE_URL is left unset (first deploy).
-  process.env.SELLER_NAME = "Seller Ltd";
-  process.env.SELLER_DETAILS = "VAT 1|IBAN 2";
-  delete process.env.PUBLIC_BASE_URL;
-  delete process.env.DOMAIN_NAME;
-  await initProject({ root, stage });
-  stubNodeBuilds();
-  const project = useProject();
-  const app = new App(
-    { mode: "deploy", name: project.config.name, stage, region: "eu-central-1", account: "123456789012" },
-    { outdir: path.join(project.paths.out, "cdk.out.test") },
-  );
-  await config.stacks(app);
-  await app.finish();
+  ({ built } = await synth(stage, {
+    SELLER_NAME: "Seller Ltd",
+    SELLER_DETAILS: "VAT 1|IBAN 2",
+    PUBLIC_BASE_URL: undefined,
+    DOMAIN_NAME: undefined,
+  }));
   t = {
     database: Template.fromStack(getStack(Database)),
     storage: Template.fromStack(getStack(Storage)),
@@ -587,6 +552,26 @@ describe("Web", () => {
       // CloudFront takes at most 1783 characters of CSP: room for the bucket's domain name and the build's hashes.
       expect(sent["Content-Security-Policy"]!.length, path).toBeLessThan(1783 - 100 - 3 * 55);
     }
+  });
+
+  it("uploads no source map and none of Vite's records from the SPA build", () => {
+    const dist = path.join(root, "web/dist");
+    const ignored = IgnoreStrategy.fromCopyOptions(SITE_ASSET_OPTIONS, dist);
+    for (const file of ["assets/index-a1b2.js.map", "assets/deep/x.css.map", "sw.js.map", ".vite/manifest.json", ".vite/script-hashes.json"]) {
+      expect(ignored.ignores(path.join(dist, file)), file).toBe(true);
+    }
+    for (const file of ["index.html", "assets/index-a1b2.js", "assets/index-a1b2.css", "sw.js", "builds/latest.json", "builds/meta/abc.json"]) {
+      expect(ignored.ignores(path.join(dist, file)), file).toBe(false);
+    }
+  });
+
+  it("leaves TLS to the default certificate only outside production: the prod stage refuses to build without a domain", () => {
+    // No domain here (a development stage): no alias, CloudFront's own certificate.
+    expect(distribution().Aliases).toBeUndefined();
+    expect(() => readSettings("prod", {})).toThrow(/prod stage needs DOMAIN_NAME/);
+    expect(() => readSettings("prod", { DOMAIN_NAME: "menu.example.com" })).toThrow(/CERTIFICATE_ARN/);
+    expect(readSettings("prod", { DOMAIN_NAME: "menu.example.com", CERTIFICATE_ARN: "arn:aws:acm:us-east-1:1:certificate/x" }).production).toBe(true);
+    expect(readSettings("staging", {}).production).toBe(false);
   });
 
   it("serves the SPA by default, with index.html for client-side routes", () => {

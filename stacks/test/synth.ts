@@ -1,0 +1,50 @@
+/**
+ * Offline synth of the whole SST app (sst.config.ts), no AWS account needed; one app per test file
+ * (SST keeps the project and the stacks in module state, and vitest runs each file in its own worker).
+ *
+ * SST v2 builds each Function in a deferred task during `app.finish()` by running
+ * esbuild on the handler file. The handlers live in packages/functions and are not
+ * what these tests are about, so the Node runtime handler's `build` is replaced by a
+ * stub that writes a one-line module at the path SST's own build would produce
+ * (`<out>/packages/functions/src/api.mjs` -> handler `packages/functions/src/api.handler`).
+ * Everything else (deploy mode, asset code, runtime from the props, permissions,
+ * cross-stack references) is the real SST code path.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { App } from "sst/constructs";
+import { initProject, useProject } from "sst/project.js";
+import { useRuntimeHandlers } from "sst/runtime/handlers.js";
+import config from "../../sst.config";
+
+export const root = fileURLToPath(new URL("../..", import.meta.url));
+
+/** Builds the app for `stage` with `env` as the deploy-time settings; the handlers "built", in order. */
+export async function synth(stage: string, env: Record<string, string | undefined>) {
+  // SST skips its AWS calls (bootstrap lookup) when NODE_ENV is "test"; Web.ts skips the SPA build.
+  process.env.NODE_ENV = "test";
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  await initProject({ root, stage });
+  const built: string[] = [];
+  const node = useRuntimeHandlers().for("nodejs22.x");
+  node.build = async ({ out, props }) => {
+    const handler = props.handler!;
+    built.push(handler);
+    const parsed = path.parse(handler); // dir/name.export
+    await mkdir(path.join(out, parsed.dir), { recursive: true });
+    await writeFile(path.join(out, parsed.dir, `${parsed.name}.mjs`), `export const ${parsed.ext.slice(1)} = async () => ({});\n`);
+    return { type: "success", handler };
+  };
+  const project = useProject();
+  const app = new App(
+    { mode: "deploy", name: project.config.name, stage, region: "eu-central-1", account: "123456789012" },
+    { outdir: path.join(project.paths.out, `cdk.out.${stage}`) },
+  );
+  await config.stacks(app);
+  await app.finish();
+  return { app, built };
+}
