@@ -1,8 +1,10 @@
 import path from "node:path";
+import * as secretsmanager from "aws-cdk-lib/aws-secretsmanager";
 import { Config, Api as HttpApi, use, type StackContext } from "sst/constructs";
 import { useProject } from "sst/project.js";
 import { bundling, findPackage } from "./bundling";
 import { grant } from "./grants";
+import { settings } from "./settings";
 import { Storage } from "./Storage";
 import { Workers } from "./Workers";
 
@@ -19,8 +21,22 @@ export function Api({ stack, app }: StackContext) {
   // Signs sessions and CSRF tokens; verifies the payment provider's webhook.
   const secrets = [new Config.Secret(stack, "AUTH_SECRET"), new Config.Secret(stack, "PAYMENT_WEBHOOK_SECRET")];
 
+  const config = settings();
+  // CloudFront sends it in every request to the API (Web.ts), which refuses requests without it
+  // (packages/api/src/origin-guard.ts): the execute-api URL alone gets 403. Generated once, never in
+  // a template: both sides take it by a dynamic reference that CloudFormation resolves at deploy.
+  const originSecret = new secretsmanager.Secret(stack, "origin-secret", {
+    secretName: originSecretName(app),
+    description: "Header value CloudFront sends to the API (x-origin-verify)",
+    generateSecretString: { passwordLength: 48, excludePunctuation: true },
+  });
+
   const api = new HttpApi(stack, "api", {
     cors: false,
+    defaults: {
+      // Over all callers, before the Lambda: a flood costs API Gateway's refusals, not Lambda runs.
+      throttle: config.apiThrottle,
+    },
     routes: {
       $default: {
         function: {
@@ -30,7 +46,7 @@ export function Api({ stack, app }: StackContext) {
           memorySize: 1024,
           // Draws PDFs (table cards, invoices), resizes uploaded pictures, reads imported sheets.
           ...bundling(app, { pdf: true, images: true, sheets: true }),
-          environment: { ...environment, SWAGGER_UI_DIR: SWAGGER_UI.to },
+          environment: { ...environment, SWAGGER_UI_DIR: SWAGGER_UI.to, ORIGIN_SECRET: originSecret.secretValue.unsafeUnwrap() },
           // The API docs page's Swagger UI (packages/api/src/docs.ts): the package's two files, beside the bundle.
           copyFiles: swaggerUiFiles(),
           bind: secrets,
@@ -55,8 +71,11 @@ export function Api({ stack, app }: StackContext) {
   });
 
   stack.addOutputs({ ApiUrl: api.url });
-  return { api };
+  return { api, originSecret };
 }
+
+/** The origin secret's name, by which the Web stack reads it (a name, so no cross-stack export is needed). */
+export const originSecretName = (app: StackContext["app"]) => app.logicalPrefixedName("origin-secret");
 
 const SWAGGER_UI = { files: ["swagger-ui-bundle.js", "swagger-ui.css"], to: "swagger-ui" };
 

@@ -1,7 +1,7 @@
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { Duration, Fn, IgnoreMode, RemovalPolicy } from "aws-cdk-lib";
+import { Duration, Fn, IgnoreMode, RemovalPolicy, SecretValue } from "aws-cdk-lib";
 import { Certificate } from "aws-cdk-lib/aws-certificatemanager";
 import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
 import { HttpOrigin, S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
@@ -11,7 +11,8 @@ import { BucketDeployment, CacheControl, Source, type ISource } from "aws-cdk-li
 import { use, type StackContext } from "sst/constructs";
 import { useProject } from "sst/project.js";
 import { contentSecurityPolicy, HSTS_MAX_AGE, PERMISSIONS_POLICY, readScriptHashes } from "../packages/api/src/security-headers";
-import { Api } from "./Api";
+import { ORIGIN_SECRET_HEADER } from "../packages/api/src/origin-guard";
+import { Api, originSecretName } from "./Api";
 import { publicBaseUrlParameter, settings } from "./settings";
 import { Storage } from "./Storage";
 
@@ -112,6 +113,8 @@ function handler(event) {
   // The API's endpoint is "https://{id}.execute-api.{region}.amazonaws.com": keep the host.
   const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split("/", api.url)), {
     protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+    // The API answers only requests that carry it (packages/api/src/origin-guard.ts).
+    customHeaders: { [ORIGIN_SECRET_HEADER]: SecretValue.secretsManager(originSecretName(app)).unsafeUnwrap() },
   });
   const apiBehavior: cloudfront.BehaviorOptions = {
     origin: apiOrigin,
@@ -167,6 +170,8 @@ function handler(event) {
   const distribution = new cloudfront.Distribution(stack, "cdn", {
     comment: `${app.name} ${app.stage}`,
     defaultRootObject: "index.html",
+    // Rate limits and AWS's common rules (stacks/Firewall.ts, an app of its own in us-east-1).
+    webAclId: config.webAclArn,
     httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
     ...(config.domainName && config.certificateArn // settings() requires both or neither
       ? {

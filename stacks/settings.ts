@@ -23,6 +23,13 @@ export function readSettings(stage: string, env: Record<string, string | undefin
   if (domainName && !certificateArn) {
     throw new Error("DOMAIN_NAME needs CERTIFICATE_ARN (an ACM certificate in us-east-1 for CloudFront)");
   }
+  const webAclArn = env.WEB_ACL_ARN || undefined;
+  if (stage === PRODUCTION_STAGE && !webAclArn) {
+    throw new Error(`The ${PRODUCTION_STAGE} stage needs WEB_ACL_ARN: deploy the WAF app first (pnpm --filter @menu/stacks deploy:waf; docs/deploy.md)`);
+  }
+  if (webAclArn && !/^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\//.test(webAclArn)) {
+    throw new Error(`WEB_ACL_ARN must be a CloudFront (global, us-east-1) web ACL's ARN, got ${webAclArn}`);
+  }
   const mailDomain = domainName ?? "example.com";
   return {
     production: stage === PRODUCTION_STAGE,
@@ -42,8 +49,19 @@ export function readSettings(stage: string, env: Record<string, string | undefin
     /** The seller on invoices: name, and the details lines separated by "|" (invoice-download.ts has placeholders). */
     sellerName: env.SELLER_NAME || undefined,
     sellerDetails: env.SELLER_DETAILS || undefined,
+    /** The distribution's web ACL (stacks/Firewall.ts, deployed by the WAF app in us-east-1). */
+    webAclArn,
+    /** The API stage's steady requests per second and burst over all callers (API Gateway throttling). */
+    apiThrottle: { rate: whole(env, "API_THROTTLE_RATE", 500), burst: whole(env, "API_THROTTLE_BURST", 1000) },
   };
 }
 
 /** The SSM name of the site's address, where SST keeps a `Config.Parameter` named PUBLIC_BASE_URL. */
 export const publicBaseUrlParameter = () => `${useProject().config.ssmPrefix}Parameter/PUBLIC_BASE_URL/value`;
+
+/** A positive whole number from the environment, or its default. */
+function whole(env: Record<string, string | undefined>, name: string, fallback: number) {
+  const value = Number(env[name] || fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number, got ${env[name]}`);
+  return value;
+}

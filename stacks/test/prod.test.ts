@@ -5,25 +5,24 @@
 import { Template } from "aws-cdk-lib/assertions";
 import { getStack } from "sst/constructs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Database } from "../Database";
 import { Web } from "../Web";
 import { synth } from "./synth";
 
 /** CloudFormation template JSON, which has no static type. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Cfn = any;
+const WEB_ACL_ARN = "arn:aws:wafv2:us-east-1:123456789012:global/webacl/prod-qr-menu-waf-web-acl/0123-abcd";
 let web: Template;
-let database: Template;
 
 beforeAll(async () => {
   await synth("prod", {
     DOMAIN_NAME: "menu.example.com",
     CERTIFICATE_ARN: "arn:aws:acm:us-east-1:123456789012:certificate/abc",
     MAIL_FROM: "no-reply@example.com",
+    WEB_ACL_ARN,
     PUBLIC_BASE_URL: undefined,
   });
   web = Template.fromStack(getStack(Web));
-  database = Template.fromStack(getStack(Database));
 }, 120_000);
 
 function distribution(): Cfn {
@@ -41,5 +40,9 @@ describe("production stage", () => {
       MinimumProtocolVersion: "TLSv1.2_2021",
       SslSupportMethod: "sni-only",
     });
+  });
+
+  it("puts the WAF app's web ACL in front of the distribution", () => {
+    expect(distribution().WebACLId).toBe(WEB_ACL_ARN);
   });
 });

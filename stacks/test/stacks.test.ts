@@ -8,6 +8,7 @@ import { IgnoreStrategy } from "aws-cdk-lib";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import { getStack } from "sst/constructs";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ORIGIN_SECRET_HEADER } from "../../packages/api/src/origin-guard";
 import { securityHeaders } from "../../packages/api/src/security-headers";
 import { Api } from "../Api";
 import { Database } from "../Database";
@@ -303,6 +304,44 @@ describe("Api", () => {
   });
 });
 
+describe("abuse limits (issue 34, point 2)", () => {
+  it("throttles the API stage (rate and burst over all callers)", () => {
+    t.api.hasResourceProperties("AWS::ApiGatewayV2::Stage", {
+      StageName: "$default",
+      DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: 500, ThrottlingBurstLimit: 1000 }),
+    });
+  });
+
+  it("makes CloudFront send the generated origin secret to the API, and the API require it", () => {
+    const secrets = t.api.findResources("AWS::SecretsManager::Secret");
+    const [secretId, secret] = Object.entries(secrets).find(([, s]) => s.Properties.Name === `${stage}-qr-menu-origin-secret`)!;
+    expect(secret.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 48, ExcludePunctuation: true });
+    // The API function reads it from its environment, resolved by CloudFormation from the secret (never in the template).
+    const fn = appFunctions(t.api)[logicalIdOfHandler(t.api, HANDLERS.api)]!;
+    expect(fn.Properties.Environment.Variables.ORIGIN_SECRET).toEqual({
+      "Fn::Join": ["", ["{{resolve:secretsmanager:", { Ref: secretId }, ":SecretString:::}}"]],
+    });
+    // CloudFront adds it to the API's origin only, by the secret's name.
+    const config = Object.values(t.web.findResources("AWS::CloudFront::Distribution"))[0]!.Properties.DistributionConfig;
+    const withHeader = config.Origins.filter((o: Cfn) => o.OriginCustomHeaders);
+    expect(withHeader).toHaveLength(1);
+    expect(withHeader[0].CustomOriginConfig).toBeDefined();
+    expect(withHeader[0].OriginCustomHeaders).toEqual([
+      { HeaderName: ORIGIN_SECRET_HEADER, HeaderValue: `{{resolve:secretsmanager:${stage}-qr-menu-origin-secret:SecretString:::}}` },
+    ]);
+    const api = config.CacheBehaviors.find((b: Cfn) => b.PathPattern === "/api/*");
+    expect(api.TargetOriginId).toBe(withHeader[0].Id);
+  });
+
+  it("attaches no web ACL to a stage without WEB_ACL_ARN, and production refuses to build without one", () => {
+    const config = Object.values(t.web.findResources("AWS::CloudFront::Distribution"))[0]!.Properties.DistributionConfig;
+    expect(config.WebACLId).toBeUndefined();
+    const prod = { DOMAIN_NAME: "menu.example.com", CERTIFICATE_ARN: "arn:aws:acm:us-east-1:1:certificate/x" };
+    expect(() => readSettings("prod", prod)).toThrow(/WEB_ACL_ARN/);
+    expect(() => readSettings("prod", { ...prod, WEB_ACL_ARN: "arn:aws:wafv2:eu-central-1:123456789012:regional/webacl/a/b" })).toThrow(/us-east-1/);
+  });
+});
+
 const KVS_WRITE = [
   "cloudfront-keyvaluestore:DescribeKeyValueStore",
   "cloudfront-keyvaluestore:GetKey",
@@ -570,7 +609,8 @@ describe("Web", () => {
     expect(distribution().Aliases).toBeUndefined();
     expect(() => readSettings("prod", {})).toThrow(/prod stage needs DOMAIN_NAME/);
     expect(() => readSettings("prod", { DOMAIN_NAME: "menu.example.com" })).toThrow(/CERTIFICATE_ARN/);
-    expect(readSettings("prod", { DOMAIN_NAME: "menu.example.com", CERTIFICATE_ARN: "arn:aws:acm:us-east-1:1:certificate/x" }).production).toBe(true);
+    const acl = "arn:aws:wafv2:us-east-1:123456789012:global/webacl/prod-qr-menu-waf-web-acl/abc";
+    expect(readSettings("prod", { DOMAIN_NAME: "menu.example.com", CERTIFICATE_ARN: "arn:aws:acm:us-east-1:1:certificate/x", WEB_ACL_ARN: acl }).production).toBe(true);
     expect(readSettings("staging", {}).production).toBe(false);
   });
 

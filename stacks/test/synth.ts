@@ -16,19 +16,28 @@ import { fileURLToPath } from "node:url";
 import { App } from "sst/constructs";
 import { initProject, useProject } from "sst/project.js";
 import { useRuntimeHandlers } from "sst/runtime/handlers.js";
-import config from "../../sst.config";
+import mainConfig from "../../sst.config";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
 
-/** Builds the app for `stage` with `env` as the deploy-time settings; the handlers "built", in order. */
-export async function synth(stage: string, env: Record<string, string | undefined>) {
+type Config = { stacks: (app: App) => unknown };
+
+/**
+ * Builds the app for `stage` with `env` as the deploy-time settings; the handlers "built", in order.
+ * By default the main app (sst.config.ts); `app` names another (the WAF app in stacks/waf).
+ */
+export async function synth(
+  stage: string,
+  env: Record<string, string | undefined>,
+  { dir = root, config = mainConfig as Config, region = "eu-central-1" }: { dir?: string; config?: Config; region?: string } = {},
+) {
   // SST skips its AWS calls (bootstrap lookup) when NODE_ENV is "test"; Web.ts skips the SPA build.
   process.env.NODE_ENV = "test";
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
-  await initProject({ root, stage });
+  await initProject({ root: dir, stage });
   const built: string[] = [];
   const node = useRuntimeHandlers().for("nodejs22.x");
   node.build = async ({ out, props }) => {
@@ -41,7 +50,7 @@ export async function synth(stage: string, env: Record<string, string | undefine
   };
   const project = useProject();
   const app = new App(
-    { mode: "deploy", name: project.config.name, stage, region: "eu-central-1", account: "123456789012" },
+    { mode: "deploy", name: project.config.name, stage, region, account: "123456789012" },
     { outdir: path.join(project.paths.out, `cdk.out.${stage}`) },
   );
   await config.stacks(app);

@@ -4,6 +4,7 @@ import { actorFromHeaders } from "@menu/core/auth/sessions";
 import { bodyLimit } from "hono/body-limit";
 import { docsRoutes } from "./docs";
 import { mapError, validationHook } from "./errors";
+import { originGuard } from "./origin-guard";
 import { allowedMethods } from "./methods";
 import { documentCommonResponses } from "./openapi";
 import { authRoutes } from "./routes/auth";
@@ -42,16 +43,20 @@ export type AppOptions = {
    * the local runtime passes its web build's, since this middleware covers the SPA it serves too.
    */
   security?: SecurityPolicy;
+  /** The secret CloudFront sends in `x-origin-verify` (origin-guard.ts); without it every caller is let in. */
+  originSecret?: string;
 };
 
 /** JSON bodies are small; uploads get their own limits on their own routes. */
 const JSON_BODY_LIMIT = 256 * 1024;
 
-export function createApp({ isReady = () => true, resolveActor = actorFromHeaders, security = { scriptHashes: [] } }: AppOptions = {}) {
+export function createApp({ isReady = () => true, resolveActor = actorFromHeaders, security = { scriptHashes: [] }, originSecret }: AppOptions = {}) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
   app.onError(mapError);
   // First, so every answer carries them: errors, 404s and the 413 of the body limit too.
   app.use("*", securityHeadersMiddleware(security));
+  // Then the origin check: a request that did not come through CloudFront goes no further.
+  app.use("*", originGuard(originSecret));
   // A known path asked with a method none of its routes has: 405 with the ones it has.
   const allowed = allowedMethods(app.routes);
   app.notFound((c) => {
