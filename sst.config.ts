@@ -17,6 +17,9 @@ export default {
     const { Schedules } = await import("./stacks/Schedules");
     const { Api } = await import("./stacks/Api");
     const { Web } = await import("./stacks/Web");
+    const { Monitoring } = await import("./stacks/Monitoring");
+    const { settings } = await import("./stacks/settings");
+    const { keepLogs } = await import("./stacks/log-retention");
 
     const { bundling } = await import("./stacks/bundling");
 
@@ -26,6 +29,8 @@ export default {
       // ESM, minified, without the drawing libraries; functions that draw say so (stacks/bundling.ts).
       ...bundling(app, {}),
     });
-    app.stack(Database).stack(Storage).stack(Workers).stack(Schedules).stack(Api).stack(Web);
+    app.stack(Database).stack(Storage).stack(Workers).stack(Schedules).stack(Api).stack(Web).stack(Monitoring);
+    // Every log group of every Lambda keeps LOG_RETENTION_DAYS (the API access log: stacks/Api.ts).
+    keepLogs(app, settings().logRetentionDays);
   },
 } satisfies SSTConfig;

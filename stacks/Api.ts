@@ -4,7 +4,7 @@ import { Config, Api as HttpApi, use, type StackContext } from "sst/constructs";
 import { useProject } from "sst/project.js";
 import { bundling, findPackage } from "./bundling";
 import { grant } from "./grants";
-import { settings } from "./settings";
+import { retentionKey, settings } from "./settings";
 import { Storage } from "./Storage";
 import { Workers } from "./Workers";
 
@@ -33,6 +33,8 @@ export function Api({ stack, app }: StackContext) {
 
   const api = new HttpApi(stack, "api", {
     cors: false,
+    // SST's default access log format (one JSON line per request), kept as long as the functions' logs.
+    accessLog: { retention: retentionKey(config.logRetentionDays) },
     defaults: {
       // Over all callers, before the Lambda: a flood costs API Gateway's refusals, not Lambda runs.
       throttle: config.apiThrottle,

@@ -1,3 +1,5 @@
+import { Duration } from "aws-cdk-lib";
+import * as sqs from "aws-cdk-lib/aws-sqs";
 import { Cron, use, type StackContext } from "sst/constructs";
 import { grant } from "./grants";
 import { Workers } from "./Workers";
@@ -7,8 +9,14 @@ import { Workers } from "./Workers";
  * ends, grace period, expiry). A transition changes what guests see, so the job
  * queues a publish for the affected stores.
  */
-export function Schedules({ stack }: StackContext) {
+export function Schedules({ stack, app }: StackContext) {
   const { queues, environment, base } = use(Workers);
+  // Runs EventBridge could not deliver after its retries (alarmed on by stacks/Monitoring.ts).
+  const scheduleDeadLetters = new sqs.Queue(stack, "scheduler-dlq", {
+    queueName: app.logicalPrefixedName("scheduler-dlq"),
+    retentionPeriod: Duration.days(14),
+    enforceSSL: true,
+  });
 
   const scheduler = new Cron(stack, "scheduler", {
     schedule: "rate(5 minutes)",
@@ -20,8 +28,13 @@ export function Schedules({ stack }: StackContext) {
         // Publishes stores that changed phase or went stale, resumes lost translation and export jobs.
         permissions: [...base, grant.send(queues.publish, queues.translate, queues.export)],
       },
+      // A run is idempotent and the next one comes 5 minutes later: two retries within 4 minutes,
+      // then the event goes to the DLQ rather than being dropped.
+      cdk: { target: { deadLetterQueue: scheduleDeadLetters, retryAttempts: SCHEDULE_RETRIES, maxEventAge: Duration.minutes(4) } },
     },
   });
 
-  return { scheduler };
+  return { scheduler, scheduleDeadLetters };
 }
+
+export const SCHEDULE_RETRIES = 2;

@@ -1,4 +1,5 @@
 import { Duration } from "aws-cdk-lib";
+import type * as lambda from "aws-cdk-lib/aws-lambda";
 import * as sqs from "aws-cdk-lib/aws-sqs";
 import { Queue, use, type StackContext } from "sst/constructs";
 import { bundling } from "./bundling";
@@ -17,6 +18,8 @@ export function Workers({ stack, app }: StackContext) {
   const { table } = use(Database);
   const { uploads, menus, exports, guestRoutes } = use(Storage);
 
+  /** Each queue's DLQ, by queue name (alarmed on by stacks/Monitoring.ts). */
+  const deadLetters: Record<string, sqs.Queue> = {};
   /** SQS queue + DLQ. Visibility timeout is 6x the consumer timeout (AWS guidance for Lambda). */
   function jobQueue(id: string, consumerTimeoutSeconds: number) {
     const dlq = new sqs.Queue(stack, `${id}-dlq`, {
@@ -24,6 +27,7 @@ export function Workers({ stack, app }: StackContext) {
       retentionPeriod: Duration.days(14),
       enforceSSL: true,
     });
+    deadLetters[id] = dlq;
     return new Queue(stack, id, {
       cdk: {
         queue: {
@@ -109,5 +113,8 @@ export function Workers({ stack, app }: StackContext) {
     ExportQueueUrl: exportQueue.queueUrl,
     PublishQueueUrl: publish.queueUrl,
   });
-  return { queues: { translate, export: exportQueue, publish }, environment, base };
+  const consumers = Object.fromEntries(
+    Object.entries({ translate, export: exportQueue, publish }).map(([name, queue]) => [name, queue.consumerFunction as lambda.IFunction]),
+  );
+  return { queues: { translate, export: exportQueue, publish }, deadLetters, consumers, environment, base };
 }

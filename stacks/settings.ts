@@ -1,3 +1,4 @@
+import { RetentionDays } from "aws-cdk-lib/aws-logs";
 import { useProject } from "sst/project.js";
 
 /**
@@ -31,8 +32,18 @@ export function readSettings(stage: string, env: Record<string, string | undefin
     throw new Error(`WEB_ACL_ARN must be a CloudFront (global, us-east-1) web ACL's ARN, got ${webAclArn}`);
   }
   const mailDomain = domainName ?? "example.com";
+  const alarmEmail = env.ALARM_EMAIL || undefined;
+  if (stage === PRODUCTION_STAGE && !alarmEmail) {
+    throw new Error(`The ${PRODUCTION_STAGE} stage needs ALARM_EMAIL, where its alarms and budget warnings go (docs/deploy.md)`);
+  }
   return {
     production: stage === PRODUCTION_STAGE,
+    /** Subscribed to the alarms topic (stacks/Monitoring.ts); AWS mails a confirmation link first. */
+    alarmEmail,
+    /** Days every log group keeps its events (the functions', the API access log's). */
+    logRetentionDays: logRetention(env.LOG_RETENTION_DAYS),
+    /** The AWS Budget's monthly limit in USD (the whole account's costs; docs/deploy.md). */
+    monthlyBudgetUsd: whole(env, "MONTHLY_BUDGET_USD", 100),
     /** Custom domain for the CloudFront distribution, e.g. menu.example.com. Optional. */
     domainName,
     /** ACM certificate for `domainName`; must live in us-east-1 (CloudFront). */
@@ -64,4 +75,20 @@ function whole(env: Record<string, string | undefined>, name: string, fallback: 
   const value = Number(env[name] || fallback);
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number, got ${env[name]}`);
   return value;
+}
+
+/** CloudWatch Logs keeps events only for these numbers of days. */
+export const RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653];
+
+function logRetention(value: string | undefined) {
+  const days = Number(value || 30);
+  if (!RETENTION_DAYS.includes(days)) throw new Error(`LOG_RETENTION_DAYS must be one of ${RETENTION_DAYS.join(", ")} (CloudWatch Logs' choices), got ${value}`);
+  return days;
+}
+
+/** The name SST's props give a retention ("one_month" for 30 days). */
+export function retentionKey(days: number) {
+  const key = Object.entries(RetentionDays).find(([, value]) => value === days)?.[0];
+  if (!key) throw new Error(`no log retention of ${days} days`);
+  return key.toLowerCase() as Lowercase<keyof typeof RetentionDays>;
 }

@@ -2,10 +2,13 @@
  * The production stage, synthesized offline with the settings docs/deploy.md asks for
  * (stacks/test/synth.ts): what only production gets.
  */
-import { Template } from "aws-cdk-lib/assertions";
+import { Match, Template } from "aws-cdk-lib/assertions";
 import { getStack } from "sst/constructs";
 import { beforeAll, describe, expect, it } from "vitest";
+import { Api } from "../Api";
+import { Monitoring } from "../Monitoring";
 import { Web } from "../Web";
+import { Workers } from "../Workers";
 import { synth } from "./synth";
 
 /** CloudFormation template JSON, which has no static type. */
@@ -13,6 +16,9 @@ import { synth } from "./synth";
 type Cfn = any;
 const WEB_ACL_ARN = "arn:aws:wafv2:us-east-1:123456789012:global/webacl/prod-qr-menu-waf-web-acl/0123-abcd";
 let web: Template;
+let monitoring: Template;
+let api: Template;
+let workers: Template;
 
 beforeAll(async () => {
   await synth("prod", {
@@ -20,9 +26,15 @@ beforeAll(async () => {
     CERTIFICATE_ARN: "arn:aws:acm:us-east-1:123456789012:certificate/abc",
     MAIL_FROM: "no-reply@example.com",
     WEB_ACL_ARN,
+    ALARM_EMAIL: "ops@example.com",
+    LOG_RETENTION_DAYS: "90",
+    MONTHLY_BUDGET_USD: "250",
     PUBLIC_BASE_URL: undefined,
   });
   web = Template.fromStack(getStack(Web));
+  monitoring = Template.fromStack(getStack(Monitoring));
+  api = Template.fromStack(getStack(Api));
+  workers = Template.fromStack(getStack(Workers));
 }, 120_000);
 
 function distribution(): Cfn {
@@ -44,5 +56,17 @@ describe("production stage", () => {
 
   it("puts the WAF app's web ACL in front of the distribution", () => {
     expect(distribution().WebACLId).toBe(WEB_ACL_ARN);
+  });
+
+  it("mails the alarms topic to ALARM_EMAIL, with the stage's budget and log retention", () => {
+    const topicId = Object.keys(monitoring.findResources("AWS::SNS::Topic"))[0]!;
+    monitoring.hasResourceProperties("AWS::SNS::Subscription", { Protocol: "email", Endpoint: "ops@example.com", TopicArn: { Ref: topicId } });
+    monitoring.hasResourceProperties("AWS::Budgets::Budget", { Budget: Match.objectLike({ BudgetLimit: { Amount: 250, Unit: "USD" } }) });
+    for (const template of [api, workers]) {
+      const retentions = Object.values(template.findResources("Custom::LogRetention"));
+      expect(retentions.length).toBeGreaterThan(0);
+      for (const r of retentions) expect(r.Properties.RetentionInDays).toBe(90);
+    }
+    expect(Object.values(api.findResources("AWS::Logs::LogGroup"))[0]!.Properties.RetentionInDays).toBe(90);
   });
 });

@@ -12,6 +12,7 @@ import { ORIGIN_SECRET_HEADER } from "../../packages/api/src/origin-guard";
 import { securityHeaders } from "../../packages/api/src/security-headers";
 import { Api } from "../Api";
 import { Database } from "../Database";
+import { Monitoring } from "../Monitoring";
 import { Schedules } from "../Schedules";
 import { Storage } from "../Storage";
 import { readSettings } from "../settings";
@@ -42,6 +43,7 @@ let t: {
   schedules: Template;
   api: Template;
   web: Template;
+  monitoring: Template;
 };
 let built: string[] = [];
 
@@ -60,6 +62,7 @@ beforeAll(async () => {
     schedules: Template.fromStack(getStack(Schedules)),
     api: Template.fromStack(getStack(Api)),
     web: Template.fromStack(getStack(Web)),
+    monitoring: Template.fromStack(getStack(Monitoring)),
   };
 }, 120_000);
 
@@ -98,10 +101,10 @@ function logicalIdOfHandler(template: Template, handler: string) {
 }
 
 describe("app", () => {
-  it("registers the six stacks, named with the stage", () => {
-    const names = [Database, Storage, Workers, Schedules, Api, Web].map((s) => getStack(s).stackName);
+  it("registers the seven stacks, named with the stage", () => {
+    const names = [Database, Storage, Workers, Schedules, Api, Web, Monitoring].map((s) => getStack(s).stackName);
     expect(names).toEqual(
-      ["Database", "Storage", "Workers", "Schedules", "Api", "Web"].map((n) => `${stage}-qr-menu-${n}`),
+      ["Database", "Storage", "Workers", "Schedules", "Api", "Web", "Monitoring"].map((n) => `${stage}-qr-menu-${n}`),
     );
     expect(getStack(Database).region).toBe("eu-central-1");
   });
@@ -339,6 +342,115 @@ describe("abuse limits (issue 34, point 2)", () => {
     const prod = { DOMAIN_NAME: "menu.example.com", CERTIFICATE_ARN: "arn:aws:acm:us-east-1:1:certificate/x" };
     expect(() => readSettings("prod", prod)).toThrow(/WEB_ACL_ARN/);
     expect(() => readSettings("prod", { ...prod, WEB_ACL_ARN: "arn:aws:wafv2:eu-central-1:123456789012:regional/webacl/a/b" })).toThrow(/us-east-1/);
+  });
+});
+
+describe("alarms and logs (issue 34, point 1)", () => {
+  const alarms = () => Object.values(t.monitoring.findResources("AWS::CloudWatch::Alarm")) as Resource[];
+  const alarm = (id: string) => {
+    const hit = alarms().find((a) => a.Properties.AlarmName === `${stage}-qr-menu-${id}`);
+    expect(hit, id).toBeDefined();
+    return hit!.Properties;
+  };
+  const topicId = () => Object.keys(t.monitoring.findResources("AWS::SNS::Topic"))[0]!;
+  const imported = (value: Cfn) => JSON.stringify(value).match(/"Fn::ImportValue":"([^"]+)"/)?.[1] ?? "";
+  /** The export a value of another stack's template is imported by, resolved to that template's logical id. */
+  function exportedId(template: Template, value: Cfn) {
+    const name = imported(value);
+    const outputs = template.findOutputs("*");
+    const [, output] = Object.entries(outputs).find(([, o]) => o.Export?.Name === name) ?? [];
+    expect(output, name).toBeDefined();
+    return JSON.stringify(output!.Value);
+  }
+
+  it("sends every alarm, and only to, the alarms topic, which allows only TLS", () => {
+    expect(alarms().length).toBe(17);
+    for (const a of alarms()) {
+      expect(a.Properties.AlarmActions, a.Properties.AlarmName).toEqual([{ Ref: topicId() }]);
+      expect(a.Properties.TreatMissingData).toBe("notBreaching");
+      expect(a.Properties.AlarmDescription).toMatch(/Runbook: docs\/deploy.md/);
+    }
+    // No ALARM_EMAIL on this stage: no subscription (prod.test.ts checks the mail one).
+    t.monitoring.resourceCountIs("AWS::SNS::Subscription", 0);
+    const policy = Object.values(t.monitoring.findResources("AWS::SNS::TopicPolicy"))[0]!;
+    expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
+  });
+
+  it("alarms on any message in each dead-letter queue: the three job queues' and the schedule's", () => {
+    for (const name of ["translate", "export", "publish"]) {
+      const a = alarm(`dlq-${name}`);
+      expect(a).toMatchObject({ MetricName: "ApproximateNumberOfMessagesVisible", Namespace: "AWS/SQS", Threshold: 1, ComparisonOperator: "GreaterThanOrEqualToThreshold" });
+      const queueId = exportedId(t.workers, a.Dimensions[0].Value);
+      expect(t.workers.findResources("AWS::SQS::Queue")[JSON.parse(queueId)["Fn::GetAtt"][0]]?.Properties.QueueName).toBe(`${stage}-qr-menu-${name}-dlq`);
+    }
+    const schedule = alarm("dlq-schedule");
+    expect(JSON.parse(exportedId(t.schedules, schedule.Dimensions[0].Value))["Fn::GetAtt"][0]).toMatch(/^schedulerdlq/);
+  });
+
+  it("alarms on errors and throttles of each of our functions", () => {
+    for (const [name, handler] of Object.entries(HANDLERS)) {
+      const template = templateOf(handler);
+      for (const [kind, metric] of [["errors", "Errors"], ["throttles", "Throttles"]]) {
+        const a = alarm(`${kind}-${name}`);
+        expect(a).toMatchObject({ MetricName: metric, Namespace: "AWS/Lambda", Statistic: "Sum", Period: 300, Threshold: 1 });
+        expect(exportedId(template, a.Dimensions[0].Value), `${kind} ${name}`).toContain(logicalIdOfHandler(template, handler));
+      }
+    }
+  });
+
+  it("alarms on the API's 5xx rate, the table's throttled requests and the schedule's failed runs", () => {
+    const api = alarm("api-5xx-rate");
+    expect(api.Threshold).toBe(5);
+    const expression = api.Metrics.find((m: Cfn) => m.Expression);
+    expect(expression.Expression).toBe("IF(requests >= 20, 100 * failed / requests, 0)");
+    const named = (metrics: Cfn[], name: string) => metrics.find((m: Cfn) => m.MetricStat?.Metric.MetricName === name)?.MetricStat.Metric;
+    expect(named(api.Metrics, "5xx")).toMatchObject({ Namespace: "AWS/ApiGateway" });
+    expect(named(api.Metrics, "Count")).toMatchObject({ Namespace: "AWS/ApiGateway" });
+    expect(exportedId(t.api, named(api.Metrics, "5xx").Dimensions[0].Value)).toContain(Object.keys(t.api.findResources("AWS::ApiGatewayV2::Api"))[0]);
+    const table = alarm("table-throttles");
+    expect(table.Metrics.find((m: Cfn) => m.Expression).Expression).toBe("reads + writes");
+    expect([named(table.Metrics, "ReadThrottleEvents"), named(table.Metrics, "WriteThrottleEvents")].map((m) => m.Namespace)).toEqual(["AWS/DynamoDB", "AWS/DynamoDB"]);
+    const schedule = alarm("schedule-failures");
+    expect(schedule).toMatchObject({ Namespace: "AWS/Events", MetricName: "FailedInvocations", Threshold: 1 });
+    const ruleId = Object.keys(t.schedules.findResources("AWS::Events::Rule"))[0]!;
+    expect(exportedId(t.schedules, schedule.Dimensions[0].Value)).toContain(ruleId);
+  });
+
+  it("has a monthly cost budget warning the same topic at 80 % spent and 100 % forecast", () => {
+    t.monitoring.hasResourceProperties("AWS::Budgets::Budget", {
+      Budget: { BudgetName: `${stage}-qr-menu-monthly`, BudgetType: "COST", TimeUnit: "MONTHLY", BudgetLimit: { Amount: 100, Unit: "USD" } },
+      NotificationsWithSubscribers: [
+        { Notification: { NotificationType: "ACTUAL", ComparisonOperator: "GREATER_THAN", Threshold: 80, ThresholdType: "PERCENTAGE" }, Subscribers: [{ SubscriptionType: "SNS", Address: { Ref: topicId() } }] },
+        { Notification: { NotificationType: "FORECASTED", ComparisonOperator: "GREATER_THAN", Threshold: 100, ThresholdType: "PERCENTAGE" }, Subscribers: [{ SubscriptionType: "SNS", Address: { Ref: topicId() } }] },
+      ],
+    });
+    const policy = Object.values(t.monitoring.findResources("AWS::SNS::TopicPolicy"))[0]!;
+    expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
+      expect.objectContaining({ Principal: { Service: "budgets.amazonaws.com" }, Action: "sns:Publish", Condition: { StringEquals: { "aws:SourceAccount": "123456789012" } } }),
+    );
+  });
+
+  it("keeps every Lambda's logs 30 days, CDK's and SST's helpers included, and the API access log too", () => {
+    const templates = Object.values(t);
+    let functions = 0;
+    for (const template of templates) {
+      const retentions = Object.values(template.findResources("Custom::LogRetention"));
+      for (const [id] of Object.entries(template.findResources("AWS::Lambda::Function"))) {
+        if (id.startsWith("LogRetention")) continue; // CDK's LogRetention function keeps its own logs a day
+        functions++;
+        const hit = retentions.filter((r) => JSON.stringify(r.Properties.LogGroupName) === JSON.stringify({ "Fn::Join": ["", ["/aws/lambda/", { Ref: id }]] }));
+        expect(hit, id).toHaveLength(1);
+        expect(hit[0]!.Properties.RetentionInDays, id).toBe(30);
+      }
+    }
+    // Our five, the SPA upload, the buckets' clean-up and SST's own.
+    expect(functions).toBeGreaterThan(Object.keys(HANDLERS).length);
+    const groups = Object.values(t.api.findResources("AWS::Logs::LogGroup"));
+    expect(groups).toHaveLength(1);
+    expect(groups[0]!.Properties.RetentionInDays).toBe(30);
+    const stageProps = Object.values(t.api.findResources("AWS::ApiGatewayV2::Stage"))[0]!.Properties;
+    expect(JSON.stringify(stageProps.AccessLogSettings.DestinationArn)).toContain(Object.keys(t.api.findResources("AWS::Logs::LogGroup"))[0]);
+    expect(() => readSettings("staging", { LOG_RETENTION_DAYS: "45" })).toThrow(/LOG_RETENTION_DAYS must be one of/);
   });
 });
 
@@ -610,7 +722,9 @@ describe("Web", () => {
     expect(() => readSettings("prod", {})).toThrow(/prod stage needs DOMAIN_NAME/);
     expect(() => readSettings("prod", { DOMAIN_NAME: "menu.example.com" })).toThrow(/CERTIFICATE_ARN/);
     const acl = "arn:aws:wafv2:us-east-1:123456789012:global/webacl/prod-qr-menu-waf-web-acl/abc";
-    expect(readSettings("prod", { DOMAIN_NAME: "menu.example.com", CERTIFICATE_ARN: "arn:aws:acm:us-east-1:1:certificate/x", WEB_ACL_ARN: acl }).production).toBe(true);
+    const complete = { DOMAIN_NAME: "menu.example.com", CERTIFICATE_ARN: "arn:aws:acm:us-east-1:1:certificate/x", WEB_ACL_ARN: acl, ALARM_EMAIL: "ops@example.com" };
+    expect(readSettings("prod", complete).production).toBe(true);
+    expect(() => readSettings("prod", { ...complete, ALARM_EMAIL: "" })).toThrow(/ALARM_EMAIL/);
     expect(readSettings("staging", {}).production).toBe(false);
   });
 

@@ -1,0 +1,128 @@
+import { Duration } from "aws-cdk-lib";
+import * as budgets from "aws-cdk-lib/aws-budgets";
+import * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
+import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
+import * as iam from "aws-cdk-lib/aws-iam";
+import type * as lambda from "aws-cdk-lib/aws-lambda";
+import * as sns from "aws-cdk-lib/aws-sns";
+import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
+import type * as sqs from "aws-cdk-lib/aws-sqs";
+import { use, type StackContext } from "sst/constructs";
+import { Api } from "./Api";
+import { Database } from "./Database";
+import { Schedules } from "./Schedules";
+import { settings } from "./settings";
+import { Workers } from "./Workers";
+
+/**
+ * What tells the operator that something broke: alarms to one SNS topic (mailed to ALARM_EMAIL),
+ * and the monthly AWS Budget's warnings to the same topic. Each alarm's runbook is in
+ * docs/deploy.md under its name's last part ("dlq-translate", "errors-api", …).
+ *
+ *   dlq-*         a message in a dead-letter queue (a job failed 5 times, or the schedule's target 3)
+ *   errors-*      a function ended in an error (a worker's message will be retried)
+ *   throttles-*   a function was refused a run (its concurrency cap, or the account's)
+ *   api-5xx-rate  over 5 % of at least 20 API requests in 5 minutes answered 5xx
+ *   table-throttles  DynamoDB refused reads or writes
+ *   schedule-failures  EventBridge could not run the scheduler
+ */
+export function Monitoring({ stack, app }: StackContext) {
+  const config = settings();
+  const { table } = use(Database);
+  const { deadLetters, consumers } = use(Workers);
+  const { scheduler, scheduleDeadLetters } = use(Schedules);
+  const { api } = use(Api);
+
+  const topic = new sns.Topic(stack, "alarms", { displayName: `${app.name} ${app.stage} alarms`, enforceSSL: true });
+  if (config.alarmEmail) topic.addSubscription(new EmailSubscription(config.alarmEmail));
+  const action = new SnsAction(topic);
+  const period = Duration.minutes(5);
+
+  const alarm = (id: string, metric: cloudwatch.IMetric, description: string, threshold = 1) =>
+    new cloudwatch.Alarm(stack, id, {
+      alarmName: app.logicalPrefixedName(id),
+      alarmDescription: `${description} Runbook: docs/deploy.md, "${id}".`,
+      metric,
+      threshold,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      // No data (no traffic, an empty queue) is fine.
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    }).addAlarmAction(action);
+
+  const dlqs: [string, sqs.IQueue][] = [...Object.entries(deadLetters), ["schedule", scheduleDeadLetters]];
+  for (const [name, dlq] of dlqs) {
+    alarm(`dlq-${name}`, dlq.metricApproximateNumberOfMessagesVisible({ period, statistic: "Maximum" }), `A message is in the ${name} dead-letter queue.`);
+  }
+
+  const functions: [string, lambda.IFunction][] = [
+    ["api", api.getFunction("$default")!],
+    ["scheduler", scheduler.jobFunction],
+    ...Object.entries(consumers),
+  ];
+  for (const [name, fn] of functions) {
+    alarm(`errors-${name}`, fn.metricErrors({ period, statistic: "Sum" }), `The ${name} function ended in an error.`);
+    alarm(`throttles-${name}`, fn.metricThrottles({ period, statistic: "Sum" }), `The ${name} function was throttled.`);
+  }
+
+  const apiMetric = (metricName: string) =>
+    new cloudwatch.Metric({ namespace: "AWS/ApiGateway", metricName, dimensionsMap: { ApiId: api.httpApiId }, period, statistic: "Sum" });
+  alarm(
+    "api-5xx-rate",
+    new cloudwatch.MathExpression({
+      // A percentage, once there are enough requests for one to mean something.
+      expression: "IF(requests >= 20, 100 * failed / requests, 0)",
+      usingMetrics: { failed: apiMetric("5xx"), requests: apiMetric("Count") },
+      period,
+      label: "API 5xx %",
+    }),
+    "Over 5 % of the API's answers were 5xx.",
+    API_5XX_PERCENT,
+  );
+
+  const tableMetric = (metricName: string) => table.cdk.table.metric(metricName, { period, statistic: "Sum" });
+  alarm(
+    "table-throttles",
+    new cloudwatch.MathExpression({
+      expression: "reads + writes",
+      usingMetrics: { reads: tableMetric("ReadThrottleEvents"), writes: tableMetric("WriteThrottleEvents") },
+      period,
+      label: "Throttled table requests",
+    }),
+    "DynamoDB throttled requests to the table.",
+  );
+
+  alarm(
+    "schedule-failures",
+    new cloudwatch.Metric({ namespace: "AWS/Events", metricName: "FailedInvocations", dimensionsMap: { RuleName: scheduler.cdk.rule.ruleName }, period, statistic: "Sum" }),
+    "EventBridge failed to invoke the scheduler.",
+  );
+
+  // Budgets publish to the topic (its policy lets them) and so reach the same mailbox.
+  topic.addToResourcePolicy(
+    new iam.PolicyStatement({
+      principals: [new iam.ServicePrincipal("budgets.amazonaws.com")],
+      actions: ["sns:Publish"],
+      resources: [topic.topicArn],
+      conditions: { StringEquals: { "aws:SourceAccount": stack.account } },
+    }),
+  );
+  const notify = (notificationType: "ACTUAL" | "FORECASTED", threshold: number) => ({
+    notification: { notificationType, comparisonOperator: "GREATER_THAN", threshold, thresholdType: "PERCENTAGE" },
+    subscribers: [{ subscriptionType: "SNS", address: topic.topicArn }],
+  });
+  new budgets.CfnBudget(stack, "budget", {
+    budget: {
+      budgetName: app.logicalPrefixedName("monthly"),
+      budgetType: "COST",
+      timeUnit: "MONTHLY",
+      budgetLimit: { amount: config.monthlyBudgetUsd, unit: "USD" },
+    },
+    notificationsWithSubscribers: [notify("ACTUAL", 80), notify("FORECASTED", 100)],
+  });
+
+  stack.addOutputs({ AlarmTopicArn: topic.topicArn });
+  return { topic };
+}
+
+export const API_5XX_PERCENT = 5;
