@@ -15,6 +15,7 @@ export default {
     const { Storage } = await import("./stacks/Storage");
     const { Workers } = await import("./stacks/Workers");
     const { Schedules } = await import("./stacks/Schedules");
+    const { Mail } = await import("./stacks/Mail");
     const { Api } = await import("./stacks/Api");
     const { Web } = await import("./stacks/Web");
     const { Monitoring } = await import("./stacks/Monitoring");
@@ -29,7 +30,7 @@ export default {
       // ESM, minified, without the drawing libraries; functions that draw say so (stacks/bundling.ts).
       ...bundling(app, {}),
     });
-    app.stack(Database).stack(Storage).stack(Workers).stack(Schedules).stack(Api).stack(Web).stack(Monitoring);
+    app.stack(Database).stack(Storage).stack(Workers).stack(Schedules).stack(Mail).stack(Api).stack(Web).stack(Monitoring);
     // Every log group of every Lambda keeps LOG_RETENTION_DAYS (the API access log: stacks/Api.ts).
     keepLogs(app, settings().logRetentionDays);
   },

@@ -1,9 +1,11 @@
 import path from "node:path";
+import { PolicyStatement } from "aws-cdk-lib/aws-iam";
 import * as secretsmanager from "aws-cdk-lib/aws-secretsmanager";
 import { Config, Api as HttpApi, use, type StackContext } from "sst/constructs";
 import { useProject } from "sst/project.js";
 import { bundling, findPackage } from "./bundling";
 import { grant } from "./grants";
+import { Mail } from "./Mail";
 import { retentionKey, settings } from "./settings";
 import { Storage } from "./Storage";
 import { Workers } from "./Workers";
@@ -17,6 +19,7 @@ import { Workers } from "./Workers";
 export function Api({ stack, app }: StackContext) {
   const { uploads, menus, exports, guestRoutes } = use(Storage);
   const { queues, environment, base } = use(Workers);
+  const { configurationSet, sendMail } = use(Mail);
   // Kept in SSM (`sst secrets set NAME value`), read at cold start by packages/functions/src/settings.ts.
   // Signs sessions and CSRF tokens; verifies the payment provider's webhook.
   const secrets = [new Config.Secret(stack, "AUTH_SECRET"), new Config.Secret(stack, "PAYMENT_WEBHOOK_SECRET")];
@@ -48,7 +51,10 @@ export function Api({ stack, app }: StackContext) {
           memorySize: 1024,
           // Draws PDFs (table cards, invoices), resizes uploaded pictures, reads imported sheets.
           ...bundling(app, { pdf: true, images: true, sheets: true }),
-          environment: { ...environment, SWAGGER_UI_DIR: SWAGGER_UI.to, ORIGIN_SECRET: originSecret.secretValue.unsafeUnwrap() },
+          environment: { ...environment, SWAGGER_UI_DIR: SWAGGER_UI.to, ORIGIN_SECRET: originSecret.secretValue.unsafeUnwrap(),
+            // Bounces and complaints come back through it (Mail.ts).
+            MAIL_CONFIGURATION_SET: configurationSet.configurationSetName,
+          },
           // The API docs page's Swagger UI (packages/api/src/docs.ts): the package's two files, beside the bundle.
           copyFiles: swaggerUiFiles(),
           bind: secrets,
@@ -64,7 +70,8 @@ export function Api({ stack, app }: StackContext) {
             // A renamed store's former URL names redirect at the edge.
             grant.edgeRoutes(guestRoutes),
             grant.send(queues.translate, queues.export, queues.publish),
-            "ses:SendEmail",
+            // As the sender's identity, through the configuration set only.
+            new PolicyStatement(sendMail),
             "translate:TranslateText",
           ],
         },

@@ -1,4 +1,5 @@
 import { Table, type StackContext } from "sst/constructs";
+import { settings } from "./settings";
 
 /**
  * The one DynamoDB table (single-table design, ElectroDB). Same shape as
@@ -26,6 +27,9 @@ export function Database({ stack }: StackContext) {
         // SST sets the deprecated `pointInTimeRecovery: true`; state it with the current property.
         pointInTimeRecovery: undefined,
         pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+        // Production's table cannot be deleted (by a stack removal or a slip in the console) until
+        // someone turns this off; other stages stay removable with `sst remove`.
+        deletionProtection: settings().production,
       },
     },
   });

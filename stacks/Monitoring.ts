@@ -10,6 +10,7 @@ import type * as sqs from "aws-cdk-lib/aws-sqs";
 import { use, type StackContext } from "sst/constructs";
 import { Api } from "./Api";
 import { Database } from "./Database";
+import { Mail } from "./Mail";
 import { Schedules } from "./Schedules";
 import { settings } from "./settings";
 import { Workers } from "./Workers";
@@ -19,7 +20,8 @@ import { Workers } from "./Workers";
  * and the monthly AWS Budget's warnings to the same topic. Each alarm's runbook is in
  * docs/deploy.md under its name's last part ("dlq-translate", "errors-api", …).
  *
- *   dlq-*         a message in a dead-letter queue (a job failed 5 times, or the schedule's target 3)
+ *   dlq-*         a message in a dead-letter queue (a job failed 5 times, the schedule's target 3 times,
+ *                 a mail feedback notification all of SNS's retries)
  *   errors-*      a function ended in an error (a worker's message will be retried)
  *   throttles-*   a function was refused a run (its concurrency cap, or the account's)
  *   api-5xx-rate  over 5 % of at least 20 API requests in 5 minutes answered 5xx
@@ -32,6 +34,7 @@ export function Monitoring({ stack, app }: StackContext) {
   const { deadLetters, consumers } = use(Workers);
   const { scheduler, scheduleDeadLetters } = use(Schedules);
   const { api } = use(Api);
+  const mail = use(Mail);
 
   const topic = new sns.Topic(stack, "alarms", { displayName: `${app.name} ${app.stage} alarms`, enforceSSL: true });
   if (config.alarmEmail) topic.addSubscription(new EmailSubscription(config.alarmEmail));
@@ -50,7 +53,7 @@ export function Monitoring({ stack, app }: StackContext) {
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     }).addAlarmAction(action);
 
-  const dlqs: [string, sqs.IQueue][] = [...Object.entries(deadLetters), ["schedule", scheduleDeadLetters]];
+  const dlqs: [string, sqs.IQueue][] = [...Object.entries(deadLetters), ["schedule", scheduleDeadLetters], ["mail-feedback", mail.deadLetters]];
   for (const [name, dlq] of dlqs) {
     alarm(`dlq-${name}`, dlq.metricApproximateNumberOfMessagesVisible({ period, statistic: "Maximum" }), `A message is in the ${name} dead-letter queue.`);
   }
@@ -59,6 +62,7 @@ export function Monitoring({ stack, app }: StackContext) {
     ["api", api.getFunction("$default")!],
     ["scheduler", scheduler.jobFunction],
     ...Object.entries(consumers),
+    ["mail-feedback", mail.feedback],
   ];
   for (const [name, fn] of functions) {
     alarm(`errors-${name}`, fn.metricErrors({ period, statistic: "Sum" }), `The ${name} function ended in an error.`);

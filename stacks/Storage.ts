@@ -1,6 +1,7 @@
 import { Duration } from "aws-cdk-lib";
 import { KeyValueStore } from "aws-cdk-lib/aws-cloudfront";
 import { Bucket, type StackContext } from "sst/constructs";
+import { settings } from "./settings";
 
 /**
  * Where the data outside the table lives. Nothing is public: CloudFront reads `menus` and `uploads`
@@ -25,19 +26,26 @@ export function Storage({ stack }: StackContext) {
   // BucketOwnerEnforced (its default leaves ACL blocking off).
   const uploads = new Bucket(stack, "uploads", {
     blockPublicACLs: true,
-    // The SPA uploads photos and logos straight to S3 with presigned PUT/POST.
+    // The SPA uploads photos and logos straight to S3 with presigned PUT/POST, from the site's pages only.
     cors: [
       {
         allowedMethods: ["PUT", "POST", "GET", "HEAD"],
-        allowedOrigins: ["*"],
+        allowedOrigins: siteOrigins(settings()),
         allowedHeaders: ["*"],
         maxAge: "1 hour",
       },
     ],
-    // Presigned uploads never completed (a closed tab, a failed check) leave their staged file.
     cdk: {
       bucket: {
-        lifecycleRules: ["uploads/", "contact/"].map((prefix) => ({ prefix, expiration: Duration.days(1) })),
+        // The owners' pictures: an overwrite or a delete (by us or by a slip) keeps the former version
+        // for OLD_VERSION_DAYS, then it goes.
+        versioned: true,
+        lifecycleRules: [
+          // Presigned uploads never completed (a closed tab, a failed check) leave their staged file.
+          ...["uploads/", "contact/"].map((prefix) => ({ prefix, expiration: Duration.days(1) })),
+          { id: "old-versions", noncurrentVersionExpiration: Duration.days(OLD_VERSION_DAYS), expiredObjectDeleteMarker: true },
+          { id: "unfinished-multipart", abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        ],
       },
     },
   });
@@ -59,4 +67,17 @@ export function Storage({ stack }: StackContext) {
     ExportsBucket: exportsBucket.bucketName,
   });
   return { uploads, menus, exports: exportsBucket, guestRoutes };
+}
+
+/** Days a replaced or deleted upload stays restorable. */
+export const OLD_VERSION_DAYS = 30;
+
+/**
+ * The origins whose pages may upload: the site's address. A stage without a domain or PUBLIC_BASE_URL
+ * (not production, settings.ts) learns its distribution's address only after this stack, so it allows
+ * CloudFront's domains; the presigned URL is the permission either way, CORS only lets a page read the answer.
+ */
+export function siteOrigins(config: ReturnType<typeof settings>) {
+  const urls = [config.publicBaseUrl, config.domainName && `https://${config.domainName}`].filter(Boolean) as string[];
+  return urls.length ? [...new Set(urls.map((url) => new URL(url).origin))] : ["https://*.cloudfront.net"];
 }

@@ -25,6 +25,7 @@ const HANDLERS = {
   translate: "packages/functions/src/workers/translate.handler",
   export: "packages/functions/src/workers/export.handler",
   publish: "packages/functions/src/workers/publish.handler",
+  mailFeedback: "packages/functions/src/mail-feedback.handler",
 };
 const DRAWING = ["pdfkit", "fontkit", "sharp", "write-excel-file", "read-excel-file"];
 const core = path.join(root, "packages/core");
@@ -74,8 +75,8 @@ describe("Lambda bundles", () => {
     }
   });
 
-  it("leaves the drawing libraries out of the scheduler and the workers that draw nothing", () => {
-    for (const handler of [HANDLERS.scheduler, HANDLERS.translate, HANDLERS.publish]) {
+  it("leaves the drawing libraries out of the scheduler, the mail-feedback handler and the workers that draw nothing", () => {
+    for (const handler of [HANDLERS.scheduler, HANDLERS.translate, HANDLERS.publish, HANDLERS.mailFeedback]) {
       const bundle = bundles[handler]!;
       expect(bundle.external, handler).toEqual([]);
       expect(DRAWING.filter((name) => bundle.packageBytes.has(name)), handler).toEqual([]);

@@ -6,6 +6,8 @@ import { Match, Template } from "aws-cdk-lib/assertions";
 import { getStack } from "sst/constructs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Api } from "../Api";
+import { Database } from "../Database";
+import { Storage } from "../Storage";
 import { Monitoring } from "../Monitoring";
 import { Web } from "../Web";
 import { Workers } from "../Workers";
@@ -19,6 +21,8 @@ let web: Template;
 let monitoring: Template;
 let api: Template;
 let workers: Template;
+let database: Template;
+let storage: Template;
 
 beforeAll(async () => {
   await synth("prod", {
@@ -35,6 +39,8 @@ beforeAll(async () => {
   monitoring = Template.fromStack(getStack(Monitoring));
   api = Template.fromStack(getStack(Api));
   workers = Template.fromStack(getStack(Workers));
+  database = Template.fromStack(getStack(Database));
+  storage = Template.fromStack(getStack(Storage));
 }, 120_000);
 
 function distribution(): Cfn {
@@ -68,5 +74,11 @@ describe("production stage", () => {
       for (const r of retentions) expect(r.Properties.RetentionInDays).toBe(90);
     }
     expect(Object.values(api.findResources("AWS::Logs::LogGroup"))[0]!.Properties.RetentionInDays).toBe(90);
+  });
+
+  it("protects the table from deletion and lets only the site's origin read upload answers", () => {
+    database.hasResourceProperties("AWS::DynamoDB::Table", { DeletionProtectionEnabled: true });
+    const [, uploads] = Object.entries(storage.findResources("AWS::S3::Bucket")).find(([id]) => id.startsWith("uploads"))!;
+    expect(uploads.Properties.CorsConfiguration.CorsRules[0].AllowedOrigins).toEqual(["https://menu.example.com"]);
   });
 });

@@ -12,9 +12,10 @@ import { ORIGIN_SECRET_HEADER } from "../../packages/api/src/origin-guard";
 import { securityHeaders } from "../../packages/api/src/security-headers";
 import { Api } from "../Api";
 import { Database } from "../Database";
+import { Mail } from "../Mail";
 import { Monitoring } from "../Monitoring";
 import { Schedules } from "../Schedules";
-import { Storage } from "../Storage";
+import { siteOrigins, Storage } from "../Storage";
 import { readSettings } from "../settings";
 import { GUEST_PAGE_PATTERNS, SITE_ASSET_OPTIONS, Web } from "../Web";
 import { Workers } from "../Workers";
@@ -27,6 +28,7 @@ const HANDLERS = {
   translate: "packages/functions/src/workers/translate.handler",
   export: "packages/functions/src/workers/export.handler",
   publish: "packages/functions/src/workers/publish.handler",
+  mailFeedback: "packages/functions/src/mail-feedback.handler",
 };
 // AWS managed CloudFront policies.
 const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
@@ -44,6 +46,7 @@ let t: {
   api: Template;
   web: Template;
   monitoring: Template;
+  mail: Template;
 };
 let built: string[] = [];
 
@@ -63,6 +66,7 @@ beforeAll(async () => {
     api: Template.fromStack(getStack(Api)),
     web: Template.fromStack(getStack(Web)),
     monitoring: Template.fromStack(getStack(Monitoring)),
+    mail: Template.fromStack(getStack(Mail)),
   };
 }, 120_000);
 
@@ -91,7 +95,7 @@ function grantsOf(template: Template, handler: string) {
   return grants;
 }
 function templateOf(handler: string) {
-  return [t.api, t.workers, t.schedules].find((x) => Object.values(appFunctions(x)).some((f) => f.Properties.Handler === handler))!;
+  return [t.api, t.workers, t.schedules, t.mail].find((x) => Object.values(appFunctions(x)).some((f) => f.Properties.Handler === handler))!;
 }
 
 function logicalIdOfHandler(template: Template, handler: string) {
@@ -101,15 +105,15 @@ function logicalIdOfHandler(template: Template, handler: string) {
 }
 
 describe("app", () => {
-  it("registers the seven stacks, named with the stage", () => {
-    const names = [Database, Storage, Workers, Schedules, Api, Web, Monitoring].map((s) => getStack(s).stackName);
+  it("registers the eight stacks, named with the stage", () => {
+    const names = [Database, Storage, Workers, Schedules, Mail, Api, Web, Monitoring].map((s) => getStack(s).stackName);
     expect(names).toEqual(
-      ["Database", "Storage", "Workers", "Schedules", "Api", "Web", "Monitoring"].map((n) => `${stage}-qr-menu-${n}`),
+      ["Database", "Storage", "Workers", "Schedules", "Mail", "Api", "Web", "Monitoring"].map((n) => `${stage}-qr-menu-${n}`),
     );
     expect(getStack(Database).region).toBe("eu-central-1");
   });
 
-  it("builds exactly the five handlers, on nodejs22.x arm64 ESM", () => {
+  it("builds exactly our six handlers, on nodejs22.x arm64 ESM", () => {
     expect([...built].sort()).toEqual(Object.values(HANDLERS).sort());
     const fns = Object.values(t).flatMap((template) => Object.values(appFunctions(template)));
     expect(fns.map((f) => f.Properties.Handler).sort()).toEqual(Object.values(HANDLERS).sort());
@@ -171,7 +175,7 @@ describe("Storage", () => {
 
   it("expires presigned uploads that were never completed after a day, and export files after a week", () => {
     const rules = Object.values(t.storage.findResources("AWS::S3::Bucket")).flatMap((b) => (b.Properties.LifecycleConfiguration?.Rules ?? []) as Cfn[]);
-    expect(rules.map((r) => `${r.Prefix ?? "everything"}: ${r.ExpirationInDays} d`).sort()).toEqual(["contact/: 1 d", "everything: 7 d", "uploads/: 1 d"]);
+    expect(rules.filter((r) => r.ExpirationInDays).map((r) => `${r.Prefix ?? "everything"}: ${r.ExpirationInDays} d`).sort()).toEqual(["contact/: 1 d", "everything: 7 d", "uploads/: 1 d"]);
   });
 
   it("lets CloudFront read menus and uploads through origin access identities", () => {
@@ -364,7 +368,7 @@ describe("alarms and logs (issue 34, point 1)", () => {
   }
 
   it("sends every alarm, and only to, the alarms topic, which allows only TLS", () => {
-    expect(alarms().length).toBe(17);
+    expect(alarms().length).toBe(20);
     for (const a of alarms()) {
       expect(a.Properties.AlarmActions, a.Properties.AlarmName).toEqual([{ Ref: topicId() }]);
       expect(a.Properties.TreatMissingData).toBe("notBreaching");
@@ -385,13 +389,15 @@ describe("alarms and logs (issue 34, point 1)", () => {
     }
     const schedule = alarm("dlq-schedule");
     expect(JSON.parse(exportedId(t.schedules, schedule.Dimensions[0].Value))["Fn::GetAtt"][0]).toMatch(/^schedulerdlq/);
+    const mail = alarm("dlq-mail-feedback");
+    expect(JSON.parse(exportedId(t.mail, mail.Dimensions[0].Value))["Fn::GetAtt"][0]).toMatch(/^mailfeedbackdlq/);
   });
 
   it("alarms on errors and throttles of each of our functions", () => {
     for (const [name, handler] of Object.entries(HANDLERS)) {
       const template = templateOf(handler);
       for (const [kind, metric] of [["errors", "Errors"], ["throttles", "Throttles"]]) {
-        const a = alarm(`${kind}-${name}`);
+        const a = alarm(`${kind}-${name === "mailFeedback" ? "mail-feedback" : name}`);
         expect(a).toMatchObject({ MetricName: metric, Namespace: "AWS/Lambda", Statistic: "Sum", Period: 300, Threshold: 1 });
         expect(exportedId(template, a.Dimensions[0].Value), `${kind} ${name}`).toContain(logicalIdOfHandler(template, handler));
       }
@@ -443,7 +449,7 @@ describe("alarms and logs (issue 34, point 1)", () => {
         expect(hit[0]!.Properties.RetentionInDays, id).toBe(30);
       }
     }
-    // Our five, the SPA upload, the buckets' clean-up and SST's own.
+    // Our six, the SPA upload, the buckets' clean-up and SST's own.
     expect(functions).toBeGreaterThan(Object.keys(HANDLERS).length);
     const groups = Object.values(t.api.findResources("AWS::Logs::LogGroup"));
     expect(groups).toHaveLength(1);
@@ -451,6 +457,62 @@ describe("alarms and logs (issue 34, point 1)", () => {
     const stageProps = Object.values(t.api.findResources("AWS::ApiGatewayV2::Stage"))[0]!.Properties;
     expect(JSON.stringify(stageProps.AccessLogSettings.DestinationArn)).toContain(Object.keys(t.api.findResources("AWS::Logs::LogGroup"))[0]);
     expect(() => readSettings("staging", { LOG_RETENTION_DAYS: "45" })).toThrow(/LOG_RETENTION_DAYS must be one of/);
+  });
+});
+
+describe("data protection (issue 34, point 4)", () => {
+  it("keeps a development stage's table removable (prod.test.ts: production's is protected)", () => {
+    t.database.hasResourceProperties("AWS::DynamoDB::Table", { DeletionProtectionEnabled: false });
+  });
+
+  it("versions the uploads bucket and expires old versions after 30 days", () => {
+    const [, uploads] = Object.entries(t.storage.findResources("AWS::S3::Bucket")).find(([id]) => id.startsWith("uploads"))!;
+    expect(uploads.Properties.VersioningConfiguration).toEqual({ Status: "Enabled" });
+    const rules: Cfn[] = uploads.Properties.LifecycleConfiguration.Rules;
+    expect(rules).toContainEqual(expect.objectContaining({ Id: "old-versions", NoncurrentVersionExpiration: { NoncurrentDays: 30 }, ExpiredObjectDeleteMarker: true, Status: "Enabled" }));
+    expect(rules).toContainEqual(expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }));
+  });
+
+  it("lets only the site's pages read upload answers (CORS); without an address known yet, only CloudFront's domains", () => {
+    const [, uploads] = Object.entries(t.storage.findResources("AWS::S3::Bucket")).find(([id]) => id.startsWith("uploads"))!;
+    const [rule] = uploads.Properties.CorsConfiguration.CorsRules;
+    expect(rule.AllowedOrigins).toEqual(["https://*.cloudfront.net"]);
+    expect(siteOrigins(readSettings("staging", { PUBLIC_BASE_URL: "https://menu.example.com/" }))).toEqual(["https://menu.example.com"]);
+  });
+
+  it("lets the API send mail only as MAIL_FROM's identity and through the configuration set", () => {
+    const statements = statementsOf(t.api, HANDLERS.api).filter((s) => [s.Action].flat().includes("ses:SendEmail"));
+    expect(statements).toHaveLength(1);
+    const resources = JSON.stringify(statements[0]!.Resource);
+    expect(resources).not.toContain('"*"');
+    // No MAIL_FROM here: no-reply@example.com, its domain and address identities.
+    expect(resources).toContain(":identity/example.com");
+    expect(resources).toContain(":identity/no-reply@example.com");
+    expect(resources).toContain(`:configuration-set/${stage}-qr-menu-mail`);
+    const fn = appFunctions(t.api)[logicalIdOfHandler(t.api, HANDLERS.api)]!;
+    expect(JSON.stringify(fn.Properties.Environment.Variables.MAIL_CONFIGURATION_SET)).toContain("Fn::ImportValue");
+  });
+
+  it("publishes SES bounces and complaints to a topic whose subscriber is the mail-feedback function, with a DLQ", () => {
+    t.mail.hasResourceProperties("AWS::SES::ConfigurationSet", { Name: `${stage}-qr-menu-mail`, SuppressionOptions: { SuppressedReasons: ["BOUNCE", "COMPLAINT"] } });
+    const topicId = Object.keys(t.mail.findResources("AWS::SNS::Topic"))[0]!;
+    const setId = Object.keys(t.mail.findResources("AWS::SES::ConfigurationSet"))[0]!;
+    t.mail.hasResourceProperties("AWS::SES::ConfigurationSetEventDestination", {
+      ConfigurationSetName: { Ref: setId },
+      EventDestination: Match.objectLike({ Enabled: true, MatchingEventTypes: ["bounce", "complaint"], SnsDestination: { TopicARN: { Ref: topicId } } }),
+    });
+    const fnId = logicalIdOfHandler(t.mail, HANDLERS.mailFeedback);
+    const dlqId = Object.keys(t.mail.findResources("AWS::SQS::Queue"))[0]!;
+    t.mail.hasResourceProperties("AWS::SNS::Subscription", {
+      Protocol: "lambda",
+      TopicArn: { Ref: topicId },
+      Endpoint: { "Fn::GetAtt": [fnId, "Arn"] },
+      RedrivePolicy: { deadLetterTargetArn: { "Fn::GetAtt": [dlqId, "Arn"] } },
+    });
+    // SES may publish to the topic for this configuration set only.
+    const policy = JSON.stringify(Object.values(t.mail.findResources("AWS::SNS::TopicPolicy"))[0]!.Properties.PolicyDocument);
+    expect(policy).toContain("ses.amazonaws.com");
+    expect(policy).toContain(`configuration-set/",{"Ref":"${setId}"}`);
   });
 });
 
@@ -481,6 +543,7 @@ describe("least privilege", () => {
       queues: ["translate", "export", "publish"],
       other: ["ses:SendEmail", "translate:TranslateText", "ssm:GetParameters", ...KVS_WRITE],
     },
+    mailFeedback: { table: ITEMS, queues: [], other: ["ssm:GetParameters"] },
     scheduler: { table: ITEMS, queues: ["publish", "translate", "export"], other: ["ssm:GetParameters"] },
     translate: { table: ITEMS, queues: ["translate", "publish"], other: ["translate:TranslateText", "ssm:GetParameters"] },
     export: { table: ITEMS, exports: ["s3:PutObject"], queues: [], other: ["ssm:GetParameters"] },

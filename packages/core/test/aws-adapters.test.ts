@@ -85,7 +85,7 @@ describe("SQS job queue", () => {
 describe("SES mailer", () => {
   const fake = fakeAws({ status: 200, body: { MessageId: "0100018c-ses" } });
   let mailer: ReturnType<typeof sesMailer>;
-  beforeAll(async () => void (mailer = sesMailer("QR Menu <no-reply@menu.example>", { endpoint: await fake.url(), region: "eu-west-1" })));
+  beforeAll(async () => void (mailer = sesMailer("QR Menu <no-reply@menu.example>", { endpoint: await fake.url(), region: "eu-west-1", configurationSet: "prod-qr-menu-mail" })));
   afterAll(() => fake.close());
   beforeEach(() => void fake.requests.splice(0));
 
@@ -111,6 +111,8 @@ describe("SES mailer", () => {
       Content: { Simple: { Subject: unknown; Body: unknown; Attachments: { FileName: string; ContentType: string; RawContent: string }[] } };
     };
     expect(body.FromEmailAddress).toBe("QR Menu <no-reply@menu.example>");
+    // Through the configuration set whose event destination reports bounces and complaints.
+    expect((body as { ConfigurationSetName?: string }).ConfigurationSetName).toBe("prod-qr-menu-mail");
     expect(body.Destination).toEqual({ ToAddresses: ["owner@cafe.example"] });
     expect(body.ReplyToAddresses).toEqual(["help@menu.example"]);
     expect(body.Content.Simple.Subject).toEqual({ Data: "Счёт №1", Charset: "UTF-8" });

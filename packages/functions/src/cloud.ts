@@ -29,7 +29,7 @@ export function configureCloud(env = process.env) {
       translate: env.TRANSLATE_QUEUE_URL,
       export: env.EXPORT_QUEUE_URL,
     }),
-    mailer: sesMailer(env.MAIL_FROM ?? "no-reply@example.com"),
+    mailer: sesMailer(env.MAIL_FROM ?? "no-reply@example.com", { configurationSet: env.MAIL_CONFIGURATION_SET }),
     translator: translatorFromEnv(env, { cloud: true }),
   });
   // Guest page routes for CloudFront's edge (the publish worker, store renames in the API).

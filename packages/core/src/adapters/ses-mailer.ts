@@ -2,7 +2,7 @@ import type { Mailer } from "../ports/mailer";
 import { awsService } from "./aws-call";
 
 /** E-mail through Amazon SES v2's SendEmail (the cloud deployment). Attachments go as SES v2 attachments. */
-export function sesMailer(from: string, options: { endpoint?: string; region?: string } = {}): Mailer {
+export function sesMailer(from: string, { configurationSet, ...options }: { endpoint?: string; region?: string; configurationSet?: string } = {}): Mailer {
   const call = awsService({ signingName: "ses", endpointPrefix: "email", endpointEnv: "SESV2", ...options });
   return {
     async send(mail) {
@@ -10,6 +10,8 @@ export function sesMailer(from: string, options: { endpoint?: string; region?: s
         path: "/v2/email/outbound-emails",
         body: {
           FromEmailAddress: from,
+          // Its event destination brings bounces and complaints back (mail/feedback.ts).
+          ConfigurationSetName: configurationSet,
           Destination: { ToAddresses: [mail.to] },
           ReplyToAddresses: mail.replyTo ? [mail.replyTo] : undefined,
           Content: {

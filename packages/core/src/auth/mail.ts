@@ -1,3 +1,4 @@
+import { isUndeliverable } from "../mail/feedback";
 import { usePorts } from "../ports";
 import type { UI_LOCALES } from "../shared/model";
 import { publicBaseUrl } from "./config";
@@ -118,13 +119,17 @@ export const linkFor = (mail: AccountMail, token: string) =>
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
-/** Sends one account e-mail through the mailer port. */
+/** Sends one account e-mail through the mailer port, unless the address bounced for good or complained (mail/feedback.ts). */
 export async function sendAccountMail(
   mail: AccountMail,
   to: string,
   locale: Locale,
   values: { email: string; company?: string; token?: string },
 ) {
+  if (await isUndeliverable(to)) {
+    console.warn(`Account mail "${mail}" not sent: the address is marked undeliverable`);
+    return;
+  }
   const t = TEMPLATES[locale][mail];
   const fill = (s: string) => s.replace("{email}", values.email).replace("{company}", values.company ?? "");
   const link = values.token ? linkFor(mail, values.token) : undefined;

@@ -18,6 +18,7 @@ import { SearchIndexStateEntity, SearchIndexTermEntity } from "../search/search.
 import { StoreEntity } from "../store/store.entity";
 import { StoreFactsEntity } from "../store/facts.entity";
 import { LifecycleDueEntity } from "../subscription/due.entity";
+import { MailSuppressionEntity } from "../mail/suppression.entity";
 import { InvoiceEntity, SubscriptionEntity, SubscriptionEventEntity } from "../subscription/subscription.entity";
 import { TableEntity } from "../tables/table.entity";
 import { TranslationEntity, TranslationPendingEntity, TranslationUsageEntity } from "../translation/translation.entity";
@@ -62,6 +63,7 @@ const service = new Service({
   searchTerms: SearchTermsEntity,
   searchIndexTerm: SearchIndexTermEntity,
   searchIndexState: SearchIndexStateEntity,
+  mailSuppression: MailSuppressionEntity,
 });
 
 let bound: unknown;
