@@ -25,17 +25,17 @@ export function outbox(dataDir = inject("dataDir")): OutboxMail[] {
 }
 
 /** The path (with its token) of the link in the latest mail to `to`, waiting for it to arrive. */
-export async function linkMailedTo(to: string, pathPrefix: string, timeoutMs = 10_000): Promise<string> {
+export async function linkMailedTo(to: string, pathPrefix: string, timeoutMs = 10_000, dataDir = inject("dataDir")): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const pattern = new RegExp(`https?://[^\\s]*${pathPrefix.replace(/[/.?]/g, "\\$&")}\\?token=[A-Za-z0-9_-]+`);
-    const url = outbox()
+    const url = outbox(dataDir)
       .reverse()
       .filter((m) => m.to === to)
       .map((m) => pattern.exec(m.text)?.[0])
       .find(Boolean);
     if (url) return new URL(url).pathname + new URL(url).search;
-    if (Date.now() > deadline) throw new Error(`No mail to ${to} with ${pathPrefix}: ${JSON.stringify(outbox().map((m) => [m.to, m.subject]))}`);
+    if (Date.now() > deadline) throw new Error(`No mail to ${to} with ${pathPrefix}: ${JSON.stringify(outbox(dataDir).map((m) => [m.to, m.subject]))}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }

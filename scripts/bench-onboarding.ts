@@ -1,0 +1,335 @@
+/**
+ * pnpm bench:onboarding — a new owner's whole journey in headless Chromium, timed (issue 33, point
+ * 10): register (URL names suggested) → confirm by the mailed link → sign in → import a 100-item
+ * Russian sheet from the empty menu editor → languages (on by default) → translation (started and
+ * waited for) → 10 tables in the bulk dialog → the QR cards PDF → "open the menu now" (the trial)
+ * → a guest scans a table's QR in each of the six menu languages and sees translated item titles.
+ * Runs the local runtime on a fresh data folder with the fake LibreTranslate the browser tests use.
+ *
+ * Every owner action goes through a small wrapper that counts it (clicks, fields filled with their
+ * typed characters, files chosen); every wait for the server or the browser is timed. Per step it
+ * prints wall time, machine time (waits), actions and the owner-time estimate: 2 s per click or
+ * field, 0.3 s per typed character, 8 s per file, plus the waits the owner sits through (the
+ * owner's own screen; the guests' and the bench's own checks are machine time only). Goal: ≤ 40
+ * actions and ≤ 3 minutes of the owner's time. Printed, never asserted: the exit code is 1 only
+ * when the journey itself fails. Needs Java and a built web app.
+ */
+import { mkdtempSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Locator, Page } from "playwright-core";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { templateRows } from "@menu/core/import/menu-template";
+import { textSheet } from "@menu/core/render/menu-sheet";
+import { MENU_LANGUAGES } from "@menu/core/shared/model";
+import { fakeTranslation, startFakeLibreTranslate } from "../packages/core/test/support/fake-translate-servers";
+import { launchBrowser } from "../e2e/browser";
+import { linkMailedTo } from "../e2e/outbox";
+import { startRuntime } from "../e2e/runtime";
+
+const GOAL = { actions: 40, ownerSeconds: 180 };
+const COST = { action: 2, char: 0.3, file: 8 };
+const TABLES = 10;
+/** The e2e suite's engine answers after a second per call; the same here. */
+const ENGINE_DELAY_MS = Number(process.env.BENCH_ENGINE_DELAY_MS ?? 1000);
+/** How long a screen may take to answer, and a translation run or a publish to finish, on a busy machine. */
+const UI_MS = 120_000;
+const WAIT_MS = 600_000;
+
+/** The 100-item Russian sheet: the template's columns, five kitchen and four drinks categories. */
+function sheetRows(): string[][] {
+  const [header, kitchenExample, drinksExample] = templateRows() as [string[], string[], string[]];
+  const kitchen = kitchenExample[0]!;
+  const drinks = drinksExample[0]!;
+  const yes = kitchenExample[9]!;
+  const menu: [string, string, string[], string][] = [
+    [kitchen, "Супы", ["Борщ", "Солянка", "Щи", "Уха", "Рассольник", "Харчо"], "г"],
+    [kitchen, "Салаты", ["Оливье", "Винегрет", "Цезарь", "Греческий", "Сельдь под шубой", "Мимоза"], "г"],
+    [kitchen, "Горячее", ["Котлета", "Плов", "Бефстроганов", "Голубцы", "Драники", "Пельмени"], "г"],
+    [kitchen, "Гарниры", ["Картофельное пюре", "Гречка", "Рис", "Овощи гриль", "Макароны", "Перловка"], "г"],
+    [kitchen, "Десерты", ["Сырники", "Блины", "Медовик", "Наполеон", "Пирожок с вишней", "Мороженое"], "г"],
+    [drinks, "Чай", ["Чай чёрный", "Чай зелёный", "Чай с чабрецом", "Иван-чай", "Чай с облепихой"], "мл"],
+    [drinks, "Кофе", ["Эспрессо", "Американо", "Капучино", "Латте", "Раф"], "мл"],
+    [drinks, "Соки", ["Сок яблочный", "Сок апельсиновый", "Сок томатный", "Морс клюквенный", "Компот"], "мл"],
+    [drinks, "Лимонады", ["Лимонад тархун", "Лимонад груша", "Квас", "Лимонад мятный", "Лимонад малиновый"], "мл"],
+  ];
+  const styles = ["домашний", "по-деревенски", "фирменный", "по-купечески"];
+  const rows: string[][] = [];
+  for (let round = 0; rows.length < 100; round++) {
+    for (const [section, category, names, unit] of menu) {
+      if (rows.length === 100) break;
+      const name = names[round % names.length]!;
+      const title = round < names.length ? name : `${name} ${styles[Math.floor(round / names.length) - 1]}`;
+      if (rows.some((r) => r[2] === title)) continue;
+      rows.push([section, category, title, `${title} по рецепту нашей кухни`, `${unit === "г" ? 250 + round * 10 : 300} ${unit}`, (5 + rows.length * 0.25).toFixed(2), "BYN", "", "", yes, ""]);
+    }
+  }
+  // In the sheet's order: a category's items together.
+  const order = menu.map((m) => m[1]);
+  return [header, ...rows.sort((a, b) => order.indexOf(a[1]!) - order.indexOf(b[1]!))];
+}
+
+/** `asideMs`: the part of the owner's waits they need not watch (the next steps could go on meanwhile). */
+type Step = { name: string; wallMs: number; machineMs: number; ownerWaitMs: number; asideMs: number; clicks: number; fields: number; chars: number; files: number };
+const steps: Step[] = [];
+let current: Step | undefined;
+
+/**
+ * Waits for `done`, timing it as machine time. `sit`: the owner watches their own screen meanwhile;
+ * "aside": they do, though they could go on with the next steps.
+ */
+async function wait<T>(done: () => Promise<T>, sit: boolean | "aside" = true): Promise<T> {
+  const t0 = performance.now();
+  try {
+    return await done();
+  } finally {
+    const ms = performance.now() - t0;
+    current!.machineMs += ms;
+    if (sit) current!.ownerWaitMs += ms;
+    if (sit === "aside") current!.asideMs += ms;
+  }
+}
+
+/** Polls `check` until it answers something truthy (no fixed sleeps as synchronisation). */
+async function until<T>(what: string, check: () => Promise<T | undefined | null | false>, timeoutMs = WAIT_MS): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The owner's hands: every click, field and file is counted on the current step. */
+const owner = {
+  async click(target: Locator) {
+    current!.clicks++;
+    await target.click();
+  },
+  /** Opening a link from outside the page (the mail): one click. */
+  async open(page: Page, url: string) {
+    current!.clicks++;
+    await page.goto(url);
+  },
+  async fill(target: Locator, text: string) {
+    current!.fields++;
+    current!.chars += [...text].length;
+    await target.fill(text);
+  },
+  async choose(target: Locator, file: { name: string; mimeType: string; buffer: Buffer }) {
+    current!.files++;
+    await target.setInputFiles(file);
+  },
+};
+
+async function step(name: string, run: () => Promise<void>) {
+  current = { name, wallMs: 0, machineMs: 0, ownerWaitMs: 0, asideMs: 0, clicks: 0, fields: 0, chars: 0, files: 0 };
+  steps.push(current);
+  console.log(`→ ${name}`);
+  const t0 = performance.now();
+  try {
+    await run();
+  } finally {
+    current.wallMs = performance.now() - t0;
+  }
+}
+
+const actionsOf = (s: Step) => s.clicks + s.fields + s.files;
+const ownerSeconds = (s: Step) => (s.clicks + s.fields) * COST.action + s.chars * COST.char + s.files * COST.file + s.ownerWaitMs / 1000;
+
+function printTable() {
+  const total: Step = steps.reduce(
+    (t, s) => ({ ...t, wallMs: t.wallMs + s.wallMs, machineMs: t.machineMs + s.machineMs, ownerWaitMs: t.ownerWaitMs + s.ownerWaitMs, asideMs: t.asideMs + s.asideMs, clicks: t.clicks + s.clicks, fields: t.fields + s.fields, chars: t.chars + s.chars, files: t.files + s.files }),
+    { name: "Total", wallMs: 0, machineMs: 0, ownerWaitMs: 0, asideMs: 0, clicks: 0, fields: 0, chars: 0, files: 0 },
+  );
+  const sec = (ms: number) => (ms / 1000).toFixed(1);
+  const row = (s: Step) => [s.name, sec(s.wallMs), sec(s.machineMs), String(actionsOf(s)), `${s.clicks}/${s.fields}/${s.files}`, String(s.chars), sec(s.ownerWaitMs), ownerSeconds(s).toFixed(1)];
+  const head = ["Step", "Wall s", "Machine s", "Actions", "Clicks/fields/files", "Chars", "Owner waits s", "Owner est. s"];
+  const lines = [head, ...steps.map(row), row(total)];
+  const widths = head.map((_, i) => Math.max(...lines.map((l) => l[i]!.length)));
+  const fmt = (l: string[]) => `| ${l.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
+  console.log(["", fmt(head), `|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`, ...steps.map((s) => fmt(row(s))), fmt(row(total))].join("\n"));
+  const estimate = ownerSeconds(total);
+  console.log(
+    `\nGoal: ≤ ${GOAL.actions} actions — ${actionsOf(total)} (${actionsOf(total) <= GOAL.actions ? "met" : "missed"}); ` +
+      `≤ ${GOAL.ownerSeconds / 60} min of the owner's time — ${(estimate / 60).toFixed(1)} min (${estimate <= GOAL.ownerSeconds ? "met" : "missed"}).` +
+      `\nWithout watching the translation run (the owner could add the tables meanwhile): ${((estimate - total.asideMs / 1000) / 60).toFixed(1)} min.` +
+      `\nOwner estimate: ${COST.action} s per click or field, ${COST.char} s per typed character, ${COST.file} s per file, plus the waits on the owner's screen.`,
+  );
+}
+
+async function pdfPages(bytes: Uint8Array) {
+  const doc = await getDocument({ data: bytes, useSystemFonts: false }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    pages.push(content.items.map((i) => ("str" in i ? i.str : "")).join(" "));
+  }
+  return pages;
+}
+
+const engine = await startFakeLibreTranslate({ delayMs: ENGINE_DELAY_MS });
+const dataDir = mkdtempSync(join(tmpdir(), "menu-bench-onboarding-"));
+console.log(`Starting the local runtime on ${dataDir} (the demo data loads first; minutes on a busy machine)…`);
+const runtime = await startRuntime(dataDir, { LIBRETRANSLATE_URL: engine.url });
+const browser = await launchBrowser();
+let failed = false;
+try {
+  const base = runtime.baseUrl;
+  const rows = sheetRows();
+  const titles = rows.slice(1).map((r) => r[2]!);
+  const sheet = Buffer.from(await textSheet(rows));
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  const email = "owner@berezka.example";
+  const password = "Berezka-2026-menu";
+  let admin = "";
+  let qrUrl = "";
+
+  await step("Register (URL names suggested)", async () => {
+    await wait(() => page.goto(base + "/"));
+    await owner.click(page.locator(".site-header__register"));
+    await wait(() => page.locator('input[name="company_name"]').waitFor());
+    await owner.fill(page.locator('input[name="company_name"]'), "Кафе «Берёзка»");
+    await owner.fill(page.locator('input[name="store_name"]'), "Центральное");
+    // The URL names come from the names typed, checked as they are proposed: the owner keeps them.
+    const company = page.locator('input[name="company_url_key"]');
+    const store = page.locator('input[name="store_url_key"]');
+    const keys = await wait(() => until("the suggested URL names", async () => [await company.inputValue(), await store.inputValue()].every(Boolean) && [await company.inputValue(), await store.inputValue()]));
+    admin = `/${keys[0]}/${keys[1]}/admin-panel`;
+    console.log(`Suggested URL names: ${keys.join(" / ")}`);
+    await owner.fill(page.locator('input[name="email"]'), email);
+    await owner.fill(page.locator('input[name="password"]'), password);
+    await owner.fill(page.locator('input[name="password_confirmation"]'), password);
+    await owner.click(page.locator('form button[type="submit"]'));
+    await wait(() => page.getByTestId("registration-done").waitFor({ timeout: UI_MS }));
+  });
+
+  await step("Confirm by the mailed link", async () => {
+    // The owner opens the mail (the local outbox) and its link; the page then goes on to the sign-in by itself.
+    const link = await wait(() => linkMailedTo(email, "/register/user-confirmation", WAIT_MS, dataDir));
+    await owner.open(page, base + link);
+    await wait(() => page.getByTestId("confirmation-done").waitFor({ timeout: UI_MS }));
+    await wait(() => page.waitForURL((u) => u.pathname === "/login", { timeout: UI_MS }));
+  });
+
+  await step("Sign in", async () => {
+    await owner.fill(page.locator('input[name="email"]'), email);
+    await owner.fill(page.locator('input[name="password"]'), password);
+    await owner.click(page.locator('form button[type="submit"]'));
+    await wait(() => page.waitForURL(base + admin, { timeout: UI_MS }));
+    // A new owner's first visit greets them.
+    const welcome = page.getByTestId("welcome-dialog");
+    await wait(() => welcome.waitFor({ timeout: UI_MS }));
+    await owner.click(welcome.locator("button.btn--primary"));
+    await wait(() => page.getByTestId("checklist").waitFor({ timeout: UI_MS }));
+  });
+
+  await step(`Import a ${titles.length}-item sheet`, async () => {
+    // From the checklist's menu step to the empty menu editor's import.
+    await owner.click(page.getByTestId("checklist-link-menu"));
+    // The overview has an import panel of its own further down: this one is the empty kitchen's.
+    await wait(() => page.waitForURL((u) => u.pathname === `${admin}/kitchen`, { timeout: UI_MS }));
+    await wait(() => page.getByTestId("categories-empty").waitFor({ timeout: UI_MS }));
+    const panel = page.getByTestId("menu-import");
+    await owner.choose(panel.getByTestId("import-file"), { name: "menu.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: sheet });
+    await wait(() => panel.getByTestId("import-create").waitFor({ timeout: UI_MS }));
+    if (await panel.getByTestId("import-errors").count()) throw new Error(`The sheet has errors: ${await panel.getByTestId("import-errors").innerText()}`);
+    await owner.click(panel.getByTestId("import-apply"));
+    const result = panel.getByTestId("import-result");
+    await wait(() => result.waitFor({ timeout: WAIT_MS }));
+    const added = await result.getByTestId("import-result-added").locator("dd").innerText();
+    console.log(`Import: ${added} added`);
+    if (Number(added) !== titles.length) throw new Error(`The import added ${added} of ${titles.length} items`);
+  });
+
+  await step("Languages (on by default)", async () => {
+    // The owner sees on the overview's checklist what is left to translate, per language: nothing to switch on.
+    await owner.click(page.locator(".staff-nav__link").first());
+    const lines = page.locator('[data-testid^="checklist-language-"]');
+    const count = await wait(() => until("the checklist's languages", async () => (await lines.count()) || undefined));
+    console.log(`Checklist: ${(await lines.allInnerTexts()).join("; ")}`);
+    if (count !== MENU_LANGUAGES.length - 1) console.log(`FINDING: ${count} extra menu languages on a new store, not ${MENU_LANGUAGES.length - 1}`);
+  });
+
+  await step("Translation (started, waited for)", async () => {
+    await owner.click(page.getByTestId("checklist-link-translations"));
+    const all = page.getByTestId("translate-all");
+    await wait(() => until("'translate everything missing' to be enabled", () => all.isEnabled(), WAIT_MS));
+    await owner.click(all);
+    // The owner watches the run's progress until it says it is finished.
+    await wait(() => page.getByTestId("translation-finished").waitFor({ timeout: WAIT_MS }), "aside");
+    console.log(`Translation: ${await page.getByTestId("translation-finished").innerText()}`);
+  });
+
+  await step(`${TABLES} tables (bulk dialog)`, async () => {
+    await owner.click(page.locator(`.staff-nav__link[href$="/tables"]`));
+    await owner.click(page.getByTestId("add-tables"));
+    const dialog = page.getByTestId("tables-bulk-dialog");
+    await wait(() => dialog.getByTestId("tables-bulk-preview").waitFor({ timeout: UI_MS }));
+    console.log(`Bulk dialog proposes: ${await dialog.getByTestId("tables-bulk-preview").innerText()}`);
+    await owner.click(dialog.locator('button[type="submit"]'));
+    await wait(() => until(`${TABLES} table rows`, async () => (await page.getByTestId("table-row").count()) === TABLES));
+    qrUrl = new URL((await page.getByTestId("qr-link").first().getAttribute("href"))!, base).href;
+  });
+
+  await step("QR cards PDF", async () => {
+    const [download] = await Promise.all([page.waitForEvent("download", { timeout: UI_MS }), owner.click(page.getByTestId("cards-pdf"))]);
+    const file = await wait(async () => (await download.path())!);
+    const pages = await pdfPages(new Uint8Array(await readFile(file)));
+    const named = Array.from({ length: TABLES }, (_, i) => `Стол ${i + 1}`).filter((n) => pages.some((p) => p.includes(n)));
+    console.log(`Cards PDF: ${pages.length} pages, ${named.length} of ${TABLES} tables named`);
+    if (named.length !== TABLES) throw new Error(`The cards PDF names ${named.length} of ${TABLES} tables`);
+  });
+
+  await step("Open the menu now (trial)", async () => {
+    await owner.click(page.locator(`.staff-nav__link[href$="/subscription"]`));
+    await wait(() => page.getByTestId("open-now").waitFor({ timeout: UI_MS }));
+    await owner.click(page.getByTestId("open-now"));
+    await owner.click(page.getByTestId("open-now-confirm"));
+    await wait(() => until("the trial to start", async () => (await page.getByTestId("open-now").count()) === 0 && (await page.getByTestId("current-plan-name").isVisible())));
+    console.log(`Plan: ${await page.getByTestId("current-plan-name").innerText()}, phase: ${await page.getByTestId("phase").innerText()}`);
+  });
+
+  await step("Guest scans in 6 languages", async () => {
+    // A guest's phone in each language scans the first table's QR; machine time only (not the owner's).
+    for (const language of MENU_LANGUAGES) {
+      const guest = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: language, isMobile: true, hasTouch: true });
+      const scan = await guest.newPage();
+      const expected = new Set(titles.map((t) => (language === "ru" ? t : fakeTranslation(t, language))));
+      const seen = await wait(
+        () =>
+          until(`translated titles in ${language}`, async () => {
+            await scan.goto(qrUrl);
+            const cards = scan.locator(".item-card__title");
+            await cards.first().waitFor({ timeout: UI_MS });
+            const shown = (await cards.allInnerTexts()).map((t) => t.trim());
+            const lang = await scan.evaluate(() => document.documentElement.lang);
+            return lang === language && shown.length > 0 && shown.every((t) => expected.has(t)) && shown;
+          }),
+        false,
+      );
+      console.log(`Guest ${language}: ${seen.length} titles, e.g. ${seen[0]}`);
+      await guest.close();
+    }
+  });
+  if (errors.length) console.log(`Page errors on the owner's screen:\n${errors.join("\n")}`);
+} catch (error) {
+  failed = true;
+  console.error(error);
+  for (const p of browser.contexts().flatMap((c) => c.pages())) {
+    const path = join(dataDir, `failed-${Date.now()}.png`);
+    await p.screenshot({ path, fullPage: true }).catch(() => undefined);
+    console.error(`Screen at ${p.url()}: ${path}`);
+  }
+} finally {
+  printTable();
+  await browser.close();
+  await runtime.stop();
+  await engine.close();
+}
+process.exit(failed ? 1 : 0);
