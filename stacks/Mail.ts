@@ -34,6 +34,8 @@ export function Mail({ stack, app }: StackContext) {
   const feedback = new Function(stack, "mail-feedback-handler", {
     handler: "packages/functions/src/mail-feedback.handler",
     timeout: 30,
+    // Reports come a few at a time; a burst of them waits in SNS's retries rather than taking concurrency.
+    reservedConcurrentExecutions: 2,
     environment,
     permissions: base,
   });

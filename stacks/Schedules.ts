@@ -24,6 +24,8 @@ export function Schedules({ stack, app }: StackContext) {
       function: {
         handler: "packages/functions/src/scheduler.handler",
         timeout: 120,
+        // One run at a time: a slow run and the next one never overlap.
+        reservedConcurrentExecutions: 1,
         environment,
         // Publishes stores that changed phase or went stale, resumes lost translation and export jobs.
         permissions: [...base, grant.send(queues.publish, queues.translate, queues.export)],

@@ -39,9 +39,9 @@ export function Workers({ stack, app }: StackContext) {
     });
   }
 
-  const translate = jobQueue("translate", 60);
-  const exportQueue = jobQueue("export", 300);
-  const publish = jobQueue("publish", 60);
+  const translate = jobQueue("translate", WORKERS.translate.timeout);
+  const exportQueue = jobQueue("export", WORKERS.export.timeout);
+  const publish = jobQueue("publish", WORKERS.publish.timeout);
 
   /** What every back-end function is told at start-up (also used by Api and Schedules). */
   const config = settings();
@@ -71,17 +71,19 @@ export function Workers({ stack, app }: StackContext) {
   translate.addConsumer(stack, {
     function: {
       handler: "packages/functions/src/workers/translate.handler",
-      timeout: 60,
+      timeout: WORKERS.translate.timeout,
+      reservedConcurrentExecutions: WORKERS.translate.concurrency,
       environment,
       // Translated texts republish the menu; a job may queue the next language.
       permissions: [...base, grant.send(translate, publish), "translate:TranslateText"],
     },
-    cdk: { eventSource: { batchSize: 10, reportBatchItemFailures: true } },
+    cdk: { eventSource: { batchSize: WORKERS.translate.batchSize, maxConcurrency: WORKERS.translate.concurrency, reportBatchItemFailures: true } },
   });
   exportQueue.addConsumer(stack, {
     function: {
       handler: "packages/functions/src/workers/export.handler",
-      timeout: 300,
+      timeout: WORKERS.export.timeout,
+      reservedConcurrentExecutions: WORKERS.export.concurrency,
       memorySize: 1024,
       // Draws the menu as a PDF or a spreadsheet.
       ...bundling(app, { pdf: true, sheets: true }),
@@ -89,12 +91,13 @@ export function Workers({ stack, app }: StackContext) {
       permissions: [...base, ...grant.objects(exports, { write: true })],
     },
     // One export per invocation: they are large and slow.
-    cdk: { eventSource: { batchSize: 1, reportBatchItemFailures: true } },
+    cdk: { eventSource: { batchSize: WORKERS.export.batchSize, maxConcurrency: WORKERS.export.concurrency, reportBatchItemFailures: true } },
   });
   publish.addConsumer(stack, {
     function: {
       handler: "packages/functions/src/workers/publish.handler",
-      timeout: 60,
+      timeout: WORKERS.publish.timeout,
+      reservedConcurrentExecutions: WORKERS.publish.concurrency,
       // Server-renders the guest menu HTML per language.
       memorySize: 1024,
       environment: { ...environment, MENU_SSR_ENTRY: "web/dist-ssr/ssr.js" },
@@ -105,7 +108,7 @@ export function Workers({ stack, app }: StackContext) {
       // by the Web stack's deploy; tests synthesize without it, as Web.ts does without the SPA.
       copyFiles: app.isRunningSSTTest() ? undefined : [{ from: "web/dist-ssr", to: "web/dist-ssr" }],
     },
-    cdk: { eventSource: { batchSize: 10, reportBatchItemFailures: true } },
+    cdk: { eventSource: { batchSize: WORKERS.publish.batchSize, maxConcurrency: WORKERS.publish.concurrency, reportBatchItemFailures: true } },
   });
 
   stack.addOutputs({
@@ -118,3 +121,25 @@ export function Workers({ stack, app }: StackContext) {
   );
   return { queues: { translate, export: exportQueue, publish }, deadLetters, consumers, environment, base };
 }
+
+/**
+ * Each worker's timeout (seconds), messages per batch, and its cap on concurrent runs: reserved
+ * concurrency (it can never take the API's share of the account's concurrency, nor flood the table
+ * or Amazon Translate) and the same `maxConcurrency` on its SQS event source, so SQS's pollers stop
+ * at the cap instead of invoking into throttles.
+ *
+ * Batch sizes: a batch's messages run one after another, and a timeout returns them all, so a batch
+ * must fit in the timeout with its slowest messages.
+ * - translate: a message is one text's languages, in parallel; each language is one TranslateText
+ *   call per segment (a long description: ~30 segments at ~0.3 s, under 1 s with `resilient`'s
+ *   back-off) plus one hung request (aws-call's 30 s timeout): under 60 s per message. 2 per batch:
+ *   120 s at worst, the timeout.
+ * - publish: a full publish of a large store takes ~10 s (all languages' pages rendered), a scoped one
+ *   under 1 s, and runs of one store coalesce; 5 full runs fit in 60 s.
+ * - export: one large PDF or sheet per run, up to a few minutes.
+ */
+export const WORKERS = {
+  translate: { timeout: 120, batchSize: 2, perMessageSeconds: 60, concurrency: 4 },
+  publish: { timeout: 60, batchSize: 5, perMessageSeconds: 12, concurrency: 10 },
+  export: { timeout: 300, batchSize: 1, perMessageSeconds: 300, concurrency: 2 },
+} as const;

@@ -18,7 +18,7 @@ import { Schedules } from "../Schedules";
 import { siteOrigins, Storage } from "../Storage";
 import { readSettings } from "../settings";
 import { GUEST_PAGE_PATTERNS, SITE_ASSET_OPTIONS, Web } from "../Web";
-import { Workers } from "../Workers";
+import { Workers, WORKERS } from "../Workers";
 import { root, synth } from "./synth";
 
 const stage = "test";
@@ -513,6 +513,51 @@ describe("data protection (issue 34, point 4)", () => {
     const policy = JSON.stringify(Object.values(t.mail.findResources("AWS::SNS::TopicPolicy"))[0]!.Properties.PolicyDocument);
     expect(policy).toContain("ses.amazonaws.com");
     expect(policy).toContain(`configuration-set/",{"Ref":"${setId}"}`);
+  });
+});
+
+describe("workers (issue 34, point 5)", () => {
+  const fnOf = (handler: string) => appFunctions(templateOf(handler))[logicalIdOfHandler(templateOf(handler), handler)]!.Properties;
+
+  it("caps every worker's concurrency (reserved, and the same cap on its SQS event source); the API is left to the stage's throttling", () => {
+    const caps = { translate: 4, export: 2, publish: 10, scheduler: 1, mailFeedback: 2 };
+    for (const [name, cap] of Object.entries(caps)) {
+      expect(fnOf(HANDLERS[name as keyof typeof HANDLERS]).ReservedConcurrentExecutions, name).toBe(cap);
+    }
+    expect(fnOf(HANDLERS.api).ReservedConcurrentExecutions).toBeUndefined();
+    const mappings = Object.values(t.workers.findResources("AWS::Lambda::EventSourceMapping"));
+    for (const name of ["translate", "export", "publish"] as const) {
+      const mapping = mappings.find((m) => m.Properties.FunctionName.Ref === logicalIdOfHandler(t.workers, HANDLERS[name]))!;
+      expect(mapping.Properties.ScalingConfig, name).toEqual({ MaximumConcurrency: WORKERS[name].concurrency });
+      expect(WORKERS[name].concurrency, name).toBe(caps[name]);
+    }
+  });
+
+  it("sizes each batch so its slowest messages finish inside the worker's timeout", () => {
+    const mappings = Object.values(t.workers.findResources("AWS::Lambda::EventSourceMapping"));
+    for (const name of ["translate", "export", "publish"] as const) {
+      const fn = fnOf(HANDLERS[name]);
+      const mapping = mappings.find((m) => m.Properties.FunctionName.Ref === logicalIdOfHandler(t.workers, HANDLERS[name]))!;
+      const { batchSize, perMessageSeconds } = WORKERS[name];
+      expect(mapping.Properties.BatchSize, name).toBe(batchSize);
+      expect(fn.Timeout, name).toBe(WORKERS[name].timeout);
+      expect(batchSize * perMessageSeconds, name).toBeLessThanOrEqual(fn.Timeout);
+    }
+    // The translate worker: 2 messages of at most 60 s each in 120 s (Workers.ts states the figures).
+    expect([WORKERS.translate.batchSize, WORKERS.translate.timeout]).toEqual([2, 120]);
+  });
+
+  it("retries the schedule's target twice within 4 minutes, then sends the event to its DLQ", () => {
+    const [rule] = Object.values(t.schedules.findResources("AWS::Events::Rule"));
+    const [target] = rule!.Properties.Targets;
+    expect(target.RetryPolicy).toEqual({ MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 240 });
+    const queues = t.schedules.findResources("AWS::SQS::Queue");
+    const dlqId = target.DeadLetterConfig.Arn["Fn::GetAtt"][0];
+    expect(queues[dlqId]?.Properties.QueueName).toBe(`${stage}-qr-menu-scheduler-dlq`);
+    // EventBridge may send to it, for this rule only.
+    const policy = JSON.stringify(Object.values(t.schedules.findResources("AWS::SQS::QueuePolicy"))[0]!.Properties.PolicyDocument);
+    expect(policy).toContain("events.amazonaws.com");
+    expect(policy).toContain(Object.keys(t.schedules.findResources("AWS::Events::Rule"))[0]);
   });
 });
 
