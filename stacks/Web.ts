@@ -21,6 +21,7 @@ import { Storage } from "./Storage";
  * owns its default behaviour and its build, and we need these behaviours):
  *
  *   default   -> SPA bucket (OAC), extensionless paths rewritten to /index.html
+ *   /assets/* -> SPA bucket, as the default but without the rewriting function (hashed build files)
  *   /builds/latest.json -> SPA bucket, never cached (open tabs poll it for a new version)
  *   /api/*    -> HTTP API, no caching, all methods, all viewer headers but Host (sent as X-Forwarded-Host)
  *   /t/*      -> HTTP API (QR redirects are server-side), same settings
@@ -190,6 +191,14 @@ function handler(event) {
       ],
     },
     additionalBehaviors: {
+      // The build's hashed files (most of a first visit's requests): the same origin and cache as the
+      // default behaviour, without the SPA fallback function, which has nothing to rewrite there.
+      "/assets/*": {
+        origin: siteOrigin,
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: secure,
+      },
       // Open tabs poll it to learn of a deploy: the edge never keeps it (the object says no-cache to browsers).
       "/builds/latest.json": {
         origin: siteOrigin,

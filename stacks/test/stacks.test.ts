@@ -661,10 +661,24 @@ describe("Web", () => {
     return b;
   }
 
-  it("routes /api/*, /t/*, /m/*, /media/*, /builds/latest.json and the guest pages", () => {
+  it("routes /assets/*, /api/*, /t/*, /m/*, /media/*, /builds/latest.json and the guest pages", () => {
     expect(distribution().CacheBehaviors.map((b: Cfn) => b.PathPattern).sort()).toEqual(
-      ["/api/*", "/m/*", "/media/*", "/t/*", "/builds/latest.json", "/*/*/menu*", "/*/*/reviews*", "/*/*/promotions/*"].sort(),
+      ["/assets/*", "/api/*", "/m/*", "/media/*", "/t/*", "/builds/latest.json", "/*/*/menu*", "/*/*/reviews*", "/*/*/promotions/*"].sort(),
     );
+  });
+
+  it("serves the build's assets from the SPA bucket without running the SPA fallback function (issue 34, point 9)", () => {
+    const config = distribution();
+    const assets = behavior("/assets/*");
+    // First, so no wider pattern takes them.
+    expect(config.CacheBehaviors[0].PathPattern).toBe("/assets/*");
+    expect(assets.TargetOriginId).toBe(config.DefaultCacheBehavior.TargetOriginId);
+    expect(assets.CachePolicyId).toBe(config.DefaultCacheBehavior.CachePolicyId);
+    expect(assets.FunctionAssociations).toBeUndefined();
+    expect(assets.ViewerProtocolPolicy).toBe("redirect-to-https");
+    // The fallback function runs on the default behaviour only: every path pattern that reaches the SPA bucket but the default has none.
+    const spaFallback = config.DefaultCacheBehavior.FunctionAssociations[0].FunctionARN;
+    for (const b of config.CacheBehaviors) expect(JSON.stringify(b.FunctionAssociations ?? []), b.PathPattern).not.toContain(JSON.stringify(spaFallback));
   });
 
   it("answers the guest pages with edge/guest-pages.js over the KeyValueStore, from the menus bucket", () => {
