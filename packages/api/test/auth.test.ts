@@ -125,7 +125,7 @@ describe("registration and e-mail confirmation", () => {
     const check = async (q: string) => body<{ available: boolean; suggestion?: string }>(await b.get(`/api/auth/availability?${q}`));
     // What the form proposes from "Кафе «Ромашка»": transliterated, letters only.
     const base = urlNameFrom(`Кафе «Ромашка» ${letters("")}`);
-    expect(base).toMatch(/^kaferomashka[a-f]{8}$/);
+    expect(base).toMatch(/^kaferomashka[a-p]{8}$/);
     expect(await check(`field=company_url_key&value=${base}`)).toEqual({ available: true });
     expect((await b.send("POST", "/api/auth/register", registration({ company_url_key: base }))).status).toBe(201);
     const first = await check(`field=company_url_key&value=${base.toUpperCase()}`);
