@@ -36,8 +36,8 @@ export function Api({ stack, app }: StackContext) {
 
   const api = new HttpApi(stack, "api", {
     cors: false,
-    // SST's default access log format (one JSON line per request), kept as long as the functions' logs.
-    accessLog: { retention: retentionKey(config.logRetentionDays) },
+    // One JSON line per request, kept as long as the functions' logs.
+    accessLog: { format: ACCESS_LOG_FORMAT, retention: retentionKey(config.logRetentionDays) },
     defaults: {
       // Over all callers, before the Lambda: a flood costs API Gateway's refusals, not Lambda runs.
       throttle: config.apiThrottle,
@@ -85,6 +85,23 @@ export function Api({ stack, app }: StackContext) {
 
 /** The origin secret's name, by which the Web stack reads it (a name, so no cross-stack export is needed). */
 export const originSecretName = (app: StackContext["app"]) => app.logicalPrefixedName("origin-secret");
+
+/** SST's default fields, every value quoted so that the template itself is JSON (what log queries expect). */
+const ACCESS_LOG_FORMAT = JSON.stringify({
+  requestTime: "$context.requestTime",
+  requestId: "$context.requestId",
+  httpMethod: "$context.httpMethod",
+  path: "$context.path",
+  routeKey: "$context.routeKey",
+  status: "$context.status",
+  responseLatency: "$context.responseLatency",
+  integrationRequestId: "$context.integration.requestId",
+  integrationStatus: "$context.integration.status",
+  integrationLatency: "$context.integration.latency",
+  integrationServiceStatus: "$context.integration.integrationStatus",
+  ip: "$context.identity.sourceIp",
+  userAgent: "$context.identity.userAgent",
+});
 
 const SWAGGER_UI = { files: ["swagger-ui-bundle.js", "swagger-ui.css"], to: "swagger-ui" };
 

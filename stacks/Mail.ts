@@ -12,8 +12,8 @@ import { Workers } from "./Workers";
  * (MAIL_CONFIGURATION_SET), whose event destination publishes bounces and complaints to the
  * `mail-feedback` topic; its subscriber (packages/functions/src/mail-feedback.ts) marks the addresses
  * undeliverable and account mails to them stop (packages/core/src/mail/feedback.ts). The set also
- * puts such addresses on SES's account suppression list. A notification the function keeps failing on
- * ends in the subscription's DLQ (alarmed on by stacks/Monitoring.ts).
+ * puts such addresses on SES's account suppression list. A notification the function keeps failing on,
+ * or SNS cannot deliver, ends in the DLQ (alarmed on by stacks/Monitoring.ts).
  */
 export function Mail({ stack, app }: StackContext) {
   const { environment, base } = use(Workers);
@@ -31,6 +31,11 @@ export function Mail({ stack, app }: StackContext) {
     events: [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT],
   });
 
+  const deadLetters = new sqs.Queue(stack, "mail-feedback-dlq", {
+    queueName: app.logicalPrefixedName("mail-feedback-dlq"),
+    retentionPeriod: Duration.days(14),
+    enforceSSL: true,
+  });
   const feedback = new Function(stack, "mail-feedback-handler", {
     handler: "packages/functions/src/mail-feedback.handler",
     timeout: 30,
@@ -38,11 +43,9 @@ export function Mail({ stack, app }: StackContext) {
     reservedConcurrentExecutions: 2,
     environment,
     permissions: base,
-  });
-  const deadLetters = new sqs.Queue(stack, "mail-feedback-dlq", {
-    queueName: app.logicalPrefixedName("mail-feedback-dlq"),
-    retentionPeriod: Duration.days(14),
-    enforceSSL: true,
+    // SNS invokes it asynchronously: a report it still fails on after Lambda's two retries lands here,
+    // as does one SNS could not deliver at all (the subscription's DLQ below).
+    deadLetterQueue: deadLetters,
   });
   topic.addSubscription(new LambdaSubscription(feedback, { deadLetterQueue: deadLetters }));
 

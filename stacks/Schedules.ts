@@ -26,6 +26,8 @@ export function Schedules({ stack, app }: StackContext) {
         timeout: 120,
         // One run at a time: a slow run and the next one never overlap.
         reservedConcurrentExecutions: 1,
+        // EventBridge invokes it asynchronously: a run that still fails after Lambda's two retries lands here too.
+        deadLetterQueue: scheduleDeadLetters,
         environment,
         // Publishes stores that changed phase or went stale, resumes lost translation and export jobs.
         permissions: [...base, grant.send(queues.publish, queues.translate, queues.export)],

@@ -456,6 +456,8 @@ describe("alarms and logs (issue 34, point 1)", () => {
     expect(groups[0]!.Properties.RetentionInDays).toBe(30);
     const stageProps = Object.values(t.api.findResources("AWS::ApiGatewayV2::Stage"))[0]!.Properties;
     expect(JSON.stringify(stageProps.AccessLogSettings.DestinationArn)).toContain(Object.keys(t.api.findResources("AWS::Logs::LogGroup"))[0]);
+    // One JSON object per request (log queries parse it; cdk-nag's structured-logging rule asks the same).
+    expect(JSON.parse(stageProps.AccessLogSettings.Format)).toMatchObject({ status: "$context.status", ip: "$context.identity.sourceIp" });
     expect(() => readSettings("staging", { LOG_RETENTION_DAYS: "45" })).toThrow(/LOG_RETENTION_DAYS must be one of/);
   });
 });
@@ -547,6 +549,14 @@ describe("workers (issue 34, point 5)", () => {
     expect([WORKERS.translate.batchSize, WORKERS.translate.timeout]).toEqual([2, 120]);
   });
 
+  it("sends what fails after an asynchronous invocation's retries to the DLQ (the scheduler's, the mail-feedback function's)", () => {
+    const scheduler = fnOf(HANDLERS.scheduler);
+    expect(scheduler.DeadLetterConfig.TargetArn["Fn::GetAtt"][0]).toMatch(/^schedulerdlq/);
+    const feedback = fnOf(HANDLERS.mailFeedback);
+    expect(feedback.DeadLetterConfig.TargetArn["Fn::GetAtt"][0]).toMatch(/^mailfeedbackdlq/);
+    expect(JSON.stringify(grantsOf(t.mail, HANDLERS.mailFeedback).get("sqs:SendMessage"))).toMatch(/mailfeedbackdlq/);
+  });
+
   it("retries the schedule's target twice within 4 minutes, then sends the event to its DLQ", () => {
     const [rule] = Object.values(t.schedules.findResources("AWS::Events::Rule"));
     const [target] = rule!.Properties.Targets;
@@ -588,7 +598,8 @@ describe("least privilege", () => {
       queues: ["translate", "export", "publish"],
       other: ["ses:SendEmail", "translate:TranslateText", "ssm:GetParameters", ...KVS_WRITE],
     },
-    mailFeedback: { table: ITEMS, queues: [], other: ["ssm:GetParameters"] },
+    // Its DLQ: SNS invokes it asynchronously, and a report it fails on goes there.
+    mailFeedback: { table: ITEMS, queues: [], other: ["ssm:GetParameters", "sqs:SendMessage"] },
     scheduler: { table: ITEMS, queues: ["publish", "translate", "export"], other: ["ssm:GetParameters"] },
     translate: { table: ITEMS, queues: ["translate", "publish"], other: ["translate:TranslateText", "ssm:GetParameters"] },
     export: { table: ITEMS, exports: ["s3:PutObject"], queues: [], other: ["ssm:GetParameters"] },

@@ -24,12 +24,17 @@ type Config = { stacks: (app: App) => unknown };
 
 /**
  * Builds the app for `stage` with `env` as the deploy-time settings; the handlers "built", in order.
- * By default the main app (sst.config.ts); `app` names another (the WAF app in stacks/waf).
+ * By default the main app (sst.config.ts); `dir` and `config` name another (the WAF app in stacks/waf).
  */
 export async function synth(
   stage: string,
   env: Record<string, string | undefined>,
-  { dir = root, config = mainConfig as Config, region = "eu-central-1" }: { dir?: string; config?: Config; region?: string } = {},
+  {
+    dir = root,
+    config = mainConfig as Config,
+    region = "eu-central-1",
+    before,
+  }: { dir?: string; config?: Config; region?: string; before?: (app: App) => void } = {},
 ) {
   // SST skips its AWS calls (bootstrap lookup) when NODE_ENV is "test"; Web.ts skips the SPA build.
   process.env.NODE_ENV = "test";
@@ -54,6 +59,8 @@ export async function synth(
     { outdir: path.join(project.paths.out, `cdk.out.${stage}`) },
   );
   await config.stacks(app);
+  // E.g. aspects that must see the app before it is finished (the rule packs, nag.test.ts).
+  before?.(app);
   await app.finish();
   return { app, built };
 }
