@@ -259,11 +259,30 @@ try {
   await step("Translation (started, waited for)", async () => {
     await owner.click(page.getByTestId("checklist-link-translations"));
     const all = page.getByTestId("translate-all");
-    await wait(() => until("'translate everything missing' to be enabled", () => all.isEnabled(), WAIT_MS));
-    await owner.click(all);
-    // The owner watches the run's progress until it says it is finished.
-    await wait(() => page.getByTestId("translation-finished").waitFor({ timeout: WAIT_MS }), "aside");
-    console.log(`Translation: ${await page.getByTestId("translation-finished").innerText()}`);
+    await wait(() => all.waitFor({ timeout: UI_MS }));
+    // Saved texts are queued for translation by themselves (the import's too): the owner may find a
+    // run going, or start one; then watches its progress until it says it is finished.
+    const cs = (await (await page.request.get(`${base}/api/cs-object?companyKey=${admin.split("/")[1]}&storeKey=${admin.split("/")[2]}&scope=owned`)).json()) as { store_id: string };
+    const missing = async () => {
+      const checklist = (await (await page.request.get(`${base}/api/setup-checklist?storeId=${cs.store_id}`)).json()) as { steps: { id: string; done: boolean }[] };
+      return !checklist.steps.find((s) => s.id === "translations")!.done;
+    };
+    let started = false;
+    const outcome = await wait(
+      () =>
+        until("the translation run to finish", async () => {
+          if (await page.getByTestId("translation-finished").isVisible()) return page.getByTestId("translation-finished").innerText();
+          if ((await page.getByTestId("translation-progress").isVisible()) || !(await all.isEnabled())) return undefined;
+          if (!(await missing())) return "nothing left to translate";
+          if (!started) {
+            started = true;
+            await owner.click(all);
+          }
+          return undefined;
+        }),
+      "aside",
+    );
+    console.log(`Translation: ${started ? "started by the owner" : "already running (queued by the import)"}; ${outcome}`);
   });
 
   await step(`${TABLES} tables (bulk dialog)`, async () => {
@@ -278,8 +297,11 @@ try {
   });
 
   await step("QR cards PDF", async () => {
-    const [download] = await Promise.all([page.waitForEvent("download", { timeout: UI_MS }), owner.click(page.getByTestId("cards-pdf"))]);
-    const file = await wait(async () => (await download.path())!);
+    // The owner waits for the file to arrive.
+    const file = await wait(async () => {
+      const [download] = await Promise.all([page.waitForEvent("download", { timeout: UI_MS }), owner.click(page.getByTestId("cards-pdf"))]);
+      return (await download.path())!;
+    });
     const pages = await pdfPages(new Uint8Array(await readFile(file)));
     const named = Array.from({ length: TABLES }, (_, i) => `Стол ${i + 1}`).filter((n) => pages.some((p) => p.includes(n)));
     console.log(`Cards PDF: ${pages.length} pages, ${named.length} of ${TABLES} tables named`);
