@@ -30,7 +30,7 @@ export default {
       // ESM, minified, without the drawing libraries; functions that draw say so (stacks/bundling.ts).
       ...bundling(app, {}),
     });
-    app.stack(Database).stack(Storage).stack(Workers).stack(Schedules).stack(Mail).stack(Api).stack(Web).stack(Monitoring);
+    app.stack(Database).stack(Storage).stack(Workers).stack(Mail).stack(Api).stack(Web).stack(Schedules).stack(Monitoring);
     // Every log group of every Lambda keeps LOG_RETENTION_DAYS (the API access log: stacks/Api.ts).
     keepLogs(app, settings().logRetentionDays);
   },

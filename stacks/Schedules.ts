@@ -1,7 +1,9 @@
 import { Duration } from "aws-cdk-lib";
 import * as sqs from "aws-cdk-lib/aws-sqs";
+import { PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { Cron, use, type StackContext } from "sst/constructs";
 import { grant } from "./grants";
+import { Web } from "./Web";
 import { Workers } from "./Workers";
 
 /**
@@ -11,6 +13,8 @@ import { Workers } from "./Workers";
  */
 export function Schedules({ stack, app }: StackContext) {
   const { queues, environment, base } = use(Workers);
+  // After Web: the scheduler reads the deployed SPA's build id (republishes stores after a new build).
+  const { siteBucket } = use(Web);
   // Runs EventBridge could not deliver after its retries (alarmed on by stacks/Monitoring.ts).
   const scheduleDeadLetters = new sqs.Queue(stack, "scheduler-dlq", {
     queueName: app.logicalPrefixedName("scheduler-dlq"),
@@ -28,9 +32,14 @@ export function Schedules({ stack, app }: StackContext) {
         reservedConcurrentExecutions: 1,
         // EventBridge invokes it asynchronously: a run that still fails after Lambda's two retries lands here too.
         deadLetterQueue: scheduleDeadLetters,
-        environment,
+        environment: { ...environment, SITE_BUCKET: siteBucket.bucketName },
         // Publishes stores that changed phase or went stale, resumes lost translation and export jobs.
-        permissions: [...base, grant.send(queues.publish, queues.translate, queues.export)],
+        permissions: [
+          ...base,
+          grant.send(queues.publish, queues.translate, queues.export),
+          // The SPA's build id only (WEB_BUILD_FILE of packages/core/src/publish/after-deploy.ts).
+          new PolicyStatement({ actions: ["s3:GetObject"], resources: [siteBucket.arnForObjects("builds/latest.json")] }),
+        ],
       },
       // A run is idempotent and the next one comes 5 minutes later: two retries within 4 minutes,
       // then the event goes to the DLQ rather than being dropped.

@@ -10,6 +10,7 @@ import { getStack } from "sst/constructs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN_SECRET_HEADER } from "../../packages/api/src/origin-guard";
 import { securityHeaders } from "../../packages/api/src/security-headers";
+import { WEB_BUILD_FILE } from "../../packages/core/src/publish/after-deploy";
 import { Api } from "../Api";
 import { Database } from "../Database";
 import { Mail } from "../Mail";
@@ -106,9 +107,9 @@ function logicalIdOfHandler(template: Template, handler: string) {
 
 describe("app", () => {
   it("registers the eight stacks, named with the stage", () => {
-    const names = [Database, Storage, Workers, Schedules, Mail, Api, Web, Monitoring].map((s) => getStack(s).stackName);
+    const names = [Database, Storage, Workers, Mail, Api, Web, Schedules, Monitoring].map((s) => getStack(s).stackName);
     expect(names).toEqual(
-      ["Database", "Storage", "Workers", "Schedules", "Mail", "Api", "Web", "Monitoring"].map((n) => `${stage}-qr-menu-${n}`),
+      ["Database", "Storage", "Workers", "Mail", "Api", "Web", "Schedules", "Monitoring"].map((n) => `${stage}-qr-menu-${n}`),
     );
     expect(getStack(Database).region).toBe("eu-central-1");
   });
@@ -571,6 +572,28 @@ describe("workers (issue 34, point 5)", () => {
   });
 });
 
+describe("republish after a deploy (issue 34, point 6)", () => {
+  it("lets the scheduler read the deployed SPA's build id, and nothing else of the SPA bucket", () => {
+    const fn = appFunctions(t.schedules)[logicalIdOfHandler(t.schedules, HANDLERS.scheduler)]!;
+    const siteId = Object.keys(t.web.findResources("AWS::S3::Bucket")).find((id) => id.startsWith("site"))!;
+    expect(exportedOf(t.web, fn.Properties.Environment.Variables.SITE_BUCKET)).toEqual({ Ref: siteId });
+    const read = statementsOf(t.schedules, HANDLERS.scheduler).filter((s) => [s.Action].flat().includes("s3:GetObject"));
+    expect(read).toHaveLength(1);
+    expect(read[0]!.Action).toBe("s3:GetObject");
+    const resource = JSON.stringify(read[0]!.Resource);
+    expect(resource).toContain(`/${WEB_BUILD_FILE}`);
+    expect(resource).not.toContain("/*");
+  });
+});
+
+/** The value another stack's template exports under the name `value` imports. */
+function exportedOf(template: Template, value: Cfn) {
+  const name = JSON.stringify(value).match(/"Fn::ImportValue":"([^"]+)"/)?.[1];
+  const [, output] = Object.entries(template.findOutputs("*")).find(([, o]) => o.Export?.Name === name) ?? [];
+  expect(output, name).toBeDefined();
+  return output!.Value;
+}
+
 const KVS_WRITE = [
   "cloudfront-keyvaluestore:DescribeKeyValueStore",
   "cloudfront-keyvaluestore:GetKey",
@@ -600,7 +623,8 @@ describe("least privilege", () => {
     },
     // Its DLQ: SNS invokes it asynchronously, and a report it fails on goes there.
     mailFeedback: { table: ITEMS, queues: [], other: ["ssm:GetParameters", "sqs:SendMessage"] },
-    scheduler: { table: ITEMS, queues: ["publish", "translate", "export"], other: ["ssm:GetParameters"] },
+    // s3:GetObject: the SPA's builds/latest.json only (checked below).
+    scheduler: { table: ITEMS, queues: ["publish", "translate", "export"], other: ["ssm:GetParameters", "s3:GetObject"] },
     translate: { table: ITEMS, queues: ["translate", "publish"], other: ["translate:TranslateText", "ssm:GetParameters"] },
     export: { table: ITEMS, exports: ["s3:PutObject"], queues: [], other: ["ssm:GetParameters"] },
     publish: {

@@ -1,4 +1,5 @@
 import { resumeMenuExports } from "./export/jobs";
+import { republishForWebBuild } from "./publish/after-deploy";
 import { runDuePublishes } from "./publish/publish";
 import { indexStoresWithoutIndex } from "./search/indexing";
 import { migrateStores } from "./store/recount";
@@ -12,6 +13,8 @@ export const SCHEDULED_JOBS: { name: string; run: (now: Date) => Promise<unknown
   { name: "search index of stores without one", run: indexStoresWithoutIndex },
   { name: "subscription lifecycle", run: runLifecycle },
   { name: "republish stale menus", run: runDuePublishes },
+  // Once per web build (a marker row): the stores' pages of the former build name scripts that are gone.
+  { name: "republish after a new web build", run: republishForWebBuild },
   { name: "resume lost translation jobs", run: (now) => resumeTranslations(now) },
   { name: "resume lost export jobs", run: (now) => resumeMenuExports(now) },
 ];

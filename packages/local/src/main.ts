@@ -13,12 +13,14 @@ import { companyIdByUrlKey } from "@menu/core/company/company";
 import { resumeMenuExports } from "@menu/core/export/jobs";
 import { JOB_HANDLERS } from "@menu/core/jobs";
 import { runSchedules } from "@menu/core/schedules";
+import { setWebBuildSource } from "@menu/core/publish/after-deploy";
 import { setGuestEdge } from "@menu/core/publish/guest-edge";
 import { loadMenuRenderer, setMenuRenderer } from "@menu/core/publish/publish";
 import { migrateStores } from "@menu/core/store/recount";
 import { indexStoresWithoutIndex } from "@menu/core/search/indexing";
 import { resumeTranslations } from "@menu/core/translation/jobs";
 import { seedDemo, type DemoSeed } from "./demo/seed";
+import { localWebBuild } from "./web-build";
 import { startDynamo } from "./dynamo";
 import { lockDataDir } from "./lock";
 import { notFoundPage, spaRoutes } from "./not-found";
@@ -101,6 +103,8 @@ void resumeMenuExports(clock.now(), 0).catch((error) => console.error("Resuming 
 
 // The schedules EventBridge runs in the cloud: once now (catching up after downtime), then every minute.
 const SCHEDULE_INTERVAL_MS = 60_000;
+// Pages published by an earlier build of web/dist are republished once for this one (as in the cloud).
+setWebBuildSource(localWebBuild(webDist));
 const tick = () => runSchedules(clock.now()).catch((error) => console.error("Scheduled jobs failed", error));
 void tick();
 const schedules = setInterval(tick, SCHEDULE_INTERVAL_MS);
