@@ -1,10 +1,13 @@
 import type { SSTConfig } from "sst";
 
 export default {
-  config(input) {
+  async config(input) {
+    // SST asks for the region before it loads the stage's env files: read AWS_REGION from them here
+    // (`--region` first, then `.env.<stage>`, then the shell, then eu-central-1; docs/deploy.md).
+    const { projectRoot, stageRegion } = await import("./stacks/stage-env");
     return {
       name: "qr-menu",
-      region: input.region ?? process.env.AWS_REGION ?? "eu-central-1",
+      region: input.region ?? stageRegion(projectRoot(process.cwd()), input.stage ?? process.env.SST_STAGE, process.env),
     };
   },
   async stacks(app) {

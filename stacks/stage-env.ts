@@ -21,3 +21,17 @@ export function readStageEnv(dir: string, stage: string | undefined): Record<str
   }
   return values;
 }
+
+/** The region of a stage as sst.config.ts takes it: AWS_REGION of its env files, else of `env`, else eu-central-1. */
+export function stageRegion(dir: string, stage: string | undefined, env: Record<string, string | undefined>) {
+  return readStageEnv(dir, stage).AWS_REGION || env.AWS_REGION || DEFAULT_REGION;
+}
+
+export const DEFAULT_REGION = "eu-central-1";
+
+/** The folder of the nearest sst.config.ts from `dir` up, as SST finds its project (the repository root). */
+export function projectRoot(dir: string): string {
+  if (existsSync(path.join(dir, "sst.config.ts"))) return dir;
+  const parent = path.dirname(dir);
+  return parent === dir ? dir : projectRoot(parent);
+}
