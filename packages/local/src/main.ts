@@ -13,7 +13,7 @@ import { companyIdByUrlKey } from "@menu/core/company/company";
 import { resumeMenuExports } from "@menu/core/export/jobs";
 import { JOB_HANDLERS } from "@menu/core/jobs";
 import { runSchedules } from "@menu/core/schedules";
-import { setWebBuildSource } from "@menu/core/publish/after-deploy";
+import { setWebBuildSource, webBuildPublished } from "@menu/core/publish/after-deploy";
 import { setGuestEdge } from "@menu/core/publish/guest-edge";
 import { loadMenuRenderer, setMenuRenderer } from "@menu/core/publish/publish";
 import { migrateStores } from "@menu/core/store/recount";
@@ -87,6 +87,8 @@ const app = getRequestListener(createLocalApp({ isReady: () => ready, webDist, n
 const published = publishedHandler(renderer.build, notFound);
 const server = frontServer(published, app, security).listen(port);
 
+// Pages published by an earlier build of web/dist are republished once for this one (as in the cloud).
+setWebBuildSource(localWebBuild(webDist));
 // Data migrations of a data folder written by an older version (each runs once).
 await migrateStores();
 await indexStoresWithoutIndex();
@@ -95,6 +97,7 @@ if (!existsSync(seedFile) && !(await companyIdByUrlKey("demo"))) {
   console.log("Empty data folder: loading the demo data…");
   await writeFile(seedFile, JSON.stringify(await seedDemo(), null, 2));
   await queue.idle(); // the demo menus are published before the runtime says it is ready
+  await webBuildPublished(); // with this build: nothing to republish for it
 }
 ready = true;
 // Translation and export jobs that were queued or running when the runtime last stopped.
@@ -103,8 +106,6 @@ void resumeMenuExports(clock.now(), 0).catch((error) => console.error("Resuming 
 
 // The schedules EventBridge runs in the cloud: once now (catching up after downtime), then every minute.
 const SCHEDULE_INTERVAL_MS = 60_000;
-// Pages published by an earlier build of web/dist are republished once for this one (as in the cloud).
-setWebBuildSource(localWebBuild(webDist));
 const tick = () => runSchedules(clock.now()).catch((error) => console.error("Scheduled jobs failed", error));
 void tick();
 const schedules = setInterval(tick, SCHEDULE_INTERVAL_MS);

@@ -14,7 +14,7 @@ import { clock, Db, setPorts, usePorts } from "@menu/core";
 import { fsObjectStore } from "@menu/core/adapters/fs-object-store";
 import { memoryQueue } from "@menu/core/adapters/memory-queue";
 import { JOB_HANDLERS } from "@menu/core/jobs";
-import { republishForWebBuild, setWebBuildSource } from "@menu/core/publish/after-deploy";
+import { republishForWebBuild, setWebBuildSource, webBuildPublished } from "@menu/core/publish/after-deploy";
 import { setMenuRenderer } from "@menu/core/publish/publish";
 import { requestPublish } from "@menu/core/publish/request";
 import type { PublishedManifest } from "@menu/core/publish/published";
@@ -85,6 +85,18 @@ describe("republish after a deploy", () => {
     await runSchedules(clock.now());
     await queue.idle();
     expect((await publication(published))!.published).toBe(after!.published);
+  });
+
+  it("asks for nothing on a build a freshly seeded data folder was published with", async () => {
+    await deploy("web-3", "guest-3");
+    const v = await venue("republishd");
+    await requestPublish({ company_id: v.company_id, store_id: v.store_id });
+    await queue.idle();
+    await webBuildPublished();
+    const before = (await publication(v))!.published;
+    expect(await republishForWebBuild()).toBe(0);
+    await queue.idle();
+    expect((await publication(v))!.published).toBe(before);
   });
 
   it("does nothing while no build id can be read (no web/dist build yet)", async () => {

@@ -21,16 +21,24 @@ export function setWebBuildSource(read: () => Promise<string | undefined>) {
   source = read;
 }
 
+const marker = (build: string) => `republish-web-build-${build}`;
+
 /** The scheduled job: answers how many stores it asked to republish (0 once done for this build). */
 export async function republishForWebBuild() {
   const build = await source();
   if (!build) return 0;
-  return onceForEveryStore(`republish-web-build-${build}`, async (keys) => {
+  return onceForEveryStore(marker(build), async (keys) => {
     const { data } = await Db().entities.publication.get(keys).go();
     if (!data?.published_at) return false;
     await requestPublish(keys);
     return true;
   });
+}
+
+/** Records that every store is published with the current build (a data folder just seeded with it). */
+export async function webBuildPublished() {
+  const build = await source();
+  if (build) await Db().entities.migration.put({ name: marker(build) }).go();
 }
 
 /** Where the SPA build writes its id, relative to web/dist and to the SPA bucket's root. */
