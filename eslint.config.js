@@ -4,7 +4,8 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["**/node_modules", "**/dist", "**/dist-ssr", "data", ".sst", "cdk.out", "web/src/routeTree.gen.ts"] },
+  // `**/.sst`: SST's folder is also made in stacks/waf (the WAF app, stacks/test/waf.test.ts).
+  { ignores: ["**/node_modules", "**/dist", "**/dist-ssr", "data", "**/.sst", "**/cdk.out", "web/src/routeTree.gen.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
