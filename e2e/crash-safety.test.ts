@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Demo } from "./demo";
-import { startRuntime } from "./runtime";
+import { RUNTIME_START_MS, startRuntime } from "./runtime";
 import { staffApi } from "./staff-api";
 
 /** Whether a process runs (a zombie, dead but not yet reaped, does not). */
@@ -28,7 +28,7 @@ const isAlive = (pid: number) => {
 type Table = { table_id: string; qr_key: string; position: number; name: string };
 
 describe("crash safety of the local runtime", () => {
-  it("keeps every acknowledged write across kill -9, and a restart takes the stale lock over", { timeout: 400_000 }, async () => {
+  it("keeps every acknowledged write across kill -9, and a restart takes the stale lock over", { timeout: 2 * RUNTIME_START_MS }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "menu-crash-"));
     const first = await startRuntime(dataDir);
     const demo = JSON.parse(readFileSync(join(dataDir, "demo.json"), "utf8")) as Demo;

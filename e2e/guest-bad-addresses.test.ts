@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Demo } from "./demo";
-import { startRuntime, type Runtime } from "./runtime";
+import { RUNTIME_START_MS, startRuntime, type Runtime } from "./runtime";
 import { staffApi } from "./staff-api";
 
 describe("bad guest addresses and the first visit's language", () => {
@@ -20,7 +20,7 @@ describe("bad guest addresses and the first visit's language", () => {
   beforeAll(async () => {
     runtime = await startRuntime(mkdtempSync(join(tmpdir(), "menu-bad-addresses-")));
     demo = JSON.parse(readFileSync(join(runtime.dataDir, "demo.json"), "utf8")) as Demo;
-  }, 180_000);
+  }, RUNTIME_START_MS + 30_000);
   afterAll(async () => {
     await runtime?.stop();
   });

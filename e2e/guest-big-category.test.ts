@@ -19,7 +19,7 @@ import { axeViolations } from "./axe";
 import { fileBrowser } from "./browser";
 import { demo, getJson } from "./demo";
 import { guestReady } from "./guest";
-import { startRuntime, type Runtime } from "./runtime";
+import { RUNTIME_START_MS, startRuntime, type Runtime } from "./runtime";
 import { staffApi } from "./staff-api";
 
 const ITEMS = 450;
@@ -44,7 +44,7 @@ beforeAll(async () => {
   const owner = demo(runtime.dataDir).logins.find((l) => l.role === "company_manager")!;
   api = await staffApi(runtime.baseUrl, owner.email, owner.password);
   ({ store_id: storeId } = (await (await api.request("/api/cs-object?companyKey=demo&storeKey=center&scope=owned")).json()) as { store_id: string });
-}, 330_000); // startRuntime waits up to 5 minutes for the demo data
+}, RUNTIME_START_MS + 30_000);
 
 afterAll(async () => {
   if (!runtime) return;

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { demo, path } from "./demo";
-import { runUntilItEnds, startRuntime } from "./runtime";
+import { runUntilItEnds, RUNTIME_START_MS, startRuntime } from "./runtime";
 
 describe("the local runtime", () => {
   it("refuses a second start on a data folder in use, and leaves the first one running", async () => {
@@ -14,7 +14,7 @@ describe("the local runtime", () => {
     expect((await fetch(`${inject("baseUrl")}/api/health`)).status).toBe(200);
   });
 
-  it("keeps its data across a restart and shuts down cleanly on Ctrl-C", async () => {
+  it("keeps its data across a restart and shuts down cleanly on Ctrl-C", { timeout: 2 * RUNTIME_START_MS }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "menu-restart-"));
     const first = await startRuntime(dataDir);
     expect(first.output()).toContain("loading the demo data");

@@ -6,6 +6,9 @@ const root = resolve(import.meta.dirname, "..");
 
 export type Runtime = { baseUrl: string; dataDir: string; child: ChildProcess; output: () => string; stop: () => Promise<number | null> };
 
+/** How long a runtime may take to load the demo data: about 2 minutes on a busy 2-CPU machine. Hooks that start one wait a little longer. */
+export const RUNTIME_START_MS = 300_000;
+
 /** Starts the local runtime (`packages/local/src/main.ts`) as `pnpm start` does, and waits until it is ready. */
 export async function startRuntime(dataDir: string, env: Record<string, string> = {}): Promise<Runtime> {
   const port = await freePort();
@@ -19,8 +22,7 @@ export async function startRuntime(dataDir: string, env: Record<string, string> 
   child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
   const exitCode = new Promise<number | null>((ok) => child.once("exit", (code) => ok(code)));
-  // Loading the demo data takes about 2 minutes on a busy 2-CPU machine.
-  const deadline = Date.now() + 300_000;
+  const deadline = Date.now() + RUNTIME_START_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The runtime exited (${child.exitCode}):\n${output}`);
     const ready = await fetch(`${baseUrl}/api/health`).then((r) => r.ok && output.includes("running on"), () => false);
