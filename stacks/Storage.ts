@@ -41,8 +41,9 @@ export function Storage({ stack }: StackContext) {
         // for OLD_VERSION_DAYS, then it goes.
         versioned: true,
         lifecycleRules: [
-          // Presigned uploads never completed (a closed tab, a failed check) leave their staged file.
-          ...["uploads/", "contact/"].map((prefix) => ({ prefix, expiration: Duration.days(1) })),
+          // Presigned uploads never completed (a closed tab, a failed check) leave their staged file; a
+          // staged file judged or mailed is deleted, and its version (a contact form's attachment) goes a day later.
+          ...["uploads/", "contact/"].map((prefix) => ({ prefix, expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) })),
           { id: "old-versions", noncurrentVersionExpiration: Duration.days(OLD_VERSION_DAYS), expiredObjectDeleteMarker: true },
           { id: "unfinished-multipart", abortIncompleteMultipartUploadAfter: Duration.days(1) },
         ],

@@ -474,6 +474,10 @@ describe("data protection (issue 34, point 4)", () => {
     const rules: Cfn[] = uploads.Properties.LifecycleConfiguration.Rules;
     expect(rules).toContainEqual(expect.objectContaining({ Id: "old-versions", NoncurrentVersionExpiration: { NoncurrentDays: 30 }, ExpiredObjectDeleteMarker: true, Status: "Enabled" }));
     expect(rules).toContainEqual(expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }));
+    // Staged uploads and contact attachments, once deleted, are not kept as old versions for 30 days.
+    for (const prefix of ["uploads/", "contact/"]) {
+      expect(rules).toContainEqual(expect.objectContaining({ Prefix: prefix, ExpirationInDays: 1, NoncurrentVersionExpiration: { NoncurrentDays: 1 } }));
+    }
   });
 
   it("lets only the site's pages read upload answers (CORS); without an address known yet, only CloudFront's domains", () => {
