@@ -323,9 +323,10 @@ describe("menu translations in the admin panel", () => {
 
     await page.goto(`${base}/demo/center/admin-panel/kitchen/${category.id}`);
     await page.getByTestId("admin-items").waitFor();
-    // The demo's items are translated: badges show "completed" for each of the store's languages.
-    const firstBadges = page.getByTestId("admin-item").first().getByTestId("translation-badge");
-    await expect.poll(() => firstBadges.count()).toBe(overview.languages.length);
+    // The demo's items are translated: the chip counts each of the store's languages as done; its details have a badge per language.
+    const count = overview.languages.length;
+    await expect.poll(() => page.getByTestId("admin-item").first().getByTestId("translation-chip-button").innerText()).toMatch(new RegExp(`${count}/${count}$`));
+    expect(await page.getByTestId("admin-item").first().getByTestId("translation-badge").count()).toBe(count);
 
     // A new Russian item: its EN badge is pending, then completed when the poll re-fetches it.
     const n = Date.now() % 100000;

@@ -5,12 +5,13 @@ import { notifyError } from "@/lib/errors";
 import { defaultLanguageAtom, setDefaultLanguageAtom } from "@/state/language";
 
 /** Compact RU / EN / 中文 segmented switch for the interface language (persisted in the `locale` cookie). */
-export function LanguageSwitcher({ className }: { className?: string }) {
+export function LanguageSwitcher({ className, onChosen }: { className?: string; onChosen?: () => void }) {
   const current = useAtomValue(defaultLanguageAtom);
   const setLanguage = useSetAtom(setDefaultLanguageAtom);
   const intl = useIntl();
 
   const choose = (locale: InterfaceLocale) => {
+    onChosen?.();
     if (locale === current) return;
     setLanguage(locale).catch(notifyError);
   };

@@ -4,6 +4,7 @@ import { useIntl } from "react-intl";
 import type { SessionUser } from "@/lib/session";
 import { LanguageSwitcher } from "../language-switcher";
 import { Logo } from "../logo";
+import { LanguageMenu } from "./language-menu";
 import { UserMenu } from "../user-menu";
 import "./site.css";
 import "./staff.css";
@@ -31,6 +32,7 @@ export function StaffHeader({ user, homeHref, context, nav, profileHref }: Staff
         {context ? <div className="staff-header__context">{context}</div> : <span className="staff-header__spacer" />}
         <div className="staff-header__actions">
           <LanguageSwitcher className="staff-header__lang" />
+          <LanguageMenu className="staff-header__lang-menu" />
           <UserMenu user={user} profileHref={profileHref} />
         </div>
       </div>

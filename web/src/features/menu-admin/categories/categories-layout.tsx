@@ -102,7 +102,7 @@ export function CategoriesLayout({
           onCreated={(c) => goTo(c.id)}
         />
       ) : null}
-      {dialog?.kind === "edit" ? <CategoryDialog cs={cs} section={section} category={dialog.category} parents={[]} onClose={close} /> : null}
+      {dialog?.kind === "edit" ? <CategoryDialog cs={cs} section={section} category={dialog.category} parents={[]} language={dialog.language} onClose={close} /> : null}
       {dialog?.kind === "schedule" ? <ScheduleDialog cs={cs} section={section} category={dialog.category} all={all} onClose={close} /> : null}
       {dialog?.kind === "move" ? <MoveDialog cs={cs} section={section} category={dialog.category} all={all} onClose={close} /> : null}
       {dialog?.kind === "delete" ? (

@@ -4,7 +4,7 @@ import type { AdminCategory } from "./api";
 
 export type Open =
   | { kind: "create"; parentId: string }
-  | { kind: "edit" | "schedule" | "move" | "delete"; category: AdminCategory };
+  | { kind: "edit" | "schedule" | "move" | "delete"; category: AdminCategory; /** "edit": the translation to open. */ language?: string };
 
 type Actions = { open: (dialog: Open) => void; section: Section; all: AdminCategory[] };
 export const ActionsContext = createContext<Actions | undefined>(undefined);

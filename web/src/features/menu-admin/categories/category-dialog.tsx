@@ -24,6 +24,8 @@ type Props = {
   parentId?: string;
   onClose: () => void;
   onCreated?: (category: AdminCategory) => void;
+  /** Open on the translations tab with this language's editor. */
+  language?: string;
 };
 
 /**
@@ -32,7 +34,7 @@ type Props = {
  * existing category also has the translations of its name (a tab); a new or renamed one is polled
  * until translated.
  */
-export function CategoryDialog({ cs, section, category, parents, parentId = "", onClose, onCreated }: Props) {
+export function CategoryDialog({ cs, section, category, parents, parentId = "", onClose, onCreated, language }: Props) {
   const intl = useIntl();
   const formId = useId();
   const form = useZodForm(NewCategoryForm, {
@@ -42,7 +44,7 @@ export function CategoryDialog({ cs, section, category, parents, parentId = "", 
     parent_id: parentId,
   });
   const nests = section !== "promotions" && !category;
-  const [tab, setTab] = useState<RecordTab>("details");
+  const [tab, setTab] = useState<RecordTab>(language ? "translations" : "details");
   // The category as its section's list has it now: translations change while the dialog is open.
   const live = useQuery({ ...categoriesQueryOptions(cs.store_id, section), enabled: !!category, select: (rows) => rows.find((r) => r.id === category?.id) }).data;
 
@@ -113,7 +115,7 @@ export function CategoryDialog({ cs, section, category, parents, parentId = "", 
       }
     >
       {category ? (
-        <RecordTabs tab={tab} onTab={setTab} details={details} translations={<TranslationsPanel storeId={cs.store_id} type="Category" record={live ?? category} />} />
+        <RecordTabs tab={tab} onTab={setTab} details={details} translations={<TranslationsPanel storeId={cs.store_id} type="Category" record={live ?? category} language={language} />} />
       ) : (
         details
       )}

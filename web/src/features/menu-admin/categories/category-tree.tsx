@@ -6,7 +6,7 @@ import { FormAlert } from "@/components/form/fields";
 import { Icon } from "@/components/icon";
 import { categoryPath, type CsObject } from "@/lib/admin-scope";
 import { useTranslationOverview } from "../translations/api";
-import { TranslationBadges } from "../translations/translation-badges";
+import { TranslationChip } from "../translations/translation-chip";
 import { useCategoryActions } from "./category-actions";
 import { CategoryBadges } from "./category-badges";
 import { useCategorySorting } from "./category-sorting";
@@ -86,7 +86,6 @@ export function CategoryTree({ cs, section, all }: { cs: CsObject; section: Sect
           </span>
           <span className="category-row__label">
             <span className="category-row__name">{name}</span>
-            {sorting ? null : <TranslationBadges statuses={statusesOf("Category", c)} className="category-row__translations" />}
           </span>
           <CategoryBadges category={c} compact />
           {/* A supercategory's items are in its categories: its own count would read as "empty". */}
@@ -96,6 +95,9 @@ export function CategoryTree({ cs, section, all }: { cs: CsObject; section: Sect
             </span>
           ) : null}
         </Link>
+        {sorting ? null : (
+          <TranslationChip statuses={statusesOf("Category", c)} onEdit={(language) => open({ kind: "edit", category: c, language })} className="category-row__translations" />
+        )}
         {!sorting && nests && !c.parent_id && order[c.id]?.length ? (
           <button
             type="button"

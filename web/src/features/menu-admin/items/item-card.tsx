@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import type { LanguageStatus } from "../translations/status";
-import { TranslationBadges } from "../translations/translation-badges";
+import { TranslationChip } from "../translations/translation-chip";
 import { CardActions, DragHandle, type CardAction } from "./card-actions";
 import { CardPhoto } from "./card-photo";
 import { isSoldOut, type ItemCard as Card } from "./api";
@@ -17,14 +17,15 @@ type Props = {
   busy: boolean;
   rowProps: Record<string, unknown>;
   handleProps: Record<string, unknown>;
-  /** Per-language translation statuses (badges under the portions). */
+  /** Per-language translation statuses (a chip under the portions) and opening one's editor. */
   translations?: LanguageStatus[];
+  onEditTranslation?: (lang: string) => void;
   /** Its measurement and place in a virtualised list. */
   listProps?: Record<string, unknown>;
 };
 
 /** An item as guests see it on the menu (photo, title, a line of the description, portions), plus the staff's controls. */
-export function ItemCard({ item, editing, selected, onSelect, actions, busy, rowProps, handleProps, translations, listProps }: Props) {
+export function ItemCard({ item, editing, selected, onSelect, actions, busy, rowProps, handleProps, translations, onEditTranslation, listProps }: Props) {
   const intl = useIntl();
   const money = useMoney();
   const weight = useWeight();
@@ -78,7 +79,7 @@ export function ItemCard({ item, editing, selected, onSelect, actions, busy, row
               </li>
             ))}
           </ul>
-          {translations ? <TranslationBadges statuses={translations} className="ma-card__translations" /> : null}
+          {translations ? <TranslationChip statuses={translations} onEdit={onEditTranslation} className="ma-card__translations" /> : null}
         </div>
       </div>
       {editing ? <CardActions title={item.title} actions={actions} disabled={busy} /> : null}

@@ -77,6 +77,7 @@ export function ItemFormDialog({
   category,
   kind: kindOfSection,
   item,
+  language,
   onClose,
   onCreated,
 }: {
@@ -85,6 +86,8 @@ export function ItemFormDialog({
   /** What the category's section holds (an edited item says it itself). */
   kind: Kind;
   item?: ItemInfo;
+  /** Open on the translations tab with this language's editor. */
+  language?: string;
   onClose: () => void;
   /** A new item was saved (the list focuses its card). */
   onCreated?: (id: string) => void;
@@ -98,7 +101,7 @@ export function ItemFormDialog({
   // Errors show from the first submit on, then follow every change (validated with the server's schema).
   const [submitted, setSubmitted] = useState(false);
   const [uploading, setUploading] = useState(false);
-  const [tab, setTab] = useState<RecordTab>("details");
+  const [tab, setTab] = useState<RecordTab>(language ? "translations" : "details");
   // The item as the cache has it now: translations change while the dialog is open.
   const live = useQuery({ ...itemQueryOptions(cs.store_id, item?.id ?? ""), enabled: !!item }).data;
   const checked = useMemo(() => ItemForm.safeParse(values), [values]);
@@ -231,7 +234,7 @@ export function ItemFormDialog({
       }
     >
       {item ? (
-        <RecordTabs tab={tab} onTab={setTab} details={details} translations={<TranslationsPanel storeId={cs.store_id} type="Item" record={live ?? item} />} />
+        <RecordTabs tab={tab} onTab={setTab} details={details} translations={<TranslationsPanel storeId={cs.store_id} type="Item" record={live ?? item} language={language} />} />
       ) : (
         details
       )}
@@ -240,9 +243,23 @@ export function ItemFormDialog({
 }
 
 /** Editing an item: its whole record is read first (the list has its card only). */
-export function EditItemDialog({ cs, category, kind, itemId, onClose }: { cs: CsObject; category: Pick<CategoryInfo, "id" | "name">; kind: Kind; itemId: string; onClose: () => void }) {
+export function EditItemDialog({
+  cs,
+  category,
+  kind,
+  itemId,
+  language,
+  onClose,
+}: {
+  cs: CsObject;
+  category: Pick<CategoryInfo, "id" | "name">;
+  kind: Kind;
+  itemId: string;
+  language?: string;
+  onClose: () => void;
+}) {
   const item = useQuery(itemQueryOptions(cs.store_id, itemId));
-  if (item.data) return <ItemFormDialog cs={cs} category={category} kind={kind} item={item.data} onClose={onClose} />;
+  if (item.data) return <ItemFormDialog cs={cs} category={category} kind={kind} item={item.data} language={language} onClose={onClose} />;
   return (
     <Dialog
       open

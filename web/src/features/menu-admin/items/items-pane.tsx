@@ -39,8 +39,8 @@ import { PositionDialog } from "./position-dialog";
 import { PaneToolbar } from "./pane-toolbar";
 import { useCardList } from "./use-card-list";
 
-/** The item being edited (by id: its form loads the whole item) or a new one of the category. */
-type Editing = { id?: string; category: Pick<CategoryInfo, "id" | "name"> };
+/** The item being edited (by id: its form loads the whole item; `language`: the translation to open) or a new one of the category. */
+type Editing = { id?: string; category: Pick<CategoryInfo, "id" | "name">; language?: string };
 
 /** The kind of item a category's section holds (promotions have their own pane). */
 const kindOf = (category: CategoryInfo) => (category.section === "promotions" ? "product" : KIND_OF_SECTION[category.section]);
@@ -189,7 +189,7 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
           testId="admin-items"
           skeletons={3}
           titleOf={(item) => item.title}
-          card={(item, common) => <ItemCard key={item.id} item={item} actions={actionsOf(item)} translations={statusesOf(item)} {...common} />}
+          card={(item, common) => <ItemCard key={item.id} item={item} actions={actionsOf(item)} translations={statusesOf(item)} onEditTranslation={(language) => setEditing({ id: item.id, category, language })} {...common} />}
           filter={translationFilter.filter}
           bulkExtra={
             <>
@@ -213,7 +213,7 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
       )}
 
       {editing?.id ? (
-        <EditItemDialog cs={cs} category={editing.category} kind={kindOf(category)} itemId={editing.id} onClose={() => setEditing(undefined)} />
+        <EditItemDialog cs={cs} category={editing.category} kind={kindOf(category)} itemId={editing.id} language={editing.language} onClose={() => setEditing(undefined)} />
       ) : editing ? (
         <ItemFormDialog cs={cs} category={editing.category} kind={kindOf(category)} onClose={() => setEditing(undefined)} onCreated={focusNewCard} />
       ) : null}

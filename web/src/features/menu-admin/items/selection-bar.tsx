@@ -4,7 +4,10 @@ import { Icon } from "@/components/icon";
 
 export type BulkRequest = "hide" | "show" | "delete";
 
-/** Bulk actions on the selected cards: select all / none, hide, show, delete, and the list's own (`extra`). */
+/**
+ * Bulk actions on the selected cards: select all / none, hide, show, delete, and the list's own
+ * (`extra`). With nothing selected only "Select all" shows: the bar appears with the first selection.
+ */
 export function SelectionBar({
   count,
   total,
@@ -26,15 +29,19 @@ export function SelectionBar({
   extra?: ReactNode;
 }) {
   const intl = useIntl();
+  const selectAll = (
+    <button type="button" className="btn btn--ghost btn--sm" onClick={onAll} data-testid="select-all">
+      {loaded === undefined ? <FormattedMessage id="menuAdmin.bulk.all" /> : <FormattedMessage id="menuAdmin.bulk.allLoaded" values={{ n: loaded, total }} />}
+    </button>
+  );
+  if (!count) return <div className="ma-bulk-idle">{selectAll}</div>;
   return (
     <div className="ma-bulk" role="toolbar" aria-label={intl.formatMessage({ id: "menuAdmin.bulk.label" })} data-testid="bulk-bar">
       <span className="ma-bulk__count" aria-live="polite">
         <FormattedMessage id="menuAdmin.bulk.selected" values={{ n: count }} />
       </span>
       {count < (loaded ?? total) ? (
-        <button type="button" className="btn btn--ghost btn--sm" onClick={onAll} data-testid="select-all">
-          {loaded === undefined ? <FormattedMessage id="menuAdmin.bulk.all" /> : <FormattedMessage id="menuAdmin.bulk.allLoaded" values={{ n: loaded, total }} />}
-        </button>
+        selectAll
       ) : (
         <button type="button" className="btn btn--ghost btn--sm" onClick={onNone}>
           <FormattedMessage id="menuAdmin.bulk.none" />

@@ -3,7 +3,7 @@ import { CardActions, DragHandle, type CardAction } from "../items/card-actions"
 import { CardPhoto } from "../items/card-photo";
 import { summaryOf } from "../items/format";
 import type { LanguageStatus } from "../translations/status";
-import { TranslationBadges } from "../translations/translation-badges";
+import { TranslationChip } from "../translations/translation-chip";
 import type { PromotionInfo } from "./api";
 
 type Props = {
@@ -15,12 +15,13 @@ type Props = {
   busy: boolean;
   rowProps: Record<string, unknown>;
   handleProps: Record<string, unknown>;
-  /** Per-language translation statuses (badges under the text). */
+  /** Per-language translation statuses (a chip under the text) and opening one's editor. */
   translations?: LanguageStatus[];
+  onEditTranslation?: (lang: string) => void;
 };
 
 /** A promotion as guests see it (banner, header, the start of its text), plus the staff's controls. */
-export function PromotionCard({ promotion, editing, selected, onSelect, actions, busy, rowProps, handleProps, translations }: Props) {
+export function PromotionCard({ promotion, editing, selected, onSelect, actions, busy, rowProps, handleProps, translations, onEditTranslation }: Props) {
   const intl = useIntl();
   const summary = summaryOf(promotion.description);
   return (
@@ -56,7 +57,7 @@ export function PromotionCard({ promotion, editing, selected, onSelect, actions,
               </span>
             ) : null}
             {summary ? <p className="ma-card__text summary-text">{summary}</p> : null}
-            {translations ? <TranslationBadges statuses={translations} className="ma-card__translations" /> : null}
+            {translations ? <TranslationChip statuses={translations} onEdit={onEditTranslation} className="ma-card__translations" /> : null}
           </div>
         </div>
       </div>

@@ -23,12 +23,15 @@ export function PromotionFormDialog({
   cs,
   category,
   promotion,
+  language,
   onClose,
   onCreated,
 }: {
   cs: CsObject;
   category: CategoryInfo;
   promotion?: PromotionInfo;
+  /** Open on the translations tab with this language's editor. */
+  language?: string;
   onClose: () => void;
   /** A new promotion was saved (the list focuses its card). */
   onCreated?: (id: string) => void;
@@ -41,7 +44,7 @@ export function PromotionFormDialog({
   // Errors show from the first submit on, then follow every change.
   const [submitted, setSubmitted] = useState(false);
   const [uploading, setUploading] = useState(false);
-  const [tab, setTab] = useState<RecordTab>("details");
+  const [tab, setTab] = useState<RecordTab>(language ? "translations" : "details");
   // The promotion as its list has it now: translations change while the dialog is open.
   const live = useQuery({
     ...promotionsQueryOptions(cs.store_id, promotion?.category_id ?? category.id),
@@ -104,7 +107,7 @@ export function PromotionFormDialog({
       }
     >
       {promotion ? (
-        <RecordTabs tab={tab} onTab={setTab} details={details} translations={<TranslationsPanel storeId={cs.store_id} type="Promotion" record={live ?? promotion} />} />
+        <RecordTabs tab={tab} onTab={setTab} details={details} translations={<TranslationsPanel storeId={cs.store_id} type="Promotion" record={live ?? promotion} language={language} />} />
       ) : (
         details
       )}

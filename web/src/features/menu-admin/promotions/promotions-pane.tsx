@@ -23,6 +23,12 @@ export function PromotionsPane({ cs, category }: { cs: CsObject; category: Categ
   const rows = promotions.data ?? [];
   const focusNewCard = useFocusNewCard(rows);
   const [editing, setEditing] = useState<PromotionInfo | "new">();
+  /** The language whose translation editor the dialog opens with (from a card's chip). */
+  const [language, setLanguage] = useState<string>();
+  const edit = (p: PromotionInfo | "new", lang?: string) => {
+    setLanguage(lang);
+    setEditing(p);
+  };
   const translation = useTranslationOverview(cs.store_id);
   const translationFilter = useTranslationFilter<PromotionInfo>(translation, "Promotion");
   const statusesOf = (p: PromotionInfo) => translation.statusesOf("Promotion", p);
@@ -40,7 +46,7 @@ export function PromotionsPane({ cs, category }: { cs: CsObject; category: Categ
   const { busy } = list;
 
   const actionsOf = (p: PromotionInfo): CardAction[] => [
-    { icon: "edit", label: "menuAdmin.action.edit", onClick: () => setEditing(p), testId: "edit-item" },
+    { icon: "edit", label: "menuAdmin.action.edit", onClick: () => edit(p), testId: "edit-item" },
     p.visible
       ? { icon: "hide", label: "menuAdmin.action.hide", onClick: () => list.setVisible(p, false), testId: "hide-item" }
       : { icon: "show", label: "menuAdmin.action.show", onClick: () => list.setVisible(p, true), testId: "show-item" },
@@ -66,10 +72,10 @@ export function PromotionsPane({ cs, category }: { cs: CsObject; category: Categ
         testId="admin-promotions"
         skeletons={2}
         titleOf={(p) => p.header}
-        card={(p, common) => <PromotionCard key={p.id} promotion={p} actions={actionsOf(p)} translations={statusesOf(p)} {...common} />}
+        card={(p, common) => <PromotionCard key={p.id} promotion={p} actions={actionsOf(p)} translations={statusesOf(p)} onEditTranslation={(lang) => edit(p, lang)} {...common} />}
         filter={translationFilter.filter}
       />
-      {editing ? <PromotionFormDialog cs={cs} category={category} promotion={editing === "new" ? undefined : editing} onClose={() => setEditing(undefined)} onCreated={focusNewCard} /> : null}
+      {editing ? <PromotionFormDialog cs={cs} category={category} promotion={editing === "new" ? undefined : editing} language={language} onClose={() => setEditing(undefined)} onCreated={focusNewCard} /> : null}
     </section>
   );
 }

@@ -31,19 +31,6 @@ export function TranslationBadge({ status }: { status: LanguageStatus }) {
   );
 }
 
-/** A compact row of per-language badges for a card or a category row. */
-export function TranslationBadges({ statuses, className }: { statuses: LanguageStatus[]; className?: string }) {
-  const intl = useIntl();
-  if (!statuses.length) return null;
-  return (
-    <span className={className ? `tr-badges ${className}` : "tr-badges"} role="group" aria-label={intl.formatMessage({ id: "translation.badges.label" })} data-testid="translation-badges">
-      {statuses.map((s) => (
-        <TranslationBadge key={s.lang} status={s} />
-      ))}
-    </span>
-  );
-}
-
 export type TranslationFilterKind = "untranslated" | "outdated";
 
 /** "Untranslated only" or "Outdated only" for a pane's toolbar: a switch like super-edit's. */

@@ -1,38 +1,23 @@
 import type { TargetType } from "@menu/core/translation/schemas";
-import { useMemo, useState } from "react";
-import { FormattedMessage, useIntl } from "react-intl";
+import { useState } from "react";
+import { FormattedMessage } from "react-intl";
 import { FormAlert } from "@/components/form/fields";
-import { languageNames, type Language } from "@/i18n/languages";
 import { useTranslationOverview } from "./api";
+import { useLanguageName } from "./language-name";
 import { LanguageRow } from "./language-row";
 import { ResetDialog } from "./reset-dialog";
 import type { Translatable } from "./status";
 import "./translations.css";
 
-/** A language's name in the interface language ("Английский"), its own name as a fallback. */
-function useLanguageName() {
-  const intl = useIntl();
-  const names = useMemo(() => {
-    try {
-      return new Intl.DisplayNames([intl.locale], { type: "language" });
-    } catch {
-      return undefined;
-    }
-  }, [intl.locale]);
-  return (lang: string) => {
-    const name = names?.of(lang) ?? languageNames[lang as Language] ?? lang;
-    return name.charAt(0).toLocaleUpperCase(intl.locale) + name.slice(1);
-  };
-}
-
 /**
  * The "Translations" tab of the item, category and promotion dialogs (issue 12): each of the store's
  * target languages with its status, the current text (machine-made or hand-made, and which), and an
- * editor for a hand-made translation; a hand-made one can go back to automatic.
+ * editor for a hand-made translation; a hand-made one can go back to automatic. `language`: the
+ * one whose editor is open at first (chosen from a card's translation chip).
  */
-export function TranslationsPanel({ storeId, type, record }: { storeId: string; type: TargetType; record: Translatable }) {
+export function TranslationsPanel({ storeId, type, record, language }: { storeId: string; type: TargetType; record: Translatable; language?: string }) {
   const { overview, statusesOf } = useTranslationOverview(storeId);
-  const [editing, setEditing] = useState<string>();
+  const [editing, setEditing] = useState<string | undefined>(language);
   const [resetting, setResetting] = useState<string>();
   const languageName = useLanguageName();
 
