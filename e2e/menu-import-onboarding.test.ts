@@ -80,14 +80,14 @@ describe("the import on the empty menu editor", () => {
     await panel.getByTestId("import-apply").click();
 
     // The section is no longer empty; the summary stays under its categories.
-    await page.locator(".category-row__icon").first().waitFor();
+    await page.locator(".category-row__link .category-row__icon").first().waitFor();
     const result = panel.getByTestId("import-result");
     await result.waitFor();
     expect(await page.getByTestId("categories-empty").count()).toBe(0);
     const count = (key: string) => result.getByTestId(`import-result-${key}`).locator("dd").innerText();
     expect([await count("added"), await count("changed"), await count("untouched"), await count("errors")]).toEqual(["2", "0", "0", "0"]);
     expect(await result.getByTestId("import-result-categories").getByRole("link").allInnerTexts()).toEqual(["Супы", "Чай"]);
-    expect(await page.locator(".category-row__icon").allInnerTexts()).toEqual(["🍲"]);
+    expect(await page.locator(".category-row__link .category-row__icon").allInnerTexts()).toEqual(["🍲"]);
     expect(await axeViolations(page)).toEqual([]);
     for (const locale of ["ru", "en"] as const) {
       for (const width of [390, 1280]) {
@@ -107,7 +107,7 @@ describe("the import on the empty menu editor", () => {
     await result.getByRole("link", { name: "Чай" }).click();
     await page.waitForURL(new RegExp(`${admin}/drinks/[^/]+$`));
     await page.getByText("Чай чёрный").first().waitFor();
-    expect(await page.locator(".category-row__icon").allInnerTexts()).toEqual(["🫖"]);
+    expect(await page.locator(".category-row__link .category-row__icon").allInnerTexts()).toEqual(["🫖"]);
 
     // The checklist's "menu" step leads to the import, also once the section has categories.
     await page.goto(base + admin);
