@@ -166,7 +166,7 @@ describe("guest pages at the edge", () => {
     expect(cases.some(([path]) => /promotions\/\d+$/.test(path) && !path.endsWith("9999") && !path.endsWith("01")), "a demo promotions page").toBe(true);
     for (const [path, cookie, lang, name] of cases) {
       const [, company, store] = path.toLowerCase().split("/");
-      await expect.poll(() => published(path, cookie, "", company!, store!, lang, name), `${path} ${cookie} is ${lang}/${name}`).toBe(true);
+      await expect.poll(() => published(path, cookie, "", company!, store!, lang, name), { message: `${path} ${cookie} is ${lang}/${name}` }).toBe(true);
     }
   });
 
@@ -210,7 +210,7 @@ describe("guest pages at the edge", () => {
       ["", `${other};q=0`, center.default_language],
       [`menu_language=${center.default_language}`, other, center.default_language],
     ] as const) {
-      await expect.poll(() => published("/demo/center/menu", cookie, acceptLanguage, "demo", "center", lang, "menu"), `${cookie} ${acceptLanguage} is ${lang}`).toBe(true);
+      await expect.poll(() => published("/demo/center/menu", cookie, acceptLanguage, "demo", "center", lang, "menu"), { message: `${cookie} ${acceptLanguage} is ${lang}` }).toBe(true);
     }
   });
 
