@@ -1,10 +1,9 @@
-import { Duration } from "aws-cdk-lib";
 import * as ses from "aws-cdk-lib/aws-ses";
 import * as sns from "aws-cdk-lib/aws-sns";
 import { LambdaSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
-import * as sqs from "aws-cdk-lib/aws-sqs";
 import { Function, use, type StackContext } from "sst/constructs";
 import { settings } from "./settings";
+import { deadLetterQueue } from "./dead-letters";
 import { Workers } from "./Workers";
 
 /**
@@ -31,11 +30,7 @@ export function Mail({ stack, app }: StackContext) {
     events: [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT],
   });
 
-  const deadLetters = new sqs.Queue(stack, "mail-feedback-dlq", {
-    queueName: app.logicalPrefixedName("mail-feedback-dlq"),
-    retentionPeriod: Duration.days(14),
-    enforceSSL: true,
-  });
+  const deadLetters = deadLetterQueue(stack, app, "mail-feedback-dlq");
   const feedback = new Function(stack, "mail-feedback-handler", {
     handler: "packages/functions/src/mail-feedback.handler",
     timeout: 30,

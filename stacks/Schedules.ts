@@ -1,9 +1,9 @@
 import { Duration } from "aws-cdk-lib";
-import * as sqs from "aws-cdk-lib/aws-sqs";
 import { PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { Cron, use, type StackContext } from "sst/constructs";
 import { grant } from "./grants";
 import { Web } from "./Web";
+import { deadLetterQueue } from "./dead-letters";
 import { Workers } from "./Workers";
 
 /**
@@ -16,11 +16,7 @@ export function Schedules({ stack, app }: StackContext) {
   // After Web: the scheduler reads the deployed SPA's build id (republishes stores after a new build).
   const { siteBucket } = use(Web);
   // Runs EventBridge could not deliver after its retries (alarmed on by stacks/Monitoring.ts).
-  const scheduleDeadLetters = new sqs.Queue(stack, "scheduler-dlq", {
-    queueName: app.logicalPrefixedName("scheduler-dlq"),
-    retentionPeriod: Duration.days(14),
-    enforceSSL: true,
-  });
+  const scheduleDeadLetters = deadLetterQueue(stack, app, "scheduler-dlq");
 
   const scheduler = new Cron(stack, "scheduler", {
     schedule: "rate(5 minutes)",

@@ -1,9 +1,10 @@
 import { Duration } from "aws-cdk-lib";
 import type * as lambda from "aws-cdk-lib/aws-lambda";
-import * as sqs from "aws-cdk-lib/aws-sqs";
+import type * as sqs from "aws-cdk-lib/aws-sqs";
 import { Queue, use, type StackContext } from "sst/constructs";
 import { bundling } from "./bundling";
 import { Database } from "./Database";
+import { deadLetterQueue } from "./dead-letters";
 import { grant } from "./grants";
 import { publicBaseUrlParameter, settings } from "./settings";
 import { Storage } from "./Storage";
@@ -22,11 +23,7 @@ export function Workers({ stack, app }: StackContext) {
   const deadLetters: Record<string, sqs.Queue> = {};
   /** SQS queue + DLQ. Visibility timeout is 6x the consumer timeout (AWS guidance for Lambda). */
   function jobQueue(id: string, consumerTimeoutSeconds: number) {
-    const dlq = new sqs.Queue(stack, `${id}-dlq`, {
-      queueName: app.logicalPrefixedName(`${id}-dlq`),
-      retentionPeriod: Duration.days(14),
-      enforceSSL: true,
-    });
+    const dlq = deadLetterQueue(stack, app, `${id}-dlq`);
     deadLetters[id] = dlq;
     return new Queue(stack, id, {
       cdk: {
