@@ -15,6 +15,7 @@ import { ARTIFACTS, fileBrowser } from "./browser";
 import { getJson, publishedMenu } from "./demo";
 import { guestReady } from "./guest";
 import { staffApi } from "./staff-api";
+import { TABLE_POSITION_MAX } from "@menu/core/tables/schemas";
 
 const base = inject("baseUrl");
 const browser = fileBrowser();
@@ -92,7 +93,21 @@ describe("guest reviews", () => {
 describe("the guest menu without JavaScript", () => {
   it("says only the start of the menu shows and links to the whole menu as a plain page with every published item", async () => {
     const manifest = await manifestOf("center");
+    // The plain page trails item changes by up to FULL_PAGE_EVERY_MS (other files edit this store);
+    // a store-wide change, a table added and removed, has it written at once.
+    const owner = await staffApi(base, "owner@demo.menu", "demo-owner-2026");
+    const table = await owner.send("POST", "/api/tables", { store_id: manifest.store_id, position: TABLE_POSITION_MAX, name: `Без JavaScript ${Date.now()}` });
+    expect(table.status).toBe(201);
+    const { table_id } = (await table.json()) as { table_id: string };
+    expect((await owner.send("DELETE", `/api/tables/${table_id}?storeId=${manifest.store_id}`, {})).status).toBe(200);
     const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    const plainPageHasAll = async (lang: string) => {
+      const plain = await context.newPage();
+      await plain.goto(`${base}/m/demo/center/${lang}/all.html?at=${Date.now()}`);
+      const text = await plain.locator("main").innerText();
+      await plain.close();
+      return (await publishedMenu("demo", "center", lang)).items.every((i) => text.includes(i.title));
+    };
     for (const lang of manifest.languages.filter((l) => ["ru", "en", "ar"].includes(l))) {
       await context.addCookies([{ name: "menu_language", value: lang, url: base }]);
       const page = await context.newPage();
@@ -113,6 +128,7 @@ describe("the guest menu without JavaScript", () => {
         await page.screenshot({ path: join(SHOTS, "nojs-menu-390.png") });
       }
 
+      await expect.poll(() => plainPageHasAll(lang)).toBe(true);
       await link.click();
       await page.waitForURL(`${base}/m/demo/center/${lang}/all.html`);
       expect(await page.locator("html").getAttribute("lang")).toBe(lang);
