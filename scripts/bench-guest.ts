@@ -8,7 +8,7 @@
  * (CHROME_PATH, default /usr/bin/chromium) and prints the median LCP, FCP, Total Blocking Time and
  * the JavaScript transferred, against the goals of issue 14 (LCP ≤ 1.2 s, TBT ≤ 100 ms, guest JS ≤
  * 80 KB gzip), on the address a table's QR code leads to. The first view runs no framework: the app
- * is fetched at idle after it and run at the guest's first touch (web/src/features/menu/starter.ts,
+ * is fetched at idle after it and run at the guest's first touch (web/src/features/guest-menu/starter.ts,
  * early.ts). What the first touch costs is measured too (scripts/guest-first-touch.ts, median of
  * BENCH_TOUCH_RUNS, default 5), on the same simulated phone (CPU 4× slower, slow 4G through
  * DevTools), right after the page's load: a tap on an item card until its window is open, and a

@@ -187,9 +187,9 @@ export default defineConfig({
       input: {
         main: fileURLToPath(new URL("./index.html", import.meta.url)),
         // The pre-rendered guest pages hydrate with their own entry: no router, no admin code.
-        guest: fileURLToPath(new URL("./src/features/menu/hydrate.tsx", import.meta.url)),
+        guest: fileURLToPath(new URL("./src/features/guest-menu/hydrate.tsx", import.meta.url)),
         // Their early script (no framework), run by the page's starter before the app.
-        early: fileURLToPath(new URL("./src/features/menu/early.ts", import.meta.url)),
+        early: fileURLToPath(new URL("./src/features/guest-menu/early.ts", import.meta.url)),
       },
     },
   },

@@ -6,15 +6,15 @@ import { GUEST_LANGUAGES } from "./guest-catalogs";
 import base from "./vite.config";
 
 /**
- * The server renderer of the guest pages (src/features/menu/ssr.tsx) for the publish job:
+ * The server renderer of the guest pages (src/features/guest-menu/ssr.tsx) for the publish job:
  * web/dist-ssr/ssr.js with every dependency bundled, so it runs in the local runtime and in the
  * publish Lambda alike. Run after the client build: it embeds the guest entry's script, styles and
  * preloads, and the guest early script, from web/dist/.vite/manifest.json.
  */
 function guestAssets() {
   const manifest = JSON.parse(readFileSync(new URL("./dist/.vite/manifest.json", import.meta.url), "utf8")) as Manifest;
-  const entry = manifest["src/features/menu/hydrate.tsx"];
-  if (!entry) throw new Error("The client build has no guest entry (src/features/menu/hydrate.tsx)");
+  const entry = manifest["src/features/guest-menu/hydrate.tsx"];
+  if (!entry) throw new Error("The client build has no guest entry (src/features/guest-menu/hydrate.tsx)");
   const css = new Set<string>();
   const preload = new Set<string>();
   const seen = new Set<string>();
@@ -23,10 +23,10 @@ function guestAssets() {
     seen.add(key);
     const chunk = manifest[key]!;
     chunk.css?.forEach((c) => css.add(`/${c}`));
-    if (key !== "src/features/menu/hydrate.tsx") preload.add(`/${chunk.file}`);
+    if (key !== "src/features/guest-menu/hydrate.tsx") preload.add(`/${chunk.file}`);
     chunk.imports?.forEach(walk);
   };
-  walk("src/features/menu/hydrate.tsx");
+  walk("src/features/guest-menu/hydrate.tsx");
   // The guest catalogs (one per menu language) are chunks of their own: a page preloads its language's one with the app.
   const catalogs = Object.fromEntries(
     GUEST_LANGUAGES.map((locale) => {
@@ -40,8 +40,8 @@ function guestAssets() {
     .map((href) => readFileSync(new URL(`./dist${href}`, import.meta.url), "utf8"))
     .join("\n")
     .replace(/<\/style/gi, "<\\/style");
-  const early = manifest["src/features/menu/early.ts"];
-  if (!early) throw new Error("The client build has no guest early script (src/features/menu/early.ts)");
+  const early = manifest["src/features/guest-menu/early.ts"];
+  if (!early) throw new Error("The client build has no guest early script (src/features/guest-menu/early.ts)");
   // One file: a chunk it shared with the app would be fetched before it runs.
   if (early.imports?.length || early.dynamicImports?.length) throw new Error(`The guest early script imports chunks: ${[...(early.imports ?? []), ...(early.dynamicImports ?? [])].join(", ")}`);
   return { js: `/${entry.file}`, early: `/${early.file}`, css: [...css], cssText, preload: [...preload], catalogs };
@@ -79,7 +79,7 @@ export default defineConfig({
   define: { __GUEST_ASSETS__: JSON.stringify(guestAssets()) },
   ssr: { noExternal: true, target: "node" },
   build: {
-    ssr: fileURLToPath(new URL("./src/features/menu/ssr.tsx", import.meta.url)),
+    ssr: fileURLToPath(new URL("./src/features/guest-menu/ssr.tsx", import.meta.url)),
     outDir: "dist-ssr",
     emptyOutDir: true,
     sourcemap: false,

@@ -1,5 +1,5 @@
 /**
- * The guest renderer of rich text (web/src/features/menu/components/rich-text.tsx), rendered to
+ * The guest renderer of rich text (web/src/features/guest-menu/components/rich-text.tsx), rendered to
  * static HTML: no HTML from users is ever injected, links are limited to http, https, mailto and
  * tel, and unparsable text shows the Russian placeholder of SPEC section 8.
  */
@@ -14,11 +14,11 @@ type CreateElement = (type: unknown, props: Record<string, unknown> | null, ...c
 const { createElement } = (await import(web("node_modules/react/index.js"))) as { createElement: CreateElement };
 const { renderToStaticMarkup } = (await import(web("node_modules/react-dom/server.node.js"))) as { renderToStaticMarkup: (e: Element) => string };
 type GuestIntl = unknown;
-const { GuestIntlProvider, createGuestIntl } = (await import(web("src/features/menu/intl.tsx"))) as {
+const { GuestIntlProvider, createGuestIntl } = (await import(web("src/features/guest-menu/intl.tsx"))) as {
   GuestIntlProvider: unknown;
   createGuestIntl: (locale: string, catalog: Record<string, { type: 0; value: string }[]>) => GuestIntl;
 };
-const { RichText } = (await import(web("src/features/menu/components/rich-text.tsx"))) as { RichText: (p: { ops: DeltaOp[] | null | undefined }) => Element };
+const { RichText } = (await import(web("src/features/guest-menu/components/rich-text.tsx"))) as { RichText: (p: { ops: DeltaOp[] | null | undefined }) => Element };
 const ru = (await import(web("src/i18n/messages/ru.json"))) as { default: Record<string, string> };
 
 // The guest catalog as the build compiles it: the placeholder's message is plain text.

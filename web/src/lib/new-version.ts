@@ -15,7 +15,7 @@
  *   external one by a full page load (`navigateExternal`);
  * - refuses to navigate the router to another site: that needs `navigateExternal(url, { external: true })`.
  * A failed fetch of either file is only logged. Only the admin/SPA entry (main.tsx) installs this;
- * the guest pages (features/menu/hydrate.tsx) do not.
+ * the guest pages (features/guest-menu/hydrate.tsx) do not.
  *
  * The decisions are pure functions (navigation-decision.ts, tested in new-version.test.ts);
  * `installNewVersionReload` wires them to the router, fetch, timers and the browser

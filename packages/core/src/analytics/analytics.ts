@@ -16,7 +16,7 @@ import { OTHER_SEARCHES, searchKeys } from "./search-terms";
 
 const Id = z.string().min(1).max(64);
 
-/** One guest event as the guest page sends it (web/src/features/menu/analytics.ts). */
+/** One guest event as the guest page sends it (web/src/features/guest-menu/analytics.ts). */
 export const GuestEvent = z.discriminatedUnion("type", [
   /** A menu page was opened; `language`: the menu's language at that moment. */
   z.object({ type: z.literal("menu_view"), language: z.enum(MENU_LANGUAGES).optional() }),

@@ -6,7 +6,7 @@ import { Dialog } from "@/components/dialog";
 import { notifyError } from "@/lib/errors";
 import { useOpenMenuNow } from "./api";
 import { DateSentence } from "./date-sentence";
-import { formatDay } from "./format";
+import { formatDay } from "./billing-format";
 
 /**
  * During preparation: start the 14-day trial at once and open the menu to guests, after one

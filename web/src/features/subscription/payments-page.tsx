@@ -8,7 +8,7 @@ import type { MessageId } from "@/i18n/catalogs";
 import type { CsObject } from "@/lib/admin-scope";
 import type { SessionUser } from "@/lib/session";
 import { INVOICE_STATUS_NAMES, PLAN_NAMES, invoicePdfHref, invoicesQueryOptions, isPlan, useMarkInvoicePaid, type InvoiceItem } from "./api";
-import { formatByn, formatDay } from "./format";
+import { formatByn, formatDay } from "./billing-format";
 import { usePageTitle } from "@/lib/page-title";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 

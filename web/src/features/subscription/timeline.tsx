@@ -1,7 +1,7 @@
 import { PREPARATION_DAYS, addDays } from "@menu/core/subscription/plans";
 import { FormattedMessage, useIntl } from "react-intl";
 import { PLAN_NAMES, STATUS_NAMES, STATUS_TONE, isPlan, type ActiveState, type SubscriptionItem } from "./api";
-import { formatDay } from "./format";
+import { formatDay } from "./billing-format";
 
 type Step = { key: string; kind: "preparation" | "subscription"; sub?: SubscriptionItem; from?: string; to?: string; now: boolean };
 

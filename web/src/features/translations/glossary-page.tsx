@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import "@/components/layout/staff.css";
 import type { CsObject } from "@/lib/admin-scope";
 import { GlossarySection } from "./glossary-section";
-import { TranslationsPanel } from "./translations-panel";
+import { TranslationSettingsPanel } from "./translation-settings-panel";
 import "./translations.css";
 import { PageHead } from "@/components/layout/page-head";
 import { usePageTitle } from "@/lib/page-title";
@@ -26,7 +26,7 @@ export function TranslationsMapPage({ cs, storeTexts, focusLanguage }: { cs: CsO
           <GlossarySection cs={cs} />
           {storeTexts}
         </div>
-        <TranslationsPanel cs={cs} focusLanguage={focusLanguage} />
+        <TranslationSettingsPanel cs={cs} focusLanguage={focusLanguage} />
       </div>
     </>
   );

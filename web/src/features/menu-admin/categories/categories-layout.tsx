@@ -13,7 +13,7 @@ import { CategoryDialog } from "./category-dialog";
 import { CategoryTree } from "./category-tree";
 import { categoriesQueryOptions } from "./api";
 import { DeleteDialog } from "./delete-dialog";
-import { MoveDialog } from "./move-dialog";
+import { CategoryMoveDialog } from "./category-move-dialog";
 import { ScheduleDialog } from "./schedule-dialog";
 import "./categories.css";
 import { usePageTitle } from "@/lib/page-title";
@@ -104,7 +104,7 @@ export function CategoriesLayout({
       ) : null}
       {dialog?.kind === "edit" ? <CategoryDialog cs={cs} section={section} category={dialog.category} parents={[]} language={dialog.language} onClose={close} /> : null}
       {dialog?.kind === "schedule" ? <ScheduleDialog cs={cs} section={section} category={dialog.category} all={all} onClose={close} /> : null}
-      {dialog?.kind === "move" ? <MoveDialog cs={cs} section={section} category={dialog.category} all={all} onClose={close} /> : null}
+      {dialog?.kind === "move" ? <CategoryMoveDialog cs={cs} section={section} category={dialog.category} all={all} onClose={close} /> : null}
       {dialog?.kind === "delete" ? (
         <DeleteDialog cs={cs} section={section} category={dialog.category} all={all} onClose={close} onDeleted={() => goTo()} />
       ) : null}

@@ -34,7 +34,7 @@ import { ItemCard } from "./item-card";
 import { useFocusNewCard } from "./focus-new-card";
 import { EditItemDialog, ItemFormDialog } from "./item-form-dialog";
 import { ItemSearchBox, ItemSearchResults } from "./item-search";
-import { MoveDialog } from "./move-dialog";
+import { ItemMoveDialog } from "./item-move-dialog";
 import { PositionDialog } from "./position-dialog";
 import { PaneToolbar } from "./pane-toolbar";
 import { useCardList } from "./use-card-list";
@@ -221,7 +221,7 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
         <BulkMarksDialog count={marking.length} pending={mark.isPending} onCancel={() => setMarking(undefined)} onApply={(change) => applyMarks(marking, change)} />
       ) : null}
       {moving ? (
-        <MoveDialog
+        <ItemMoveDialog
           cs={cs}
           item={moving}
           pending={move.isPending}

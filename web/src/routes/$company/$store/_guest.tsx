@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { GuestRoute } from "@/features/menu";
+import { GuestRoute } from "@/features/guest-menu/guest-route";
 
 /**
  * Public menu layout (SPEC section 2): /{company}/{store}/menu, /promotions/{position}, /reviews.

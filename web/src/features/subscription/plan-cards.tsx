@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { languageNames, type Language } from "@/i18n/languages";
 import { FEATURE_NAMES, PLAN_NAMES, type ActiveState, type Feature, type PlanTable } from "./api";
-import { formatByn, formatDay } from "./format";
+import { formatByn, formatDay } from "./billing-format";
 
 /** The plan now in force: name, phase, period, languages and features, and the facts the page adds. */
 export function CurrentPlan({ state, facts }: { state: ActiveState; facts?: ReactNode }) {

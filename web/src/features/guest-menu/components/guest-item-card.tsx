@@ -22,7 +22,7 @@ type Props = {
  * One item in the list: photo, title, a line of the description, portions and prices. Memoised: a
  * menu has a hundred or more of them, and the page re-renders after hydration and on every tick.
  */
-export const ItemCard = memo(function ItemCard({ item, href, onOpen, onQuickAdd, marks, soldOut }: Props) {
+export const GuestItemCard = memo(function GuestItemCard({ item, href, onOpen, onQuickAdd, marks, soldOut }: Props) {
   const intl = useIntl();
   const money = useMoney();
   const weight = useWeight();

@@ -24,7 +24,7 @@ const ENGINE_NAMES: Record<string, MessageId> = {
 const SKELETON_ROWS = [[70], [45], [60]];
 
 /** The "Translations" panel of settings/translations-map: engine, languages and progress, errors, volume, and "translate everything missing". */
-export function TranslationsPanel({ cs, focusLanguage }: { cs: CsObject; focusLanguage?: string }) {
+export function TranslationSettingsPanel({ cs, focusLanguage }: { cs: CsObject; focusLanguage?: string }) {
   const id = useId();
   const overview = useQuery(translationsQueryOptions(cs.store_id, { poll: true }));
   return (

@@ -8,9 +8,9 @@ import { CartPanel } from "./components/cart";
 import { ChipBar } from "./components/chip-bar";
 import { FilterButton, FilterNote } from "./components/filter-controls";
 import { GuestHeader } from "./components/header";
-import { ItemCard } from "./components/item-card";
+import { GuestItemCard } from "./components/guest-item-card";
 import { ItemModal } from "./components/item-modal";
-import { SearchBox, SearchButton } from "./components/item-search";
+import { SearchBox, SearchButton } from "./components/search-box";
 import { SearchSuggestions } from "./components/search-suggestions";
 import { FilterSheet } from "./components/marks";
 import { MenuCategories, MenuTypeSwitch } from "./components/menu-categories";
@@ -215,7 +215,7 @@ export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, ren
   } as CSSProperties;
 
   const card = (item: PublishedItem) => (
-    <ItemCard key={item.id} item={item} href={itemHref(item.id)} onOpen={openItem} onQuickAdd={quickAdd} marks={marks} soldOut={isSoldOut(item)} />
+    <GuestItemCard key={item.id} item={item} href={itemHref(item.id)} onOpen={openItem} onQuickAdd={quickAdd} marks={marks} soldOut={isSoldOut(item)} />
   );
 
   const menuPath = pagePath(company, storeKey, { kind: "menu" });

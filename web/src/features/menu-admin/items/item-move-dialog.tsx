@@ -12,7 +12,7 @@ import { sectionCategoriesQueryOptions, type ItemCard } from "./api";
 const SECTIONS_OF_KIND = { product: ["kitchen", "drinks"], hookah: ["hookahs"], game: ["games"] } as const;
 
 /** Choose the category an item moves to (it goes to the end of that category). */
-export function MoveDialog({ cs, item, onMove, onClose, pending }: { cs: CsObject; item: Pick<ItemCard, "kind" | "category_id" | "title">; onMove: (categoryId: string) => void; onClose: () => void; pending: boolean }) {
+export function ItemMoveDialog({ cs, item, onMove, onClose, pending }: { cs: CsObject; item: Pick<ItemCard, "kind" | "category_id" | "title">; onMove: (categoryId: string) => void; onClose: () => void; pending: boolean }) {
   const name = useId();
   const [target, setTarget] = useState<string>();
   const sections = SECTIONS_OF_KIND[item.kind];

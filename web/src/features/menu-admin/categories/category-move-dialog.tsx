@@ -15,7 +15,7 @@ type Props = { cs: CsObject; section: Section; category: AdminCategory; all: Adm
  * one level, so a supercategory that has categories can only stay on top (the dialog explains it),
  * and a category that holds items cannot take categories (shown, not offered).
  */
-export function MoveDialog({ cs, section, category, all, onClose }: Props) {
+export function CategoryMoveDialog({ cs, section, category, all, onClose }: Props) {
   const intl = useIntl();
   const formId = useId();
   const [target, setTarget] = useState(category.parent_id);
