@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: "domain",
-          include: ["packages/*/test/**/*.test.ts", "web/src/**/*.test.ts"],
+          include: ["packages/*/test/**/*.test.ts"],
           globalSetup: ["test/dynamo.global.ts"],
           setupFiles: ["test/table-per-file.ts"],
           testTimeout: 60_000,
@@ -14,6 +14,10 @@ export default defineConfig({
           // Polls wait for a condition; on a loaded machine it can take longer than vitest's 1 s.
           expect: { poll: { timeout: 15_000 } },
         },
+      },
+      {
+        // The SPA's logic: plain node, no database or browser (those files pass fakes where a page is needed).
+        test: { name: "web", include: ["web/src/**/*.test.ts"], environment: "node" },
       },
       "stacks/vitest.config.ts",
       {

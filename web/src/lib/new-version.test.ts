@@ -3,7 +3,7 @@
  * comparison, the 10 s reload guard, redirect matching, what a page change becomes, the refusal of
  * external addresses without the flag, and the wiring to a router (a fake with the router's
  * `navigate` and `history.block`). The browser side is e2e/new-version.test.ts.
- * Run by the root vitest config (project "domain").
+ * Run by the root vitest config (project "web").
  */
 import type { AnyRouter, BlockerFn, HistoryLocation } from "@tanstack/react-router";
 import { describe, expect, it, vi } from "vitest";
