@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { MENU_HEIGHTS, type GuestPage, type MenuSection } from "./model";
-import type { CategoryTree } from "./visible-menu";
+import type { CategoryTree } from "./menu-visibility";
 
 const reducedMotion = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 

@@ -2,7 +2,7 @@ import type { Ref } from "react";
 import type { MarkFilter } from "@menu/core/item/marks";
 import { filterSize, NO_FILTER, setMarkFilter } from "../filter";
 import { useIntl } from "../intl";
-import type { HiddenCounts } from "../visible-menu";
+import type { HiddenCounts } from "../menu-visibility";
 
 /** The sticky bar's button that opens the filter sheet, with the count of marks in use. */
 export function FilterButton({ ref, filter, filtering, onOpen }: { ref: Ref<HTMLButtonElement>; filter: MarkFilter; filtering: boolean; onOpen: () => void }) {

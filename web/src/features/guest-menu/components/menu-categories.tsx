@@ -4,7 +4,7 @@ import { useIntl } from "../intl";
 import type { IndexItem, PublishedCategory, PublishedItem } from "../model";
 import { useCardBudget } from "../progressive";
 import type { MenuType } from "../state";
-import type { CategoryTree } from "../visible-menu";
+import type { CategoryTree } from "../menu-visibility";
 import { Foreign } from "./text-lang";
 
 /** The switch between what is served now and the whole menu. */
