@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -18,6 +19,7 @@ export default defineConfig({
       {
         // The SPA's logic: plain node, no database or browser (those files pass fakes where a page is needed).
         test: { name: "web", include: ["web/src/**/*.test.ts"], environment: "node" },
+        resolve: { alias: [{ find: /^@\//, replacement: `${fileURLToPath(new URL("./web/src", import.meta.url))}/` }] },
       },
       "stacks/vitest.config.ts",
       {

@@ -1,6 +1,7 @@
 import { Fragment, useEffect, useRef, useState } from "react";
+import { cartLineViews, orderTotals } from "../cart-lines";
 import { useIntl } from "../intl";
-import { fromCents, toCents, totals } from "../money";
+import { fromCents, toCents } from "../money";
 import type { PublishedItem } from "../model";
 import { restoreLines, setQuantity, type Cart, type CartLine } from "../state";
 import { useMoney, useWeight } from "./money";
@@ -38,16 +39,8 @@ export function CartPanel({ cart, items, language, table, company, storeKey, ope
   const dialog = useRef<HTMLDialogElement>(null);
   const waiterButton = useRef<HTMLButtonElement>(null);
   const [waiterShown, setWaiterShown] = useState(false);
-  const lines = cart.lines.map((line) => {
-    const portion = line.portions.find((p) => p.id === line.selectedPortionId) ?? line.portions[0];
-    const item = items.get(line.id);
-    const current = item?.portions.find((p) => p.id === line.selectedPortionId);
-    // The menu's title (in the menu's language, or marked); else the one stored when added, marked if in another language.
-    const titleLang = item ? item.title_lang : line.title_lang !== language ? line.title_lang : undefined;
-    return { line, title: item?.title ?? line.title, titleLang, portion: current ?? portion, soldOut: soldOut(line.id) };
-  });
-  // A sold-out line stays in the cart (marked) but is not part of what the guest can order.
-  const sums = totals(lines.flatMap(({ line, portion, soldOut }) => (portion && !soldOut ? [{ price: portion.price, currency: portion.currency, quantity: line.quantity }] : [])));
+  const lines = cartLineViews(cart, items, language, soldOut);
+  const sums = orderTotals(lines);
   const count = cart.lines.reduce((n, l) => n + l.quantity, 0);
   const sumsShown = sums.map((s, i) => (
     <Fragment key={s.currency}>
