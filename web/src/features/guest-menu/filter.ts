@@ -11,11 +11,21 @@ export const NO_FILTER: MarkFilter = { without: [], only: [] };
 
 const strings = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
 
-function read(): MarkFilter {
+/** The stored filter, whatever another version or a hand left there: only lists of strings are kept. */
+export function parseMarkFilter(raw: string | null): MarkFilter {
   try {
-    const parsed = JSON.parse(localStorage.getItem(FILTER_STORAGE_KEY) ?? "null") as Partial<MarkFilter> | null;
+    const parsed = JSON.parse(raw ?? "null") as Partial<MarkFilter> | null;
     return parsed ? { without: strings(parsed.without), only: strings(parsed.only) } : NO_FILTER;
   } catch {
+    return NO_FILTER;
+  }
+}
+
+function read(): MarkFilter {
+  try {
+    return parseMarkFilter(localStorage.getItem(FILTER_STORAGE_KEY));
+  } catch {
+    // storage disabled
     return NO_FILTER;
   }
 }
