@@ -1,23 +1,9 @@
 import { useEffect, useMemo } from "react";
 import { trackSearch } from "./analytics";
-import { plainText, type PublishedCategory, type PublishedItem } from "./model";
-import { closestCategories, fold, matchesAll, words } from "./search-match";
+import { chunksToFetch, descriptionWords, knownWords, matchingItems, type SearchedCategory } from "./item-matches";
+import type { PublishedCategory, PublishedItem } from "./model";
+import { closestCategories, fold } from "./search-match";
 import type { BriefItem } from "./visible-menu";
-
-/** Below this many items a search fetches every chunk (descriptions are searched too); above, those of the first matches. */
-const SMALL_MENU = 500;
-/** How many title matches a search fetches the chunks of. */
-const FETCHED_MATCHES = 60;
-
-type SearchedCategory = PublishedCategory & { source_name?: string };
-/** A category's names: in the menu's language and in Russian. */
-const names = (c: SearchedCategory | undefined) => (c ? [...words(c.name), ...words(c.source_name ?? "")] : []);
-
-/** The words each category is known by in search: its names and its supercategory's. */
-function categoryWords(categories: readonly SearchedCategory[]) {
-  const byId = new Map(categories.map((c) => [c.id, c]));
-  return new Map(categories.map((c) => [c.id, [...names(c), ...names(c.parent_id ? byId.get(c.parent_id) : undefined)]]));
-}
 
 /**
  * The shown items the query finds (search-match.ts: titles and category names, in the menu's
@@ -36,21 +22,13 @@ export function useItemSearch(
   request: (categories: Iterable<string>) => void,
 ) {
   const titles = useMemo(() => items.map((i) => fold(i.title)), [items]);
-  const known = useMemo(() => {
-    const ofCategory = categoryWords(categories);
-    return items.map((i) => [...words(i.title), ...words(i.source_title ?? ""), ...(ofCategory.get(i.category_id) ?? [])]);
-  }, [items, categories]);
-  const descriptions = useMemo(() => new Map([...byId].map(([id, item]) => [id, words(plainText(item.description))])), [byId]);
-  const matches = useMemo(() => {
-    const q = fold(query);
-    const queryWords = words(query);
-    if (!q) return [];
-    return items.filter((item, n) => titles[n]!.includes(q) || matchesAll(queryWords, [...known[n]!, ...(descriptions.get(item.id) ?? [])]));
-  }, [query, items, titles, known, descriptions]);
+  const known = useMemo(() => knownWords(items, categories), [items, categories]);
+  const descriptions = useMemo(() => descriptionWords(byId), [byId]);
+  const matches = useMemo(() => matchingItems(query, items, titles, known, descriptions), [query, items, titles, known, descriptions]);
   const searching = query.trim() !== "";
   useEffect(() => {
     if (!searching) return;
-    request(items.length <= SMALL_MENU ? items.map((i) => i.category_id) : matches.slice(0, FETCHED_MATCHES).map((i) => i.category_id));
+    request(chunksToFetch(items, matches));
   }, [searching, items, matches, request]);
   const results = useMemo(() => matches.flatMap((i) => byId.get(i.id) ?? []), [matches, byId]);
   useEffect(() => trackSearch(storeId, query, results.length), [storeId, query, results.length]);
