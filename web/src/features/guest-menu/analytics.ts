@@ -4,49 +4,28 @@
  * no cookie set or needed: the server keeps counters per day and reads neither cookies nor the
  * address. Events wait in a small queue and leave with `navigator.sendBeacon` when the page is idle,
  * hidden or closed, so they never delay anything a guest sees (the beacon is queued by the browser
- * and outlives the page).
+ * and outlives the page, beacon.ts). The event type is core's `GuestEvent`, which the server checks.
  */
-export type GuestEvent =
-  | { type: "menu_view"; language?: string }
-  | { type: "qr_scan"; table: number }
-  | { type: "item_open"; item_id: string }
-  | { type: "cart_add"; item_id: string }
-  | { type: "language"; language: string }
-  | { type: "search_miss"; term: string };
+import { isLanguage } from "@/i18n/languages";
+import { sendGuestEvents, type GuestEvent } from "./beacon";
 
-export const EVENTS_ENDPOINT = "/api/events";
 /** The server takes at most 50 events per batch. */
 const MAX_BATCH = 25;
 /** How long events wait to travel together. */
 const FLUSH_MS = 3_000;
 /** A search with no result counts once the guest has stopped typing this long. */
 const SEARCH_SETTLE_MS = 1_200;
-const MENU_LANGUAGES = new Set(["ru", "en", "zh", "ar", "tr", "fr"]);
 
 let storeId: string | undefined;
 const queue: GuestEvent[] = [];
 let timer: ReturnType<typeof setTimeout> | undefined;
 let listening = false;
 
-function send(store_id: string, events: GuestEvent[]) {
-  const body = JSON.stringify({ store_id, events });
-  try {
-    if (navigator.sendBeacon?.(EVENTS_ENDPOINT, new Blob([body], { type: "application/json" }))) return;
-  } catch {
-    // fall through: a browser without beacons (or a refused one) gets a keepalive request
-  }
-  try {
-    void fetch(EVENTS_ENDPOINT, { method: "POST", body, headers: { "content-type": "application/json" }, credentials: "omit", keepalive: true }).catch(() => {});
-  } catch {
-    // offline or blocked: analytics are best effort
-  }
-}
-
 function flush() {
   clearTimeout(timer);
   timer = undefined;
   commitSearch();
-  while (queue.length && storeId) send(storeId, queue.splice(0, MAX_BATCH));
+  while (queue.length && storeId) sendGuestEvents(storeId, queue.splice(0, MAX_BATCH));
   queue.length = 0;
 }
 
@@ -75,7 +54,7 @@ export function track(store_id: string, event: GuestEvent) {
   storeId = store_id;
   if (event.type === "menu_view" && !event.language) {
     const lang = document.documentElement.lang.slice(0, 2);
-    event = MENU_LANGUAGES.has(lang) ? { type: "menu_view", language: lang } : event;
+    event = isLanguage(lang) ? { type: "menu_view", language: lang } : event;
   }
   queue.push(event);
   listen();

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import type { Language } from "@/i18n/languages";
+import { isLanguage, type Language } from "@/i18n/languages";
 import { track } from "./analytics";
 import { fetchMenu, indexUrl, type Loaded } from "./menu-data";
 import { rememberMenuLanguage, type PublishedIndex } from "./model";
@@ -77,9 +77,11 @@ export function useMenuUpdates({ menu, company, storeKey, setMenu, setStale, set
   }, [company, storeKey, menu.language, menu.version, setMenu, setStale]);
 
   return async (lang: string) => {
+    // The picker's value: one of the published languages.
+    if (!isLanguage(lang)) return;
     try {
       const next = await fetchMenu(company, storeKey, lang);
-      await setInterfaceLanguage(lang as Language);
+      await setInterfaceLanguage(lang);
       setMenu(next.index, next.loaded);
       rememberMenuLanguage(lang);
       // The pages kept for offline use are of the old language: keep them anew.

@@ -13,7 +13,7 @@ import tr from "virtual:guest-messages/tr";
 import zh from "virtual:guest-messages/zh";
 import { Logo } from "@/components/logo";
 import { isLanguage, textDirection, type Language } from "@/i18n/languages";
-import { EVENTS_ENDPOINT } from "./analytics";
+import { sendGuestEvents } from "./beacon";
 import { FILTER_STORAGE_KEY } from "./filter";
 import { GuestApp } from "./guest-app";
 import { createGuestIntl, type GuestCatalog } from "./intl";
@@ -49,7 +49,7 @@ const hashText = (text: string) => {
  * The page's one inline script, the same text on every page of a build (its settings are the JSON
  * beside it), so the build's CSP names it by hash (`inlineScripts`, hashed by vite.ssr.config.ts).
  */
-const starterScript = `(${starter})(JSON.parse(document.getElementById(${JSON.stringify(STARTER_CONFIG_ID)}).textContent))`;
+const starterScript = `(${starter})(JSON.parse(document.getElementById(${JSON.stringify(STARTER_CONFIG_ID)}).textContent),${sendGuestEvents})`;
 export const inlineScripts = [starterScript];
 
 /**
@@ -118,9 +118,8 @@ export function renderPage({
     early: assets.early,
     shared: GUEST_SHARED,
     close: intl.formatMessage({ id: "menu.item.close" }),
-    events: EVENTS_ENDPOINT,
     storeId: store.id,
-    language: menu.language,
+    language: lang,
     filterKey: FILTER_STORAGE_KEY,
     readyEvent: GUEST_READY_EVENT,
   };

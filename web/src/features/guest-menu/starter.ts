@@ -13,6 +13,8 @@
  * an item window for a tapped card. The view and the QR scan are counted here, so a guest who only
  * reads counts too.
  */
+import type { GuestEvent, sendGuestEvents } from "./beacon";
+
 /** Sent on the document by the guest app once it is interactive: the starter hands it the held taps. */
 export const GUEST_READY_EVENT = "guest:ready";
 /** The window property of what the starter shares (`Shared`). */
@@ -57,10 +59,9 @@ export type StarterConfig = {
   shared: string;
   /** The item window's close button's name (the early script draws one). */
   close: string;
-  /** The analytics endpoint and the store whose view this is. */
-  events: string;
+  /** The store whose view this is, in the page's menu language. */
   storeId: string;
-  language: string;
+  language: Extract<GuestEvent, { type: "menu_view" }>["language"];
   /** The localStorage key of the guest's menu filter. */
   filterKey: string;
   /** The event the app sends on the document once it is interactive. */
@@ -68,11 +69,12 @@ export type StarterConfig = {
 };
 
 /**
- * Inlined into the page as its source text, called with the config the page holds as JSON (ssr.tsx),
- * so the script is the same on every page and the CSP allows it by hash: it uses nothing from
- * outside its own body, and no more of the language than the guest app's own build (ES2020).
+ * Inlined into the page as its source text, called with the config the page holds as JSON (ssr.tsx)
+ * and the beacon (beacon.ts, inlined the same way), so the script is the same on every page and the
+ * CSP allows it by hash: it uses nothing from outside its own body, and no more of the language than
+ * the guest app's own build (ES2020).
  */
-export function starter(config: StarterConfig) {
+export function starter(config: StarterConfig, send: typeof sendGuestEvents) {
   const html = document.documentElement;
   const root = document.getElementById("root");
   const wakers = ["pointerdown", "pointermove", "touchstart", "keydown", "wheel", "scroll", "focusin"];
@@ -153,15 +155,9 @@ export function starter(config: StarterConfig) {
     if (counted) return;
     counted = true;
     const table = Number(new URLSearchParams(location.search).get("table"));
-    const events: object[] = [{ type: "menu_view", language: config.language }];
+    const events: GuestEvent[] = [{ type: "menu_view", language: config.language }];
     if (Number.isInteger(table) && table > 0) events.push({ type: "qr_scan", table });
-    const body = JSON.stringify({ store_id: config.storeId, events });
-    try {
-      if (navigator.sendBeacon(config.events, new Blob([body], { type: "application/json" }))) return;
-    } catch {
-      // no beacons: a keepalive request below
-    }
-    fetch(config.events, { method: "POST", body, headers: { "content-type": "application/json" }, credentials: "omit", keepalive: true }).catch(() => {});
+    send(config.storeId, events);
   };
 
   // After the first view: the first contentful paint, the document's load (the first banner
