@@ -10,8 +10,8 @@ import { applyDocumentLanguage } from "./i18n/document-language";
 import { catalogLocaleFor } from "./i18n/languages";
 import { installNewVersionReload } from "./lib/new-version";
 import { createQueryClient } from "./lib/query-client";
-import { activeLanguageAtom } from "./state/language";
-import { appStore } from "./state/store";
+import { activeLanguageAtom } from "./i18n/language-state";
+import { appStore } from "./lib/app-store";
 import "./styles.css";
 // The sign-in form of index.html is styled before any script runs (web/boot/login-shell.ts).
 import "./features/auth/auth.css";

@@ -5,7 +5,7 @@ import { Provider as JotaiProvider } from "jotai";
 import { StrictMode } from "react";
 import { Toaster } from "@/components/toaster";
 import { I18nProvider } from "@/i18n/i18n-provider";
-import { appStore } from "@/state/store";
+import { appStore } from "@/lib/app-store";
 import { AppErrorBoundary } from "./error-boundary";
 import { FatalError } from "./fatal-error";
 import type { createAppRouter } from "./router";

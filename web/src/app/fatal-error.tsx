@@ -3,8 +3,8 @@ import { ErrorScreen } from "@/components/error-screen";
 import { getLoadedCatalog } from "@/i18n/catalogs";
 import { buildIntl } from "@/i18n/intl";
 import { catalogLocaleFor } from "@/i18n/languages";
-import { activeLanguageAtom } from "@/state/language";
-import { appStore } from "@/state/store";
+import { activeLanguageAtom } from "@/i18n/language-state";
+import { appStore } from "@/lib/app-store";
 
 /**
  * The error screen when the app could not start or crashed outside the router. It depends on

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { lazy, Suspense, useEffect } from "react";
-import { storedUserAtom, USER_STORAGE_KEY } from "@/state/user";
+import { storedUserAtom, USER_STORAGE_KEY } from "@/lib/stored-user";
 
 const SignedInEffects = lazy(() => import("./signed-in-effects"));
 

@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { useIntl } from "react-intl";
 import { interfaceLocales, languageNames, languageShortLabels, type InterfaceLocale } from "@/i18n/languages";
 import { notifyError } from "@/lib/errors";
-import { defaultLanguageAtom, setDefaultLanguageAtom } from "@/state/language";
+import { defaultLanguageAtom, setDefaultLanguageAtom } from "@/i18n/language-state";
 
 /** Compact RU / EN / 中文 segmented switch for the interface language (persisted in the `locale` cookie). */
 export function LanguageSwitcher({ className, onChosen }: { className?: string; onChosen?: () => void }) {

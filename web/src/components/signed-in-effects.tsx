@@ -5,7 +5,7 @@ import { useEffect, useRef } from "react";
 import { isInterfaceLocale } from "@/i18n/languages";
 import { api, unwrap } from "@/lib/api";
 import { forgetUser, meQueryKey, meQueryOptions, refreshSession } from "@/lib/session";
-import { defaultLanguageAtom, setDefaultLanguageAtom } from "@/state/language";
+import { defaultLanguageAtom, setDefaultLanguageAtom } from "@/i18n/language-state";
 
 /**
  * How often the session is refreshed besides window focus (SPEC section 9: configurable; `true`

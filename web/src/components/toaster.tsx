@@ -3,7 +3,7 @@ import { useEffect, type CSSProperties } from "react";
 import { useIntl } from "react-intl";
 import { Toaster as SonnerToaster } from "sonner";
 import { textDirection } from "@/i18n/languages";
-import { activeLanguageAtom } from "@/state/language";
+import { activeLanguageAtom } from "@/i18n/language-state";
 import { installToastSwipe, type SwipeDirection } from "./toast-swipe";
 import "./toaster.css";
 

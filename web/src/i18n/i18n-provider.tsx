@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { RawIntlProvider } from "react-intl";
-import { activeLanguageAtom } from "@/state/language";
+import { activeLanguageAtom } from "@/i18n/language-state";
 import { getLoadedCatalog, loadCatalog } from "./catalogs";
 import { applyDocumentLanguage } from "./document-language";
 import { buildIntl, setCurrentIntl } from "./intl";

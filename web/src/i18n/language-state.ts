@@ -1,4 +1,4 @@
-import { atom, useSetAtom } from "jotai";
+import { atom, useAtomValue, useSetAtom } from "jotai";
 import { useEffect } from "react";
 import { loadCatalog } from "@/i18n/catalogs";
 import { catalogLocaleFor, type InterfaceLocale, type Language } from "@/i18n/languages";
@@ -46,3 +46,9 @@ export function useMenuLanguageScope(): void {
     return () => setScope("default");
   }, [setScope]);
 }
+
+/** For pages in the interface language (not a menu's): that language, and its switch. */
+export const useInterfaceLanguage = () => useAtomValue(defaultLanguageAtom);
+export const useSetInterfaceLanguage = () => useSetAtom(setDefaultLanguageAtom);
+/** For menu layouts: switches the menu language. */
+export const useSetMenuLanguage = () => useSetAtom(setMenuLanguageAtom);

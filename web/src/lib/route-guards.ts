@@ -5,7 +5,7 @@
  */
 import type { QueryClient } from "@tanstack/react-query";
 import { notFound, redirect, type ParsedLocation } from "@tanstack/react-router";
-import type { Role } from "@/state/user";
+import type { Role } from "@/lib/stored-user";
 import { ensureUser, startPath, type SessionUser } from "./session";
 
 type GuardContext = { context: { queryClient: QueryClient }; location: ParsedLocation };

@@ -4,8 +4,8 @@
  * and where a user starts after signing in.
  */
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
-import { appStore } from "@/state/store";
-import { storedUserAtom, type StoredUser } from "@/state/user";
+import { appStore } from "@/lib/app-store";
+import { storedUserAtom, type StoredUser } from "@/lib/stored-user";
 import { api, ApiError, unwrap } from "./api";
 import { csrfToken, resetCsrfToken } from "./csrf";
 
@@ -118,6 +118,12 @@ export async function signOut(queryClient: QueryClient, callbackUrl = "/login"):
     forgetUser(queryClient);
   }
   return url;
+}
+
+/** Keeps the cached and the persisted user in step after a change of theirs. */
+export function rememberUser(queryClient: QueryClient, user: SessionUser): void {
+  queryClient.setQueryData(meQueryKey, user);
+  appStore.set(storedUserAtom, user);
 }
 
 /** The session ended (signed out here or elsewhere): drop the user and every cached record of theirs. */

@@ -1,3 +1,4 @@
+import { useAtomValue } from "jotai";
 import { atomWithStorage, createJSONStorage } from "jotai/utils";
 import type { InterfaceLocale } from "@/i18n/languages";
 
@@ -33,3 +34,6 @@ export const storedUserAtom = atomWithStorage<StoredUser | null>(
   createJSONStorage<StoredUser | null>(() => localStorage),
   { getOnInit: true },
 );
+
+/** The persisted user, or null: whether this tab has someone signed in, without asking the server. */
+export const useStoredUser = () => useAtomValue(storedUserAtom);

@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useIntl } from "react-intl";
 import { languageShortLabels } from "@/i18n/languages";
-import { defaultLanguageAtom } from "@/state/language";
+import { defaultLanguageAtom } from "@/i18n/language-state";
 import { LanguageSwitcher } from "../language-switcher";
 import { useDisclosure } from "../use-disclosure";
 

@@ -1,13 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, Outlet, useLocation, useNavigate } from "@tanstack/react-router";
-import { useAtomValue, useSetAtom } from "jotai";
-import { useEffect } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { StaffHeader } from "@/components/layout/staff-header";
 import { useActiveTabInView } from "@/components/layout/tab-nav";
 import { companyQueryOptions, storeSettingsQueryOptions, type CsObject } from "@/lib/admin-scope";
 import { adminPanelPath, meQueryOptions, ownedStoresQueryOptions, type SessionUser } from "@/lib/session";
-import { appVenuesAtom } from "@/state/app";
 import { WelcomeDialog } from "./welcome-dialog";
 import "./admin-panel.css";
 
@@ -22,7 +19,6 @@ export function AdminLayout({ user: initialUser, cs }: { user: SessionUser; cs: 
   const me = useQuery(meQueryOptions());
   const user = me.data ?? initialUser;
   const base = adminPanelPath(cs);
-  useVenueState(cs);
   return (
     <div className="staff">
       <StaffHeader
@@ -87,37 +83,16 @@ function AdminNav({ user, cs }: { user: SessionUser; cs: CsObject }) {
   );
 }
 
-/** Keeps the app state (current venue, available companies and stores) in step with the route. */
-function useVenueState(cs: CsObject) {
-  const setVenues = useSetAtom(appVenuesAtom);
-  const company = useQuery(companyQueryOptions(cs.company_id));
-  const stores = useQuery(ownedStoresQueryOptions(cs.company_id));
-  useEffect(() => {
-    const list = (stores.data ?? []).map((s) => ({
-      company_id: s.company_id,
-      company_url_key: s.company_url_key,
-      company_name: s.company_name,
-      store_id: s.store_id,
-      store_url_key: s.store_url_key,
-      store_name: s.store_name,
-    }));
-    const companies = [
-      { company_id: cs.company_id, company_url_key: cs.company_url_key, name: company.data?.name ?? cs.company_url_key },
-    ];
-    setVenues({ current: cs, companies, stores: list });
-  }, [cs, company.data?.name, stores.data, setVenues]);
-}
-
+/** The company's name and the store's, or a switch between the company's stores the user manages. */
 function VenueContext({ cs }: { cs: CsObject }) {
   const intl = useIntl();
   const navigate = useNavigate();
-  const venues = useAtomValue(appVenuesAtom);
+  const company = useQuery(companyQueryOptions(cs.company_id));
   const store = useQuery(storeSettingsQueryOptions(cs.store_id));
-  const company = venues.companies.find((c) => c.company_id === cs.company_id);
-  const choices = venues.stores.filter((s) => s.company_id === cs.company_id);
+  const choices = useQuery(ownedStoresQueryOptions(cs.company_id)).data?.filter((s) => s.company_id === cs.company_id) ?? [];
   return (
     <div className="venue-context" data-testid="venue-context">
-      <span className="venue-context__company">{company?.name ?? cs.company_url_key}</span>
+      <span className="venue-context__company">{company.data?.name ?? cs.company_url_key}</span>
       {choices.length > 1 ? (
         <select
           className="venue-context__switch"

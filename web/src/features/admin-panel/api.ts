@@ -1,9 +1,7 @@
 /** The admin panel's server call: recording that the welcome dialog was seen. */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "@/lib/api";
-import { meQueryKey, type SessionUser } from "@/lib/session";
-import { appStore } from "@/state/store";
-import { storedUserAtom } from "@/state/user";
+import { rememberUser, type SessionUser } from "@/lib/session";
 
 /** Records that `user` saw the welcome dialog; the cached and the persisted user say so at once. */
 export function useMarkWelcomeSeen(user: SessionUser) {
@@ -11,15 +9,7 @@ export function useMarkWelcomeSeen(user: SessionUser) {
   return useMutation({
     // keepalive: the dismissal is recorded even when the user leaves the page right away.
     mutationFn: () => unwrap(api.api.me.$patch({ json: { setup_welcome_message: true } }, { init: { keepalive: true } })),
-    onMutate: () => {
-      const next = { ...user, setup_welcome_message: true };
-      queryClient.setQueryData(meQueryKey, next);
-      appStore.set(storedUserAtom, next);
-    },
-    onSuccess: (updated) => {
-      const next = { ...user, ...updated };
-      queryClient.setQueryData(meQueryKey, next);
-      appStore.set(storedUserAtom, next);
-    },
+    onMutate: () => rememberUser(queryClient, { ...user, setup_welcome_message: true }),
+    onSuccess: (updated) => rememberUser(queryClient, { ...user, ...updated }),
   });
 }

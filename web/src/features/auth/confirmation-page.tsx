@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { useAtomValue } from "jotai";
 import { FormattedMessage } from "react-intl";
 import { FormAlert } from "@/components/form/fields";
-import { storedUserAtom } from "@/state/user";
+import { useStoredUser } from "@/lib/stored-user";
 import { confirmEmailQueryOptions } from "./api";
 import { LinkCheckPage } from "./components/link-check-page";
 import { useRedirectAfter } from "./components/use-redirect-after";
@@ -12,7 +11,7 @@ import { useRedirectAfter } from "./components/use-redirect-after";
  * A used or expired link answers the specification's "session expired or missing".
  */
 export function ConfirmationPage({ token }: { token: string }) {
-  const signedIn = useAtomValue(storedUserAtom);
+  const signedIn = useStoredUser();
   const confirm = useQuery(confirmEmailQueryOptions(token));
   const next = confirm.data ? (signedIn ? "/" : "/login") : undefined;
   // SPEC section 9: 5 s to the sign-in page, 3 s back to the admin panel.

@@ -1,14 +1,13 @@
 import { Link } from "@tanstack/react-router";
 import { RegisterOrganization } from "@menu/core/auth/schemas";
 import { urlNameFrom } from "@menu/core/shared/url-name-suggest";
-import { useAtomValue } from "jotai";
 import { useEffect, useState, type ComponentProps } from "react";
 import { FormattedMessage } from "react-intl";
 import { FormAlert, SubmitButton, TextField } from "@/components/form/fields";
 import { useZodForm } from "@/components/form/use-zod-form";
 import { apiFieldError } from "@/components/form/validation";
 import { errorMessageFor } from "@/lib/errors";
-import { defaultLanguageAtom } from "@/state/language";
+import { useInterfaceLanguage } from "@/i18n/language-state";
 import { useRegisterOrganization } from "./api";
 import { AuthLayout } from "./components/auth-layout";
 import { AvailabilityField, useAvailability } from "@/components/form/availability";
@@ -26,7 +25,7 @@ const NAME_OF: Record<UrlField, "company_name" | "store_name"> = { company_url_k
  * replaced by the next free variant the check offers.
  */
 export function RegisterOrganizationPage() {
-  const language = useAtomValue(defaultLanguageAtom);
+  const language = useInterfaceLanguage();
   const form = useZodForm(RegisterOrganization, {
     company_name: "",
     store_name: "",

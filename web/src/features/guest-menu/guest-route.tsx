@@ -1,9 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useParams, useRouter } from "@tanstack/react-router";
-import { useSetAtom } from "jotai";
 import { useEffect, useMemo, useState } from "react";
 import { NotFoundScreen } from "@/components/route-errors";
-import { setMenuLanguageAtom, useMenuLanguageScope } from "@/state/language";
+import { useMenuLanguageScope, useSetMenuLanguage } from "@/i18n/language-state";
 import { catalogLocaleFor, isLanguage, type InterfaceLocale, type Language } from "@/i18n/languages";
 import { GuestApp } from "./guest-app";
 import { createGuestIntl, getGuestCatalog, GuestIntlProvider, loadGuestCatalog } from "./intl";
@@ -50,7 +49,7 @@ export function GuestRoute() {
   const router = useRouter();
   const { company = "", store = "" } = useParams({ strict: false }) as { company?: string; store?: string };
   useMenuLanguageScope();
-  const setMenuLanguage = useSetAtom(setMenuLanguageAtom);
+  const setMenuLanguage = useSetMenuLanguage();
   const query = useQuery({
     queryKey: ["published-menu", company.toLowerCase(), store.toLowerCase()],
     queryFn: () => loadPublishedMenu(company.toLowerCase(), store.toLowerCase()),

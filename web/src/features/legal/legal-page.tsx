@@ -1,10 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { useAtomValue } from "jotai";
 
 import { FormattedMessage } from "react-intl";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
-import { defaultLanguageAtom } from "@/state/language";
+import { useInterfaceLanguage } from "@/i18n/language-state";
 import { Markdown } from "./markdown";
 import "./legal.css";
 import { usePageTitle } from "@/lib/page-title";
@@ -22,7 +21,7 @@ const loadDocument = (doc: LegalDoc, locale: string) => {
 
 /** /offer, /privacy-policy, /privacy, /user-agreement: a document from src/content/legal in the interface language. */
 export function LegalPage({ doc }: { doc: LegalDoc }) {
-  const locale = useAtomValue(defaultLanguageAtom);
+  const locale = useInterfaceLanguage();
   const text = useQuery({ queryKey: ["legal", doc, locale], queryFn: () => loadDocument(doc, locale), staleTime: Infinity });
   const title = text.data ? /^#\s+(.+)$/m.exec(text.data)?.[1] : undefined;
 

@@ -1,21 +1,15 @@
 /** The profile feature's server calls: the signed-in user's names, interface language, e-mail and password. */
 import type { ChangeEmail, ChangePassword, UpdateProfile } from "@menu/core/auth/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useSetAtom } from "jotai";
 import type { InterfaceLocale } from "@/i18n/languages";
 import { api, unwrap } from "@/lib/api";
-import { meQueryKey, type SessionUser } from "@/lib/session";
-import { setDefaultLanguageAtom } from "@/state/language";
-import { appStore } from "@/state/store";
-import { storedUserAtom } from "@/state/user";
+import { rememberUser, type SessionUser } from "@/lib/session";
+import { useSetInterfaceLanguage } from "@/i18n/language-state";
 
 /** Keeps the cached and the persisted user in step after a change. */
 function useRemember() {
   const queryClient = useQueryClient();
-  return (user: SessionUser) => {
-    queryClient.setQueryData(meQueryKey, user);
-    appStore.set(storedUserAtom, user);
-  };
+  return (user: SessionUser) => rememberUser(queryClient, user);
 }
 
 export function useSaveNames(user: SessionUser) {
@@ -29,7 +23,7 @@ export function useSaveNames(user: SessionUser) {
 /** Saves the interface language and switches to it before the user changes, so nothing switches twice. */
 export function useSaveLanguage(user: SessionUser) {
   const remember = useRemember();
-  const setLanguage = useSetAtom(setDefaultLanguageAtom);
+  const setLanguage = useSetInterfaceLanguage();
   return useMutation({
     mutationFn: (ui_locale: InterfaceLocale) => unwrap(api.api.me.$patch({ json: { ui_locale } })),
     onSuccess: async (updated) => {

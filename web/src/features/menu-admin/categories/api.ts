@@ -4,7 +4,7 @@ import type { Section } from "@menu/core/shared/model";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
 import { api, unwrap } from "@/lib/api";
-import { addPendingCategoriesAtom } from "@/state/translations";
+import { addPendingCategoriesAtom } from "../translations/pending";
 import { translationsKey } from "../translations/keys";
 
 export type { AdminCategory };

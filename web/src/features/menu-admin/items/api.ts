@@ -11,8 +11,8 @@ import type { Section } from "@menu/core/shared/model";
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
 import { api, unwrap } from "@/lib/api";
-import { productMovementPendingAtom } from "@/state/menu-edit";
-import { addPendingProductsAtom } from "@/state/translations";
+import { productMovementPendingAtom } from "./edit-state";
+import { addPendingProductsAtom } from "../translations/pending";
 import { categoriesKey } from "../categories/api";
 import { translationsKey } from "../translations/keys";
 

@@ -2,7 +2,7 @@ import { atom } from "jotai";
 import { atomWithStorage, createJSONStorage } from "jotai/utils";
 
 /**
- * App state of menu editing (SPEC section 3). Super-edit (on by default, SPEC section 9) puts quick
+ * The menu admin's own state of menu editing (SPEC section 3 "app state"). Super-edit (on by default, SPEC section 9) puts quick
  * actions on every card of a category's menu-like view; off, the pane previews the menu as guests
  * see it. Kept in localStorage.
  */

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
 import type { CsObject } from "@/lib/admin-scope";
-import { productMovementPendingAtom } from "@/state/menu-edit";
+import { productMovementPendingAtom } from "./edit-state";
 import { useTranslationOverview } from "../translations/api";
 import { useTranslationFilter } from "../translations/use-translation-filter";
 import type { CardAction } from "./card-actions";

@@ -1,7 +1,7 @@
 import { useAtom } from "jotai";
 import type { ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
-import { superEditAtom } from "@/state/menu-edit";
+import { superEditAtom } from "./edit-state";
 
 /** The tools above a category's cards: the search, the super-edit switch, a filter, the add button and a busy notice. */
 export function PaneToolbar({ search, filter, add, busy }: { search?: ReactNode; filter?: ReactNode; add?: ReactNode; busy?: ReactNode }) {

@@ -4,7 +4,7 @@ import { useAtomValue } from "jotai";
 import { useState } from "react";
 import { useIntl } from "react-intl";
 import { toast } from "sonner";
-import { superEditAtom } from "@/state/menu-edit";
+import { superEditAtom } from "./edit-state";
 import type { BulkRequest } from "./selection-bar";
 import { useReorder } from "./use-reorder";
 import { useSelection } from "./use-selection";

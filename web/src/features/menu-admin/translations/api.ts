@@ -11,7 +11,7 @@ import { itemsKey } from "../items/api";
 import { translationsKey } from "./keys";
 import { statusReader, type TranslationOverview } from "./status";
 import { useSetAtom } from "jotai";
-import { addPendingCategoriesAtom, addPendingProductsAtom } from "@/state/translations";
+import { addPendingCategoriesAtom, addPendingProductsAtom } from "./pending";
 
 export type { TranslationStatus };
 

@@ -1,9 +1,9 @@
 import { atom, type PrimitiveAtom } from "jotai";
 
 /**
- * App state "pending translation id lists" (SPEC section 3): the items (products, hookahs, games) and
+ * The menu admin's own state, the SPEC's "pending translation id lists" (section 3): the items (products, hookahs, games) and
  * the categories saved in this tab whose machine translation has not come back yet. The admin panel
- * polls their statuses (SPEC sections 4 and 9, features/menu-admin/translations/use-translation-polling.ts).
+ * polls their statuses (SPEC sections 4 and 9, use-translation-polling.ts).
  * Not persisted: a reload resets them (SPEC section 4), like productMovementPendingAtom.
  */
 export const pendingProductIdsAtom = atom<string[]>([]);

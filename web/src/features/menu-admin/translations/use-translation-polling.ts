@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useAtomValue, useStore, type PrimitiveAtom } from "jotai";
 import { useEffect, useRef } from "react";
 import { isApiError } from "@/lib/api";
-import { pendingCategoryIdsAtom, pendingProductIdsAtom } from "@/state/translations";
+import { pendingCategoryIdsAtom, pendingProductIdsAtom } from "./pending";
 import { CATEGORY_POLL, PRODUCT_POLL, type PollTiming } from "./constants";
 import { replaceCategories, replaceItems, translationCalls, type TranslationStatus } from "./api";
 import { createPollScheduler, settlePoll, type PollScheduler } from "./scheduler";
