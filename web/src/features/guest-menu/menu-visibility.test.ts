@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { passesFilter, type MarkFilter } from "@menu/core/item/marks";
 import type { ZonedTime } from "@menu/core/menu/schedule";
-import type { IndexCategory, IndexItem } from "@menu/core/publish/published";
+import type { IndexCategory, IndexItem, PublishedCategory } from "@menu/core/publish/published";
 import { categoryOpen, countByCategory, hiddenByFilter, keepsItems, sectionsOf, shownSection, soldOutAt, treeOf } from "./menu-visibility";
 
 const item = (id: string, marks: Pick<IndexItem, "allergens" | "tags" | "sold_out_until"> = {}): IndexItem => ({ id, title: id, ...marks });
@@ -57,10 +57,10 @@ describe("the guest's filter over the menu", () => {
     expect(hiddenByFilter(categories, byId, noGluten, allOpen, "kitchen")).toEqual({ section: 3, menu: 4 });
     expect(hiddenByFilter(categories, byId, noGluten, allOpen, "drinks")).toEqual({ section: 1, menu: 4 });
     // Out of breakfast hours k1s hides its item whatever the filter: not counted.
-    const tuesday = (c: IndexCategory) => categoryOpen(c, "actual", byId, at("tue", "10:00"));
+    const tuesday = (c: PublishedCategory) => categoryOpen(c, "actual", byId, at("tue", "10:00"));
     expect(hiddenByFilter(categories, byId, noGluten, tuesday, "kitchen")).toEqual({ section: 2, menu: 3 });
     // A subcategory under a closed top category is not counted either.
-    const withoutK1 = (c: IndexCategory) => c.id !== "k1";
+    const withoutK1 = (c: PublishedCategory) => c.id !== "k1";
     expect(hiddenByFilter(categories, byId, noGluten, withoutK1, "kitchen")).toEqual({ section: 1, menu: 2 });
   });
 });
@@ -82,7 +82,7 @@ describe("categories by menu type and schedule", () => {
   });
 
   it("builds the section's tree of the categories let through", () => {
-    const ids = (section: string, available: (c: IndexCategory) => boolean) => treeOf(categories, section, available).map((t) => [t.top.id, t.children.map((c) => c.id)]);
+    const ids = (section: string, available: (c: PublishedCategory) => boolean) => treeOf(categories, section, available).map((t) => [t.top.id, t.children.map((c) => c.id)]);
     expect(ids("kitchen", allOpen)).toEqual([["k1", ["k1s"]], ["k2", []], ["k3", ["k3s"]]]);
     expect(ids("kitchen", (c) => keepsItems(c, categories, noGluten))).toEqual([["k1", []], ["k3", ["k3s"]]]);
     expect(ids("drinks", allOpen)).toEqual([["b1", []]]);

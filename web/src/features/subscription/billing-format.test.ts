@@ -2,7 +2,7 @@ import { createIntl } from "react-intl";
 import { describe, expect, it } from "vitest";
 import { formatByn, formatDay } from "./billing-format";
 
-const intl = (locale: string) => createIntl({ locale, messages: {}, timeZone: "UTC" });
+const intl = (locale: string) => createIntl({ locale, timeZone: "UTC" });
 /** Intl's no-break spaces as plain ones, to write the expected texts readably. */
 const byn = (locale: string, amount: string) => formatByn(intl(locale), amount).replace(/\s/g, " ");
 
