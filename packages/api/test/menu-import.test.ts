@@ -207,11 +207,16 @@ describe("menu import", () => {
 });
 
 describe("the import in a big store", () => {
-  it("reads the items its sheet names, not the whole store", async () => {
+  const filler: string[] = [];
+  beforeAll(async () => {
     const keys = { company_id: v.company_id, store_id: v.store_id };
     const portion = { id: "p", weight: "100", unit: "g", price: "1", currency: "BYN" } as const;
-    const filler = Array.from({ length: 400 }, (_, n) => ({ ...keys, item_id: randomUUID(), kind: "product" as const, category_id: v.category_id, position: 10_000 + n, title: `Позиция ${n}`, portions: [portion] }));
-    await Db().entities.item.put(filler).go();
+    const records = Array.from({ length: 400 }, (_, n) => ({ ...keys, item_id: randomUUID(), kind: "product" as const, category_id: v.category_id, position: 10_000 + n, title: `Позиция ${n}`, portions: [portion] }));
+    await Db().entities.item.put(records).go();
+    filler.push(...records.map((r) => r.item_id));
+  });
+
+  it("reads the items its sheet names, not the whole store", async () => {
     // The export names every item: every one is read.
     const sheet = await exported("ru");
     const whole = await recordsRead(() => preview("menu.xlsx", sheet));
@@ -223,5 +228,18 @@ describe("the import in a big store", () => {
     expect(small.result).toMatchObject({ items: 1, errors: [], change: [{ id: v.items.visible }] });
     expect(whole.records).toBeGreaterThan(whole.result.unchanged);
     expect(small.records).toBeLessThan(30);
+  });
+
+  it("applies a one-row sheet reading a bounded number of records, and queues the translation of what it wrote only", async () => {
+    const keys = { company_id: v.company_id, store_id: v.store_id };
+    const row = ["Кухня", "Супы", "Солянка сборная", "Мясная", "300 г", "12", "BYN", "", "", "да", ""];
+    const applied = await recordsRead(() => apply("one.csv", csv([HEADER, row])));
+    expect(applied.result.status).toBe(200);
+    // The 400 untranslated filler items are neither read nor queued.
+    expect(applied.records).toBeLessThan(60);
+    const created = (await items()).find((i) => i.title === "Солянка сборная")!;
+    const rows = (await Db().entities.translation.query.byStore(keys).go({ pages: "all" })).data;
+    expect(rows.filter((r) => r.target_id === created.item_id).map((r) => r.language).sort()).toEqual(["en", "zh"]);
+    expect(rows.filter((r) => filler.includes(r.target_id))).toEqual([]);
   });
 });

@@ -17,10 +17,10 @@ import { SOURCE_LANGUAGE, type Section } from "../shared/model";
 import { managedStore, storeKeys } from "../shared/policy";
 import { deltaToString } from "../shared/rich-text";
 import { quoteCell } from "../shared/sheet-cell";
-import { countByCategory, countedWrite, factsChange, tallyChange } from "../store/facts";
+import { countByCategory, countedWrite, factsChange, requestFactsRefresh, tallyChange } from "../store/facts";
 import { takePositions } from "../item/positions";
-import { requestStoreTranslation, sourceHashes, translationContext } from "../translation/jobs";
-import { TARGETS } from "../translation/targets";
+import { requestTranslation, sourceHashes, translationContext, type TranslateRef } from "../translation/jobs";
+import { TARGETS, targetOfRow } from "../translation/targets";
 import { indexCategory, indexItem } from "../search/indexing";
 import { categoryIconFor } from "./category-icon";
 import { ImportRefusal } from "./menu-import-errors";
@@ -88,6 +88,8 @@ export const applyImport = fn(ApplyImportInput, async ({ store_id, file_name, co
   const { keys, plan: result, items, state, paths } = await prepared(store_id, file_name, content);
   if (!result || result.errors.length) throw new UserError("importInvalid", 400);
   const e = Db().entities;
+  // What this chunk wrote goes to the engine (a store-wide look would cost the whole store per import).
+  const written: TranslateRef[] = [];
   if (from === 0) {
     // New categories follow the existing ones in the order the sheet first names them (all are
     // created with the first chunk, so later chunks cannot reorder them).
@@ -110,6 +112,7 @@ export const applyImport = fn(ApplyImportInput, async ({ store_id, file_name, co
           const category = { ...keys, category_id: id, section: section as "kitchen", type, name: names[depth]!, icon, parent_id, position, visible: true } as const;
           await countedWrite((t) => [t.category.create(category).commit(), factsChange(t, keys, { categories: 1 })]);
           await indexCategory(keys, undefined, category);
+          written.push({ target_type: "Category", target_id: id, target: targetOfRow.Category({ ...category, updated_at: "", translations: {} }) });
           paths.set(path, id);
         }
         parent_id = id;
@@ -148,6 +151,7 @@ export const applyImport = fn(ApplyImportInput, async ({ store_id, file_name, co
     ]);
     await Promise.all(batch.map((record) => indexItem(keys, undefined, record)));
   }
+  for (const record of created) written.push({ target_type: "Item", target_id: record.item_id, target: targetOfRow.Item({ ...record, updated_at: "", translations: {} }) });
   await Promise.all(
     chunk.map(async (item) => {
       if (!item.id) return;
@@ -164,6 +168,8 @@ export const applyImport = fn(ApplyImportInput, async ({ store_id, file_name, co
           ...(fields.has("description") ? { description: plainDelta(item.description ?? "") } : {}),
         };
         const record = records.get(item.id);
+        // Read again by the request (the info above lacks the translations' source hashes).
+        written.push({ target_type: "Item", target_id: item.id });
         const reindex = async () => record && indexItem(keys, { item_id: item.id!, ...record }, { item_id: item.id!, ...record, title: item.title });
         const from = record?.category_id;
         if (!fields.has("category") || !from || from === category_id) {
@@ -200,10 +206,12 @@ export const applyImport = fn(ApplyImportInput, async ({ store_id, file_name, co
       }
     }),
   );
+  await requestTranslation(keys, written, ctx);
   const done = Math.min(items.length, from + count);
-  // Once, after the last chunk: a publish per chunk would render the whole menu again each time.
+  // Once, after the last chunk: a publish per chunk would render the whole menu again each time. The
+  // facts are counted again store-wide (visibility and portions changed too), by the worker.
   if (done >= items.length) {
-    await requestStoreTranslation(keys);
+    await requestFactsRefresh(keys);
     await requestPublish(keys);
   }
   // The sheet's categories, for the page's links after applying (in the order the sheet names them).
