@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { lazy, Suspense, useEffect } from "react";
+import { sessionKeys } from "@/lib/session";
 import { storedUserAtom, USER_STORAGE_KEY } from "@/lib/stored-user";
 
 const SignedInEffects = lazy(() => import("./signed-in-effects"));
@@ -21,7 +22,7 @@ export function AuthEffects() {
     const onStorage = (e: StorageEvent) => {
       if (e.key !== USER_STORAGE_KEY || (e.newValue && e.newValue !== "null")) return;
       queryClient.clear();
-      queryClient.setQueryData(["me"], null);
+      queryClient.setQueryData(sessionKeys.me, null);
       void router.invalidate();
     };
     window.addEventListener("storage", onStorage);

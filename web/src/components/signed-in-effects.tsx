@@ -4,7 +4,7 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useRef } from "react";
 import { isInterfaceLocale } from "@/i18n/languages";
 import { api, unwrap } from "@/lib/api";
-import { forgetUser, meQueryKey, meQueryOptions, refreshSession } from "@/lib/session";
+import { forgetUser, meQueryOptions, refreshSession, sessionKeys } from "@/lib/session";
 import { defaultLanguageAtom, setDefaultLanguageAtom } from "@/i18n/language-state";
 
 /**
@@ -33,7 +33,7 @@ export default function SignedInEffects() {
       running = true;
       try {
         if (await refreshSession()) {
-          void queryClient.invalidateQueries({ queryKey: meQueryKey });
+          void queryClient.invalidateQueries({ queryKey: sessionKeys.me });
         } else {
           forgetUser(queryClient);
           await router.invalidate();
@@ -70,7 +70,7 @@ export default function SignedInEffects() {
     if (!user || switching.current || applied.current !== `${user.id}:${user.ui_locale}` || user.ui_locale === language) return;
     applied.current = `${user.id}:${language}`;
     void unwrap(api.api.me.$patch({ json: { ui_locale: language } }))
-      .then((updated) => queryClient.setQueryData(meQueryKey, { ...user, ...updated }))
+      .then((updated) => queryClient.setQueryData(sessionKeys.me, { ...user, ...updated }))
       .catch(() => undefined);
   }, [language, user, queryClient]);
 

@@ -25,12 +25,17 @@ export function stripTokens<T extends { accessToken?: string; jti?: string }>(me
   return user;
 }
 
-export const meQueryKey = ["me"] as const;
+/** The query keys of the session: the user, and the stores they manage (a store's change invalidates `ownedStores`). */
+export const sessionKeys = {
+  me: ["me"] as const,
+  ownedStores: ["me", "stores"] as const,
+  ownedStoresOf: (companyId?: string) => ["me", "stores", companyId ?? "own"] as const,
+};
 
 /** The signed-in user, or null. Also keeps the persisted copy (jotai, localStorage) in step. */
 export const meQueryOptions = () =>
   queryOptions({
-    queryKey: meQueryKey,
+    queryKey: sessionKeys.me,
     queryFn: async (): Promise<SessionUser | null> => {
       // A visitor with no stored user asks the session call first (answers {} when signed out),
       // so guests never see a 401 from /api/me.
@@ -56,7 +61,7 @@ export const ensureUser = (queryClient: QueryClient) => queryClient.ensureQueryD
 /** The stores the user manages (all of a company with `companyId`: admins, company managers). */
 export const ownedStoresQueryOptions = (companyId?: string) =>
   queryOptions({
-    queryKey: ["me", "stores", companyId ?? "own"],
+    queryKey: sessionKeys.ownedStoresOf(companyId),
     queryFn: async (): Promise<OwnedStore[]> =>
       unwrap(api.api.me.stores.$get({ query: companyId ? { companyId } : {} })),
     staleTime: 60_000,
@@ -122,7 +127,7 @@ export async function signOut(queryClient: QueryClient, callbackUrl = "/login"):
 
 /** Keeps the cached and the persisted user in step after a change of theirs. */
 export function rememberUser(queryClient: QueryClient, user: SessionUser): void {
-  queryClient.setQueryData(meQueryKey, user);
+  queryClient.setQueryData(sessionKeys.me, user);
   appStore.set(storedUserAtom, user);
 }
 
@@ -130,7 +135,7 @@ export function rememberUser(queryClient: QueryClient, user: SessionUser): void 
 export function forgetUser(queryClient: QueryClient): void {
   appStore.set(storedUserAtom, null);
   queryClient.clear();
-  queryClient.setQueryData(meQueryKey, null);
+  queryClient.setQueryData(sessionKeys.me, null);
   resetCsrfToken();
 }
 

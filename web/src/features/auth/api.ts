@@ -38,10 +38,15 @@ export function useRegisterOrganization() {
   });
 }
 
+export const authKeys = {
+  invitation: (token: string) => ["invitation", token] as const,
+  confirmEmail: (token: string) => ["confirm-email", token] as const,
+};
+
 /** The invitation behind a link's token: who is invited, to which company. */
 export const invitationQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: ["invitation", token],
+    queryKey: authKeys.invitation(token),
     queryFn: () => unwrap(api.api.auth.invitation.$get({ query: { token } })),
     retry: false,
     meta: { silentError: true },
@@ -62,7 +67,7 @@ export function useAcceptInvitation() {
  */
 export const confirmEmailQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: ["confirm-email", token],
+    queryKey: authKeys.confirmEmail(token),
     queryFn: () => unwrap(api.api.auth["confirm-email"].$post({ json: { token } })),
     retry: false,
     staleTime: Infinity,

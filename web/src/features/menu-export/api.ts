@@ -15,10 +15,12 @@ export function useStartMenuExport(storeId: string) {
   });
 }
 
+export const menuExportKeys = { job: (storeId: string, exportId: string | undefined) => ["menu-export", storeId, exportId] as const };
+
 /** A queued export (none: nothing is asked), asked again until it is done or failed. */
 export const menuExportQueryOptions = (storeId: string, exportId: string | undefined) =>
   queryOptions({
-    queryKey: ["menu-export", storeId, exportId] as const,
+    queryKey: menuExportKeys.job(storeId, exportId),
     queryFn: exportId ? () => unwrap(api.api["menu-exports"][":exportId"].$get({ param: { exportId }, query: { storeId } })) : skipToken,
     refetchInterval: (query) => (query.state.data?.status === "done" || query.state.data?.status === "error" ? false : POLL_MS),
   });

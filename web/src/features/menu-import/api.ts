@@ -1,6 +1,7 @@
 /** The menu import's server calls: checking a spreadsheet (the preview) and writing it in chunks. */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap, type SuccessBody } from "@/lib/api";
+import { menuKeys } from "@/lib/menu-keys";
 
 /** Items written per call while applying: the page shows progress between calls. */
 const CHUNK = 50;
@@ -48,6 +49,8 @@ export function useApplyImport(storeId: string, onProgress: (step: ImportProgres
     },
     meta: { silentError: true },
     onSuccess: () =>
-      Promise.all(["items", "categories", "translations"].map((list) => queryClient.invalidateQueries({ queryKey: [list, storeId] }))),
+      Promise.all(
+        [menuKeys.items(storeId), menuKeys.categories(storeId), menuKeys.translations(storeId)].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
   });
 }

@@ -4,9 +4,11 @@ import { api, unwrap } from "@/lib/api";
 
 const PAGE_SIZE = "25";
 
+export const operatorKeys = { companies: ["operator", "companies"] as const };
+
 export const operatorCompaniesQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: ["operator", "companies"] as const,
+    queryKey: operatorKeys.companies,
     queryFn: ({ pageParam }) => unwrap(api.api.operator.companies.$get({ query: { limit: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) } })),
     initialPageParam: "",
     getNextPageParam: (last) => last.cursor ?? undefined,

@@ -23,11 +23,17 @@ export type CompanyAnalytics = Awaited<ReturnType<typeof fetchCompany>>;
 export type Checklist = Awaited<ReturnType<typeof fetchChecklist>>;
 export type Compared = { value: number; previous: number };
 
+export const overviewKeys = {
+  store: (storeId: string, r: RangeQuery) => ["analytics", storeId, r.period, r.from ?? "", r.to ?? ""] as const,
+  company: (companyId: string, r: RangeQuery) => ["analytics", "company", companyId, r.period, r.from ?? "", r.to ?? ""] as const,
+  checklist: (storeId: string) => ["setup-checklist", storeId] as const,
+};
+
 const refresh = (data: { range: { to: string } } | undefined, today: string | undefined) => (data && today && data.range.to === today ? REFRESH_MS : false);
 
 export const storeAnalyticsQueryOptions = (storeId: string, r: RangeQuery) =>
   queryOptions({
-    queryKey: ["analytics", storeId, r.period, r.from ?? "", r.to ?? ""],
+    queryKey: overviewKeys.store(storeId, r),
     queryFn: () => fetchStore(storeId, r),
     placeholderData: keepPreviousData,
     meta: { silentError: true },
@@ -36,7 +42,7 @@ export const storeAnalyticsQueryOptions = (storeId: string, r: RangeQuery) =>
 
 export const companyAnalyticsQueryOptions = (companyId: string, r: RangeQuery) =>
   queryOptions({
-    queryKey: ["analytics", "company", companyId, r.period, r.from ?? "", r.to ?? ""],
+    queryKey: overviewKeys.company(companyId, r),
     queryFn: () => fetchCompany(companyId, r),
     placeholderData: keepPreviousData,
     meta: { silentError: true },
@@ -44,7 +50,7 @@ export const companyAnalyticsQueryOptions = (companyId: string, r: RangeQuery) =
 
 export const checklistQueryOptions = (storeId: string) =>
   queryOptions({
-    queryKey: ["setup-checklist", storeId],
+    queryKey: overviewKeys.checklist(storeId),
     queryFn: () => fetchChecklist(storeId),
     staleTime: 0,
     meta: { silentError: true },

@@ -5,8 +5,10 @@ import { api, unwrap, type SuccessBody } from "@/lib/api";
 const read = (storeId: string) => api.api["reviews-widget"].$get({ query: { storeId } });
 export type WidgetState = SuccessBody<Awaited<ReturnType<typeof read>>>;
 
+export const reviewsWidgetKeys = { widget: (storeId: string) => ["reviews-widget", storeId] as const };
+
 export const reviewsWidgetQueryOptions = (storeId: string) =>
-  queryOptions({ queryKey: ["reviews-widget", storeId] as const, queryFn: () => unwrap(read(storeId)) });
+  queryOptions({ queryKey: reviewsWidgetKeys.widget(storeId), queryFn: () => unwrap(read(storeId)) });
 
 /** A change of the widget; the answer is the new state, put straight into the cache. */
 function useWidgetChange<T>(storeId: string, change: (value: T) => Promise<WidgetState>) {
@@ -14,7 +16,7 @@ function useWidgetChange<T>(storeId: string, change: (value: T) => Promise<Widge
   return useMutation({
     mutationFn: change,
     meta: { silentError: true },
-    onSuccess: (saved) => queryClient.setQueryData(reviewsWidgetQueryOptions(storeId).queryKey, saved),
+    onSuccess: (saved) => queryClient.setQueryData(reviewsWidgetKeys.widget(storeId), saved),
   });
 }
 

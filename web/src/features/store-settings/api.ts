@@ -1,8 +1,9 @@
 /** The store settings feature's server call: saving them (reading them is storeSettingsQueryOptions, shared in lib/admin-scope). */
 import type { StoreSettingsForm } from "@menu/core/store/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { storeSettingsQueryOptions, type CsObject } from "@/lib/admin-scope";
+import { scopeKeys, type CsObject } from "@/lib/admin-scope";
 import { api, unwrap } from "@/lib/api";
+import { sessionKeys } from "@/lib/session";
 
 /**
  * Saves the settings. The answer goes into the settings cache; the store lists are read again, and
@@ -14,9 +15,9 @@ export function useSaveStoreSettings(cs: CsObject) {
     mutationFn: (json: StoreSettingsForm) => unwrap(api.api["store-settings"].$put({ json: { storeId: cs.store_id, ...json } })),
     meta: { silentError: true },
     onSuccess: (answer) => {
-      queryClient.setQueryData(storeSettingsQueryOptions(cs.store_id).queryKey, answer);
-      void queryClient.invalidateQueries({ queryKey: ["me", "stores"] });
-      if (answer.url_key !== cs.store_url_key) void queryClient.invalidateQueries({ queryKey: ["cs-object"] });
+      queryClient.setQueryData(scopeKeys.storeSettings(cs.store_id), answer);
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.ownedStores });
+      if (answer.url_key !== cs.store_url_key) void queryClient.invalidateQueries({ queryKey: scopeKeys.csObjects });
     },
   });
 }

@@ -2,13 +2,14 @@
 import type { NewStoreForm } from "@menu/core/store/schemas";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap, type SuccessBody } from "@/lib/api";
+import { sessionKeys } from "@/lib/session";
 
 const list = (companyId: string) => api.api.stores.$get({ query: { companyId } });
 export type StoreRow = SuccessBody<Awaited<ReturnType<typeof list>>>[number];
 
-const storesKey = (companyId: string) => ["stores", companyId] as const;
+export const storesKeys = { list: (companyId: string) => ["stores", companyId] as const };
 
-export const storesQueryOptions = (companyId: string) => queryOptions({ queryKey: storesKey(companyId), queryFn: () => unwrap(list(companyId)) });
+export const storesQueryOptions = (companyId: string) => queryOptions({ queryKey: storesKeys.list(companyId), queryFn: () => unwrap(list(companyId)) });
 
 /** Creates a store; the company's stores and the user's store list are read again after. */
 export function useCreateStore(companyId: string) {
@@ -17,6 +18,6 @@ export function useCreateStore(companyId: string) {
     mutationFn: (values: NewStoreForm) => unwrap(api.api.stores.$post({ json: { company_id: companyId, ...values } })),
     meta: { silentError: true },
     onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: storesKey(companyId) }), queryClient.invalidateQueries({ queryKey: ["me", "stores"] })]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: storesKeys.list(companyId) }), queryClient.invalidateQueries({ queryKey: sessionKeys.ownedStores })]),
   });
 }

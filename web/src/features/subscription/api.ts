@@ -8,7 +8,7 @@ import type { BillingInfo } from "@menu/core/billing/schemas";
 import type { FEATURES, PaidPlan, Plan } from "@menu/core/subscription/plans";
 import type { MessageId } from "@/i18n/catalogs";
 import { api, isApiError, unwrap, type SuccessBody } from "@/lib/api";
-import { activeSubscriptionQueryOptions } from "@/lib/admin-scope";
+import { scopeKeys, type activeSubscriptionQueryOptions } from "@/lib/admin-scope";
 import type { SessionUser } from "@/lib/session";
 
 export type Feature = (typeof FEATURES)[number];
@@ -16,15 +16,15 @@ const plans = () => api.api.plans.$get();
 export type PlanTable = SuccessBody<Awaited<ReturnType<typeof plans>>>;
 
 export const subscriptionKeys = {
-  active: (storeId: string) => activeSubscriptionQueryOptions(storeId).queryKey,
-  history: (storeId: string) => ["subscription", "history", storeId] as const,
+  plans: ["plans"] as const,
+  history: (storeId: string) => [...scopeKeys.subscriptions, "history", storeId] as const,
   billing: (companyId: string) => ["billing", companyId] as const,
   invoices: (companyId: string) => ["invoices", companyId] as const,
 };
 
 export const plansQueryOptions = () =>
   queryOptions({
-    queryKey: ["plans"],
+    queryKey: subscriptionKeys.plans,
     queryFn: () => unwrap(plans()),
     staleTime: 10 * 60_000,
   });
@@ -72,7 +72,7 @@ function useRefreshSubscription(storeId: string, companyId: string) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: subscriptionKeys.active(storeId) }),
+      queryClient.invalidateQueries({ queryKey: scopeKeys.activeSubscription(storeId) }),
       queryClient.invalidateQueries({ queryKey: subscriptionKeys.history(storeId) }),
       queryClient.invalidateQueries({ queryKey: subscriptionKeys.invoices(companyId) }),
     ]);
@@ -122,7 +122,7 @@ export function useMarkInvoicePaid(companyId: string) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: subscriptionKeys.invoices(companyId) }),
-        queryClient.invalidateQueries({ queryKey: ["subscription"] }),
+        queryClient.invalidateQueries({ queryKey: scopeKeys.subscriptions }),
       ]),
   });
 }

@@ -5,10 +5,10 @@ import { api, unwrap, type SuccessBody } from "@/lib/api";
 const list = (storeId: string) => api.api.tables.$get({ query: { storeId } });
 export type TableRow = SuccessBody<Awaited<ReturnType<typeof list>>>[number];
 
-const tablesKey = (storeId: string) => ["tables", storeId] as const;
+export const tablesKeys = { list: (storeId: string) => ["tables", storeId] as const };
 
 /** The store's tables in index order. */
-export const tablesQueryOptions = (storeId: string) => queryOptions({ queryKey: tablesKey(storeId), queryFn: () => unwrap(list(storeId)) });
+export const tablesQueryOptions = (storeId: string) => queryOptions({ queryKey: tablesKeys.list(storeId), queryFn: () => unwrap(list(storeId)) });
 
 export const qrHref = (t: TableRow, format: "png" | "svg") =>
   `/api/tables/${encodeURIComponent(t.table_id)}/qr?storeId=${encodeURIComponent(t.store_id)}&format=${format}`;
@@ -32,7 +32,7 @@ export function useSaveTable(storeId: string, table: TableRow | undefined) {
       return unwrap(api.api.tables[":tableId"].$patch({ param: { tableId: table.table_id }, json }));
     },
     meta: { silentError: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tablesKey(storeId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tablesKeys.list(storeId) }),
   });
 }
 
@@ -46,7 +46,7 @@ export function useAddTables(storeId: string) {
       return unwrap(api.api.tables.bulk.$post({ json }));
     },
     meta: { silentError: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tablesKey(storeId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tablesKeys.list(storeId) }),
   });
 }
 
@@ -54,7 +54,7 @@ export function useDeleteTable(storeId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (t: TableRow) => unwrap(api.api.tables[":tableId"].$delete({ param: { tableId: t.table_id }, query: { storeId } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tablesKey(storeId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tablesKeys.list(storeId) }),
   });
 }
 
@@ -63,7 +63,7 @@ export function useReissueQr(storeId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (t: TableRow) => unwrap(api.api.tables[":tableId"]["reissue-qr"].$post({ param: { tableId: t.table_id }, json: { store_id: storeId } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tablesKey(storeId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tablesKeys.list(storeId) }),
   });
 }
 

@@ -5,10 +5,12 @@
  */
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "@/lib/api";
+import { menuKeys } from "@/lib/menu-keys";
 
+/** The glossary's key; the overview's is shared with the menu admin's badges (`menuKeys.translations`). */
 export const translationKeys = {
   glossary: (storeId: string) => ["glossary", storeId] as const,
-  overview: (storeId: string) => ["translations", storeId] as const,
+  overview: menuKeys.translations,
 };
 
 /** While jobs are queued or in progress the overview is read again this often. */

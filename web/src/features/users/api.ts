@@ -6,16 +6,16 @@ import type { SessionUser } from "@/lib/session";
 const list = (companyId: string) => api.api.users.$get({ query: { companyId } });
 export type UserItem = SuccessBody<Awaited<ReturnType<typeof list>>>[number];
 
-const usersKey = (companyId: string) => ["users", companyId] as const;
+export const usersKeys = { list: (companyId: string) => ["users", companyId] as const };
 
-export const usersQueryOptions = (companyId: string) => queryOptions({ queryKey: usersKey(companyId), queryFn: () => unwrap(list(companyId)) });
+export const usersQueryOptions = (companyId: string) => queryOptions({ queryKey: usersKeys.list(companyId), queryFn: () => unwrap(list(companyId)) });
 
 /** Deletes a user; the list is fetched again after. */
 export function useDeleteUser(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) => unwrap(api.api.users[":userId"].$delete({ param: { userId } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey(companyId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.list(companyId) }),
   });
 }
 
@@ -48,6 +48,6 @@ export function useSaveUser(companyId: string, user: SessionUser | undefined, se
       );
     },
     meta: { silentError: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey(companyId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.list(companyId) }),
   });
 }

@@ -6,7 +6,9 @@ import { api, unwrap, type SuccessBody } from "@/lib/api";
 const read = (storeId: string) => api.api.wifi.$get({ query: { storeId } });
 export type WifiState = SuccessBody<Awaited<ReturnType<typeof read>>>;
 
-export const wifiQueryOptions = (storeId: string) => queryOptions({ queryKey: ["wifi", storeId] as const, queryFn: () => unwrap(read(storeId)) });
+export const wifiKeys = { network: (storeId: string) => ["wifi", storeId] as const };
+
+export const wifiQueryOptions = (storeId: string) => queryOptions({ queryKey: wifiKeys.network(storeId), queryFn: () => unwrap(read(storeId)) });
 
 /** Saves the network; the answer (with the new payload) goes straight into the cache. */
 export function useSaveWifi(storeId: string) {
@@ -15,6 +17,6 @@ export function useSaveWifi(storeId: string) {
     mutationFn: (values: { ssid: string; encryption: WifiEncryption; hidden: boolean; password: string }) =>
       unwrap(api.api.wifi.$put({ json: { store_id: storeId, ...values } })),
     meta: { silentError: true },
-    onSuccess: (saved) => queryClient.setQueryData(wifiQueryOptions(storeId).queryKey, saved),
+    onSuccess: (saved) => queryClient.setQueryData(wifiKeys.network(storeId), saved),
   });
 }

@@ -5,7 +5,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import { useSetAtom } from "jotai";
 import { api, unwrap } from "@/lib/api";
 import { addPendingCategoriesAtom } from "../translations/pending";
-import { translationsKey } from "../translations/keys";
+import { menuKeys } from "@/lib/menu-keys";
 
 export type { AdminCategory };
 /** The sections with categories in the admin panel; promotions have their own route. */
@@ -13,12 +13,10 @@ export const CATEGORY_SECTIONS = ["kitchen", "drinks", "hookahs", "games"] as co
 export type CategorySection = (typeof CATEGORY_SECTIONS)[number];
 export const isCategorySection = (value: string): value is CategorySection => (CATEGORY_SECTIONS as readonly string[]).includes(value);
 
-export const categoriesKey = (storeId: string, section: Section) => ["categories", storeId, section] as const;
-
 /** A section's categories in tree order (each supercategory followed by its categories), hidden ones too. */
 export const categoriesQueryOptions = (storeId: string, section: Section) =>
   queryOptions({
-    queryKey: categoriesKey(storeId, section),
+    queryKey: menuKeys.sectionCategories(storeId, section),
     queryFn: () => unwrap(api.api.categories.$get({ query: { storeId, section } })),
     staleTime: 30_000,
   });
@@ -44,8 +42,8 @@ export function useSaveCategory(storeId: string, section: Section, category: Adm
     meta: { silentError: true },
     onSuccess: (saved, values) => {
       if (!category || values.name !== category.name) addPending(category?.id ?? saved.id);
-      void queryClient.invalidateQueries({ queryKey: translationsKey(storeId) });
-      return queryClient.invalidateQueries({ queryKey: categoriesKey(storeId, section) });
+      void queryClient.invalidateQueries({ queryKey: menuKeys.translations(storeId) });
+      return queryClient.invalidateQueries({ queryKey: menuKeys.sectionCategories(storeId, section) });
     },
   });
 }
@@ -57,7 +55,7 @@ export function useMoveCategory(storeId: string, section: Section, category: Adm
     mutationFn: (parent_id: string) =>
       unwrap(api.api.categories[":categoryId"].move.$post({ param: { categoryId: category.id }, json: { store_id: storeId, parent_id } })),
     meta: { silentError: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoriesKey(storeId, section) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: menuKeys.sectionCategories(storeId, section) }),
   });
 }
 
@@ -69,7 +67,7 @@ export function useSaveCategoryOrder(storeId: string, section: Section) {
       for (const group of groups) await unwrap(api.api.categories.order.$post({ json: { store_id: storeId, section, ...group } }));
     },
     meta: { silentError: true },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: categoriesKey(storeId, section) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: menuKeys.sectionCategories(storeId, section) }),
   });
 }
 
@@ -80,7 +78,7 @@ export function useSaveSchedule(storeId: string, section: Section, category: Adm
     mutationFn: (schedule: ScheduleForm | null) =>
       unwrap(api.api.categories[":categoryId"].schedule.$put({ param: { categoryId: category.id }, json: { store_id: storeId, schedule } })),
     meta: { silentError: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoriesKey(storeId, section) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: menuKeys.sectionCategories(storeId, section) }),
   });
 }
 
@@ -94,7 +92,7 @@ export function useDeleteCategory(storeId: string, section: Section) {
     mutationFn: (category: AdminCategory) =>
       unwrap(api.api.categories[":categoryId"].$delete({ param: { categoryId: category.id }, query: { storeId } })),
     meta: { silentError: true },
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: categoriesKey(storeId, section) }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: menuKeys.sectionCategories(storeId, section) }),
   });
 }
 

@@ -4,17 +4,16 @@ import type { MarkItemsInput } from "@menu/core/item/manage";
 import type { SearchHit } from "@menu/core/search/search";
 import type { ItemCard } from "@menu/core/item/pages";
 import { toCard } from "@menu/core/item/card";
-import { ALLERGENS, DIET_TAGS, inMarkOrder, type Mark } from "@menu/core/item/marks";
+import { ALLERGENS, DIET_TAGS, type Mark } from "@menu/core/item/marks";
 import type { z } from "zod";
 import type { BulkAction, ItemFormValues } from "@menu/core/item/schemas";
 import type { Section } from "@menu/core/shared/model";
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
 import { api, unwrap } from "@/lib/api";
+import { menuKeys } from "@/lib/menu-keys";
 import { productMovementPendingAtom } from "./edit-state";
 import { addPendingProductsAtom } from "../translations/pending";
-import { categoriesKey } from "../categories/api";
-import { translationsKey } from "../translations/keys";
 
 export type { ItemCard, ItemInfo, SearchHit };
 /** Marks to add to or remove from the selected items (POST /api/items/marks). */
@@ -22,8 +21,6 @@ export type MarkChange = Omit<z.input<typeof MarkItemsInput>, "store_id" | "item
 
 /** Whether the item is sold out now ("sold out today" ends by itself at the store's next opening). */
 export const isSoldOut = (item: Pick<ItemInfo, "sold_out_until">, now = Date.now()) => !!item.sold_out_until && Date.parse(item.sold_out_until) > now;
-
-export const itemsKey = (storeId: string, categoryId: string) => ["items", storeId, categoryId] as const;
 
 /** Cards per page of the editor's list (the server's default). */
 export const PAGE_SIZE = 50;
@@ -33,7 +30,7 @@ export type ItemPages = InfiniteData<ItemPage, unknown>;
 /** A category's cards, a page at a time in display order (issue 31): more load as the list scrolls. */
 export const itemsQueryOptions = (storeId: string, categoryId: string) =>
   infiniteQueryOptions({
-    queryKey: itemsKey(storeId, categoryId),
+    queryKey: menuKeys.itemPages(storeId, categoryId),
     queryFn: ({ pageParam }) =>
       unwrap(api.api.items.$get({ query: { storeId, categoryId, limit: String(PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) } })),
     initialPageParam: undefined as string | undefined,
@@ -43,7 +40,7 @@ export const itemsQueryOptions = (storeId: string, categoryId: string) =>
 /** One whole item (its form; the list has its card only). */
 export const itemQueryOptions = (storeId: string, itemId: string) =>
   queryOptions({
-    queryKey: ["items", storeId, "item", itemId] as const,
+    queryKey: menuKeys.item(storeId, itemId),
     queryFn: () => unwrap(api.api.items[":itemId"].$get({ param: { itemId }, query: { storeId } })),
   });
 
@@ -56,7 +53,7 @@ export const cardsOf = (data: ItemPages | undefined) => data?.pages.flatMap((p) 
  * they can, and the count moves by `added`.
  */
 export function updateCards(queryClient: QueryClient, storeId: string, categoryId: string, change: (cards: ItemCard[]) => ItemCard[], added = 0) {
-  queryClient.setQueryData<ItemPages>(itemsKey(storeId, categoryId), (data) => {
+  queryClient.setQueryData<ItemPages>(menuKeys.itemPages(storeId, categoryId), (data) => {
     if (!data) return data;
     const cards = change(cardsOf(data));
     let at = 0;
@@ -73,7 +70,7 @@ export function updateCards(queryClient: QueryClient, storeId: string, categoryI
 export const cardOf = (item: ItemInfo): ItemCard => toCard(item);
 
 const withMarks = <M extends Mark>(order: readonly M[], current: readonly string[], change: { add?: M[]; remove?: M[] } | undefined) =>
-  inMarkOrder(order, [...(current as M[]), ...(change?.add ?? [])].filter((m) => !change?.remove?.includes(m)));
+  order.filter((m) => (current.includes(m) || !!change?.add?.includes(m)) && !change?.remove?.includes(m));
 /** The marks the server gives the selected items for a bulk change (the same rule: a mark both added and removed is removed). */
 export const markedCard = (card: ItemCard, change: MarkChange): ItemCard => ({
   ...card,
@@ -83,7 +80,7 @@ export const markedCard = (card: ItemCard, change: MarkChange): ItemCard => ({
 
 export const itemSearchQueryOptions = (storeId: string, q: string) =>
   queryOptions({
-    queryKey: ["items", storeId, "search", q] as const,
+    queryKey: menuKeys.itemSearch(storeId, q),
     queryFn: () => unwrap(api.api.items.search.$get({ query: { storeId, q } })),
     enabled: q.trim().length > 0,
     staleTime: 10_000,
@@ -92,7 +89,7 @@ export const itemSearchQueryOptions = (storeId: string, q: string) =>
 /** A section's categories, for choosing the one an item moves to. */
 export const sectionCategoriesQueryOptions = (storeId: string, section: Section) =>
   queryOptions({
-    queryKey: categoriesKey(storeId, section),
+    queryKey: menuKeys.sectionCategories(storeId, section),
     queryFn: () => unwrap(api.api.categories.$get({ query: { storeId, section } })),
   });
 
@@ -116,11 +113,11 @@ export const itemCalls = (storeId: string) => ({
 });
 
 /** The store's categories (their counts) are fetched again. */
-const refetchCounts = (queryClient: QueryClient, storeId: string) => void queryClient.invalidateQueries({ queryKey: ["categories", storeId] });
+const refetchCounts = (queryClient: QueryClient, storeId: string) => void queryClient.invalidateQueries({ queryKey: menuKeys.categories(storeId) });
 
 /** Whether every card of the category is loaded (a new one at the end then shows). */
 const allLoaded = (queryClient: QueryClient, storeId: string, categoryId: string) => {
-  const data = queryClient.getQueryData<ItemPages>(itemsKey(storeId, categoryId));
+  const data = queryClient.getQueryData<ItemPages>(menuKeys.itemPages(storeId, categoryId));
   return !!data && !data.pages.at(-1)?.next;
 };
 
@@ -136,8 +133,8 @@ export function useSaveItem(storeId: string, categoryId: string, item: ItemInfo 
     meta: { silentError: true },
     onSuccess: (saved) => {
       addPending(saved.id);
-      void queryClient.invalidateQueries({ queryKey: translationsKey(storeId) });
-      queryClient.setQueryData(itemQueryOptions(storeId, saved.id).queryKey, saved);
+      void queryClient.invalidateQueries({ queryKey: menuKeys.translations(storeId) });
+      queryClient.setQueryData(menuKeys.item(storeId, saved.id), saved);
       const card = cardOf(saved);
       if (item) updateCards(queryClient, storeId, categoryId, (cards) => cards.map((c) => (c.id === saved.id ? card : c)));
       else updateCards(queryClient, storeId, categoryId, (cards) => (allLoaded(queryClient, storeId, categoryId) ? [...cards, card] : cards), 1);
@@ -168,7 +165,7 @@ export function useMoveItem(storeId: string) {
     onSettled: () => setMovementPending(false),
     onSuccess: (_, { item, to }) => {
       updateCards(queryClient, storeId, item.category_id, (cards) => cards.filter((c) => c.id !== item.id), -1);
-      void queryClient.invalidateQueries({ queryKey: itemsKey(storeId, to) });
+      void queryClient.invalidateQueries({ queryKey: menuKeys.itemPages(storeId, to) });
       refetchCounts(queryClient, storeId);
     },
   });

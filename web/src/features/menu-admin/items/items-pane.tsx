@@ -5,6 +5,7 @@ import { useAtomValue } from "jotai";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
+import { menuKeys } from "@/lib/menu-keys";
 import type { CsObject } from "@/lib/admin-scope";
 import { productMovementPendingAtom } from "./edit-state";
 import { useTranslationOverview } from "../translations/api";
@@ -16,7 +17,6 @@ import {
   cardsOf,
   isSoldOut,
   itemCalls,
-  itemsKey,
   itemsQueryOptions,
   updateCards,
   useDuplicateItem,
@@ -50,7 +50,7 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
   const intl = useIntl();
   const queryClient = useQueryClient();
   const movementPending = useAtomValue(productMovementPendingAtom);
-  const key = itemsKey(cs.store_id, category.id);
+  const key = menuKeys.itemPages(cs.store_id, category.id);
   const items = useInfiniteQuery(itemsQueryOptions(cs.store_id, category.id));
   const rows = cardsOf(items.data);
   /** The category's count, from the server (more than the loaded cards while pages remain); never fewer than are loaded. */
@@ -64,7 +64,7 @@ export function ItemsPane({ cs, category }: { cs: CsObject; category: CategoryIn
   const statusesOf = (item: Card) => translation.statusesOf("Item", item);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: key });
-    void queryClient.invalidateQueries({ queryKey: ["categories", cs.store_id] });
+    void queryClient.invalidateQueries({ queryKey: menuKeys.categories(cs.store_id) });
   };
 
   const duplicate = useDuplicateItem(cs.store_id, category.id);

@@ -4,15 +4,13 @@ import type { PromotionInfo } from "@menu/core/promotion/manage";
 import type { PromotionFormValues } from "@menu/core/promotion/schemas";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "@/lib/api";
-import { translationsKey } from "../translations/keys";
+import { menuKeys } from "@/lib/menu-keys";
 
 export type { PromotionInfo };
 
-export const promotionsKey = (storeId: string, categoryId: string) => ["promotions", storeId, categoryId] as const;
-
 export const promotionsQueryOptions = (storeId: string, categoryId: string) =>
   queryOptions({
-    queryKey: promotionsKey(storeId, categoryId),
+    queryKey: menuKeys.categoryPromotions(storeId, categoryId),
     queryFn: () => unwrap(api.api.promotions.$get({ query: { storeId, categoryId } })),
   });
 
@@ -38,9 +36,9 @@ export function useSavePromotion(storeId: string, categoryId: string, promotion:
       promotion ? promotionCalls(storeId).update(promotion.id, form) : promotionCalls(storeId).create(categoryId, form),
     meta: { silentError: true },
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: translationsKey(storeId) });
-      void queryClient.invalidateQueries({ queryKey: promotionsKey(storeId, categoryId) });
-      void queryClient.invalidateQueries({ queryKey: ["categories", storeId] });
+      void queryClient.invalidateQueries({ queryKey: menuKeys.translations(storeId) });
+      void queryClient.invalidateQueries({ queryKey: menuKeys.categoryPromotions(storeId, categoryId) });
+      void queryClient.invalidateQueries({ queryKey: menuKeys.categories(storeId) });
     },
   });
 }

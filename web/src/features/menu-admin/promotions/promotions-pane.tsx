@@ -2,6 +2,7 @@ import type { CategoryInfo } from "@menu/core/category/category";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { FormattedMessage } from "react-intl";
+import { menuKeys } from "@/lib/menu-keys";
 import type { CsObject } from "@/lib/admin-scope";
 import type { CardAction } from "../items/card-actions";
 import { CardList } from "../items/card-list";
@@ -11,14 +12,14 @@ import { PaneToolbar } from "../items/pane-toolbar";
 import { useCardList } from "../items/use-card-list";
 import { useTranslationOverview } from "../translations/api";
 import { useTranslationFilter } from "../translations/use-translation-filter";
-import { promotionCalls, promotionsKey, promotionsQueryOptions, type PromotionInfo } from "./api";
+import { promotionCalls, promotionsQueryOptions, type PromotionInfo } from "./api";
 import { PromotionCard } from "./promotion-card";
 import { PromotionFormDialog } from "./promotion-form-dialog";
 
 /** The promotions of a promotions category, as guests see them, with the staff's tools. */
 export function PromotionsPane({ cs, category }: { cs: CsObject; category: CategoryInfo }) {
   const queryClient = useQueryClient();
-  const key = promotionsKey(cs.store_id, category.id);
+  const key = menuKeys.categoryPromotions(cs.store_id, category.id);
   const promotions = useQuery(promotionsQueryOptions(cs.store_id, category.id));
   const rows = promotions.data ?? [];
   const focusNewCard = useFocusNewCard(rows);
@@ -40,7 +41,7 @@ export function PromotionsPane({ cs, category }: { cs: CsObject; category: Categ
     busy: false,
     onChanged: () => {
       void queryClient.invalidateQueries({ queryKey: key });
-      void queryClient.invalidateQueries({ queryKey: ["categories", cs.store_id] });
+      void queryClient.invalidateQueries({ queryKey: menuKeys.categories(cs.store_id) });
     },
   });
   const { busy } = list;

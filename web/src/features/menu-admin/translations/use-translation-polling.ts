@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useAtomValue, useStore, type PrimitiveAtom } from "jotai";
 import { useEffect, useRef } from "react";
+import { menuKeys } from "@/lib/menu-keys";
 import { isApiError } from "@/lib/api";
 import { pendingCategoryIdsAtom, pendingProductIdsAtom } from "./pending";
 import { CATEGORY_POLL, PRODUCT_POLL, type PollTiming } from "./constants";
@@ -61,7 +62,7 @@ function usePendingPoll({ list, timing, statuses, refetch }: Kind, onPolled: () 
  */
 export function useTranslationPolling() {
   const queryClient = useQueryClient();
-  const refreshBadges = () => void queryClient.invalidateQueries({ queryKey: ["translations"] });
+  const refreshBadges = () => void queryClient.invalidateQueries({ queryKey: menuKeys.allTranslations });
   usePendingPoll(
     {
       list: pendingProductIdsAtom,
