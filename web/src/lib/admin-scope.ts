@@ -5,7 +5,7 @@
  */
 import { queryOptions } from "@tanstack/react-query";
 import type { Section } from "@menu/core/shared/model";
-import { api, unwrap } from "./api";
+import { api, unwrap, type SuccessBody } from "./api";
 
 export type CsObject = { company_id: string; store_id: string; company_url_key: string; store_url_key: string };
 
@@ -46,9 +46,12 @@ export const storeSettingsQueryOptions = (storeId: string) =>
     staleTime: 60_000,
   });
 
+const readActive = (storeId: string) => api.api.subscription.active.$get({ query: { storeId } });
+export type ActiveSubscription = SuccessBody<Awaited<ReturnType<typeof readActive>>>;
+
 /** The store's plan, status and features: what the plan gates on the admin pages. */
 export const activeSubscriptionQueryOptions = (storeId: string) =>
   queryOptions({
     queryKey: scopeKeys.activeSubscription(storeId),
-    queryFn: () => unwrap(api.api.subscription.active.$get({ query: { storeId } })),
+    queryFn: () => unwrap(readActive(storeId)),
   });

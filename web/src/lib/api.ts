@@ -1,5 +1,5 @@
 import type { AppType } from "@menu/api";
-import { hc, type ClientResponse } from "hono/client";
+import { hc, type ClientResponse, type InferRequestType } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
 import { ApiError, readStringField } from "./api-error";
 import { csrfFetch } from "./csrf";
@@ -17,6 +17,9 @@ type AnyClientResponse = ClientResponse<unknown, number, "json" | "text" | strin
 /** The body type of the success responses of a Hono client response union. */
 export type SuccessBody<R> =
   R extends ClientResponse<infer T, infer S> ? (S extends SuccessStatusCode ? T : never) : never;
+
+/** The JSON body a Hono client call takes (`JsonBody<typeof api.api.tables.$post>`). */
+export type JsonBody<F> = InferRequestType<F> extends { json: infer J } ? J : never;
 
 async function readBody(res: Pick<Response, "status" | "headers" | "text">): Promise<unknown> {
   if (res.status === 204 || res.status === 205) return undefined;

@@ -1,8 +1,6 @@
 /** The profile feature's server calls: the signed-in user's names, interface language, e-mail and password. */
-import type { ChangeEmail, ChangePassword, UpdateProfile } from "@menu/core/auth/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { InterfaceLocale } from "@/i18n/languages";
-import { api, unwrap } from "@/lib/api";
+import { api, unwrap, type JsonBody } from "@/lib/api";
 import { rememberUser, type SessionUser } from "@/lib/session";
 import { useSetInterfaceLanguage } from "@/i18n/language-state";
 
@@ -15,7 +13,7 @@ function useRemember() {
 export function useSaveNames(user: SessionUser) {
   const remember = useRemember();
   return useMutation({
-    mutationFn: (json: Pick<UpdateProfile, "first_name" | "last_name">) => unwrap(api.api.me.$patch({ json })),
+    mutationFn: (json: Pick<JsonBody<typeof api.api.me.$patch>, "first_name" | "last_name">) => unwrap(api.api.me.$patch({ json })),
     onSuccess: (updated) => remember({ ...user, ...updated }),
   });
 }
@@ -25,7 +23,7 @@ export function useSaveLanguage(user: SessionUser) {
   const remember = useRemember();
   const setLanguage = useSetInterfaceLanguage();
   return useMutation({
-    mutationFn: (ui_locale: InterfaceLocale) => unwrap(api.api.me.$patch({ json: { ui_locale } })),
+    mutationFn: (ui_locale: NonNullable<JsonBody<typeof api.api.me.$patch>["ui_locale"]>) => unwrap(api.api.me.$patch({ json: { ui_locale } })),
     onSuccess: async (updated) => {
       await setLanguage(updated.ui_locale);
       remember({ ...user, ...updated });
@@ -37,7 +35,7 @@ export function useSaveLanguage(user: SessionUser) {
 export function useRequestEmailChange(user: SessionUser) {
   const remember = useRemember();
   return useMutation({
-    mutationFn: (json: ChangeEmail) => unwrap(api.api.me.email.$post({ json })),
+    mutationFn: (json: JsonBody<typeof api.api.me.email.$post>) => unwrap(api.api.me.email.$post({ json })),
     meta: { silentError: true },
     onSuccess: ({ pending_email }) => remember({ ...user, pending_email }),
   });
@@ -53,7 +51,7 @@ export function useCancelEmailChange(user: SessionUser) {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (json: ChangePassword) => unwrap(api.api.me.password.$post({ json })),
+    mutationFn: (json: JsonBody<typeof api.api.me.password.$post>) => unwrap(api.api.me.password.$post({ json })),
     meta: { silentError: true },
   });
 }

@@ -1,8 +1,7 @@
 /** The store settings feature's server call: saving them (reading them is storeSettingsQueryOptions, shared in lib/admin-scope). */
-import type { StoreSettingsForm } from "@menu/core/store/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { scopeKeys, type CsObject } from "@/lib/admin-scope";
-import { api, unwrap } from "@/lib/api";
+import { api, unwrap, type JsonBody } from "@/lib/api";
 import { sessionKeys } from "@/lib/session";
 
 /**
@@ -12,7 +11,7 @@ import { sessionKeys } from "@/lib/session";
 export function useSaveStoreSettings(cs: CsObject) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (json: StoreSettingsForm) => unwrap(api.api["store-settings"].$put({ json: { storeId: cs.store_id, ...json } })),
+    mutationFn: (json: Omit<JsonBody<(typeof api.api)["store-settings"]["$put"]>, "storeId">) => unwrap(api.api["store-settings"].$put({ json: { storeId: cs.store_id, ...json } })),
     meta: { silentError: true },
     onSuccess: (answer) => {
       queryClient.setQueryData(scopeKeys.storeSettings(cs.store_id), answer);

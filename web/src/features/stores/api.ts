@@ -1,7 +1,6 @@
 /** The stores feature's server calls: the company's stores and a new store. */
-import type { NewStoreForm } from "@menu/core/store/schemas";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, unwrap, type SuccessBody } from "@/lib/api";
+import { api, unwrap, type JsonBody, type SuccessBody } from "@/lib/api";
 import { sessionKeys } from "@/lib/session";
 
 const list = (companyId: string) => api.api.stores.$get({ query: { companyId } });
@@ -15,7 +14,7 @@ export const storesQueryOptions = (companyId: string) => queryOptions({ queryKey
 export function useCreateStore(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: NewStoreForm) => unwrap(api.api.stores.$post({ json: { company_id: companyId, ...values } })),
+    mutationFn: (values: Omit<JsonBody<typeof api.api.stores.$post>, "company_id">) => unwrap(api.api.stores.$post({ json: { company_id: companyId, ...values } })),
     meta: { silentError: true },
     onSuccess: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: storesKeys.list(companyId) }), queryClient.invalidateQueries({ queryKey: sessionKeys.ownedStores })]),

@@ -4,11 +4,10 @@
  * invoice paid, and the message keys of plans, features, statuses and events.
  */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { BillingInfo } from "@menu/core/billing/schemas";
-import type { FEATURES, PaidPlan, Plan } from "@menu/core/subscription/plans";
+import type { FEATURES, Plan } from "@menu/core/subscription/plans";
 import type { MessageId } from "@/i18n/catalogs";
-import { api, isApiError, unwrap, type SuccessBody } from "@/lib/api";
-import { scopeKeys, type activeSubscriptionQueryOptions } from "@/lib/admin-scope";
+import { api, isApiError, unwrap, type JsonBody, type SuccessBody } from "@/lib/api";
+import { scopeKeys, type ActiveSubscription } from "@/lib/admin-scope";
 import type { SessionUser } from "@/lib/session";
 
 export type Feature = (typeof FEATURES)[number];
@@ -29,7 +28,7 @@ export const plansQueryOptions = () =>
     staleTime: 10 * 60_000,
   });
 
-export type ActiveState = Awaited<ReturnType<NonNullable<ReturnType<typeof activeSubscriptionQueryOptions>["queryFn"]>>>;
+export type ActiveState = ActiveSubscription;
 export type SubscriptionItem = ActiveState["subscriptions"][number];
 
 const listHistory = (storeId: string) => api.api.subscription.history.$get({ query: { storeId } });
@@ -61,7 +60,7 @@ export const invoicesQueryOptions = (companyId: string) =>
 export function useSaveBilling(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: ReturnType<typeof BillingInfo.parse>) => unwrap(api.api.billing.$put({ json: { company_id: companyId, ...values } })),
+    mutationFn: (values: Omit<JsonBody<typeof api.api.billing.$put>, "company_id">) => unwrap(api.api.billing.$put({ json: { company_id: companyId, ...values } })),
     meta: { silentError: true },
     onSuccess: (saved) => queryClient.setQueryData(subscriptionKeys.billing(companyId), saved),
   });
@@ -86,7 +85,7 @@ function useRefreshSubscription(storeId: string, companyId: string) {
 export function useAddSubscription(storeId: string, companyId: string) {
   const refresh = useRefreshSubscription(storeId, companyId);
   return useMutation({
-    mutationFn: (input: { plan: PaidPlan; confirm_downgrade: boolean }) =>
+    mutationFn: (input: Omit<JsonBody<typeof api.api.subscription.add.$post>, "storeId">) =>
       unwrap(api.api.subscription.add.$post({ json: { storeId, ...input } })),
     meta: { silentError: true },
     onSuccess: () => refresh(),

@@ -1,7 +1,6 @@
 /** The Wi-Fi feature's server calls: the store's network and its guest QR payload. */
-import type { WifiEncryption } from "@menu/core/wifi/payload";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, unwrap, type SuccessBody } from "@/lib/api";
+import { api, unwrap, type JsonBody, type SuccessBody } from "@/lib/api";
 
 const read = (storeId: string) => api.api.wifi.$get({ query: { storeId } });
 export type WifiState = SuccessBody<Awaited<ReturnType<typeof read>>>;
@@ -14,7 +13,7 @@ export const wifiQueryOptions = (storeId: string) => queryOptions({ queryKey: wi
 export function useSaveWifi(storeId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: { ssid: string; encryption: WifiEncryption; hidden: boolean; password: string }) =>
+    mutationFn: (values: Omit<JsonBody<typeof api.api.wifi.$put>, "store_id">) =>
       unwrap(api.api.wifi.$put({ json: { store_id: storeId, ...values } })),
     meta: { silentError: true },
     onSuccess: (saved) => queryClient.setQueryData(wifiKeys.network(storeId), saved),

@@ -1,13 +1,14 @@
-import type { AdminCategory } from "@menu/core/category/manage";
-import type { ScheduleForm } from "@menu/core/category/schemas";
+/** Queries and changes of a section's categories (types from the API client). */
 import type { Section } from "@menu/core/shared/model";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
-import { api, unwrap } from "@/lib/api";
+import { api, unwrap, type JsonBody, type SuccessBody } from "@/lib/api";
 import { addPendingCategoriesAtom } from "../translations/pending";
 import { menuKeys } from "@/lib/menu-keys";
 
-export type { AdminCategory };
+const list = (storeId: string, section: Section) => api.api.categories.$get({ query: { storeId, section } });
+export type AdminCategory = SuccessBody<Awaited<ReturnType<typeof list>>>[number];
+type ScheduleForm = JsonBody<(typeof api.api.categories)[":categoryId"]["schedule"]["$put"]>["schedule"];
 /** The sections with categories in the admin panel; promotions have their own route. */
 export const CATEGORY_SECTIONS = ["kitchen", "drinks", "hookahs", "games"] as const satisfies readonly Section[];
 export type CategorySection = (typeof CATEGORY_SECTIONS)[number];
@@ -17,7 +18,7 @@ export const isCategorySection = (value: string): value is CategorySection => (C
 export const categoriesQueryOptions = (storeId: string, section: Section) =>
   queryOptions({
     queryKey: menuKeys.sectionCategories(storeId, section),
-    queryFn: () => unwrap(api.api.categories.$get({ query: { storeId, section } })),
+    queryFn: () => unwrap(list(storeId, section)),
     staleTime: 30_000,
   });
 

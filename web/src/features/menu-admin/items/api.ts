@@ -1,39 +1,41 @@
-/** Queries, calls and changes of a category's items (typed through the API client). */
-import type { ItemInfo } from "@menu/core/item/item";
-import type { MarkItemsInput } from "@menu/core/item/manage";
-import type { SearchHit } from "@menu/core/search/search";
-import type { ItemCard } from "@menu/core/item/pages";
+/** Queries, calls and changes of a category's items (types from the API client). */
 import { toCard } from "@menu/core/item/card";
 import { ALLERGENS, DIET_TAGS, type Mark } from "@menu/core/item/marks";
-import type { z } from "zod";
-import type { BulkAction, ItemFormValues } from "@menu/core/item/schemas";
 import type { Section } from "@menu/core/shared/model";
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
-import { api, unwrap } from "@/lib/api";
+import { api, unwrap, type JsonBody, type SuccessBody } from "@/lib/api";
 import { menuKeys } from "@/lib/menu-keys";
 import { productMovementPendingAtom } from "./edit-state";
 import { addPendingProductsAtom } from "../translations/pending";
 
-export type { ItemCard, ItemInfo, SearchHit };
+const readPage = (query: { storeId: string; categoryId: string; limit: string; cursor?: string }) => api.api.items.$get({ query });
+type ItemPage = SuccessBody<Awaited<ReturnType<typeof readPage>>>;
+export type ItemCard = ItemPage["items"][number];
+const readItem = (storeId: string, itemId: string) => api.api.items[":itemId"].$get({ param: { itemId }, query: { storeId } });
+export type ItemInfo = SuccessBody<Awaited<ReturnType<typeof readItem>>>;
+const search = (storeId: string, q: string) => api.api.items.search.$get({ query: { storeId, q } });
+export type SearchHit = SuccessBody<Awaited<ReturnType<typeof search>>>[number];
+/** An item's form as the calls send it (without the store and category, which they add). */
+export type ItemFormValues = Omit<JsonBody<typeof api.api.items.$post>, "store_id" | "category_id">;
+export type BulkAction = JsonBody<typeof api.api.items.bulk.$post>["action"];
 /** Marks to add to or remove from the selected items (POST /api/items/marks). */
-export type MarkChange = Omit<z.input<typeof MarkItemsInput>, "store_id" | "item_ids">;
+export type MarkChange = Omit<JsonBody<typeof api.api.items.marks.$post>, "store_id" | "item_ids">;
 
 /** Whether the item is sold out now ("sold out today" ends by itself at the store's next opening). */
 export const isSoldOut = (item: Pick<ItemInfo, "sold_out_until">, now = Date.now()) => !!item.sold_out_until && Date.parse(item.sold_out_until) > now;
 
 /** Cards per page of the editor's list (the server's default). */
 export const PAGE_SIZE = 50;
-type ItemPage = { items: ItemCard[]; next?: string; total: number };
 export type ItemPages = InfiniteData<ItemPage, unknown>;
 
 /** A category's cards, a page at a time in display order (issue 31): more load as the list scrolls. */
 export const itemsQueryOptions = (storeId: string, categoryId: string) =>
   infiniteQueryOptions({
     queryKey: menuKeys.itemPages(storeId, categoryId),
-    queryFn: ({ pageParam }) =>
-      unwrap(api.api.items.$get({ query: { storeId, categoryId, limit: String(PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) } })),
-    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) => unwrap(readPage({ storeId, categoryId, limit: String(PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) })),
+    // "": the first page (no cursor).
+    initialPageParam: "",
     getNextPageParam: (last) => last.next,
   });
 
@@ -41,7 +43,7 @@ export const itemsQueryOptions = (storeId: string, categoryId: string) =>
 export const itemQueryOptions = (storeId: string, itemId: string) =>
   queryOptions({
     queryKey: menuKeys.item(storeId, itemId),
-    queryFn: () => unwrap(api.api.items[":itemId"].$get({ param: { itemId }, query: { storeId } })),
+    queryFn: () => unwrap(readItem(storeId, itemId)),
   });
 
 /** The loaded cards of a category's pages, in order. */
@@ -81,7 +83,7 @@ export const markedCard = (card: ItemCard, change: MarkChange): ItemCard => ({
 export const itemSearchQueryOptions = (storeId: string, q: string) =>
   queryOptions({
     queryKey: menuKeys.itemSearch(storeId, q),
-    queryFn: () => unwrap(api.api.items.search.$get({ query: { storeId, q } })),
+    queryFn: () => unwrap(search(storeId, q)),
     enabled: q.trim().length > 0,
     staleTime: 10_000,
   });
@@ -102,7 +104,7 @@ export const itemCalls = (storeId: string) => ({
   duplicate: (itemId: string) => unwrap(api.api.items[":itemId"].duplicate.$post({ param: { itemId }, json: { store_id: storeId } })),
   move: (itemId: string, categoryId: string) =>
     unwrap(api.api.items[":itemId"].move.$post({ param: { itemId }, json: { store_id: storeId, category_id: categoryId } })),
-  get: (itemId: string) => unwrap(api.api.items[":itemId"].$get({ param: { itemId }, query: { storeId } })),
+  get: (itemId: string) => unwrap(readItem(storeId, itemId)),
   toPosition: (itemId: string, position: number) =>
     unwrap(api.api.items[":itemId"].position.$post({ param: { itemId }, json: { store_id: storeId, position } })),
   sort: (categoryId: string, ids: string[]) =>

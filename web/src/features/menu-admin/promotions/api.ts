@@ -1,17 +1,18 @@
-/** Queries, calls and changes of a promotions category (typed through the API client). */
-import type { BulkAction } from "@menu/core/item/schemas";
-import type { PromotionInfo } from "@menu/core/promotion/manage";
-import type { PromotionFormValues } from "@menu/core/promotion/schemas";
+/** Queries, calls and changes of a promotions category (types from the API client). */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, unwrap } from "@/lib/api";
+import { api, unwrap, type JsonBody, type SuccessBody } from "@/lib/api";
 import { menuKeys } from "@/lib/menu-keys";
 
-export type { PromotionInfo };
+const list = (storeId: string, categoryId: string) => api.api.promotions.$get({ query: { storeId, categoryId } });
+export type PromotionInfo = SuccessBody<Awaited<ReturnType<typeof list>>>[number];
+/** A promotion's form as the calls send it (without the store and category, which they add). */
+export type PromotionFormValues = Omit<JsonBody<typeof api.api.promotions.$post>, "store_id" | "category_id">;
+type BulkAction = JsonBody<typeof api.api.promotions.bulk.$post>["action"];
 
 export const promotionsQueryOptions = (storeId: string, categoryId: string) =>
   queryOptions({
     queryKey: menuKeys.categoryPromotions(storeId, categoryId),
-    queryFn: () => unwrap(api.api.promotions.$get({ query: { storeId, categoryId } })),
+    queryFn: () => unwrap(list(storeId, categoryId)),
   });
 
 /** The raw calls: the hooks below use them, and the card list (sorting, bulk actions) takes them. */

@@ -1,16 +1,23 @@
 /** Calls and cache updates of translations (types from the API client, no casts). */
 import { TRANSLATION_TARGETS } from "@menu/core/shared/model";
-import type { ManualTranslationValues, TargetType, TranslationLanguage, TranslationsInfo } from "@menu/core/translation/schemas";
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
 import { useMemo } from "react";
 import { scopeKeys } from "@/lib/admin-scope";
-import { api, unwrap, type SuccessBody } from "@/lib/api";
+import type { InferRequestType } from "hono/client";
+import { api, unwrap, type JsonBody, type SuccessBody } from "@/lib/api";
 import { menuKeys } from "@/lib/menu-keys";
 import { cardOf, updateCards, type ItemInfo } from "../items/api";
 import { addPendingCategoriesAtom, addPendingProductsAtom } from "./pending";
 import { statusReader, type TranslationOverview } from "./status";
 
+const translationOf = api.api.translations[":type"][":targetId"][":language"];
+type TranslationParam = InferRequestType<typeof translationOf.$put>["param"];
+type TargetType = TranslationParam["type"];
+type TranslationLanguage = TranslationParam["language"];
+/** A hand-made translation's texts. */
+export type ManualTranslationValues = Omit<JsonBody<typeof translationOf.$put>, "store_id">;
+type TranslationsInfo = SuccessBody<Awaited<ReturnType<typeof translationOf.$put>>>["translations"];
 const statusesCall = (ids: string[], type?: "Category" | "Promotion") => api.api.translations.statuses.$post({ json: { ids, ...(type ? { type } : {}) } });
 export type TranslationStatus = SuccessBody<Awaited<ReturnType<typeof statusesCall>>>[number];
 const severalCategories = (ids: string[]) => api.api.categories["several-get"].$post({ json: { ids } });
@@ -51,16 +58,16 @@ export const translationCalls = {
   /** A hand-made translation (marked manual: auto-translation keeps it). */
   save: (storeId: string, type: TargetType, id: string, language: string, values: ManualTranslationValues) =>
     unwrap(
-      api.api.translations[":type"][":targetId"][":language"].$put({ param: { type, targetId: id, language: targetLanguage(language) }, json: { store_id: storeId, ...values } }),
+      translationOf.$put({ param: { type, targetId: id, language: targetLanguage(language) }, json: { store_id: storeId, ...values } }),
     ),
   /** "Checked": staff vouch for the translation against today's source (no longer outdated; kept from the engine). */
   check: (storeId: string, type: TargetType, id: string, language: string) =>
     unwrap(
-      api.api.translations[":type"][":targetId"][":language"].check.$post({ param: { type, targetId: id, language: targetLanguage(language) }, json: { store_id: storeId } }),
+      translationOf.check.$post({ param: { type, targetId: id, language: targetLanguage(language) }, json: { store_id: storeId } }),
     ),
   /** "Back to automatic": drops the hand-made translation and queues the language. */
   reset: (storeId: string, type: TargetType, id: string, language: string) =>
-    unwrap(api.api.translations[":type"][":targetId"][":language"].$delete({ param: { type, targetId: id, language: targetLanguage(language) }, query: { storeId } })),
+    unwrap(translationOf.$delete({ param: { type, targetId: id, language: targetLanguage(language) }, query: { storeId } })),
 };
 
 type Row = { id: string };
