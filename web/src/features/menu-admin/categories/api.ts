@@ -12,7 +12,7 @@ type ScheduleForm = JsonBody<(typeof api.api.categories)[":categoryId"]["schedul
 /** The sections with categories in the admin panel; promotions have their own route. */
 export const CATEGORY_SECTIONS = ["kitchen", "drinks", "hookahs", "games"] as const satisfies readonly Section[];
 export type CategorySection = (typeof CATEGORY_SECTIONS)[number];
-export const isCategorySection = (value: string): value is CategorySection => (CATEGORY_SECTIONS as readonly string[]).includes(value);
+export const isCategorySection = (value: string): value is CategorySection => CATEGORY_SECTIONS.some((s) => s === value);
 
 /** A section's categories in tree order (each supercategory followed by its categories), hidden ones too. */
 export const categoriesQueryOptions = (storeId: string, section: Section) =>
