@@ -6,16 +6,14 @@
  */
 import { z } from "zod";
 import { Db } from "../db/service";
-
+import { storeCommand, type StoreContext } from "../command/store-command";
 import { UserError } from "../shared/errors";
-import { fn } from "../shared/fn";
 import { newId } from "../shared/ids";
 import { requestFactsRefresh } from "../store/facts";
-import { isKept, translationContext } from "../translation/jobs";
+import { isKept } from "../translation/jobs";
 import { TARGETS, type TargetType } from "../translation/targets";
 import { usesAbbreviation } from "../translation/text";
 import { AbbreviationFields, fullFormRule } from "./schemas";
-import { managedStore, storeKeys } from "../shared/policy";
 
 const Id = z.string().min(1).max(64);
 type Keys = { company_id: string; store_id: string };
@@ -43,10 +41,10 @@ async function entriesOf(keys: Keys) {
  * machine-translated language: what "re-translate the affected items" will queue (hand-made
  * translations stay as they are).
  */
-async function affectedBy(keys: Keys, abbreviations: string[]) {
+async function affectedBy({ keys, translation }: StoreContext, abbreviations: string[]) {
   // The glossary changed what is up to date: the checklist's untranslated texts are counted again.
   await requestFactsRefresh(keys);
-  const { languages } = await translationContext(keys);
+  const { languages } = await translation();
   let count = 0;
   for (const type of Object.keys(TARGETS) as TargetType[]) {
     for (const target of await TARGETS[type].all(keys)) {
@@ -63,20 +61,20 @@ function assertUnique(entries: AbbreviationInfo[], abbreviation: string, except?
   if (entries.some((e) => e.id !== except && e.abbreviation.toLocaleLowerCase() === key)) throw new UserError("abbreviationExists", 409, { field: "abbreviation" });
 }
 
-export const listGlossary = fn(z.object({ store_id: Id }), async ({ store_id }) => entriesOf(storeKeys(await managedStore(store_id))));
+export const listGlossary = storeCommand(z.object({ store_id: Id }), {}, async ({ keys }) => entriesOf(keys));
 
-export const createAbbreviation = fn(CreateAbbreviationInput, async ({ store_id, ...form }) => {
-  const keys = storeKeys(await managedStore(store_id));
+export const createAbbreviation = storeCommand(CreateAbbreviationInput, {}, async (ctx, { store_id: _store, ...form }) => {
+  const { keys } = ctx;
   assertUnique(await entriesOf(keys), form.abbreviation);
   const { data } = await Db().entities.abbreviation.create({ ...keys, abbreviation_id: newId(), ...stored(form) }).go();
   return {
     entry: toInfo(data),
-    affected: await affectedBy(keys, [form.abbreviation]),
+    affected: await affectedBy(ctx, [form.abbreviation]),
   };
 });
 
-export const updateAbbreviation = fn(UpdateAbbreviationInput, async ({ store_id, id, ...form }) => {
-  const keys = storeKeys(await managedStore(store_id));
+export const updateAbbreviation = storeCommand(UpdateAbbreviationInput, {}, async (ctx, { store_id: _store, id, ...form }) => {
+  const { keys } = ctx;
   const entries = await entriesOf(keys);
   const old = entries.find((e) => e.id === id);
   if (!old) throw new UserError("abbreviationNotFound", 404);
@@ -84,14 +82,14 @@ export const updateAbbreviation = fn(UpdateAbbreviationInput, async ({ store_id,
   const { data } = await Db().entities.abbreviation.patch({ ...keys, abbreviation_id: id }).set(stored(form)).go({ response: "all_new" });
   return {
     entry: { ...old, ...stored(form), updated_at: data.updated_at ?? old.updated_at },
-    affected: await affectedBy(keys, [old.abbreviation, form.abbreviation]),
+    affected: await affectedBy(ctx, [old.abbreviation, form.abbreviation]),
   };
 });
 
-export const deleteAbbreviation = fn(z.object({ store_id: Id, id: Id }), async ({ store_id, id }) => {
-  const keys = storeKeys(await managedStore(store_id));
+export const deleteAbbreviation = storeCommand(z.object({ store_id: Id, id: Id }), {}, async (ctx, { id }) => {
+  const { keys } = ctx;
   const old = (await entriesOf(keys)).find((e) => e.id === id);
   if (!old) throw new UserError("abbreviationNotFound", 404);
   await Db().entities.abbreviation.delete({ ...keys, abbreviation_id: id }).go();
-  return { id, affected: await affectedBy(keys, [old.abbreviation]) };
+  return { id, affected: await affectedBy(ctx, [old.abbreviation]) };
 });

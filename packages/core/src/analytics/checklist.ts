@@ -4,13 +4,11 @@
  * GetItem whatever the store's size), the rest from the store record and its subscriptions.
  */
 import { z } from "zod";
-import { fn } from "../shared/fn";
 import { MENU_LANGUAGES } from "../shared/model";
-import { managedStore } from "../shared/policy";
+import { storeCommand } from "../command/store-command";
 import { factsOf, requestFactsRefresh } from "../store/facts";
 import { subscriptionsOf } from "../subscription/lifecycle";
 import { factsSignature } from "../translation/facts-refresh";
-import { translationContext } from "../translation/jobs";
 
 export const CHECKLIST_STEPS = ["logo", "menu", "translations", "tables", "wifi", "subscription"] as const;
 
@@ -30,10 +28,8 @@ export const SetupChecklist = z.object({
 export type SetupChecklist = z.infer<typeof SetupChecklist>;
 
 /** GET /api/setup-checklist: the steps in order, each done or not by the store's data. */
-export const setupChecklist = fn(z.object({ storeId: z.string().min(1).max(64) }), async ({ storeId }): Promise<SetupChecklist> => {
-  const store = await managedStore(storeId);
-  const keys = { company_id: store.company_id, store_id: store.store_id };
-  const [ctx, facts, subscriptions] = await Promise.all([translationContext(keys), factsOf(keys), subscriptionsOf(keys)]);
+export const setupChecklist = storeCommand(z.object({ storeId: z.string().min(1).max(64) }), {}, async ({ store, keys, translation }): Promise<SetupChecklist> => {
+  const [ctx, facts, subscriptions] = await Promise.all([translation(), factsOf(keys), subscriptionsOf(keys)]);
   const categories = facts.categories ?? 0;
   const items = facts.items ?? 0;
   const tables = facts.tables ?? 0;

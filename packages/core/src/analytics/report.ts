@@ -11,7 +11,8 @@ import { clock } from "../shared/clock";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { DEFAULT_TIME_ZONE } from "../shared/model";
-import { assertCanManageCompany, managedStore } from "../shared/policy";
+import { assertCanManageCompany } from "../shared/policy";
+import { storeCommand } from "../command/store-command";
 import { storesOfCompany } from "../store/store";
 import { tablesOfStore } from "../tables/table";
 import { OTHER_SEARCHES } from "./search-terms";
@@ -177,8 +178,7 @@ export type StoreAnalytics = ReturnType<typeof summarize> & { store_id: string; 
 export const todayIn = (timeZone: string) => zonedDayHour(clock.now(), timeZone).day;
 
 /** GET /api/analytics: the overview of one store (every staff role of the store). */
-export const storeAnalytics = fn(StoreAnalyticsInput, async ({ storeId, ...input }): Promise<StoreAnalytics> => {
-  const store = await managedStore(storeId);
+export const storeAnalytics = storeCommand(StoreAnalyticsInput, {}, async ({ store }, { storeId: _store, ...input }): Promise<StoreAnalytics> => {
   const time_zone = store.time_zone ?? DEFAULT_TIME_ZONE;
   const today = todayIn(time_zone);
   const range = rangeOf(input, today);

@@ -1,20 +1,18 @@
 /**
  * Categories and supercategories of a menu section (issue 4, part 1): list, create, edit, delete,
- * move, sort and schedule. Every call resolves the store by id, asks the policy (denied = not found)
- * and asks for a publish after a change guests can see.
+ * move, sort and schedule. Every call is a store command (the policy's gate: denied = not found) that
+ * asks for a publish after a change guests can see.
  */
 import { translationsInfo } from "../translation/schemas";
 import { z } from "zod";
 import { Db } from "../db/service";
-import { requestPublish } from "../publish/request";
-import { requestTranslation } from "../translation/jobs";
+import { targetOfRow } from "../translation/targets";
 import { indexCategory, unindexCategory } from "../search/indexing";
 import { UserError } from "../shared/errors";
-import { fn } from "../shared/fn";
+import { storeCommand } from "../command/store-command";
 import { newId } from "../shared/ids";
-import { managedStore } from "../shared/policy";
 import { contentCounts, countedWrite, factsChange, requestFactsRefresh } from "../store/facts";
-import { storeById } from "../store/store";
+import type { StoreRecord } from "../store/store";
 import { CategoryInfo, toCategoryInfo } from "./category";
 import { CategoryForm, categoryIcon, categoryName, ScheduleForm, section, TYPE_OF_SECTION } from "./schemas";
 
@@ -48,7 +46,7 @@ export const SortCategoriesInput = z.object({
 });
 export const ScheduleInput = z.object({ store_id: Id, schedule: ScheduleForm.nullable() });
 
-type Store = Awaited<ReturnType<typeof storeById>>;
+type Store = StoreRecord;
 /** A publish after a change of categories themselves: every publish reads them whole, no items to rebuild. */
 const CATEGORIES_ONLY = { categories: [] };
 type Category = CategoryInfo;
@@ -62,11 +60,10 @@ async function categoriesOf(store: Store) {
 }
 
 /** The store's category, or 404: ids of other stores find nothing. */
-async function categoryOf(store_id: string, category_id: string) {
-  const store = await managedStore(store_id);
+async function categoryOf(store: Store, category_id: string) {
   const { data } = await Db().entities.category.get({ company_id: store.company_id, store_id: store.store_id, category_id }).go();
   if (!data) throw new UserError("categoryNotFound", 404);
-  return { store, category: toCategoryInfo(data), record: data };
+  return { category: toCategoryInfo(data), record: data };
 }
 
 /** Siblings in display order: by position, then by id (the order of the key query, as guests get it). */
@@ -92,8 +89,7 @@ function parentFor(all: Category[], parent_id: string, child: Pick<Category, "se
 }
 
 /** The section's categories in tree order (each supercategory followed by its categories), hidden ones too. */
-export const listCategories = fn(z.object({ store_id: Id, section }), async ({ store_id, section }) => {
-  const store = await managedStore(store_id);
+export const listCategories = storeCommand(z.object({ store_id: Id, section }), {}, async ({ store }, { section }) => {
   const [all, counts] = await Promise.all([categoriesOf(store), contentCounts(store)]);
   const ofSection = all.filter((c) => c.section === section);
   const top = inOrder(ofSection.filter((c) => !c.parent_id || !ofSection.some((p) => p.id === c.parent_id)));
@@ -103,8 +99,7 @@ export const listCategories = fn(z.object({ store_id: Id, section }), async ({ s
 });
 
 /** A new category goes to the end of its siblings. A parent must be a top-level category of the same section. */
-export const createCategory = fn(CreateCategoryInput, async ({ store_id, parent_id, ...fields }) => {
-  const store = await managedStore(store_id);
+export const createCategory = storeCommand(CreateCategoryInput, { publish: CATEGORIES_ONLY, translate: true }, async ({ store, translate }, { store_id: _store, parent_id, ...fields }) => {
   const [all, counts] = await Promise.all([categoriesOf(store), contentCounts(store)]);
   if (!parentFor(all, parent_id, fields).ok) throw new UserError("categoryAddFailed", 409, { reason: "parent" });
   assertParentHoldsNoContent(parent_id, counts);
@@ -116,9 +111,8 @@ export const createCategory = fn(CreateCategoryInput, async ({ store_id, parent_
     factsChange(e, keys, { categories: 1 }),
   ]);
   await indexCategory(keys, undefined, { category_id, name: fields.name });
-  await requestPublish(store, CATEGORIES_ONLY);
-  await requestTranslation(store, [{ target_type: "Category", target_id: category_id }]);
   const { data } = await Db().entities.category.get({ ...keys, category_id }).go();
+  translate([{ target_type: "Category", target_id: category_id, target: targetOfRow.Category(data!) }]);
   return { ...toCategoryInfo(data!), content_count: 0 } satisfies AdminCategory;
 });
 
@@ -126,8 +120,9 @@ export const createCategory = fn(CreateCategoryInput, async ({ store_id, parent_
  * Name, icon and visibility. A new name drops the automatic translations of the old one (guests would
  * see a stale name); translations staff wrote by hand are kept.
  */
-export const updateCategory = fn(UpdateCategoryInput.extend({ category_id: Id }), async ({ store_id, category_id, ...patch }) => {
-  const { store, category, record } = await categoryOf(store_id, category_id);
+export const updateCategory = storeCommand(UpdateCategoryInput.extend({ category_id: Id }), { publish: "named", translate: true }, async (ctx, { store_id: _store, category_id, ...patch }) => {
+  const { store } = ctx;
+  const { category, record } = await categoryOf(store, category_id);
   const changes: Record<string, unknown> = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
   if (patch.name !== undefined && patch.name !== category.name) {
     // Hand-made and checked ones stay with their source hashes (so they show as outdated).
@@ -141,8 +136,8 @@ export const updateCategory = fn(UpdateCategoryInput.extend({ category_id: Id })
     throw new UserError("categoryUpdateFailed", 409, { cause: String((error as Error).message) });
   }
   await indexCategory({ company_id: store.company_id, store_id: store.store_id }, record, { ...record, ...changes });
-  await requestPublish(store, CATEGORIES_ONLY);
-  if (changes.translations) await requestTranslation(store, [{ target_type: "Category", target_id: category_id }]);
+  ctx.publish(CATEGORIES_ONLY);
+  if (changes.translations) ctx.translate([{ target_type: "Category", target_id: category_id }]);
   return { ...category, ...changes, ...(changes.translations ? { translations: translationsInfo(changes.translations as Category["translations"]) } : {}) } as Category;
 });
 
@@ -150,8 +145,8 @@ export const updateCategory = fn(UpdateCategoryInput.extend({ category_id: Id })
  * Deletes an empty category. One holding items, promotions or categories is refused: deleting
  * a menu's dishes as a side effect is too easy to regret, and moving them first is quick.
  */
-export const deleteCategory = fn(z.object({ store_id: Id, category_id: Id }), async ({ store_id, category_id }) => {
-  const { store, record } = await categoryOf(store_id, category_id);
+export const deleteCategory = storeCommand(z.object({ store_id: Id, category_id: Id }), { publish: CATEGORIES_ONLY }, async ({ store }, { category_id }) => {
+  const { record } = await categoryOf(store, category_id);
   const [all, counts] = await Promise.all([categoriesOf(store), contentCounts(store)]);
   const categories = all.filter((c) => c.parent_id === category_id).length;
   const items = counts.get(category_id) ?? 0;
@@ -165,7 +160,6 @@ export const deleteCategory = fn(z.object({ store_id: Id, category_id: Id }), as
   ]);
   await unindexCategory(keys, record);
   await requestFactsRefresh(keys, [{ target_type: "Category", target_id: category_id }]);
-  await requestPublish(store, CATEGORIES_ONLY);
   return { id: category_id };
 });
 
@@ -173,8 +167,8 @@ export const deleteCategory = fn(z.object({ store_id: Id, category_id: Id }), as
  * Moves a category under another supercategory of its section, or to the top level (parent_id "").
  * Categories nest one level: a supercategory that has categories cannot go under another one.
  */
-export const moveCategory = fn(MoveCategoryInput.extend({ category_id: Id }), async ({ store_id, category_id, parent_id }) => {
-  const { store, category } = await categoryOf(store_id, category_id);
+export const moveCategory = storeCommand(MoveCategoryInput.extend({ category_id: Id }), { publish: "named" }, async ({ store, publish }, { category_id, parent_id }) => {
+  const { category } = await categoryOf(store, category_id);
   if (parent_id === category.parent_id) return category;
   const [all, counts] = await Promise.all([categoriesOf(store), contentCounts(store)]);
   if (parent_id && all.some((c) => c.parent_id === category_id)) throw new UserError("categoryNestingTooDeep", 409);
@@ -184,7 +178,7 @@ export const moveCategory = fn(MoveCategoryInput.extend({ category_id: Id }), as
   if (parent?.schedule && category.schedule) throw new UserError("parentHasSchedule", 409);
   const position = nextPosition(siblingsOf(all, { section: category.section, parent_id }));
   await Db().entities.category.patch({ company_id: store.company_id, store_id: store.store_id, category_id }).set({ parent_id, position }).go();
-  await requestPublish(store, CATEGORIES_ONLY);
+  publish(CATEGORIES_ONLY);
   return { ...category, parent_id, position };
 });
 
@@ -192,8 +186,7 @@ export const moveCategory = fn(MoveCategoryInput.extend({ category_id: Id }), as
  * Puts one parent's categories in the given order (ids of other parents are ignored, unlisted
  * siblings follow in their order). An order that changes nothing is refused (SPEC.md section 5).
  */
-export const sortCategories = fn(SortCategoriesInput, async ({ store_id, section, parent_id, category_ids }) => {
-  const store = await managedStore(store_id);
+export const sortCategories = storeCommand(SortCategoriesInput, { publish: CATEGORIES_ONLY }, async ({ store }, { section, parent_id, category_ids }) => {
   const siblings = siblingsOf(await categoriesOf(store), { section, parent_id });
   const ids = new Set(siblings.map((c) => c.id));
   const listed = [...new Set(category_ids)].filter((id) => ids.has(id));
@@ -208,7 +201,6 @@ export const sortCategories = fn(SortCategoriesInput, async ({ store_id, section
         Db().entities.category.patch({ company_id: store.company_id, store_id: store.store_id, category_id: id }).set({ position }).go(),
       ),
   );
-  await requestPublish(store, CATEGORIES_ONLY);
   return order;
 });
 
@@ -217,8 +209,8 @@ export const sortCategories = fn(SortCategoriesInput, async ({ store_id, section
  * own, and on a supercategory when one of its categories has its own: guests would see both windows
  * combined, which nobody reading one of them expects.
  */
-export const setCategorySchedule = fn(ScheduleInput.extend({ category_id: Id }), async ({ store_id, category_id, schedule }) => {
-  const { store, category } = await categoryOf(store_id, category_id);
+export const setCategorySchedule = storeCommand(ScheduleInput.extend({ category_id: Id }), { publish: CATEGORIES_ONLY }, async ({ store }, { category_id, schedule }) => {
+  const { category } = await categoryOf(store, category_id);
   const keys = { company_id: store.company_id, store_id: store.store_id, category_id };
   if (!schedule) {
     if (category.schedule) await Db().entities.category.patch(keys).remove(["schedule"]).go();
@@ -229,7 +221,6 @@ export const setCategorySchedule = fn(ScheduleInput.extend({ category_id: Id }),
     if (all.some((c) => c.parent_id === category_id && c.schedule)) throw new UserError("childHasSchedule", 409);
     await Db().entities.category.patch(keys).set({ schedule }).go();
   }
-  await requestPublish(store, CATEGORIES_ONLY);
   const { schedule: _, ...rest } = category;
   return schedule ? { ...rest, schedule } : rest;
 });

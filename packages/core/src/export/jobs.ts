@@ -10,9 +10,8 @@ import { Db } from "../db/service";
 import { usePorts } from "../ports";
 import { clock } from "../shared/clock";
 import { UserError } from "../shared/errors";
-import { fn } from "../shared/fn";
 import { MENU_LANGUAGES } from "../shared/model";
-import { managedStore } from "../shared/policy";
+import { storeCommand } from "../command/store-command";
 import { loadStoreState } from "../publish/build";
 import { storeMayUse } from "../subscription/gate";
 import { EXPORT_FORMATS, EXPORT_STATUSES } from "./menu-export.entity";
@@ -78,8 +77,7 @@ async function view(row: NonNullable<Row>): Promise<MenuExportJob> {
 }
 
 /** POST /api/menu-exports: staff of the store, on a plan with menu export. Queues the job. */
-export const requestMenuExport = fn(MenuExportInput, async ({ storeId, language, format }) => {
-  const store = await managedStore(storeId);
+export const requestMenuExport = storeCommand(MenuExportInput, {}, async ({ store }, { language, format }) => {
   if (!(await storeMayUse(store, "menu_export"))) throw new UserError("featureNotInPlan", 409);
   const keys = { company_id: store.company_id, store_id: store.store_id };
   const { languages } = await loadStoreState(keys, clock.now());
@@ -105,8 +103,7 @@ export const requestMenuExport = fn(MenuExportInput, async ({ storeId, language,
 export const MenuExportRef = z.object({ storeId: z.string().min(1).max(64), exportId: z.string().min(1).max(64) });
 
 /** GET /api/menu-exports/{exportId}: the job's state, with a fresh download URL once it is done. */
-export const menuExportStatus = fn(MenuExportRef, async ({ storeId, exportId }) => {
-  const store = await managedStore(storeId);
+export const menuExportStatus = storeCommand(MenuExportRef, {}, async ({ store }, { exportId }) => {
   const row = await rowOf({ company_id: store.company_id, store_id: store.store_id }, exportId);
   if (!row) throw new UserError("notFound", 404);
   return view(row);

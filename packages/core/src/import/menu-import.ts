@@ -9,17 +9,15 @@
  */
 import { z } from "zod";
 import { Db } from "../db/service";
-import { requestPublish } from "../publish/request";
 import { UserError } from "../shared/errors";
-import { fn } from "../shared/fn";
 import { newId } from "../shared/ids";
 import { SOURCE_LANGUAGE, type Section } from "../shared/model";
-import { managedStore, storeKeys } from "../shared/policy";
+import { storeCommand, type StoreContext } from "../command/store-command";
 import { deltaToString } from "../shared/rich-text";
 import { quoteCell } from "../shared/sheet-cell";
 import { countByCategory, countedWrite, factsChange, requestFactsRefresh, tallyChange } from "../store/facts";
 import { takePositions } from "../item/positions";
-import { requestTranslation, sourceHashes, translationContext, type TranslateRef } from "../translation/jobs";
+import { sourceHashes, type TranslateRef } from "../translation/jobs";
 import { TARGETS, targetOfRow } from "../translation/targets";
 import { indexCategory, indexItem } from "../search/indexing";
 import { categoryIconFor } from "./category-icon";
@@ -37,8 +35,8 @@ const ImportFile = z.object({
 export const PreviewImportInput = ImportFile;
 export const ApplyImportInput = ImportFile.extend({ from: z.number().int().min(0), count: z.number().int().min(1).max(500) });
 
-async function prepared(store_id: string, file_name: string, content: string) {
-  const keys = storeKeys(await managedStore(store_id));
+async function prepared({ keys }: StoreContext, file_name: string, content: string) {
+  const { store_id } = keys;
   const table = await readTable(file_name, content, store_id).catch((error: unknown) => {
     if (error instanceof ImportRefusal) return error;
     throw error;
@@ -50,8 +48,8 @@ async function prepared(store_id: string, file_name: string, content: string) {
 const PREVIEW_LIST_MAX = 100;
 
 /** POST /api/menu-import/preview */
-export const previewImport = fn(PreviewImportInput, async ({ store_id, file_name, content }) => {
-  const { plan: result, error } = await prepared(store_id, file_name, content);
+export const previewImport = storeCommand(PreviewImportInput, {}, async (command, { file_name, content }) => {
+  const { plan: result, error } = await prepared(command, file_name, content);
   if (!result) return { language: SOURCE_LANGUAGE, items: 0, creates: 0, changes: 0, create: [], change: [], unchanged: 0, categories: [], errors: [error!] };
   // An error quotes a cell, not all of it (a cell may hold thousands of characters).
   const errors = result.errors.map((e) => (e.value ? { ...e, value: quoteCell(e.value) } : e));
@@ -84,8 +82,8 @@ const plainDelta = (text: string) => (text ? deltaToString([{ insert: `${text}\n
  * invalid), then writes items [from, from + count) of the sheet; categories a new row needs are
  * created with the first chunk. Answers how far it got.
  */
-export const applyImport = fn(ApplyImportInput, async ({ store_id, file_name, content, from, count }) => {
-  const { keys, plan: result, items, state, paths } = await prepared(store_id, file_name, content);
+export const applyImport = storeCommand(ApplyImportInput, { publish: "named", translate: true }, async (command, { file_name, content, from, count }) => {
+  const { keys, plan: result, items, state, paths } = await prepared(command, file_name, content);
   if (!result || result.errors.length) throw new UserError("importInvalid", 400);
   const e = Db().entities;
   // What this chunk wrote goes to the engine (a store-wide look would cost the whole store per import).
@@ -119,7 +117,7 @@ export const applyImport = fn(ApplyImportInput, async ({ store_id, file_name, co
       }
     }
   }
-  const ctx = await translationContext(keys);
+  const ctx = await command.translation();
   const records = new Map(state.items.map((i) => [i.id, i]));
   const changes = new Map(result.change.map((c) => [c.id, new Set(c.fields)]));
   const chunk = items.slice(from, from + count);
@@ -206,13 +204,13 @@ export const applyImport = fn(ApplyImportInput, async ({ store_id, file_name, co
       }
     }),
   );
-  await requestTranslation(keys, written, ctx);
+  command.translate(written);
   const done = Math.min(items.length, from + count);
   // Once, after the last chunk: a publish per chunk would render the whole menu again each time. The
   // facts are counted again store-wide (visibility and portions changed too), by the worker.
   if (done >= items.length) {
     await requestFactsRefresh(keys);
-    await requestPublish(keys);
+    command.publish();
   }
   // The sheet's categories, for the page's links after applying (in the order the sheet names them).
   const categories = new Map<string, { id: string; section: string; name: string }>();

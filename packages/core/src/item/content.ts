@@ -7,13 +7,13 @@ import type { TranslationEntry } from "../translation/targets";
 import { Db } from "../db/service";
 import { toCategoryInfo } from "../category/category";
 import { assertStoreMedia } from "../media/upload";
-import { requestPublish, type PublishScope } from "../publish/request";
+import type { StoreContext } from "../command/store-command";
+import type { PublishScope } from "../publish/request";
 import { UserError } from "../shared/errors";
-import { requestTranslation, type TargetRef } from "../translation/jobs";
+import type { TranslateRef } from "../translation/jobs";
 
 export type StoreKeys = { company_id: string; store_id: string };
 
-/** The store of a call; a caller who may not manage it gets "Store not found". */
 /** A category of the store (GetItem on the store's partition, so another store's id is not found). */
 export async function categoryOfStore(keys: StoreKeys, category_id: string) {
   const { data } = await Db().entities.category.get({ ...keys, category_id }).go();
@@ -89,8 +89,8 @@ export async function revisedTranslations(keys: StoreKeys, translations: Transla
   });
 }
 
-/** A content was created or changed: its category is published again and its texts translated. */
-export async function contentSaved(keys: StoreKeys, target: TargetRef, scope: PublishScope) {
-  await requestPublish(keys, scope);
-  await requestTranslation(keys, [target]);
+/** A content was created or changed: its category is published again and its texts translated (after the command's success). */
+export function contentSaved(ctx: Pick<StoreContext, "publish" | "translate">, target: TranslateRef, scope: PublishScope) {
+  ctx.publish(scope);
+  ctx.translate([target]);
 }

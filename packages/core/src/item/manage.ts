@@ -1,17 +1,17 @@
 /**
  * Items of a category in the admin panel (issue 4): list, create, edit, duplicate, move, sort,
- * bulk hide/show/delete (search is in search/search.ts). Every call resolves the store, asks the
- * policy, and requests a publish after a change guests can see.
+ * bulk hide/show/delete (search is in search/search.ts). Every call is a store command: it names
+ * what a publish after it rebuilds, and the texts to translate.
  */
 import { z } from "zod";
 import { Db } from "../db/service";
 import { assertStoreMedia } from "../media/upload";
-import { requestPublish } from "../publish/request";
 import { UserError } from "../shared/errors";
-import { fn } from "../shared/fn";
+import { storeCommand } from "../command/store-command";
 import { newId } from "../shared/ids";
 import type { CategoryInfo } from "../category/category";
 import { categoryOfStore, contentSaved, inOrder, revisedTranslations, type StoreKeys } from "./content";
+import { targetOfRow } from "../translation/targets";
 import { countByCategory, countedWrite, factsChange, requestFactsRefresh, tallyChange } from "../store/facts";
 import { positionAfter, takePositions } from "./positions";
 import { indexItem, unindexItems } from "../search/indexing";
@@ -19,10 +19,8 @@ import { toItemInfo } from "./item";
 import { nextOpening } from "../menu/schedule";
 import { clock } from "../shared/clock";
 import { DEFAULT_TIME_ZONE } from "../shared/model";
-import { storeById } from "../store/store";
 import { ALLERGENS, DIET_TAGS, inMarkOrder, type Mark } from "./marks";
 import { Allergens, BULK_ACTIONS, DietTags, ItemForm, KIND_OF_SECTION, SELECTION_MAX, type ItemFormValues } from "./schemas";
-import { managedStore, storeKeys } from "../shared/policy";
 
 const Id = z.string().min(1).max(64);
 
@@ -60,8 +58,8 @@ const withPortionIds = (portions: ItemFormValues["portions"]) => portions.map((p
  * A new item goes to the end of its category; its kind follows the section. Its position comes from
  * the category's counter, and the counts change in the item's own transaction (issue 31).
  */
-export const createItem = fn(CreateItemInput, async ({ store_id, category_id, ...form }) => {
-  const keys = storeKeys(await managedStore(store_id));
+export const createItem = storeCommand(CreateItemInput, { publish: "named", translate: true }, async (ctx, { store_id: _store, category_id, ...form }) => {
+  const { keys } = ctx;
   const kind = assertItemCategory(await categoryOfStore(keys, category_id));
   if (form.photo) await assertStoreMedia(form.photo, keys);
   const [position] = await takePositions(keys, category_id);
@@ -74,13 +72,14 @@ export const createItem = fn(CreateItemInput, async ({ store_id, category_id, ..
     factsChange(e, keys, { items: 1, photos: form.photo ? 1 : 0 }),
   ]);
   await indexItem(keys, undefined, { item_id, title: form.title });
-  await contentSaved(keys, { target_type: "Item", target_id: item_id }, { categories: [], items: [{ category_id, item_id }] });
-  return toItemInfo(await itemOfStore(keys, item_id));
+  const saved = await itemOfStore(keys, item_id);
+  contentSaved(ctx, { target_type: "Item", target_id: item_id, target: targetOfRow.Item(saved) }, { categories: [], items: [{ category_id, item_id }] });
+  return toItemInfo(saved);
 });
 
 /** Replaces the form's fields; a removed photo is removed, machine translations of changed texts are dropped. */
-export const updateItem = fn(UpdateItemInput, async ({ store_id, item_id, photo, ...form }) => {
-  const keys = storeKeys(await managedStore(store_id));
+export const updateItem = storeCommand(UpdateItemInput, { publish: "named", translate: true }, async (ctx, { store_id: _store, item_id, photo, ...form }) => {
+  const { keys } = ctx;
   const item = await itemOfStore(keys, item_id);
   const translations = await revisedTranslations(keys, item.translations, { ...item, picture: item.photo }, { ...form, picture: photo });
   const values = { ...form, ...(photo ? { photo } : {}), portions: withPortionIds(form.portions), translations };
@@ -100,13 +99,13 @@ export const updateItem = fn(UpdateItemInput, async ({ store_id, item_id, photo,
     await (photo ? patch : patch.remove(["photo"])).go();
   }
   await indexItem(keys, item, { item_id, title: form.title, translations });
-  await contentSaved(keys, { target_type: "Item", target_id: item_id }, { categories: [], items: [{ category_id: item.category_id, item_id }] });
-  return toItemInfo(await itemOfStore(keys, item_id));
+  const saved = await itemOfStore(keys, item_id);
+  contentSaved(ctx, { target_type: "Item", target_id: item_id, target: targetOfRow.Item(saved) }, { categories: [], items: [{ category_id: item.category_id, item_id }] });
+  return toItemInfo(saved);
 });
 
 /** A copy with a new id (and new portion ids) right after the original. */
-export const duplicateItem = fn(ItemRef, async ({ store_id, item_id }) => {
-  const keys = storeKeys(await managedStore(store_id));
+export const duplicateItem = storeCommand(ItemRef, { publish: "named" }, async ({ keys, publish }, { item_id }) => {
   const { item_id: _, created_at: __, updated_at: ___, ...item } = await itemOfStore(keys, item_id);
   const position = await positionAfter(keys, item.category_id, item.position ?? 0);
   const copyId = newId();
@@ -117,7 +116,7 @@ export const duplicateItem = fn(ItemRef, async ({ store_id, item_id }) => {
     factsChange(e, keys, { items: 1, photos: item.photo ? 1 : 0 }),
   ]);
   await indexItem(keys, undefined, { item_id: copyId, title: item.title, translations: item.translations });
-  await requestPublish(keys, { categories: [item.category_id] });
+  publish({ categories: [item.category_id] });
   return toItemInfo(await itemOfStore(keys, copyId));
 });
 
@@ -125,8 +124,7 @@ export const duplicateItem = fn(ItemRef, async ({ store_id, item_id }) => {
  * Moves an item to the end of another category of the same kind (kitchen and drinks both hold
  * products); moving to its own category changes nothing.
  */
-export const moveItem = fn(MoveItemInput, async ({ store_id, item_id, category_id }) => {
-  const keys = storeKeys(await managedStore(store_id));
+export const moveItem = storeCommand(MoveItemInput, { publish: "named" }, async ({ keys, publish }, { item_id, category_id }) => {
   const item = await itemOfStore(keys, item_id);
   if (item.category_id === category_id) return toItemInfo(item);
   const target = await categoryOfStore(keys, category_id);
@@ -139,7 +137,7 @@ export const moveItem = fn(MoveItemInput, async ({ store_id, item_id, category_i
     tallyChange(e, keys, item.category_id, -1),
     tallyChange(e, keys, category_id, 1),
   ]);
-  await requestPublish(keys, { categories: [item.category_id, category_id] });
+  publish({ categories: [item.category_id, category_id] });
   return toItemInfo({ ...item, category_id, position });
 });
 
@@ -148,8 +146,7 @@ export const moveItem = fn(MoveItemInput, async ({ store_id, item_id, category_i
  * take the positions the same items hold now, so the rest of the category keeps its order; an
  * order that changes nothing is refused.
  */
-export const sortItems = fn(SortItemsInput, async ({ store_id, category_id, item_ids }) => {
-  const keys = storeKeys(await managedStore(store_id));
+export const sortItems = storeCommand(SortItemsInput, { publish: "named" }, async ({ keys, publish }, { category_id, item_ids }) => {
   assertItemCategory(await categoryOfStore(keys, category_id));
   const ids = [...new Set(item_ids)];
   const { data } = ids.length ? await Db().entities.item.get(ids.map((item_id) => ({ ...keys, item_id }))).go() : { data: [] };
@@ -159,7 +156,7 @@ export const sortItems = fn(SortItemsInput, async ({ store_id, category_id, item
   const changes = order.map((id, i) => ({ id, position: slots[i]! })).filter(({ id, position }) => found.get(id)!.position !== position);
   if (!changes.length) throw new UserError("sortingUnchanged", 409);
   await Promise.all(changes.map(({ id, position }) => Db().entities.item.patch({ ...keys, item_id: id }).set({ position }).go()));
-  await requestPublish(keys, { categories: [category_id] });
+  publish({ categories: [category_id] });
   const moved = new Map(changes.map((c) => [c.id, c.position]));
   return order.map((id) => toItemInfo({ ...found.get(id)!, position: moved.get(id) ?? found.get(id)!.position ?? 0 }));
 });
@@ -193,8 +190,7 @@ async function deleteItems(keys: StoreKeys, items: { item_id: string; category_i
 const DELETE_CHUNK = 45;
 
 /** Hides, shows or deletes the selected items of the store (ids of other stores are not found). */
-export const bulkItems = fn(BulkItemsInput, async ({ store_id, action, item_ids }) => {
-  const keys = storeKeys(await managedStore(store_id));
+export const bulkItems = storeCommand(BulkItemsInput, { publish: "named" }, async ({ keys, publish }, { action, item_ids }) => {
   const items = await selectedItems(keys, item_ids);
   const found = items.map((r) => r.item_id);
   if (action === "delete") {
@@ -205,7 +201,7 @@ export const bulkItems = fn(BulkItemsInput, async ({ store_id, action, item_ids 
     const visible = action === "show";
     await Promise.all(found.map((item_id) => Db().entities.item.patch({ ...keys, item_id }).set({ visible }).go()));
   }
-  await requestPublish(keys, categoriesOf(items));
+  publish(categoriesOf(items));
   return { action, ids: found };
 });
 
@@ -213,9 +209,7 @@ export const bulkItems = fn(BulkItemsInput, async ({ store_id, action, item_ids 
  * "Sold out today" (issue 19): the items stay on the menu, greyed and not orderable, until the
  * store's next opening by its working hours (in its time zone), when the mark ends by itself.
  */
-export const setSoldOut = fn(SoldOutInput, async ({ store_id, item_ids, sold_out }) => {
-  const keys = storeKeys(await managedStore(store_id));
-  const store = await storeById(store_id);
+export const setSoldOut = storeCommand(SoldOutInput, { publish: "named" }, async ({ keys, store, publish }, { item_ids, sold_out }) => {
   const found = await selectedItems(keys, item_ids);
   const until = nextOpening(store.working_hours ?? [], clock.now(), store.time_zone ?? DEFAULT_TIME_ZONE).toISOString();
   await Promise.all(
@@ -224,7 +218,7 @@ export const setSoldOut = fn(SoldOutInput, async ({ store_id, item_ids, sold_out
       return (sold_out ? patch.set({ sold_out_until: until }) : patch.remove(["sold_out_until"])).go();
     }),
   );
-  await requestPublish(keys, itemsOf(found));
+  publish(itemsOf(found));
   return { ids: found.map((r) => r.item_id), sold_out_until: sold_out ? until : undefined };
 });
 
@@ -232,8 +226,7 @@ const changed = <M extends Mark>(order: readonly M[], current: readonly string[]
   inMarkOrder(order, [...(current as M[]), ...(change.add ?? [])].filter((m) => !change.remove?.includes(m)));
 
 /** Adds and removes allergens and dietary tags on the selected items at once. */
-export const markItems = fn(MarkItemsInput, async ({ store_id, item_ids, allergens, tags }) => {
-  const keys = storeKeys(await managedStore(store_id));
+export const markItems = storeCommand(MarkItemsInput, { publish: "named" }, async ({ keys, publish }, { item_ids, allergens, tags }) => {
   const found = await selectedItems(keys, item_ids);
   await Promise.all(
     found.map((item) =>
@@ -243,6 +236,6 @@ export const markItems = fn(MarkItemsInput, async ({ store_id, item_ids, allerge
         .go(),
     ),
   );
-  await requestPublish(keys, itemsOf(found));
+  publish(itemsOf(found));
   return { ids: found.map((r) => r.item_id) };
 });

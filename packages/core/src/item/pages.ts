@@ -5,10 +5,8 @@
  */
 import { z } from "zod";
 import { Db } from "../db/service";
-import { requestPublish } from "../publish/request";
 import { UserError } from "../shared/errors";
-import { fn } from "../shared/fn";
-import { managedStore, storeKeys } from "../shared/policy";
+import { storeCommand } from "../command/store-command";
 import { toCard } from "./card";
 import { categoryOfStore, type StoreKeys } from "./content";
 import { ItemInfo, toItemInfo } from "./item";
@@ -67,8 +65,7 @@ async function countOf(keys: StoreKeys, category_id: string) {
 }
 
 /** admin-panel/{section}/{categoryid}: one page of the category's cards in display order, hidden ones included. */
-export const listItems = fn(ListItemsInput, async ({ store_id, category_id, limit, cursor }) => {
-  const keys = storeKeys(await managedStore(store_id));
+export const listItems = storeCommand(ListItemsInput, {}, async ({ keys }, { store_id, category_id, limit, cursor }) => {
   const after = cursor ? decodeCursor(cursor, keys, category_id) : undefined;
   await itemCategory(keys, category_id);
   const query = Db().entities.item.query.byCategory({ store_id, category_id });
@@ -92,7 +89,7 @@ async function itemOfStore(keys: StoreKeys, item_id: string) {
 }
 
 /** The whole item, for its form (the list has its card only). */
-export const getItem = fn(GetItemInput, async ({ store_id, item_id }) => toItemInfo(await itemOfStore(storeKeys(await managedStore(store_id)), item_id)));
+export const getItem = storeCommand(GetItemInput, {}, async ({ keys }, { item_id }) => toItemInfo(await itemOfStore(keys, item_id)));
 
 /** Keys read per request while counting to a position (keys-only projection). */
 const WALK_PAGE = 500;
@@ -123,8 +120,7 @@ async function nthItem(keys: StoreKeys, category_id: string, skip: string, nth: 
  * whichever is nearer, so a move reads at most half the category's keys (min(N, total − N) rows,
  * keys-only), then takes a free position there (positionAfter: one Query, one write).
  */
-export const moveItemToPosition = fn(MoveToPositionInput, async ({ store_id, item_id, position: n }) => {
-  const keys = storeKeys(await managedStore(store_id));
+export const moveItemToPosition = storeCommand(MoveToPositionInput, { publish: "named" }, async ({ keys, publish }, { item_id, position: n }) => {
   const item = toItemInfo(await itemOfStore(keys, item_id));
   const total = await countOf(keys, item.category_id);
   if (n > total) throw new UserError("positionOutOfRange", 400, { total });
@@ -143,6 +139,6 @@ export const moveItemToPosition = fn(MoveToPositionInput, async ({ store_id, ite
   if (following[0]?.item_id === item_id) return { item: toCard(item), index: n };
   const position = await positionAfter(keys, item.category_id, from);
   await Db().entities.item.patch({ ...keys, item_id }).set({ position }).go();
-  await requestPublish(keys, { categories: [item.category_id] });
+  publish({ categories: [item.category_id] });
   return { item: toCard({ ...item, position }), index: n };
 });

@@ -13,8 +13,8 @@ import { z } from "zod";
 import { usePorts } from "../ports";
 import { openImage, probeImage, webpOf, type ImageFormat, type OpenImage } from "../render/image";
 import { UserError } from "../shared/errors";
-import { fn } from "../shared/fn";
-import { assertSignedIn, managedStore } from "../shared/policy";
+import { assertSignedIn } from "../shared/policy";
+import { storeCommand } from "../command/store-command";
 import { isMediaKeyOf, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MEDIA_KINDS, MEDIA_SIZES, mediaSrcSet, variantKey, type MediaKind } from "./variants";
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -88,9 +88,8 @@ async function encode(image: OpenImage, width: number, kind: MediaKind) {
  * POST /api/media/uploads: a URL to PUT one image to. Staff of the store only (others get "Store not
  * found"); an empty or oversized file is refused before anything is sent.
  */
-export const requestImageUpload = fn(ImageUploadRequest, async ({ store_id, content_type, size }) => {
+export const requestImageUpload = storeCommand(ImageUploadRequest, {}, async ({ store }, { content_type, size }) => {
   assertSignedIn();
-  const store = await managedStore(store_id);
   if (size === 0) throw new UserError("imageRequired", 400);
   if (size > MAX_IMAGE_BYTES) throw new UserError("imageTooLarge", 413);
   const upload_id = randomUUID();
@@ -103,9 +102,8 @@ export const requestImageUpload = fn(ImageUploadRequest, async ({ store_id, cont
  * answers the new picture's key. Replaced pictures are not deleted: a duplicated item shares its
  * photo key, and published pages and caches may still show the old one (docs/decisions.md).
  */
-export const finishImageUpload = fn(FinishImageUpload, async ({ store_id, kind, upload_id }): Promise<UploadedImage> => {
+export const finishImageUpload = storeCommand(FinishImageUpload, {}, async ({ store }, { kind, upload_id }): Promise<UploadedImage> => {
   assertSignedIn();
-  const store = await managedStore(store_id);
   const objects = usePorts().objects;
   const staged = stagedKey(store, upload_id);
   const file = await objects.get(staged);

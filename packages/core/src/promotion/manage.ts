@@ -1,6 +1,6 @@
 /**
  * Promotions of a promotions category in the admin panel (issue 4): list, create, edit, delete,
- * sort, bulk hide/show/delete. Same rules as items: store through the policy, publish after changes.
+ * sort, bulk hide/show/delete. Same rules as items: store commands that publish after changes.
  */
 import { z } from "zod";
 import { Db } from "../db/service";
@@ -9,14 +9,13 @@ import { categoryOfStore, contentSaved, inOrder, revisedTranslations, sortedIds,
 import { takePositions } from "../item/positions";
 import { countByCategory, countedWrite, factsChange, requestFactsRefresh, tallyChange } from "../store/facts";
 import { BULK_ACTIONS, SELECTION_MAX } from "../item/schemas";
-import { requestPublish } from "../publish/request";
 import { UserError } from "../shared/errors";
-import { fn } from "../shared/fn";
+import { storeCommand } from "../command/store-command";
 import { newId } from "../shared/ids";
 import type { CategoryInfo } from "../category/category";
 import { PromotionForm } from "./schemas";
 import { TranslationsInfo, translationsInfo } from "../translation/schemas";
-import { managedStore, storeKeys } from "../shared/policy";
+import { targetOfRow } from "../translation/targets";
 
 const Id = z.string().min(1).max(64);
 /** A publish after a change of promotions: every publish reads them whole, no items to rebuild. */
@@ -77,15 +76,14 @@ async function promotionOfStore(keys: StoreKeys, promotion_id: string) {
 }
 
 /** admin-panel/promotions/{categoryid}: the category's promotions in order, hidden ones included. */
-export const listPromotions = fn(ListPromotionsInput, async ({ store_id, category_id }) => {
-  const keys = storeKeys(await managedStore(store_id));
+export const listPromotions = storeCommand(ListPromotionsInput, {}, async ({ keys }, { category_id }) => {
   assertPromotionCategory(await categoryOfStore(keys, category_id));
   return promotionsOfCategory(keys, category_id);
 });
 
 /** A new promotion goes to the end of its category. */
-export const createPromotion = fn(CreatePromotionInput, async ({ store_id, category_id, ...form }) => {
-  const keys = storeKeys(await managedStore(store_id));
+export const createPromotion = storeCommand(CreatePromotionInput, { publish: "named", translate: true }, async (ctx, { store_id: _store, category_id, ...form }) => {
+  const { keys } = ctx;
   assertPromotionCategory(await categoryOfStore(keys, category_id));
   if (form.banner) await assertStoreMedia(form.banner, keys);
   const [position] = await takePositions(keys, category_id);
@@ -96,12 +94,13 @@ export const createPromotion = fn(CreatePromotionInput, async ({ store_id, categ
     tallyChange(e, keys, category_id, 1),
     factsChange(e, keys, { promotions: 1 }),
   ]);
-  await contentSaved(keys, { target_type: "Promotion", target_id: promotion_id }, PROMOTIONS_ONLY);
-  return toInfo(await promotionOfStore(keys, promotion_id));
+  const saved = await promotionOfStore(keys, promotion_id);
+  contentSaved(ctx, { target_type: "Promotion", target_id: promotion_id, target: targetOfRow.Promotion(saved) }, PROMOTIONS_ONLY);
+  return toInfo(saved);
 });
 
-export const updatePromotion = fn(UpdatePromotionInput, async ({ store_id, promotion_id, banner, ...form }) => {
-  const keys = storeKeys(await managedStore(store_id));
+export const updatePromotion = storeCommand(UpdatePromotionInput, { publish: "named", translate: true }, async (ctx, { store_id: _store, promotion_id, banner, ...form }) => {
+  const { keys } = ctx;
   const promotion = await promotionOfStore(keys, promotion_id);
   const translations = await revisedTranslations(
     keys,
@@ -113,7 +112,7 @@ export const updatePromotion = fn(UpdatePromotionInput, async ({ store_id, promo
     .entities.promotion.patch({ ...keys, promotion_id })
     .set({ ...form, ...(banner ? { banner } : {}), translations });
   const { data } = await (banner ? patch : patch.remove(["banner"])).go({ response: "all_new" });
-  await contentSaved(keys, { target_type: "Promotion", target_id: promotion_id }, PROMOTIONS_ONLY);
+  contentSaved(ctx, { target_type: "Promotion", target_id: promotion_id, target: targetOfRow.Promotion(data as PromotionRecord) }, PROMOTIONS_ONLY);
   return toInfo(data as PromotionRecord);
 });
 
@@ -130,25 +129,20 @@ async function deletePromotions(keys: StoreKeys, promotions: { promotion_id: str
   await requestFactsRefresh(keys, promotions.map(({ promotion_id }) => ({ target_type: "Promotion", target_id: promotion_id })));
 }
 
-export const deletePromotion = fn(PromotionRef, async ({ store_id, promotion_id }) => {
-  const keys = storeKeys(await managedStore(store_id));
+export const deletePromotion = storeCommand(PromotionRef, { publish: PROMOTIONS_ONLY }, async ({ keys }, { promotion_id }) => {
   await deletePromotions(keys, [await promotionOfStore(keys, promotion_id)]);
-  await requestPublish(keys, PROMOTIONS_ONLY);
   return { id: promotion_id };
 });
 
 /** Puts the category's promotions in this order; an order that changes nothing is refused. */
-export const sortPromotions = fn(SortPromotionsInput, async ({ store_id, category_id, promotion_ids }) => {
-  const keys = storeKeys(await managedStore(store_id));
+export const sortPromotions = storeCommand(SortPromotionsInput, { publish: PROMOTIONS_ONLY }, async ({ keys }, { category_id, promotion_ids }) => {
   assertPromotionCategory(await categoryOfStore(keys, category_id));
   const changes = sortedIds(await promotionsOfCategory(keys, category_id), promotion_ids);
   await Promise.all(changes.map(({ id, position }) => Db().entities.promotion.patch({ ...keys, promotion_id: id }).set({ position }).go()));
-  await requestPublish(keys, PROMOTIONS_ONLY);
   return promotionsOfCategory(keys, category_id);
 });
 
-export const bulkPromotions = fn(BulkPromotionsInput, async ({ store_id, action, promotion_ids }) => {
-  const keys = storeKeys(await managedStore(store_id));
+export const bulkPromotions = storeCommand(BulkPromotionsInput, { publish: PROMOTIONS_ONLY }, async ({ keys }, { action, promotion_ids }) => {
   const ids = [...new Set(promotion_ids)];
   if (!ids.length) throw new UserError("selectAtLeastOne", 400);
   const { data } = await Db().entities.promotion.get(ids.map((promotion_id) => ({ ...keys, promotion_id }))).go();
@@ -156,6 +150,5 @@ export const bulkPromotions = fn(BulkPromotionsInput, async ({ store_id, action,
   const found = data.map((r) => r.promotion_id);
   if (action === "delete") await deletePromotions(keys, data);
   else await Promise.all(found.map((promotion_id) => Db().entities.promotion.patch({ ...keys, promotion_id }).set({ visible: action === "show" }).go()));
-  await requestPublish(keys, PROMOTIONS_ONLY);
   return { action, ids: found };
 });

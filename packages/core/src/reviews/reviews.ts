@@ -1,10 +1,8 @@
 /** settings/yandex-reviews (issue 7): the store's reviews widget, a premium feature (SPEC.md section 6). */
 import { z } from "zod";
 import { Db } from "../db/service";
-import { requestPublish } from "../publish/request";
 import { UserError } from "../shared/errors";
-import { fn } from "../shared/fn";
-import { managedStore } from "../shared/policy";
+import { storeCommand, StoreId } from "../command/store-command";
 import { storeMayUse } from "../subscription/gate";
 import { orgIdFromWidget, ReviewsWidgetInput, widgetUrl } from "./widget";
 
@@ -23,8 +21,7 @@ const stateOf = (allowed: boolean, org_id: string | undefined): ReviewsWidgetSta
   widget_url: org_id ? widgetUrl(org_id) : null,
 });
 
-export const reviewsWidgetOf = fn(z.string().min(1).max(64), async (store_id) => {
-  const store = await managedStore(store_id);
+export const reviewsWidgetOf = storeCommand(StoreId, {}, async ({ store }) => {
   return stateOf(await storeMayUse(store, "reviews_widget"), store.reviews_org_id);
 });
 
@@ -33,22 +30,19 @@ export const reviewsWidgetOf = fn(z.string().min(1).max(64), async (store_id) =>
  * subscription rule) when the plan has no reviews widget; the code is checked first, so a wrong
  * code gets its own message on any plan. Guests see it: the menu is republished.
  */
-export const saveReviewsWidget = fn(ReviewsWidgetInput, async ({ store_id, widget_code }) => {
-  const store = await managedStore(store_id);
+export const saveReviewsWidget = storeCommand(ReviewsWidgetInput, { publish: "store" }, async ({ store }, { widget_code }) => {
   const org_id = orgIdFromWidget(widget_code);
   if (!org_id) throw new UserError("reviewsWidgetFormat", 400);
   if (!(await storeMayUse(store, "reviews_widget"))) throw new UserError("featureNotInPlan", 409);
   await Db().entities.store.patch({ company_id: store.company_id, store_id: store.store_id }).set({ reviews_org_id: org_id }).go();
-  await requestPublish({ company_id: store.company_id, store_id: store.store_id });
   return stateOf(true, org_id);
 });
 
 /** Removes the widget; allowed on any plan (a store that lost premium may clean up). */
-export const removeReviewsWidget = fn(z.string().min(1).max(64), async (store_id) => {
-  const store = await managedStore(store_id);
+export const removeReviewsWidget = storeCommand(StoreId, { publish: "named" }, async ({ store, publish }) => {
   if (store.reviews_org_id) {
     await Db().entities.store.patch({ company_id: store.company_id, store_id: store.store_id }).remove(["reviews_org_id"]).go();
-    await requestPublish({ company_id: store.company_id, store_id: store.store_id });
+    publish();
   }
   return stateOf(await storeMayUse(store, "reviews_widget"), undefined);
 });

@@ -8,8 +8,7 @@
 import { z } from "zod";
 import { Db } from "../db/service";
 import { toItemInfo, ItemInfo } from "../item/item";
-import { fn } from "../shared/fn";
-import { managedStore, storeKeys } from "../shared/policy";
+import { storeCommand } from "../command/store-command";
 import { categoryTexts, ensureSearchIndex, itemTexts } from "./indexing";
 import { queryTermsOf, searchable, termMatches, type IndexTerm, type QueryTerm } from "./words";
 
@@ -81,8 +80,7 @@ async function candidateItems(keys: StoreKeys, refs: Refs): Promise<ItemRecord[]
   return [...found.values()];
 }
 
-export const searchItems = fn(SearchItemsInput, async ({ store_id, q }) => {
-  const keys = storeKeys(await managedStore(store_id));
+export const searchItems = storeCommand(SearchItemsInput, {}, async ({ keys }, { q }) => {
   const terms = queryTermsOf(q);
   if (!terms.length) return [];
   await ensureSearchIndex(keys);

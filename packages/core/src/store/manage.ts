@@ -14,12 +14,12 @@ import { fn } from "../shared/fn";
 import { WriteConflict } from "../shared/conflict";
 import { guardedWrite } from "../shared/guarded-write";
 import { useActor } from "../shared/actor";
-import { assertCanManageCompany, canManageStore, managedStore } from "../shared/policy";
+import { assertCanManageCompany, canManageStore } from "../shared/policy";
+import { storeCommand } from "../command/store-command";
 import { phaseOf, startPreparation, subscriptionsOf } from "../subscription/lifecycle";
 import { newStoreLanguages, storeMayUse } from "../subscription/gate";
 import { companyHasUnpaid } from "../subscription/subscription";
 import { putQrLinksOfStore } from "../tables/qr-links";
-import { requestStoreTranslation, requestTranslation } from "../translation/jobs";
 import { requestFactsRefresh } from "./facts";
 import type { TranslationEntry } from "../translation/targets";
 import { PLANS } from "../shared/model";
@@ -73,8 +73,8 @@ const ownMedia = (store: StoreRecord, key: string | undefined) =>
  * stays, listed in `former_url_keys`): `/{company}/{old}/…` still resolves and is redirected.
  * Menu languages beyond the plan's may not be added (ones saved earlier stay, unpublished).
  */
-export const updateStoreSettings = fn(UpdateStoreSettings, async ({ storeId, ...v }) => {
-  const store = await managedStore(storeId);
+export const updateStoreSettings = storeCommand(UpdateStoreSettings, { publish: "store", translate: true }, async (ctx, { storeId, ...v }) => {
+  const { store } = ctx;
   if (!ownMedia(store, v.logo_light) || !ownMedia(store, v.logo_dark)) throw new UserError("valueIncorrect", 400, { field: "logo" });
   const had = store.languages ?? ["ru"];
   const added = v.languages.filter((l) => !had.includes(l));
@@ -129,16 +129,17 @@ export const updateStoreSettings = fn(UpdateStoreSettings, async ({ storeId, ...
     }
   }
   if (renamed) await pointFormerLinks(store.company_id, [...former], v.url_key);
-  // Table QR codes land on the new name at once (the publish below rewrites them too).
+  // Table QR codes land on the new name at once (the publish after the call rewrites them too).
   if (renamed) await putQrLinksOfStore(keys);
-  await requestPublish(keys);
-  // A new menu language: the menu is translated into it without anyone asking; a new address or
-  // phone note: the store's texts are.
-  if (added.length) await requestStoreTranslation(keys);
-  else if (textsChanged) await requestTranslation(keys, [{ target_type: "Store", target_id: store.store_id }]);
   // Languages changed: the checklist's untranslated texts are counted again.
   if (added.length || v.languages.length !== had.length) await requestFactsRefresh(keys);
-  return toSettings(await storeById(storeId));
+  // The translation after the call goes by the saved languages.
+  ctx.store = await storeById(storeId);
+  // A new menu language: the menu is translated into it without anyone asking; a new address or
+  // phone note: the store's texts are.
+  if (added.length) ctx.translate("store");
+  else if (textsChanged) ctx.translate([{ target_type: "Store", target_id: store.store_id }]);
+  return toSettings(ctx.store);
 });
 
 /**

@@ -5,8 +5,9 @@ import { clock } from "../shared/clock";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { PLANS, SUBSCRIPTION_STATUSES } from "../shared/model";
-import { assertCanManageCompany, assertPlatformAdmin, managedStore, storeKeys } from "../shared/policy";
-import { requestPublish } from "../publish/request";
+import { assertCanManageCompany, assertPlatformAdmin, storeKeys } from "../shared/policy";
+import { storeCommand } from "../command/store-command";
+import type { StoreRecord } from "../store/store";
 import { isConditionFailure } from "../shared/conflict";
 import { billingComplete } from "../billing/schemas";
 import { featurePlan } from "./gate";
@@ -50,11 +51,8 @@ export const ActiveSubscription = z.object({
   switch_blocked_by_unpaid: z.boolean(),
 });
 
-/** The gate, keeping what the subscription calls use: the store's keys and preparation. */
-async function accessibleStore(store_id: string) {
-  const store = await managedStore(store_id);
-  return { ...storeKeys(store), preparation_ends_at: store.preparation_ends_at };
-}
+/** What the subscription calls use of the store (spread into their records): its keys and preparation. */
+const subscribed = (store: StoreRecord) => ({ ...storeKeys(store), preparation_ends_at: store.preparation_ends_at });
 
 /**
  * After a switch (a paid plan added that differs from the one added before it), the next switch is
@@ -78,8 +76,8 @@ function renewalPlan(preparation_ends_at: string | undefined, subs: Subscription
   return last && last !== "trial" ? last : undefined;
 }
 
-export const activeSubscription = fn(z.string().min(1), async (store_id) => {
-  const store = await accessibleStore(store_id);
+export const activeSubscription = storeCommand(z.string().min(1), {}, async (ctx) => {
+  const store = subscribed(ctx.store);
   const subs = await subscriptionsOf(store);
   const now = clock.now();
   const { phase, active } = phaseOf(store.preparation_ends_at, subs, now);
@@ -98,8 +96,8 @@ export const activeSubscription = fn(z.string().min(1), async (store_id) => {
   });
 });
 
-export const subscriptionHistory = fn(z.string().min(1), async (store_id) => {
-  const store = await accessibleStore(store_id);
+export const subscriptionHistory = storeCommand(z.string().min(1), {}, async (ctx) => {
+  const store = subscribed(ctx.store);
   return (await historyOf(store)).map(({ at, event, plan, subscription_id }) => ({ at, event, plan, subscription_id }));
 });
 
@@ -113,8 +111,8 @@ export const AddSubscription = z.object({
  * Adds a paid plan to a store (a switch): billing details first, nothing unpaid, 3 months after the
  * previous switch, a downgrade only when confirmed. Issues the invoice; the plan starts once paid.
  */
-export const addSubscription = fn(AddSubscription, async ({ storeId, plan, confirm_downgrade }) => {
-  const store = await accessibleStore(storeId);
+export const addSubscription = storeCommand(AddSubscription, {}, async (ctx, { plan, confirm_downgrade }) => {
+  const store = subscribed(ctx.store);
   const now = clock.now();
   const { data: billing } = await Db().entities.billing.get({ company_id: store.company_id }).go();
   // Details that fail today's rules are as good as none: nothing invalid is printed on an invoice.
@@ -170,8 +168,8 @@ export const addSubscription = fn(AddSubscription, async ({ storeId, plan, confi
  * Activates a paid subscription: at once when nothing paid is running (a trial or preparation ends),
  * otherwise it is queued ("available") and starts when the current period ends.
  */
-export const activateSubscription = fn(z.object({ storeId: z.string().min(1), subscriptionId: z.string().min(1) }), async ({ storeId, subscriptionId }) => {
-  const store = await accessibleStore(storeId);
+export const activateSubscription = storeCommand(z.object({ storeId: z.string().min(1), subscriptionId: z.string().min(1) }), { publish: "named" }, async (ctx, { subscriptionId }) => {
+  const store = subscribed(ctx.store);
   const now = clock.now();
   const subs = await subscriptionsOf(store);
   const sub = subs.find((s) => s.subscription_id === subscriptionId);
@@ -192,7 +190,7 @@ export const activateSubscription = fn(z.object({ storeId: z.string().min(1), su
   if (store.preparation_ends_at && store.preparation_ends_at > now.toISOString()) {
     await Db().entities.store.patch(store).set({ preparation_ends_at: now.toISOString() }).go();
   }
-  if (!(await advanceStore(store, now))) await requestPublish(store);
+  if (!(await advanceStore(store, now))) ctx.publish();
   return { status: "active" as const };
 });
 
@@ -202,8 +200,8 @@ export const activateSubscription = fn(z.object({ storeId: z.string().min(1), su
  * trial added and activated, its history, its end looked at, the menu published open). Refused once
  * anything was activated: the trial is a store's first period only.
  */
-export const openMenuNow = fn(z.object({ storeId: z.string().min(1) }), async ({ storeId }) => {
-  const store = await accessibleStore(storeId);
+export const openMenuNow = storeCommand(z.object({ storeId: z.string().min(1) }), {}, async (ctx) => {
+  const store = subscribed(ctx.store);
   const now = clock.now();
   const subs = await subscriptionsOf(store);
   if (phaseOf(store.preparation_ends_at, subs, now).phase !== "preparation" || subs.some((s) => s.plan === "trial" || s.starts_at)) {

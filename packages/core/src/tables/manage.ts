@@ -1,17 +1,16 @@
 /**
  * admin-panel/tables (issue 6): list, create, edit, delete, reorder tables and re-issue their QR keys.
- * Every call resolves the store by id, then asks the policy; denied access answers "not found".
+ * Every call is a store command (the policy's gate: denied access answers "not found").
  */
 import { z } from "zod";
 import { publicBaseUrl } from "../auth/config";
 import { Db } from "../db/service";
-import { requestPublish } from "../publish/request";
 import { UserError } from "../shared/errors";
-import { fn } from "../shared/fn";
+import { storeCommand, StoreId } from "../command/store-command";
 import { guardedWrite } from "../shared/guarded-write";
 import { factsChange } from "../store/facts";
 import { newToken } from "../shared/ids";
-import { managedStore } from "../shared/policy";
+import type { StoreRecord } from "../store/store";
 import { uniqueValue } from "../shared/unique.entity";
 import { CreateTablesInput, tableName, tableNote, tablePosition } from "./schemas";
 import { deleteQrLink, putQrLink } from "./qr-links";
@@ -57,50 +56,47 @@ const toInfo = (t: Row): TableInfo => ({
 const guard = (store_id: string, value: string) => uniqueValue(store_id, value);
 
 
-async function tableOf(store_id: string, table_id: string) {
-  const store = await managedStore(store_id);
-  const { data } = await Db().entities.table.get({ company_id: store.company_id, store_id, table_id }).go();
+async function tableOf(store: StoreRecord, table_id: string) {
+  const { data } = await Db().entities.table.get({ company_id: store.company_id, store_id: store.store_id, table_id }).go();
   if (!data) throw new UserError("tableNotFound", 404);
-  return { store, table: data };
+  return data;
 }
 
-/** The store's tables in index order (then by number). */
-export const listTables = fn(Id, async (store_id) => {
-  const store = await managedStore(store_id);
-  return (await tablesOfStore(store.company_id, store.store_id)).map(toInfo);
-});
+/** The store's tables in index order (then by number), for the commands that show them. */
+export const tablesInfo = async (store: StoreRecord) => (await tablesOfStore(store.company_id, store.store_id)).map(toInfo);
+export const tableInfo = async (store: StoreRecord, table_id: string) => toInfo(await tableOf(store, table_id));
 
-export const oneTable = fn(z.object({ store_id: Id, table_id: Id }), async ({ store_id, table_id }) => toInfo((await tableOf(store_id, table_id)).table));
+export const listTables = storeCommand(StoreId, {}, ({ store }) => tablesInfo(store));
 
-/** A new table goes to the end of the list; its name is unique in the store. */
-export const createTableAs = fn(CreateTableInput, async (input) => {
-  const store = await managedStore(input.store_id);
+export const oneTable = storeCommand(z.object({ store_id: Id, table_id: Id }), {}, ({ store }, { table_id }) => tableInfo(store, table_id));
+
+/**
+ * A new table goes to the end of the list; its name is unique in the store. The publish saves the
+ * new number among the store's event targets, so its QR scans count.
+ */
+export const createTableAs = storeCommand(CreateTableInput, { publish: "store" }, async ({ store }, input) => {
   const existing = await tablesOfStore(store.company_id, store.store_id);
   const index = existing.reduce((max, t) => Math.max(max, (t.index ?? 0) + 1), 0);
   const created = await createTable({ ...input, company_id: store.company_id, store_id: store.store_id, index });
-  // The publish saves the new number among the store's event targets, so its QR scans count.
-  await requestPublish(store);
   return toInfo({ ...created, created_at: "", updated_at: "" });
 });
 
 /**
  * Several tables at once (numbers `from` … `from + count − 1`, names from the pattern): all or
  * nothing, in one transaction with their names' guards and the store's kept count, which must stay
- * within the store's limit. Taken names are named in the refusal's details.
+ * within the store's limit. Taken names are named in the refusal's details. The publish saves the
+ * new numbers among the event targets.
  */
-export const createTablesAs = fn(CreateTablesInput, async ({ store_id, from, count, name, note }) => {
-  const store = await managedStore(store_id);
+export const createTablesAs = storeCommand(CreateTablesInput, { publish: "store" }, async ({ store }, { from, count, name, note }) => {
   const existing = await tablesOfStore(store.company_id, store.store_id);
   const index = existing.reduce((max, t) => Math.max(max, (t.index ?? 0) + 1), 0);
   const created = await addTables({ company_id: store.company_id, store_id: store.store_id, from, count, pattern: name, note, index });
-  // The publish saves the new numbers among the store's event targets, so their QR scans count.
-  await requestPublish(store);
   return created.map((t) => toInfo({ ...t, created_at: "", updated_at: "" }));
 });
 
 /** Edits position, name and note; a new name claims its guard and releases the old one in one transaction. */
-export const updateTableAs = fn(UpdateTableInput.extend({ table_id: Id }), async ({ store_id, table_id, ...patch }) => {
-  const { store, table } = await tableOf(store_id, table_id);
+export const updateTableAs = storeCommand(UpdateTableInput.extend({ table_id: Id }), { publish: "named" }, async ({ store, publish, then }, { store_id, table_id, ...patch }) => {
+  const table = await tableOf(store, table_id);
   const keys = { company_id: store.company_id, store_id, table_id };
   const renamed = patch.name !== undefined && guard(store_id, patch.name) !== guard(store_id, table.name);
   const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
@@ -115,23 +111,22 @@ export const updateTableAs = fn(UpdateTableInput.extend({ table_id: Id }), async
   );
   // A new number: the printed code lands on it at once (and the publish job settles two edits that raced).
   if (changes.position !== undefined && changes.position !== table.position) {
-    await requestPublish(store);
-    await putQrLink(store, { qr_key: table.qr_key, position: changes.position as number });
+    publish();
+    then(() => putQrLink(store, { qr_key: table.qr_key, position: changes.position as number }));
   }
   return toInfo({ ...table, ...changes });
 });
 
 /** Deletes a table and frees its name; its printed code stops working. */
-export const deleteTableAs = fn(z.object({ store_id: Id, table_id: Id }), async ({ store_id, table_id }) => {
-  const { store, table } = await tableOf(store_id, table_id);
+export const deleteTableAs = storeCommand(z.object({ store_id: Id, table_id: Id }), { publish: "store" }, async ({ store, then }, { store_id, table_id }) => {
+  const table = await tableOf(store, table_id);
   await guardedWrite({ release: [{ kind: "tableName", value: guard(store_id, table.name) }] }, (e) => [
     e.table.remove({ company_id: store.company_id, store_id, table_id }).commit(),
     factsChange(e, store, { tables: -1 }),
   ]);
   // Its printed code stops working: the link goes now, and the publish job (asked first, so it
   // happens even if this process stops right here) deletes it too.
-  await requestPublish(store);
-  await deleteQrLink(table.qr_key);
+  then(() => deleteQrLink(table.qr_key));
   return { id: table_id };
 });
 
@@ -139,8 +134,7 @@ export const deleteTableAs = fn(z.object({ store_id: Id, table_id: Id }), async 
  * Puts the tables in the given order (ids of this store; unknown ids are ignored, unlisted tables
  * follow in their current order). An order that changes nothing is refused (SPEC.md section 5).
  */
-export const reorderTables = fn(ReorderTablesInput, async ({ store_id, table_ids }) => {
-  const store = await managedStore(store_id);
+export const reorderTables = storeCommand(ReorderTablesInput, {}, async ({ store }, { store_id, table_ids }) => {
   const tables = await tablesOfStore(store.company_id, store.store_id);
   const byId = new Map(tables.map((t) => [t.table_id, t]));
   const listed = [...new Set(table_ids)].filter((id) => byId.has(id));
@@ -154,13 +148,12 @@ export const reorderTables = fn(ReorderTablesInput, async ({ store_id, table_ids
 });
 
 /** A new QR key: the old printed code stops working at once. */
-export const reissueQrKey = fn(z.object({ store_id: Id, table_id: Id }), async ({ store_id, table_id }) => {
-  const { store, table } = await tableOf(store_id, table_id);
+export const reissueQrKey = storeCommand(z.object({ store_id: Id, table_id: Id }), { publish: "store" }, async ({ store, then }, { store_id, table_id }) => {
+  const table = await tableOf(store, table_id);
   const qr_key = newToken();
   await Db().entities.table.patch({ company_id: store.company_id, store_id, table_id }).set({ qr_key }).go();
   // The new code works and the old one stops at once; the publish job (asked first, so it happens
   // even if this process stops right here) does both too.
-  await requestPublish(store);
-  await Promise.all([putQrLink(store, { qr_key, position: table.position }), deleteQrLink(table.qr_key)]);
+  then(() => Promise.all([putQrLink(store, { qr_key, position: table.position }), deleteQrLink(table.qr_key)]));
   return toInfo({ ...table, qr_key });
 });

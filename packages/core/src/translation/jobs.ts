@@ -9,7 +9,7 @@ import { requestPublish } from "../publish/request";
 import { requestFactsRefresh } from "../store/facts";
 import { clock } from "../shared/clock";
 import { MENU_LANGUAGES, SOURCE_LANGUAGE, type MenuLanguage } from "../shared/model";
-import { storeById } from "../store/store";
+import { storeById, type StoreRecord } from "../store/store";
 import { PLAN_CONFIG } from "../subscription/plans";
 import { storePlan } from "../subscription/gate";
 import { EngineError } from "./engine";
@@ -19,6 +19,8 @@ import { isConditionFailure } from "../shared/conflict";
 
 type Keys = { company_id: string; store_id: string };
 export type TargetRef = { target_type: TargetType; target_id: string };
+/** A content to translate; with `target`, the record its caller just wrote, which is then not read again. */
+export type TranslateRef = TargetRef & { target?: Target };
 
 const PENDING = "translate";
 export const VOLUME_REACHED = "monthly translation volume reached";
@@ -27,9 +29,12 @@ export const MAX_ATTEMPTS = 5;
 /** A queued or in-progress job untouched for this long is taken as lost and sent again. */
 export const RESUME_AFTER_MS = 5 * 60_000;
 
-/** What every job of a store needs: the languages to translate into, the glossary, the plan's cap. */
-export async function translationContext(keys: Keys) {
-  const [store, glossary] = await Promise.all([storeById(keys.store_id), glossaryOf(keys)]);
+/**
+ * What every job of a store needs: the languages to translate into, the glossary, the plan's cap.
+ * A store command passes the store it loaded, so it is not read twice.
+ */
+export async function translationContext(keys: Keys, loaded?: StoreRecord) {
+  const [store, glossary] = await Promise.all([loaded ?? storeById(keys.store_id), glossaryOf(keys)]);
   const plan = await storePlan(store);
   const allowed = new Set<string>(plan ? PLAN_CONFIG[plan].languages : []);
   const chosen = new Set<string>(store.languages ?? []);
@@ -94,14 +99,15 @@ async function rowsOf(keys: Keys, ref: TargetRef) {
  * Queues the translation of these contents into every language where it is missing or out of date
  * (a changed source or glossary entry). Answers how many contents were queued.
  */
-export async function requestTranslation(keys: Keys, refs: TargetRef[], context?: TranslationContext) {
+export async function requestTranslation(keys: Keys, given: TranslateRef[], context?: TranslationContext) {
+  const refs = given.map(({ target_type, target_id }): TargetRef => ({ target_type, target_id }));
   // The texts changed: the checklist's count of untranslated ones is counted again.
   await requestFactsRefresh(keys, refs);
   const ctx = context ?? (await translationContext(keys));
   if (!ctx.languages.length || !refs.length) return 0;
   const queued: TargetRef[] = [];
-  for (const ref of refs) {
-    const target = await TARGETS[ref.target_type].load(keys, ref.target_id);
+  for (const [i, ref] of refs.entries()) {
+    const target = given[i]!.target ?? (await TARGETS[ref.target_type].load(keys, ref.target_id));
     if (!target) continue;
     const languages = ctx.languages.filter((lang) => staleFields(target, lang, ctx.glossary).length);
     if (!languages.length) continue;
@@ -117,10 +123,10 @@ export async function requestTranslation(keys: Keys, refs: TargetRef[], context?
 }
 
 /** Queues everything of the store that is missing or out of date ("translate everything missing"). */
-export async function requestStoreTranslation(keys: Keys) {
+export async function requestStoreTranslation(keys: Keys, context?: TranslationContext) {
   // Store-wide: every text's facts are counted again (those that became translated as well).
   await requestFactsRefresh(keys);
-  const ctx = await translationContext(keys);
+  const ctx = context ?? (await translationContext(keys));
   if (!ctx.languages.length) return 0;
   const refs: TargetRef[] = [];
   for (const target_type of Object.keys(TARGETS) as TargetType[]) {

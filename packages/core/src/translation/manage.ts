@@ -1,18 +1,18 @@
 /**
  * What staff do with translations (issue 12): the statuses of section 7, the store's overview
  * (engine, languages, volume used, every job row), hand-made translations and "back to automatic",
- * and queuing everything missing. Every call checks the store through the policy.
+ * and queuing everything missing. Every call on a store is a store command.
  */
 import { z } from "zod";
 import { Db } from "../db/service";
-
+import { storeCommand, type StoreContext } from "../command/store-command";
 import { usePorts } from "../ports";
-import { requestPublish } from "../publish/request";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
-import { assertSignedIn, canManageStore, managedStore, storeKeys } from "../shared/policy";
+import { assertSignedIn, canManageStore } from "../shared/policy";
 import { TRANSLATION_STATUSES } from "../shared/model";
-import { isOutdated, requestStoreTranslation, requestTranslation, sourceHashes, translationContext, usageOf } from "./jobs";
+import { isOutdated, requestStoreTranslation, sourceHashes, usageOf } from "./jobs";
+import type { GlossaryEntry } from "./text";
 import { requestFactsRefresh } from "../store/facts";
 import { manualTranslationForm, TARGET_TYPES, TranslationLanguage, translationsInfo, type TargetType, type TranslationStatus } from "./schemas";
 import { entryExtras, TARGETS, type Field, type Target, type TranslationEntry, type Translations } from "./targets";
@@ -56,8 +56,7 @@ export const translationStatuses = fn(StatusesInput, async ({ ids, type }) => {
 });
 
 /** Every hand-made or checked translation of the store whose source changed since it was written or checked. */
-async function outdatedOf(keys: { company_id: string; store_id: string }) {
-  const { glossary } = await translationContext(keys);
+async function outdatedOf(keys: { company_id: string; store_id: string }, glossary: GlossaryEntry[]) {
   const found: { target_type: TargetType; target_id: string; language: string }[] = [];
   for (const target_type of Object.keys(TARGETS) as TargetType[]) {
     for (const target of await TARGETS[target_type].all(keys)) {
@@ -70,13 +69,12 @@ async function outdatedOf(keys: { company_id: string; store_id: string }) {
 }
 
 /** settings/translations-map and the admin lists: the engine, languages, this month's volume and every job. */
-export const storeTranslations = fn(z.object({ store_id: Id }), async ({ store_id }) => {
-  const keys = storeKeys(await managedStore(store_id));
+export const storeTranslations = storeCommand(z.object({ store_id: Id }), {}, async ({ keys, translation }) => {
   const [ctx, usage, { data }, outdated] = await Promise.all([
-    translationContext(keys),
+    translation(),
     usageOf(keys),
     Db().entities.translation.query.byStore(keys).go({ pages: "all" }),
-    outdatedOf(keys),
+    translation().then(({ glossary }) => outdatedOf(keys, glossary)),
   ]);
   return {
     /** Hand-made or checked translations whose source changed since: staff should check them. */
@@ -97,22 +95,21 @@ export const storeTranslations = fn(z.object({ store_id: Id }), async ({ store_i
 });
 
 /** "Translate everything missing": queues every content of the store with a missing or outdated translation. */
-export const translateStore = fn(z.object({ store_id: Id }), async ({ store_id }) => {
-  const keys = storeKeys(await managedStore(store_id));
-  return { queued: await requestStoreTranslation(keys) };
-});
+export const translateStore = storeCommand(z.object({ store_id: Id }), {}, async ({ keys, translation }) => ({
+  // The queuing is the call's work (it answers the count), not an effect after it.
+  queued: await requestStoreTranslation(keys, await translation()),
+}));
 
 export const TranslationRef = z.object({ store_id: Id, target_type: z.enum(TARGET_TYPES), target_id: Id, language: TranslationLanguage });
 
 const NOT_FOUND = { Item: "itemNotFound", Category: "categoryNotFound", Promotion: "promotionNotFound", Store: "storeNotFound" } as const;
 
-async function targetOf(store_id: string, target_type: TargetType, target_id: string, language: string) {
-  const keys = storeKeys(await managedStore(store_id));
-  const ctx = await translationContext(keys);
+async function targetOf({ keys, translation }: StoreContext, target_type: TargetType, target_id: string, language: string) {
+  const ctx = await translation();
   if (!(ctx.planLanguages as string[]).includes(language)) throw new UserError("featureNotInPlan", 409, { field: "language" });
   const target = await TARGETS[target_type].load(keys, target_id);
   if (!target) throw new UserError(NOT_FOUND[target_type], 404);
-  return { keys, target };
+  return { keys, target, glossary: ctx.glossary };
 }
 
 /** Changes one language of a content, reading it again if it changed meanwhile. */
@@ -151,18 +148,17 @@ const hasText = (target: Target, entry: TranslationEntry | undefined) => (Object
  * A hand-made translation: marked manual, so auto-translation never overwrites it. Each field
  * follows the rules of its source field; a description is rich text like the source's.
  */
-export const saveManualTranslation = fn(
+export const saveManualTranslation = storeCommand(
   TranslationRef.extend({ title: z.string().optional(), description: z.string().optional(), address: z.string().optional(), phones: z.array(z.string()).optional() }),
-  async ({ store_id, target_type, target_id, language, ...values }) => {
-    const { keys, target } = await targetOf(store_id, target_type, target_id, language);
+  { publish: "store" },
+  async (ctx, { store_id: _store, target_type, target_id, language, ...values }) => {
+    const { keys, target, glossary } = await targetOf(ctx, target_type, target_id, language);
     const fields = writtenFields(target_type, values, target);
-    const { glossary } = await translationContext(keys);
     // Written against today's source: it becomes "outdated" when the source changes.
     const translations = await changeLanguage(keys, target_type, target, (t) => {
       t[language] = { ...entryExtras(t[language]), ...fields, manual: true, ...sourceHashes(target, glossary) };
     });
     await Db().entities.translation.put({ ...keys, target_type, target_id, language, status: "completed", attempts: 0 }).go();
-    await requestPublish(keys);
     await requestFactsRefresh(keys, [{ target_type, target_id }]);
     return { id: target_id, translations: translationsInfo(translations) };
   },
@@ -172,11 +168,10 @@ export const saveManualTranslation = fn(
  * "Checked": staff read the translation and vouch for it against today's source. A machine one is
  * then kept like a hand-made one (the engine no longer replaces it); an outdated one is current again.
  */
-export const checkTranslation = fn(TranslationRef, async ({ store_id, target_type, target_id, language }) => {
-  const { keys, target } = await targetOf(store_id, target_type, target_id, language);
+export const checkTranslation = storeCommand(TranslationRef, {}, async (ctx, { target_type, target_id, language }) => {
+  const { keys, target, glossary } = await targetOf(ctx, target_type, target_id, language);
   const entry = target.translations[language];
   if (!hasText(target, entry)) throw new UserError("valueIncorrect", 409, { field: "language" });
-  const { glossary } = await translationContext(keys);
   const translations = await changeLanguage(keys, target_type, target, (t) => {
     const current = t[language]!;
     t[language] = { ...current, ...(current.manual ? {} : { checked: true }), ...sourceHashes(target, glossary) };
@@ -186,8 +181,8 @@ export const checkTranslation = fn(TranslationRef, async ({ store_id, target_typ
 });
 
 /** "Back to automatic": the hand-made translation goes and the language is queued for the engine. */
-export const resetManualTranslation = fn(TranslationRef, async ({ store_id, target_type, target_id, language }) => {
-  const { keys, target } = await targetOf(store_id, target_type, target_id, language);
+export const resetManualTranslation = storeCommand(TranslationRef, { publish: "store", translate: true }, async (ctx, { target_type, target_id, language }) => {
+  const { keys, target } = await targetOf(ctx, target_type, target_id, language);
   const translations = await changeLanguage(keys, target_type, target, (t) => {
     // A store's name in the language is not a translation: it stays.
     const extras = entryExtras(t[language]);
@@ -195,7 +190,6 @@ export const resetManualTranslation = fn(TranslationRef, async ({ store_id, targ
     else delete t[language];
   });
   await Db().entities.translation.delete({ ...keys, target_type, target_id, language }).go();
-  await requestPublish(keys);
-  await requestTranslation(keys, [{ target_type, target_id }]);
+  ctx.translate([{ target_type, target_id }]);
   return { id: target_id, translations: translationsInfo(translations) };
 });

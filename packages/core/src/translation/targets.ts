@@ -153,6 +153,9 @@ const store: Accessor = {
   },
 };
 
+/** A record just read or written as a Target, so a translation request after its save need not read it again. */
+export const targetOfRow = { Item: item, Category: category, Promotion: promotion };
+
 export const TARGETS: Record<TargetType, Accessor> = {
   Item: accessor(() => Db().entities.item, "item_id", item, indexItem),
   Category: accessor(() => Db().entities.category, "category_id", category, indexCategory),

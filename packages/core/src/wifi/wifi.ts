@@ -2,9 +2,7 @@
 import { z } from "zod";
 import { Db } from "../db/service";
 import { UserError } from "../shared/errors";
-import { fn } from "../shared/fn";
-import { managedStore } from "../shared/policy";
-import { requestPublish } from "../publish/request";
+import { storeCommand, StoreId } from "../command/store-command";
 import { storeMayUse } from "../subscription/gate";
 import { wifiPayload, WifiInput } from "./payload";
 
@@ -21,16 +19,13 @@ const stateOf = (allowed: boolean, w: { ssid: string; encryption: string; hidden
   return { allowed, wifi, payload: wifi ? wifiPayload(wifi) : null };
 };
 
-export const wifiOf = fn(z.string().min(1).max(64), async (store_id) => {
-  const store = await managedStore(store_id);
+export const wifiOf = storeCommand(StoreId, {}, async ({ store }) => {
   return stateOf(await storeMayUse(store, "wifi_qr"), store.wifi);
 });
 
 /** Saves the network; refused (409, like every subscription rule) when the plan has no Wi-Fi QR. Guests see it: the menu is republished. */
-export const saveWifi = fn(WifiInput, async ({ store_id, ...wifi }) => {
-  const store = await managedStore(store_id);
+export const saveWifi = storeCommand(WifiInput, { publish: "store" }, async ({ store }, { store_id: _store, ...wifi }) => {
   if (!(await storeMayUse(store, "wifi_qr"))) throw new UserError("featureNotInPlan", 409);
   await Db().entities.store.patch({ company_id: store.company_id, store_id: store.store_id }).set({ wifi }).go();
-  await requestPublish({ company_id: store.company_id, store_id: store.store_id });
   return stateOf(true, wifi);
 });
