@@ -7,6 +7,7 @@ import { Db } from "../db/service";
 import { usePorts } from "../ports";
 import { requestPublish } from "../publish/request";
 import { requestFactsRefresh } from "../store/facts";
+import { untilProcessed } from "../shared/batch";
 import { clock } from "../shared/clock";
 import { MENU_LANGUAGES, SOURCE_LANGUAGE, type MenuLanguage } from "../shared/model";
 import { storeById, type StoreRecord } from "../store/store";
@@ -105,21 +106,20 @@ export async function requestTranslation(keys: Keys, given: TranslateRef[], cont
   await requestFactsRefresh(keys, refs);
   const ctx = context ?? (await translationContext(keys));
   if (!ctx.languages.length || !refs.length) return 0;
-  const queued: TargetRef[] = [];
-  for (const [i, ref] of refs.entries()) {
-    const target = given[i]!.target ?? (await TARGETS[ref.target_type].load(keys, ref.target_id));
-    if (!target) continue;
-    const languages = ctx.languages.filter((lang) => staleFields(target, lang, ctx.glossary).length);
-    if (!languages.length) continue;
-    await Db()
-      .entities.translation.put(languages.map((lang) => ({ ...rowKey(keys, ref, lang), status: "queued" as const, attempts: 0 })))
-      .go();
-    queued.push(ref);
-  }
-  if (!queued.length) return 0;
+  // Read side by side, rows written 25 a request, messages sent side by side: an import's chunk of
+  // 250 items costs a few round trips instead of 500 one after the other.
+  const targets = await Promise.all(given.map((g) => g.target ?? TARGETS[g.target_type].load(keys, g.target_id)));
+  const work = refs.flatMap((ref, i) => {
+    const target = targets[i];
+    const languages = target ? ctx.languages.filter((lang) => staleFields(target, lang, ctx.glossary).length) : [];
+    return languages.length ? [{ ref, languages }] : [];
+  });
+  if (!work.length) return 0;
+  const rows = work.flatMap(({ ref, languages }) => languages.map((lang) => ({ ...rowKey(keys, ref, lang), status: "queued" as const, attempts: 0 })));
+  await untilProcessed(rows, (batch) => Db().entities.translation.put(batch).go({ concurrency: 4 }));
   await Db().entities.translationPending.put({ partition: PENDING, ...keys }).go();
-  for (const ref of queued) await usePorts().queue.send("translate", { ...keys, ...ref });
-  return queued.length;
+  await Promise.all(work.map(({ ref }) => usePorts().queue.send("translate", { ...keys, ...ref })));
+  return work.length;
 }
 
 /** Queues everything of the store that is missing or out of date ("translate everything missing"). */
