@@ -3,12 +3,11 @@
  * acknowledged writes; a restart on the same data folder takes the dead process's lock over, ends the
  * DynamoDB Local it left behind, and every write that was answered is there.
  */
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import type { Demo } from "./demo";
-import { RUNTIME_START_MS, startRuntime } from "./runtime";
+import { copyOfTemplate, RUNTIME_START_MS, startRuntime } from "./runtime";
 import { staffApi } from "./staff-api";
 
 /** Whether a process runs (a zombie, dead but not yet reaped, does not). */
@@ -29,7 +28,7 @@ type Table = { table_id: string; qr_key: string; position: number; name: string 
 
 describe("crash safety of the local runtime", () => {
   it("keeps every acknowledged write across kill -9, and a restart takes the stale lock over", { timeout: 2 * RUNTIME_START_MS }, async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "menu-crash-"));
+    const dataDir = copyOfTemplate(inject("templateDir"), "menu-crash-");
     const first = await startRuntime(dataDir);
     const demo = JSON.parse(readFileSync(join(dataDir, "demo.json"), "utf8")) as Demo;
     const login = demo.logins.find((l) => l.role === "store_manager")!;

@@ -9,9 +9,9 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Demo } from "./demo";
-import { RUNTIME_START_MS, startRuntime, type Runtime } from "./runtime";
+import { copyOfTemplate, RUNTIME_START_MS, startRuntime, type Runtime } from "./runtime";
 import { staffApi } from "./staff-api";
 
 const root = resolve(import.meta.dirname, "..");
@@ -66,7 +66,7 @@ describe("guest pages at the edge", () => {
   let dataDir: string;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), "menu-edge-"));
+    dataDir = copyOfTemplate(inject("templateDir"), "menu-edge-");
     runtime = await startRuntime(dataDir);
   }, RUNTIME_START_MS + 30_000);
   afterAll(async () => {

@@ -5,12 +5,11 @@
  * to the store's menu when the code's store is known; a first visit (no menu_language cookie) opens
  * the menu in the first Accept-Language the store offers, and the cookie wins afterwards.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Demo } from "./demo";
-import { RUNTIME_START_MS, startRuntime, type Runtime } from "./runtime";
+import { copyOfTemplate, RUNTIME_START_MS, startRuntime, type Runtime } from "./runtime";
 import { staffApi } from "./staff-api";
 
 describe("bad guest addresses and the first visit's language", () => {
@@ -18,7 +17,7 @@ describe("bad guest addresses and the first visit's language", () => {
   let demo: Demo;
 
   beforeAll(async () => {
-    runtime = await startRuntime(mkdtempSync(join(tmpdir(), "menu-bad-addresses-")));
+    runtime = await startRuntime(copyOfTemplate(inject("templateDir"), "menu-bad-addresses-"));
     demo = JSON.parse(readFileSync(join(runtime.dataDir, "demo.json"), "utf8")) as Demo;
   }, RUNTIME_START_MS + 30_000);
   afterAll(async () => {

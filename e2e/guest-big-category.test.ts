@@ -9,17 +9,15 @@
  * the search finds an item of the third chunk, whose window shows its price, and the cart keeps it.
  * The file runs its own runtime: it grows and reorders the demo menu the other browser tests read.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { CHUNK_ITEMS, chunkNames, FIRST_VIEW_CARDS, type IndexCategory, type PublishedChunk, type PublishedIndex, type PublishedItem } from "@menu/core/publish/published";
 import { axeViolations } from "./axe";
 import { fileBrowser } from "./browser";
 import { demo, getJson } from "./demo";
 import { guestReady } from "./guest";
-import { RUNTIME_START_MS, startRuntime, type Runtime } from "./runtime";
+import { copyOfTemplate, RUNTIME_START_MS, startRuntime, type Runtime } from "./runtime";
 import { staffApi } from "./staff-api";
 
 const ITEMS = 450;
@@ -40,7 +38,7 @@ const bigCategory = async () => (await index()).categories.find((c) => c.name ==
 const chunk = (name: string) => getJson<PublishedChunk>(`/m/demo/center/ru/c/${name}.json`, runtime.baseUrl);
 
 beforeAll(async () => {
-  runtime = await startRuntime(mkdtempSync(join(tmpdir(), "menu-big-category-")));
+  runtime = await startRuntime(copyOfTemplate(inject("templateDir"), "menu-big-category-"));
   const owner = demo(runtime.dataDir).logins.find((l) => l.role === "company_manager")!;
   api = await staffApi(runtime.baseUrl, owner.email, owner.password);
   ({ store_id: storeId } = (await (await api.request("/api/cs-object?companyKey=demo&storeKey=center&scope=owned")).json()) as { store_id: string });

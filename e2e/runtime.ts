@@ -1,10 +1,24 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { resolve } from "node:path";
+import { cpSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { freePort } from "../packages/local/src/dynamo";
 
 const root = resolve(import.meta.dirname, "..");
 
 export type Runtime = { baseUrl: string; dataDir: string; child: ChildProcess; output: () => string; stop: () => Promise<number | null> };
+
+/**
+ * A new data folder holding a copy of `template`, the run's seeded and stopped data folder
+ * (`inject("templateDir")`, runtime.global.ts): a runtime started on it finds the demo data and
+ * skips the minutes of seeding. Each copy is its own, so a file that changes the demo menu leaves
+ * the others' alone.
+ */
+export function copyOfTemplate(template: string, prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  cpSync(template, dir, { recursive: true });
+  return dir;
+}
 
 /** How long a runtime may take to load the demo data: about 2 minutes on a busy 2-CPU machine. Hooks that start one wait a little longer. */
 export const RUNTIME_START_MS = 300_000;
