@@ -1,10 +1,10 @@
 /** Calls and cache updates of translations (types from the API client, no casts). */
 import { TRANSLATION_TARGETS } from "@menu/core/shared/model";
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type { InferRequestType } from "hono/client";
 import { useSetAtom } from "jotai";
 import { useMemo } from "react";
 import { scopeKeys } from "@/lib/admin-scope";
-import type { InferRequestType } from "hono/client";
 import { api, unwrap, type JsonBody, type SuccessBody } from "@/lib/api";
 import { menuKeys } from "@/lib/menu-keys";
 import { cardOf, updateCards, type ItemInfo } from "../items/api";
@@ -57,14 +57,10 @@ export const translationCalls = {
   severalCategories: async (ids: string[]) => (await Promise.all(chunks(ids).map((part) => unwrap(severalCategories(part))))).flat(),
   /** A hand-made translation (marked manual: auto-translation keeps it). */
   save: (storeId: string, type: TargetType, id: string, language: string, values: ManualTranslationValues) =>
-    unwrap(
-      translationOf.$put({ param: { type, targetId: id, language: targetLanguage(language) }, json: { store_id: storeId, ...values } }),
-    ),
+    unwrap(translationOf.$put({ param: { type, targetId: id, language: targetLanguage(language) }, json: { store_id: storeId, ...values } })),
   /** "Checked": staff vouch for the translation against today's source (no longer outdated; kept from the engine). */
   check: (storeId: string, type: TargetType, id: string, language: string) =>
-    unwrap(
-      translationOf.check.$post({ param: { type, targetId: id, language: targetLanguage(language) }, json: { store_id: storeId } }),
-    ),
+    unwrap(translationOf.check.$post({ param: { type, targetId: id, language: targetLanguage(language) }, json: { store_id: storeId } })),
   /** "Back to automatic": drops the hand-made translation and queues the language. */
   reset: (storeId: string, type: TargetType, id: string, language: string) =>
     unwrap(translationOf.$delete({ param: { type, targetId: id, language: targetLanguage(language) }, query: { storeId } })),
