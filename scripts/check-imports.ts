@@ -9,7 +9,11 @@
  *  4. the Lambdas that draw nothing (the scheduler, the translate and publish workers) reach no
  *     drawing library (pdfkit, sharp, qrcode, the sheet libraries), so their bundles stay lean;
  *  5. in core, only the rendering adapter (packages/core/src/render) imports a drawing library:
- *     the domain modules call its functions with their data and get bytes or rows back.
+ *     the domain modules call its functions with their data and get bytes or rows back;
+ *  6. core's top-level folders form layers (CORE_LAYERS): a folder imports, even for types, only
+ *     folders before it, so no folder-level cycle can form. The arrows that still run against the
+ *     order are listed (CORE_BACK_ARROWS, issue 35 point 2: what is left); a new one fails, and so
+ *     does a listed one that is gone (strike it from the list).
  * Imports are resolved by TypeScript with each project's own tsconfig, so workspace packages
  * (`@menu/core/...`) and `@/` paths count too. Prints every breach and exits 1 when there is one.
  */
@@ -27,6 +31,40 @@ const SERVER_MODULES = [path.join(CORE, "db") + path.sep, path.join(CORE, "ports
 const DRAWING = /^(pdfkit|sharp|fontkit|qrcode|write-excel-file|read-excel-file)(\/|$)/;
 const RENDER = path.join(CORE, "render") + path.sep;
 const DRAWS_NOTHING = ["scheduler.ts", "workers/translate.ts", "workers/publish.ts"].map((f) => path.join(ROOT, "packages/functions/src", f));
+/** Core's folders (and top-level files) from the bottom up: each may import only those before it. */
+const CORE_LAYERS = [
+  ["shared"],
+  ["db", "ports"],
+  ["render"], // the rendering adapter
+  ["command"], // the store-command builder
+  // domain modules, each after those it uses
+  ["subscription", "store", "media", "mail", "auth", "search", "company", "contact", "category", "billing", "item", "tables"],
+  ["promotion", "reviews", "abbreviation", "user", "menu", "wifi"],
+  // orchestration
+  ["publish", "export", "translation", "import", "analytics", "schedules", "jobs"],
+  ["index", "adapters"],
+].flat();
+/**
+ * Folder arrows against CORE_LAYERS not yet undone. Most go with three moves: the entities out of
+ * the domain folders into a records layer (db →), the publish and translation requests down beside
+ * command (→ publish, → translation), and render's words and types into the modules below it.
+ */
+const CORE_BACK_ARROWS = new Set<string>([
+  "shared → db", "shared → store",
+  "db → abbreviation", "db → analytics", "db → auth", "db → billing", "db → category", "db → company", "db → export", "db → item", "db → mail", "db → promotion", "db → publish", "db → search", "db → store", "db → subscription", "db → tables", "db → translation", "db → user",
+  "ports → publish", "ports → translation",
+  "render → export", "render → media", "render → publish", "render → tables", "render → wifi",
+  "command → publish", "command → store", "command → translation",
+  "subscription → billing", "subscription → publish", "subscription → store",
+  "store → company", "store → item", "store → publish", "store → tables", "store → translation",
+  "auth → company", "auth → user",
+  "search → item",
+  "category → translation",
+  "item → menu", "item → publish", "item → translation",
+  "promotion → translation",
+  "abbreviation → translation",
+  "publish → analytics",
+]);
 
 type Import = { target: string; typeOnly: boolean };
 type Module = { imports: Import[]; external: { name: string; typeOnly: boolean }[] };
@@ -152,9 +190,31 @@ for (const [file, module] of graph) {
   }
 }
 
+/** A core module's folder, or its name for a top-level file. */
+const coreFolder = (file: string) => path.relative(CORE, file).split(path.sep)[0]!.replace(/\.ts$/, "");
+const backArrows = new Map<string, string>();
+for (const [file, module] of graph) {
+  if (!file.startsWith(CORE + path.sep)) continue;
+  const from = coreFolder(file);
+  if (!CORE_LAYERS.includes(from)) breaches.push(`${rel(file)}: the core folder "${from}" has no place in CORE_LAYERS (scripts/check-imports.ts)`);
+  for (const { target } of module.imports) {
+    const to = target.startsWith(CORE + path.sep) ? coreFolder(target) : undefined;
+    if (!to || to === from || CORE_LAYERS.indexOf(to) < CORE_LAYERS.indexOf(from)) continue;
+    backArrows.set(`${from} → ${to}`, `${rel(file)} → ${rel(target)}`);
+  }
+}
+for (const [arrow, example] of backArrows) {
+  if (!CORE_BACK_ARROWS.has(arrow)) breaches.push(`core folder ${arrow} runs against the layers (CORE_LAYERS): ${example}`);
+}
+for (const arrow of CORE_BACK_ARROWS) {
+  if (!backArrows.has(arrow)) breaches.push(`core folder ${arrow} no longer runs against the layers: strike it from CORE_BACK_ARROWS`);
+}
+
 if (breaches.length > 0) {
   console.error(breaches.join("\n"));
   console.error(`\n${breaches.length} import rule breach(es): see scripts/check-imports.ts for the rules.`);
   process.exit(1);
 }
-console.log("Imports: no cycle, no feature importing another, no server module of core in web, no drawing library in the Lambdas that draw nothing, none in core outside render/.");
+console.log(
+  `Imports: no cycle, no feature importing another, no server module of core in web, no drawing library in the Lambdas that draw nothing, none in core outside render/, no new folder arrow against core's layers (${CORE_BACK_ARROWS.size} listed left).`,
+);

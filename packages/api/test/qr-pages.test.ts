@@ -5,7 +5,9 @@
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@menu/api";
-import { loadMenuRenderer, publishStore, setMenuRenderer } from "@menu/core/publish/publish";
+import { publishStore } from "@menu/core/publish/publish";
+import { loadMenuRenderer } from "@menu/core/adapters/ssr-menu-renderer";
+import { setMenuRenderer } from "@menu/core/ports/menu-renderer";
 import { captureMail } from "./support/browser-client";
 import { body, signedInTenants, type Client, type Tenant } from "./support/session";
 

@@ -8,7 +8,7 @@ import { memoryQueue } from "@menu/core/adapters/memory-queue";
 import { registerOrganization } from "@menu/core/auth/registration";
 import { JOB_HANDLERS } from "@menu/core/jobs";
 import { runSchedules } from "@menu/core/schedules";
-import { setMenuRenderer } from "@menu/core/publish/publish";
+import { setMenuRenderer } from "@menu/core/ports/menu-renderer";
 import type { PublishedManifest } from "@menu/core/publish/published";
 import { addDays, addMonths } from "@menu/core/subscription/plans";
 import { iban, letters, unp } from "../../core/test/fixtures";

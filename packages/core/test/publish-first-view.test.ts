@@ -11,7 +11,9 @@ import { gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { clock, Db, setPorts, usePorts } from "@menu/core";
 import { fsObjectStore } from "@menu/core/adapters/fs-object-store";
-import { loadMenuRenderer, publishStore, setMenuRenderer } from "@menu/core/publish/publish";
+import { publishStore } from "@menu/core/publish/publish";
+import { loadMenuRenderer } from "@menu/core/adapters/ssr-menu-renderer";
+import { setMenuRenderer } from "@menu/core/ports/menu-renderer";
 import { FIRST_VIEW_CARDS, publishedKeys, type PublishedIndex } from "@menu/core/publish/published";
 import { venue } from "./fixtures";
 

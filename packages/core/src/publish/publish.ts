@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { pathToFileURL } from "node:url";
 import { Db } from "../db/service";
 import { nextBoundary } from "../menu/schedule";
 import { usePorts } from "../ports";
+import { useMenuRenderer } from "../ports/menu-renderer";
 import { clock } from "../shared/clock";
 import { saveEventTargets } from "../analytics/event-targets";
 import { publishQrLinks } from "../tables/qr-links";
@@ -17,7 +17,6 @@ import {
   pageName,
   publishedKeys,
   type GuestPage,
-  type MenuRenderer,
   type MenuView,
   type PublishedChunk,
   type PublishedIndex,
@@ -27,28 +26,6 @@ import { isConditionFailure } from "../shared/conflict";
 
 /** How long one run may hold the store's publish lease (the worker's timeout is 60 s). */
 const LEASE_MS = 2 * 60_000;
-
-let renderer: MenuRenderer | undefined;
-
-/** The server renderer of the guest pages (web/dist-ssr), set at start-up by the runtime. */
-export const setMenuRenderer = (value: MenuRenderer | undefined) => {
-  renderer = value;
-};
-
-/** Loads the web app's SSR build (`web/dist-ssr/ssr.js`, self-contained) from a file path. */
-export async function loadMenuRenderer(path: string): Promise<MenuRenderer> {
-  const mod = (await import(pathToFileURL(path).href)) as Partial<MenuRenderer>;
-  if (typeof mod.renderPage !== "function" || typeof mod.qrPath !== "function" || typeof mod.build !== "string") {
-    throw new Error(`${path} is not the guest menu's server renderer`);
-  }
-  return {
-    renderPage: mod.renderPage,
-    qrPath: mod.qrPath,
-    build: mod.build,
-    ...(mod.renderNotFound ? { renderNotFound: mod.renderNotFound } : {}),
-    ...(mod.renderFullMenu ? { renderFullMenu: mod.renderFullMenu } : {}),
-  };
-}
 
 /**
  * The publish worker: writes, per language, the menu JSON and the pre-rendered pages, then the
@@ -144,8 +121,7 @@ async function readJson<T>(key: string): Promise<T | undefined> {
  * when its first view shows a touched category). Returns the content version and when it goes stale.
  */
 export async function publishStore(keys: Keys, now = clock.now(), scope?: PublishScope, fullPage: FullPageState = {}) {
-  if (!renderer) throw new Error("publish: no menu renderer configured (setMenuRenderer)");
-  const render = renderer;
+  const render = useMenuRenderer();
   const loaded = await loadStoreState(keys, now, { items: false });
   const paths = publishedKeys(loaded.company_url_key, loaded.store.url_key);
   const objects = usePorts().objects;

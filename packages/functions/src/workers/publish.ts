@@ -1,5 +1,7 @@
 import { isAbsolute, join } from "node:path";
-import { loadMenuRenderer, publishJob, setMenuRenderer } from "@menu/core/publish/publish";
+import { publishJob } from "@menu/core/publish/publish";
+import { loadMenuRenderer } from "@menu/core/adapters/ssr-menu-renderer";
+import { setMenuRenderer } from "@menu/core/ports/menu-renderer";
 import type { SQSEvent } from "aws-lambda";
 import { configureCloud } from "../cloud";
 import { sqsWorker } from "../sqs-worker";
