@@ -81,7 +81,7 @@ export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, ren
   const intl = useIntl();
   const [{ menu, seed }, setData] = useState({ menu: initialMenu, seed: initialLoaded });
   const setMenu = useCallback((next: PublishedIndex, loaded: Loaded = NOTHING_LOADED) => setData({ menu: next, seed: loaded }), []);
-  const { loaded, request } = useChunks(menu, seed);
+  const { loaded, complete: loadedToEnd, byId, request, requestAhead } = useChunks(menu, seed);
   const [stale, setStale] = useState(servedOffline);
   const href = useSyncExternalStore(nav.subscribe, nav.getHref, nav.getHref);
   const mounted = useMounted();
@@ -107,9 +107,10 @@ export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, ren
   useFocusReturn(filterOpen, filterButton);
   useFocusReturn(searching, searchButton);
   const rtl = textDirection(menu.language as Language) === "rtl";
-  const { brief, byId, filter, filtering, counts, byCategory, isSoldOut, marks, sections, section, tree, promotionCategories, hidden, shownItems, shown } = useVisibleMenu({
+  const { brief, filter, filtering, counts, byCategory, isSoldOut, marks, sections, section, tree, promotionCategories, hidden, shownItems, shown } = useVisibleMenu({
     menu,
     loaded,
+    byId,
     menuType,
     now,
     at,
@@ -182,8 +183,8 @@ export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, ren
   // An item in the address (or in the cart, once it is open) whose chunk is not there yet: fetched.
   useEffect(() => {
     const wanted = [...(itemId && !byId.has(itemId) ? [itemId] : []), ...(cartOpen ? cart.lines.map((l) => l.id).filter((id) => !byId.has(id)) : [])];
-    if (wanted.length) request(brief.filter((i) => wanted.includes(i.id)).map((i) => i.category_id));
-  }, [itemId, cartOpen, cart.lines, byId, brief, request]);
+    if (wanted.length) request(wanted);
+  }, [itemId, cartOpen, cart.lines, byId, request]);
   const go = (to: string) => {
     nav.push(withParams(href, to, { item: undefined, section: undefined }));
     window.scrollTo({ top: 0 });
@@ -305,8 +306,9 @@ export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, ren
                   tree={tree}
                   counts={counts}
                   itemsOf={(id) => byCategory.get(id)}
+                  complete={(id) => loadedToEnd.has(id)}
                   briefOf={(id) => briefByCategory.get(id) ?? NO_BRIEF}
-                  request={request}
+                  requestAhead={requestAhead}
                   mounted={mounted}
                   goal={goal}
                   onComplete={onComplete}

@@ -59,15 +59,20 @@ async function start() {
   ]);
   if (!response.ok) throw new Error(`${boot.dataUrl}: ${response.status}`);
   const menu = (await response.json()) as PublishedIndex;
-  // The categories all of whose chunks came, as the index names them now (a newer publish may have replaced one).
+  // Each category's first chunks that came, as the index names them now (a newer publish may have replaced one).
   const came = new Map(boot.chunkUrls.map((url, i) => [url, chunks[i]]));
   const loaded: Record<string, PublishedItem[]> = {};
   let used = 0;
   for (const c of menu.categories) {
-    const urls = chunkNames(c).map((name) => chunkUrl(menu.store.company_url_key, menu.store.url_key, menu.language, name));
-    if (!urls.length || !urls.every((url) => came.get(url))) continue;
-    loaded[c.id] = urls.flatMap((url) => came.get(url)!);
-    used += urls.length;
+    const parts: PublishedItem[][] = [];
+    for (const name of chunkNames(c)) {
+      const items = came.get(chunkUrl(menu.store.company_url_key, menu.store.url_key, menu.language, name));
+      if (!items) break;
+      parts.push(items);
+    }
+    if (!parts.length) continue;
+    loaded[c.id] = parts.flat();
+    used += parts.length;
   }
   // Hydration in a task of its own, after the one that parsed the JSON: no long task on a slow CPU.
   await new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PublishedItem } from "@menu/core/publish/published";
-import { chunksToFetch, descriptionWords, knownWords, matchingItems, type SearchedCategory } from "./item-matches";
+import { itemsToFetch, descriptionWords, knownWords, matchingItems, type SearchedCategory } from "./item-matches";
 import { fold } from "./search-match";
 import type { BriefItem } from "./visible-menu";
 
@@ -48,9 +48,9 @@ describe("what a guest search finds (issue 32)", () => {
 
 describe("the chunks a search fetches", () => {
   it("all of a small menu's, else those of the first 60 matches", () => {
-    expect(chunksToFetch(items, [])).toEqual(["veg", "pz", "ds"]);
+    expect(itemsToFetch(items, [])).toEqual(items.map((i) => i.id));
     const big = Array.from({ length: 501 }, (_, n): BriefItem => ({ id: `x${n}`, title: `Dish ${n}`, category_id: `c${n}` }));
-    expect(chunksToFetch(big, big.slice(100))).toEqual(big.slice(100, 160).map((i) => i.category_id));
-    expect(chunksToFetch(big.slice(1), [])).toHaveLength(500);
+    expect(itemsToFetch(big, big.slice(100))).toEqual(big.slice(100, 160).map((i) => i.id));
+    expect(itemsToFetch(big.slice(1), [])).toHaveLength(500);
   });
 });

@@ -42,6 +42,6 @@ export function matchingItems(query: string, items: readonly BriefItem[], titles
   return items.filter((item, n) => titles[n]!.includes(q) || matchesAll(queryWords, [...known[n]!, ...(descriptions.get(item.id) ?? [])]));
 }
 
-/** The categories whose chunks a search needs: all of a small menu's, else those of the first matches. */
-export const chunksToFetch = (items: readonly BriefItem[], matches: readonly BriefItem[]) =>
-  items.length <= SMALL_MENU ? items.map((i) => i.category_id) : matches.slice(0, FETCHED_MATCHES).map((i) => i.category_id);
+/** The items whose chunks a search needs: all of a small menu's, else the first matches. */
+export const itemsToFetch = (items: readonly BriefItem[], matches: readonly BriefItem[]) =>
+  items.length <= SMALL_MENU ? items.map((i) => i.id) : matches.slice(0, FETCHED_MATCHES).map((i) => i.id);

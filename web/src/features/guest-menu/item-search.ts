@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from "react";
 import { trackSearch } from "./analytics";
-import { chunksToFetch, descriptionWords, knownWords, matchingItems, type SearchedCategory } from "./item-matches";
+import { itemsToFetch, descriptionWords, knownWords, matchingItems, type SearchedCategory } from "./item-matches";
 import type { PublishedCategory, PublishedItem } from "./model";
 import { closestCategories, fold } from "./search-match";
 import type { BriefItem } from "./visible-menu";
@@ -19,7 +19,7 @@ export function useItemSearch(
   categories: readonly SearchedCategory[],
   open: (category: PublishedCategory) => boolean,
   storeId: string,
-  request: (categories: Iterable<string>) => void,
+  request: (itemIds: Iterable<string>) => void,
 ) {
   const titles = useMemo(() => items.map((i) => fold(i.title)), [items]);
   const known = useMemo(() => knownWords(items, categories), [items, categories]);
@@ -28,7 +28,7 @@ export function useItemSearch(
   const searching = query.trim() !== "";
   useEffect(() => {
     if (!searching) return;
-    request(chunksToFetch(items, matches));
+    request(itemsToFetch(items, matches));
   }, [searching, items, matches, request]);
   const results = useMemo(() => matches.flatMap((i) => byId.get(i.id) ?? []), [matches, byId]);
   useEffect(() => trackSearch(storeId, query, results.length), [storeId, query, results.length]);

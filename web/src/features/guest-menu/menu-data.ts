@@ -4,7 +4,7 @@
  * their content, so a copy is never stale (the service worker keeps those fetched, for offline use).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { chunkNames, publishedKeys, type PublishedChunk } from "@menu/core/publish/published";
+import { CHUNK_ITEMS, chunkNames, publishedKeys, type PublishedChunk } from "@menu/core/publish/published";
 import { isServedOffline } from "./sw-register";
 import type { PublishedIndex, PublishedItem, PublishedMenu } from "./model";
 
@@ -61,24 +61,66 @@ export function fetchChunk(url: string): Promise<PublishedItem[]> {
   return promise;
 }
 
+type Categories = PublishedIndex["categories"];
+
+/** Each category's chunks the page may fetch: those the seed holds (its first ones) are left out. */
+export const chunksToFetch = (categories: Categories, seed: Loaded) =>
+  new Map(categories.map((c) => [c.id, chunkNames(c).slice(seed[c.id] ? Math.ceil(seed[c.id]!.length / CHUNK_ITEMS) : 0)] as const));
+
 /**
- * The chunks of a menu the page has, and `request` to fetch more (by category id). Keyed by chunk
- * name: after a newer index arrives, a chunk that changed is fetched again when asked. A category
- * is loaded once all its chunks are. `seed`: categories that came with this index (the page's
- * first view, a format-1 menu).
+ * What the page has of each category: its items from the start as far as the chunks go without a
+ * gap (`loaded`), whether that is all of them (`complete`), and every item in full (`byId`).
+ */
+export function loadedChunks(categories: Categories, toFetch: ReadonlyMap<string, readonly string[]>, seed: Loaded, byName: ReadonlyMap<string, PublishedItem[]>) {
+  const loaded: Record<string, PublishedItem[]> = {};
+  const complete = new Set<string>();
+  const byId = new Map<string, PublishedItem>();
+  for (const c of categories) {
+    const names = toFetch.get(c.id) ?? [];
+    const parts = seed[c.id] ? [seed[c.id]!] : [];
+    let gapless = true;
+    for (const name of names) {
+      const items = byName.get(name);
+      gapless &&= !!items;
+      if (gapless) parts.push(items!);
+    }
+    for (const item of [...(seed[c.id] ?? []), ...names.flatMap((name) => byName.get(name) ?? [])]) byId.set(item.id, item);
+    if (parts.length || !names.length) loaded[c.id] = parts.flat();
+    if (gapless) complete.add(c.id);
+  }
+  return { loaded: loaded as Loaded, complete: complete as ReadonlySet<string>, byId: byId as ReadonlyMap<string, PublishedItem> };
+}
+
+/**
+ * The chunks of a menu the page has, and how to fetch more. Keyed by chunk name: after a newer
+ * index arrives, a chunk that changed is fetched again when asked. `seed`: items that came with
+ * this index (the page's boot data: a category's first chunks; a format-1 menu: all of it).
+ * - `loaded`: per category, its items from the start as far as its chunks are there without a gap
+ *   (what the list shows); `complete`: the categories loaded to their end;
+ * - `byId`: every item the page has in full, a later chunk's too (search, the item window, the cart);
+ * - `request(itemIds)`: the chunks that hold these items; `requestAhead`: what the list needs next.
+ *   A guest who reads a 5,000-item category fetches what they scroll to, a chunk at a time.
  */
 export function useChunks(index: PublishedIndex, seed: Loaded) {
   const { company_url_key: company, url_key: store } = index.store;
   const [byName, setByName] = useState<ReadonlyMap<string, PublishedItem[]>>(() => new Map());
-  const categories = useMemo(() => new Map(index.categories.map((c) => [c.id, c])), [index.categories]);
-  const loaded = useMemo(() => {
-    const out: Record<string, PublishedItem[]> = {};
+  const toFetch = useMemo(() => chunksToFetch(index.categories, seed), [index.categories, seed]);
+  /** The chunk that holds each item (the index lists a category's items in chunk order). */
+  const chunkOf = useMemo(() => {
+    const map = new Map<string, string>();
     for (const c of index.categories) {
-      const parts = seed[c.id] ? [seed[c.id]] : chunkNames(c).map((name) => byName.get(name));
-      if (parts.every(Boolean)) out[c.id] = parts.flatMap((items) => items!);
+      const names = chunkNames(c);
+      c.items.forEach((item, n) => {
+        const name = names[Math.floor(n / CHUNK_ITEMS)];
+        if (name) map.set(item.id, name);
+      });
     }
-    return out as Loaded;
-  }, [index.categories, byName, seed]);
+    return map;
+  }, [index.categories]);
+  const firstChunks = useMemo(() => new Set(index.categories.flatMap((c) => chunkNames(c).slice(0, 1))), [index.categories]);
+  /** Every chunk the page may fetch (those that came with the page are not among them). */
+  const fetchable = useMemo(() => new Set([...toFetch.values()].flat()), [toFetch]);
+  const { loaded, complete, byId } = useMemo(() => loadedChunks(index.categories, toFetch, seed, byName), [index.categories, toFetch, seed, byName]);
   const alive = useRef(true);
   useEffect(() => {
     alive.current = true;
@@ -86,21 +128,30 @@ export function useChunks(index: PublishedIndex, seed: Loaded) {
       alive.current = false;
     };
   }, []);
-  const request = useCallback(
-    (ids: Iterable<string>) => {
-      for (const id of ids) {
-        const category = categories.get(id);
-        if (!category || seed[id]) continue;
-        for (const name of chunkNames(category)) {
-          if (byName.has(name)) continue;
-          fetchChunk(chunkUrl(company, store, index.language, name)).then(
-            (items) => alive.current && setByName((map) => (map.has(name) ? map : new Map(map).set(name, items))),
-            () => {},
-          );
-        }
+  const fetchNamed = useCallback(
+    (names: Iterable<string>) => {
+      for (const name of names) {
+        if (byName.has(name)) continue;
+        fetchChunk(chunkUrl(company, store, index.language, name)).then(
+          (items) => alive.current && setByName((map) => (map.has(name) ? map : new Map(map).set(name, items))),
+          () => {},
+        );
       }
     },
-    [categories, byName, seed, company, store, index.language],
+    [byName, company, store, index.language],
   );
-  return { loaded, request };
+  const request = useCallback(
+    (itemIds: Iterable<string>) => fetchNamed(new Set([...itemIds].flatMap((id) => chunkOf.get(id) ?? []).filter((name) => fetchable.has(name)))),
+    [chunkOf, fetchable, fetchNamed],
+  );
+  /** The next chunk of the category the list waits for (when it waits), and the first one of each category after it. */
+  const requestAhead = useCallback(
+    (waiting: string | undefined, following: Iterable<string>) =>
+      fetchNamed([
+        ...(waiting ? [toFetch.get(waiting)?.find((name) => !byName.has(name))] : []),
+        ...[...following].map((id) => toFetch.get(id)?.[0]).filter((name) => name && firstChunks.has(name)),
+      ].filter((name): name is string => !!name)),
+    [toFetch, byName, firstChunks, fetchNamed],
+  );
+  return { loaded, complete, byId, request, requestAhead };
 }

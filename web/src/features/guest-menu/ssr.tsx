@@ -17,7 +17,7 @@ import { sendGuestEvents } from "./beacon";
 import { FILTER_STORAGE_KEY } from "./filter";
 import { GuestApp } from "./guest-app";
 import { createGuestIntl, type GuestCatalog } from "./intl";
-import { chunkNames, pageName, publishedKeys, type MenuView } from "@menu/core/publish/published";
+import { CHUNK_ITEMS, chunkNames, pageName, publishedKeys, type MenuView } from "@menu/core/publish/published";
 import { fullMenuPage } from "./full-menu";
 import { chunkUrl, indexUrl } from "./menu-data";
 import { pagePath, type GuestPage } from "./model";
@@ -85,9 +85,12 @@ export function renderPage({
     </GuestRoot>,
   );
   const dataUrl = indexUrl(store.company_url_key, store.url_key, menu.language);
-  // Every chunk of the categories the page shows (it is rendered with their first ones: more than its first view's cards).
-  const shown = new Set(Object.keys(loaded));
-  const chunkUrls = menu.categories.filter((c) => shown.has(c.id)).flatMap((c) => chunkNames(c).map((name) => chunkUrl(store.company_url_key, store.url_key, menu.language, name)));
+  // The chunks the page was rendered with (a big category's first only): hydration needs them, the rest come as the guest scrolls.
+  const chunkUrls = menu.categories.flatMap((c) =>
+    chunkNames(c)
+      .slice(0, Math.ceil((loaded[c.id]?.length ?? 0) / CHUNK_ITEMS))
+      .map((name) => chunkUrl(store.company_url_key, store.url_key, menu.language, name)),
+  );
   // The price formats of every currency the menu's first view (and so, nearly always, the menu) uses.
   const currencies = new Set([menu.store.currency, ...Object.values(loaded).flatMap((items) => items.flatMap((i) => i.portions.map((p) => p.currency)))].map(priceCurrency));
   const money: Record<string, MoneyPattern> = {};

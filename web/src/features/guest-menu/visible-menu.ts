@@ -11,8 +11,10 @@ const NO_MARKS: PublishedIndex["marks"] = {};
 
 type Options = {
   menu: PublishedIndex;
-  /** The chunks the page has: items in full by category. */
+  /** The chunks the page has: each category's items from its start, without a gap. */
   loaded: Loaded;
+  /** Every item the page has in full. */
+  byId: ReadonlyMap<string, PublishedItem>;
   menuType: MenuType;
   now: Date;
   at: ZonedTime;
@@ -29,9 +31,8 @@ export type BriefItem = IndexItem & { category_id: string };
  * and schedules allow in the chosen section. The index says which items there are (for every
  * category); the chunks loaded so far give them in full.
  */
-export function useVisibleMenu({ menu, loaded, menuType, now, at, mounted, addressSection }: Options) {
+export function useVisibleMenu({ menu, loaded, byId, menuType, now, at, mounted, addressSection }: Options) {
   const brief = useMemo(() => menu.categories.flatMap((c) => c.items.map((i): BriefItem => ({ ...i, category_id: c.id }))), [menu.categories]);
-  const byId = useMemo(() => new Map(Object.values(loaded).flatMap((items) => items.map((i) => [i.id, i] as const))), [loaded]);
   // The visitor's allergen and tag filter (remembered across visits and venues) narrows the lists.
   const filter = useMarkFilter();
   const filtering = filterSize(filter) > 0;

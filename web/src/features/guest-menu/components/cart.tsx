@@ -10,7 +10,7 @@ import { WaiterView } from "./waiter-view";
 
 type Props = {
   cart: Cart;
-  items: Map<string, PublishedItem>;
+  items: ReadonlyMap<string, PublishedItem>;
   /** The menu's language: a stored title in another one is marked with its own. */
   language: string;
   table?: number;

@@ -21,7 +21,7 @@ export function MenuTypeSwitch({ menuType, onMenuType }: { menuType: MenuType; o
   );
 }
 
-/** Chunks fetched ahead of the list's end: the categories after the last one shown. */
+/** Categories whose first chunk is fetched ahead of the list's end (after the last one shown). */
 const PREFETCHED = 2;
 /**
  * Titles (from the index) listed after the cards until their cards come: a guest who scrolls ahead
@@ -49,12 +49,14 @@ type Props = {
   tree: CategoryTree;
   /** Items (the filter's) per category, by the index. */
   counts: ReadonlyMap<string, number>;
-  /** A category's loaded items the filter lets through; undefined while its chunk is not there. */
+  /** A category's loaded items (from its start) the filter lets through; undefined while its first chunk is not there. */
   itemsOf: (categoryId: string) => PublishedItem[] | undefined;
+  /** Whether a category's items are loaded to its end. */
+  complete: (categoryId: string) => boolean;
   /** A category's items in the index the filter lets through, in order (chunk or not). */
   briefOf: (categoryId: string) => readonly IndexItem[];
-  /** Fetches the chunks of these categories. */
-  request: (categoryIds: Iterable<string>) => void;
+  /** Fetches the next chunk of the category the list waits for, and the first one of the categories after it. */
+  requestAhead: (waiting: string | undefined, following: Iterable<string>) => void;
   /** Hydrated: more cards may follow. */
   mounted: boolean;
   /** A category to render down to at once (a chip chosen below the list's end). */
@@ -67,14 +69,14 @@ type Props = {
 
 /**
  * The section's categories and subcategories with their items, in order, as many cards as the
- * budget allows (the first view: FIRST_VIEW_CARDS); the cards stop before a category whose chunk is
- * not there yet, which is asked for with the next ones. Once mounted, up to BRIEF_ROWS titles in
+ * budget allows (the first view: FIRST_VIEW_CARDS); the cards stop where a category's next chunk is
+ * not there yet, which is asked for with the next categories' (one chunk each). Once mounted, up to BRIEF_ROWS titles in
  * brief follow the cards under their categories' headings. Until then (the server's markup and
  * hydration) one empty element (`.menu-later`, `data-n`: BRIEF_ROWS) holds their place, which the
  * page's early script (early.ts) fills with the same sections and rows from the index while the
  * app is on its way; React leaves its content alone and replaces it once mounted.
  */
-export function MenuCategories({ tree, counts, itemsOf, briefOf, request, mounted, goal, onComplete, menuType, card }: Props) {
+export function MenuCategories({ tree, counts, itemsOf, complete, briefOf, requestAhead, mounted, goal, onComplete, menuType, card }: Props) {
   const intl = useIntl();
   const order = tree.flatMap(({ top, children }) => [top, ...children]);
   // What the budget would show: the categories in order until the cards run out or a chunk is missing.
@@ -87,6 +89,8 @@ export function MenuCategories({ tree, counts, itemsOf, briefOf, request, mounte
       if (!items) return { shown, missing: category.id, rendered: false };
       shown.push({ category, items: items.slice(0, left) });
       left -= items.length;
+      // A big category's cards go as far as its chunks are there; its next one is asked for.
+      if (left > 0 && !complete(category.id)) return { shown, missing: category.id, rendered: false };
     }
     return { shown, missing: undefined, rendered: left >= 0 };
   };
@@ -100,11 +104,12 @@ export function MenuCategories({ tree, counts, itemsOf, briefOf, request, mounte
   });
   const { shown, missing } = plan(budget);
   const lastShown = shown.at(-1)?.category.id;
-  const ahead = order.slice(Math.max(0, order.findIndex((c) => c.id === (missing ?? lastShown)))).slice(0, PREFETCHED + 1);
-  const aheadKey = ahead.map((c) => c.id).join(",");
+  const following = order.slice(order.findIndex((c) => c.id === (missing ?? lastShown)) + 1).slice(0, PREFETCHED);
+  const followingKey = following.map((c) => c.id).join(",");
+  // Asked again as each chunk comes (requestAhead changes): a category the list still waits for gets its next one.
   useEffect(() => {
-    if (mounted) request(aheadKey.split(",").filter(Boolean));
-  }, [mounted, aheadKey, request]);
+    if (mounted) requestAhead(missing, followingKey.split(",").filter(Boolean));
+  }, [mounted, missing, followingKey, requestAhead]);
   useEffect(() => {
     if (goal) reach(cardsThrough(goal));
     // eslint-disable-next-line react-hooks/exhaustive-deps
