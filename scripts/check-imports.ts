@@ -50,15 +50,13 @@ const CORE_LAYERS = [
  * command (→ publish, → translation), and render's words and types into the modules below it.
  */
 const CORE_BACK_ARROWS = new Set<string>([
-  "shared → db", "shared → store",
   "db → abbreviation", "db → analytics", "db → auth", "db → billing", "db → category", "db → company", "db → export", "db → item", "db → mail", "db → promotion", "db → publish", "db → search", "db → store", "db → subscription", "db → tables", "db → translation", "db → user",
-  "ports → publish", "ports → translation",
+  "ports → publish",
   "render → export", "render → media", "render → publish", "render → tables", "render → wifi",
   "command → publish", "command → store", "command → translation",
   "subscription → billing", "subscription → publish", "subscription → store",
   "store → company", "store → item", "store → publish", "store → tables", "store → translation",
   "auth → company", "auth → user",
-  "search → item",
   "category → translation",
   "item → menu", "item → publish", "item → translation",
   "promotion → translation",

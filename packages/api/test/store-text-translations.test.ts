@@ -20,7 +20,7 @@ import { setMenuRenderer } from "@menu/core/ports/menu-renderer";
 import { publishedKeys, type PublishedIndex } from "@menu/core/publish/published";
 import { factsOf } from "@menu/core/store/facts";
 import { addDays } from "@menu/core/subscription/plans";
-import { resilient } from "@menu/core/translation/engine";
+import { resilient } from "@menu/core/ports/translator";
 import { countTranslationFacts } from "@menu/core/translation/facts-refresh";
 import { startFakeLibreTranslate, type FakeTranslateServer, type LibreTranslateRequest } from "../../core/test/support/fake-translate-servers";
 import { captureMail } from "./support/browser-client";

@@ -11,7 +11,7 @@ import { libreTranslate } from "@menu/core/adapters/libretranslate";
 import { memoryQueue } from "@menu/core/adapters/memory-queue";
 import { factsOf } from "@menu/core/store/facts";
 import { addDays } from "@menu/core/subscription/plans";
-import { resilient } from "@menu/core/translation/engine";
+import { resilient } from "@menu/core/ports/translator";
 import { countTranslationFacts, translateQueueJob } from "@menu/core/translation/facts-refresh";
 import { startFakeLibreTranslate, type FakeTranslateServer, type LibreTranslateRequest } from "../../core/test/support/fake-translate-servers";
 import { captureMail } from "./support/browser-client";

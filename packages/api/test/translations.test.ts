@@ -11,7 +11,7 @@ import type { MenuLanguage } from "@menu/core/shared/model";
 import { libreTranslate } from "@menu/core/adapters/libretranslate";
 import { memoryQueue } from "@menu/core/adapters/memory-queue";
 import { addDays } from "@menu/core/subscription/plans";
-import { noEngine, resilient } from "@menu/core/translation/engine";
+import { noEngine, resilient } from "@menu/core/ports/translator";
 import { resumeTranslations } from "@menu/core/translation/jobs";
 import { translateQueueJob } from "@menu/core/translation/facts-refresh";
 import { startFakeLibreTranslate, type FakeTranslateServer, type LibreTranslateRequest } from "../../core/test/support/fake-translate-servers";

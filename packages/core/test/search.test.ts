@@ -6,7 +6,7 @@ import { createCategory, deleteCategory, updateCategory } from "@menu/core/categ
 import { db } from "@menu/core/db/client";
 import { bulkItems, createItem, updateItem } from "@menu/core/item/manage";
 import { ensureSearchIndex, indexItem, rebuildSearchIndex } from "@menu/core/search/indexing";
-import { searchItems } from "@menu/core/search/search";
+import { searchItems } from "@menu/core/item/search";
 import { indexTermsOf, queryTermsOf } from "@menu/core/search/words";
 import { TARGETS, type Translations } from "@menu/core/translation/targets";
 import { venue } from "./fixtures";

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { amazonTranslate } from "../src/adapters/amazon-translate";
 import { libreTranslate } from "../src/adapters/libretranslate";
-import { EngineError, NO_ENGINE_REASON, noEngine, resilient, type TranslationEngine } from "../src/translation/engine";
+import { EngineError, NO_ENGINE_REASON, noEngine, resilient, type TranslationEngine } from "../src/ports/translator";
 import {
   startFakeAmazonTranslate,
   startFakeLibreTranslate,

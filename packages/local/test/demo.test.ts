@@ -10,7 +10,7 @@ import { readWholeMenu, type DeltaOp } from "@menu/core/publish/published";
 import { storeSettings } from "@menu/core/store/manage";
 import { resolveCsObject } from "@menu/core/store/store";
 import { resolveQrKey, tablesOfStore } from "@menu/core/tables/table";
-import { lookupUnique } from "@menu/core/shared/guarded-write";
+import { lookupUnique } from "@menu/core/db/guarded-write";
 import { TRANSLATED_TITLE } from "@menu/core/translation/schemas";
 import { uniqueValue } from "@menu/core/shared/unique.entity";
 import { verifyPassword } from "@menu/core/user/password";

@@ -10,7 +10,7 @@ import { Db, withActor } from "@menu/core";
 import { categoriesOfStore, type CategoryInfo } from "@menu/core/category/category";
 import { itemsOfStore, type ItemInfo } from "@menu/core/item/item";
 import { indexStoresWithoutIndex } from "@menu/core/search/indexing";
-import { searchItems } from "@menu/core/search/search";
+import { searchItems } from "@menu/core/item/search";
 import { indexTermsOf, normalize } from "@menu/core/search/words";
 import { createCompany } from "@menu/core/company/company";
 import { createStore, resolveCsObject } from "@menu/core/store/store";

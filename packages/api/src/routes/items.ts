@@ -15,7 +15,7 @@ import {
   updateItem,
 } from "@menu/core/item/manage";
 import { ItemInfo } from "@menu/core/item/item";
-import { SearchHit, searchItems } from "@menu/core/search/search";
+import { SearchHit, searchItems } from "@menu/core/item/search";
 import { getItem, ItemCard, ItemPage, listItems, moveItemToPosition, PAGE_MAX, PAGE_SIZE } from "@menu/core/item/pages";
 import { ItemForm } from "@menu/core/item/schemas";
 import { errorResponse } from "../errors";

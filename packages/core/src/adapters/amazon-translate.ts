@@ -1,4 +1,4 @@
-import { EngineError, type TranslationEngine } from "../translation/engine";
+import { EngineError, type TranslationEngine } from "../ports/translator";
 import { AwsError, awsService, type AwsCredentials } from "./aws-call";
 
 export interface AmazonTranslateOptions {

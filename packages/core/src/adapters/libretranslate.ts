@@ -1,4 +1,4 @@
-import { EngineError, type TranslationEngine } from "../translation/engine";
+import { EngineError, type TranslationEngine } from "../ports/translator";
 
 export interface LibreTranslateOptions {
   /** The server's base URL, e.g. http://localhost:5000 (a path prefix is kept). */

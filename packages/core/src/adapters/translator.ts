@@ -1,4 +1,4 @@
-import { noEngine, resilient, type TranslationEngine } from "../translation/engine";
+import { noEngine, resilient, type TranslationEngine } from "../ports/translator";
 import { amazonTranslate } from "./amazon-translate";
 import { libreTranslate } from "./libretranslate";
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Db } from "../db/service";
 import { assertInCompany, assertSignedIn, canManageStore } from "../shared/policy";
 import { UserError } from "../shared/errors";
-import { lookupUnique } from "../shared/guarded-write";
+import { lookupUnique } from "../db/guarded-write";
 import { uniqueValue } from "../shared/unique.entity";
 import { storesOfCompany } from "../store/store";
 import { hashPassword, verifyPassword } from "../user/password";

@@ -4,7 +4,7 @@ import { Db } from "../db/service";
 import { untilProcessed } from "../shared/batch";
 import { clock } from "../shared/clock";
 import { UserError } from "../shared/errors";
-import { guardedWrite, lookupUnique } from "../shared/guarded-write";
+import { guardedWrite, lookupUnique } from "../db/guarded-write";
 import { newId } from "../shared/ids";
 import { uniqueValue } from "../shared/unique.entity";
 import { UrlKey } from "../shared/url-key";

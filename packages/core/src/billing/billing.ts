@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Db } from "../db/service";
 import { fn } from "../shared/fn";
-import { guardedWrite, type Guard } from "../shared/guarded-write";
+import { guardedWrite, type Guard } from "../db/guarded-write";
 import { assertCanManageCompany } from "../shared/policy";
 import { uniqueValue } from "../shared/unique.entity";
 import { BillingInfo, emptyBilling, type Billing } from "./schemas";

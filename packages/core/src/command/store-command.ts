@@ -6,9 +6,19 @@
  */
 import { z } from "zod";
 import { requestPublish, type PublishScope } from "../publish/request";
-import { managedStore, storeKeys } from "../shared/policy";
-import type { StoreRecord } from "../store/store";
+import { assertCanManageStore, storeKeys } from "../shared/policy";
+import { storeById, type StoreRecord } from "../store/store";
 import { requestStoreTranslation, requestTranslation, translationContext, type TranslateRef, type TranslationContext } from "../translation/jobs";
+
+/**
+ * The tenancy gate of every call on a store's data: loads the store and lets through only those who
+ * manage it (anyone else gets "store not found", as for a store that does not exist).
+ */
+async function managedStore(store_id: string) {
+  const store = await storeById(store_id);
+  assertCanManageStore(store.company_id, store.store_id);
+  return store;
+}
 
 /** A store id as the whole input. */
 export const StoreId = z.string().min(1).max(64);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Db } from "../db/service";
 import { notFound } from "../shared/errors";
 import { fn } from "../shared/fn";
-import { guardedWrite, lookupUnique } from "../shared/guarded-write";
+import { guardedWrite, lookupUnique } from "../db/guarded-write";
 import { newId } from "../shared/ids";
 import { uniqueValue } from "../shared/unique.entity";
 import { TITLE_MAX } from "../auth/schemas";

@@ -1,8 +1,8 @@
 import type { Entity, TransactWriteEntity } from "electrodb";
-import { Db } from "../db/service";
-import { WriteConflict } from "./conflict";
-import { UserError, type MessageCode } from "./errors";
-import type { UniqueKind } from "./unique.entity";
+import { Db } from "./service";
+import { WriteConflict } from "../shared/conflict";
+import { UserError, type MessageCode } from "../shared/errors";
+import type { UniqueKind } from "../shared/unique.entity";
 
 export type Guard = { kind: UniqueKind; value: string; ref: string; company_id?: string };
 

@@ -1,6 +1,6 @@
 /**
  * Items of a category in the admin panel (issue 4): list, create, edit, duplicate, move, sort,
- * bulk hide/show/delete (search is in search/search.ts). Every call is a store command: it names
+ * bulk hide/show/delete (search is in search.ts, over the word index of search/). Every call is a store command: it names
  * what a publish after it rebuilds, and the texts to translate.
  */
 import { z } from "zod";

@@ -7,10 +7,10 @@
  */
 import { z } from "zod";
 import { Db } from "../db/service";
-import { toItemInfo, ItemInfo } from "../item/item";
+import { toItemInfo, ItemInfo } from "./item";
 import { storeCommand } from "../command/store-command";
-import { categoryTexts, ensureSearchIndex, itemTexts } from "./indexing";
-import { queryTermsOf, searchable, termMatches, type IndexTerm, type QueryTerm } from "./words";
+import { categoryTexts, ensureSearchIndex, itemTexts } from "../search/indexing";
+import { queryTermsOf, searchable, termMatches, type IndexTerm, type QueryTerm } from "../search/words";
 
 const Id = z.string().min(1).max(64);
 export const SearchItemsInput = z.object({ store_id: Id, q: z.string().trim().min(1).max(100) });

@@ -1,7 +1,7 @@
 import type { Mailer } from "./mailer";
 import type { ObjectStore } from "./object-store";
 import type { JobQueue } from "./queue";
-import { noEngine, type TranslationEngine } from "../translation/engine";
+import { noEngine, type TranslationEngine } from "./translator";
 
 export type { Mail, Mailer } from "./mailer";
 export type { StoredObject } from "./object-store";

@@ -1,5 +1,4 @@
 import { useActor, type Actor } from "./actor";
-import { storeById } from "../store/store";
 import { UserError } from "./errors";
 
 /**
@@ -28,16 +27,6 @@ export function canManageCompany(actor: Actor, company_id: string) {
 /** Denied access answers "not found", so a caller cannot probe other tenants' ids. */
 export function assertCanManageStore(company_id: string, store_id: string) {
   if (!canManageStore(useActor(), company_id, store_id)) throw new UserError("storeNotFound", 404);
-}
-
-/**
- * The tenancy gate of every call on a store's data: loads the store and lets through only those who
- * manage it (anyone else gets "store not found", as for a store that does not exist).
- */
-export async function managedStore(store_id: string) {
-  const store = await storeById(store_id);
-  assertCanManageStore(store.company_id, store.store_id);
-  return store;
 }
 
 /** A store's key pair, the partition of everything kept under it. */

@@ -6,7 +6,7 @@ import { Db } from "../db/service";
 import { usePorts } from "../ports";
 import { clock } from "../shared/clock";
 import { isConditionFailure } from "../shared/conflict";
-import { guardedWrite } from "../shared/guarded-write";
+import { guardedWrite } from "../db/guarded-write";
 
 type Keys = { company_id: string; store_id: string };
 export type FactsDelta = Partial<Record<"items" | "photos" | "categories" | "promotions" | "tables", number>>;

@@ -12,7 +12,7 @@ import { clock } from "../shared/clock";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { WriteConflict } from "../shared/conflict";
-import { guardedWrite } from "../shared/guarded-write";
+import { guardedWrite } from "../db/guarded-write";
 import { useActor } from "../shared/actor";
 import { assertCanManageCompany, canManageStore } from "../shared/policy";
 import { storeCommand } from "../command/store-command";

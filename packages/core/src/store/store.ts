@@ -3,7 +3,7 @@ import { companyIdByUrlKey } from "../company/company";
 import { Db } from "../db/service";
 import { notFound } from "../shared/errors";
 import { fn } from "../shared/fn";
-import { guardedWrite, lookupUnique } from "../shared/guarded-write";
+import { guardedWrite, lookupUnique } from "../db/guarded-write";
 import { newId } from "../shared/ids";
 import { DAYS, MENU_LANGUAGES } from "../shared/model";
 import { uniqueValue } from "../shared/unique.entity";

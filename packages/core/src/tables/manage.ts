@@ -7,7 +7,7 @@ import { publicBaseUrl } from "../auth/config";
 import { Db } from "../db/service";
 import { UserError } from "../shared/errors";
 import { storeCommand, StoreId } from "../command/store-command";
-import { guardedWrite } from "../shared/guarded-write";
+import { guardedWrite } from "../db/guarded-write";
 import { factsChange } from "../store/facts";
 import { newToken } from "../shared/ids";
 import type { StoreRecord } from "../store/store";

@@ -4,7 +4,7 @@ import { untilProcessed } from "../shared/batch";
 import { WriteConflict } from "../shared/conflict";
 import { notFound, UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
-import { guardedWrite } from "../shared/guarded-write";
+import { guardedWrite } from "../db/guarded-write";
 import { factsOf } from "../store/facts";
 import { newId, newToken } from "../shared/ids";
 import { uniqueValue } from "../shared/unique.entity";

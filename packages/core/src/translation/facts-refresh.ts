@@ -14,7 +14,7 @@ import { Db } from "../db/service";
 import { untilProcessed } from "../shared/batch";
 import { clock } from "../shared/clock";
 import { isConditionFailure } from "../shared/conflict";
-import { guardedWrite } from "../shared/guarded-write";
+import { guardedWrite } from "../db/guarded-write";
 import { requestFactsRefresh, sendFactsRefresh, textKey, type TextRef } from "../store/facts";
 import { translationContext, staleFields, translationJob, type TranslationContext } from "./jobs";
 import { TARGETS, type Target } from "./targets";

@@ -13,7 +13,7 @@ import { MENU_LANGUAGES, SOURCE_LANGUAGE, type MenuLanguage } from "../shared/mo
 import { storeById, type StoreRecord } from "../store/store";
 import { PLAN_CONFIG } from "../subscription/plans";
 import { storePlan } from "../subscription/gate";
-import { EngineError } from "./engine";
+import { EngineError } from "../ports/translator";
 import { preparedSource, type GlossaryEntry } from "./text";
 import { fieldKind, TARGETS, type Field, type Target, type TargetType, type TranslationEntry } from "./targets";
 import { isConditionFailure } from "../shared/conflict";

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { Db } from "../db/service";
 import { useActor } from "../shared/actor";
 import { UserError } from "../shared/errors";
-import { guardedWrite } from "../shared/guarded-write";
+import { guardedWrite } from "../db/guarded-write";
 import { assertCanManageUser, assertCanManageUsers, canAssignRole } from "../shared/policy";
 import { uniqueValue } from "../shared/unique.entity";
 import { storeById } from "../store/store";

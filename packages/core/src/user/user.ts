@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Db } from "../db/service";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
-import { guardedWrite, lookupUnique, type Guard } from "../shared/guarded-write";
+import { guardedWrite, lookupUnique, type Guard } from "../db/guarded-write";
 import { newId } from "../shared/ids";
 import { UI_LOCALES } from "../shared/model";
 import { uniqueValue } from "../shared/unique.entity";
