@@ -132,7 +132,7 @@ describe("big categories in chunks", () => {
     }
   });
 
-  it("renders the menu page with the first chunk of its first view, the same markup as with the whole category, and lists every chunk for the app", async () => {
+  it("renders the menu page with the first chunk of its first view, the same cards as with the whole category, and names that chunk alone for the app", async () => {
     const s = await bigStore();
     expect(rendered.at(-1)).toEqual({ [s.big]: CHUNK_ITEMS });
     const index = await s.index("ru");
@@ -140,10 +140,13 @@ describe("big categories in chunks", () => {
     const chunks = await Promise.all(names.map((name) => json<PublishedChunk>(s.paths.chunk("ru", name))));
     const page = { kind: "menu" as const };
     const common = { menu: index, page, renderedAt: clock.now().toISOString(), version: index.pages.menu! };
+    // The pages differ only in the chunks they name (the boot data and the starter's list): the app hydrates with those.
+    const cards = (html: string) => html.replace(/<script type="application\/json" id="guest-(boot|starter)">.*?<\/script>/gs, "");
     const firstOnly = renderer.renderPage({ ...common, loaded: { [s.big]: chunks[0]!.items } });
-    expect(renderer.renderPage({ ...common, loaded: { [s.big]: chunks.flatMap((c) => c.items) } })).toBe(firstOnly);
+    expect(cards(renderer.renderPage({ ...common, loaded: { [s.big]: chunks.flatMap((c) => c.items) } }))).toBe(cards(firstOnly));
     const published = (await text(s.paths.page("ru", "menu")))!;
-    for (const name of names) expect(published).toContain(`/${s.paths.chunk("ru", name)}`);
+    expect(published).toContain(`/${s.paths.chunk("ru", names[0]!)}`);
+    for (const name of names.slice(1)) expect(published).not.toContain(`/${s.paths.chunk("ru", name)}`);
   });
 
   it("writes the plain whole-menu page at most every few minutes after scoped changes, and then by itself", async () => {
