@@ -1,33 +1,20 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download } from "playwright-core";
+import { afterAll, beforeAll, inject } from "vitest";
+import { chromiumOptions } from "./chromium";
 
 /** Where browser tests put screenshots and downloads to look at. */
 export const ARTIFACTS = resolve(import.meta.dirname, "../test-results");
 
-/** Debian's Chromium driven by playwright-core (downloading a browser is not possible here); `extraArgs` are added to the flags. */
+/**
+ * A browser for a test file: the run's shared Chromium (started by runtime.global.ts), which saves
+ * each file a browser start, or one of its own when the file needs other flags. Files are kept
+ * apart by their contexts; `close()` of a shared one only disconnects, closing its contexts.
+ */
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  const executablePath = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find(existsSync);
-  if (!executablePath) throw new Error("Chromium not found: apt-get install -y chromium, or set CHROMIUM_PATH");
-  return chromium.launch({
-    executablePath,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      // Guests here are Russian speakers unless a test says otherwise (a context's locale or a
-      // language cookie): a first visit takes the browser's Accept-Language (issue 32).
-      "--lang=ru-RU",
-      "--accept-lang=ru-RU,ru",
-      ...extraArgs,
-    ],
-  });
+  const shared = extraArgs.length ? undefined : inject("browserWsEndpoint");
+  return shared ? chromium.connect(shared) : chromium.launch(chromiumOptions(extraArgs));
 }
 
 /**
@@ -52,4 +39,11 @@ export function fileBrowser() {
       return context;
     },
   };
+}
+
+/** A download's bytes, read through the browser's connection (a shared browser keeps the file on its side: no local path). */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

@@ -1,9 +1,8 @@
 /// <reference lib="dom" />
-import { readFile } from "node:fs/promises";
 import type { Browser, BrowserContext } from "playwright-core";
 import { readSheet } from "read-excel-file/node";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "./browser";
+import { downloadedBytes, launchBrowser } from "./browser";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -33,7 +32,7 @@ describe("menu export", () => {
     // The click queues an export job; the download starts once the worker has written the file.
     const [sheet] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), panel.getByTestId("export-xlsx").click()]);
     expect(sheet.suggestedFilename()).toBe("menu-center-en.xlsx");
-    const rows = await readSheet(await readFile((await sheet.path())!));
+    const rows = await readSheet(await downloadedBytes(sheet));
     expect(rows[0]).toEqual(["Section", "Category", "Item", "Description", "Portion", "Price", "Currency", "Allergens", "Tags", "Visible", "ID"]);
     // Demo dishes carry marks, named in the sheet's language.
     expect(rows.some((r) => String(r[7] ?? "").includes("Gluten"))).toBe(true);
@@ -46,7 +45,7 @@ describe("menu export", () => {
 
     const [pdf] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), panel.getByTestId("export-pdf").click()]);
     expect(pdf.suggestedFilename()).toBe("menu-center-en.pdf");
-    expect((await readFile((await pdf.path())!)).subarray(0, 5).toString()).toBe("%PDF-");
+    expect((await downloadedBytes(pdf)).subarray(0, 5).toString()).toBe("%PDF-");
     await pdf.saveAs("test-results/menu-export/menu-center-en.pdf"); // to look at
   });
 });

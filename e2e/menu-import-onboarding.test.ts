@@ -7,12 +7,11 @@
  * and 1280 px in ru and en go to test-results/.
  */
 import { randomUUID } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { axeViolations } from "./axe";
-import { ARTIFACTS, launchBrowser } from "./browser";
+import { ARTIFACTS, downloadedBytes, launchBrowser } from "./browser";
 import { registeredOwner } from "./staff-api";
 
 const base = inject("baseUrl");
@@ -73,7 +72,7 @@ describe("the import on the empty menu editor", () => {
     expect((await csv.text()).split(/\r\n/)[0]).toBe("\uFEFFРаздел,Категория,Позиция,Описание,Выход,Цена,Валюта,Аллергены,Метки,Показывать,ID");
     const [download] = await Promise.all([page.waitForEvent("download"), panel.getByTestId("import-template-xlsx").click()]);
     expect(download.suggestedFilename()).toBe("menu-template.xlsx");
-    const workbook = await readFile((await download.path())!);
+    const workbook = await downloadedBytes(download);
     await panel.getByTestId("import-file").setInputFiles({ name: "menu-template.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: workbook });
     await panel.getByTestId("import-create").waitFor();
     expect(await panel.getByTestId("import-errors").count()).toBe(0);

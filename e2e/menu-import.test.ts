@@ -4,12 +4,11 @@
  * to import"; a CSV with mistakes lists them by row and column in the interface language and offers
  * no import; a valid CSV previews the new item, imports with progress, and the guest menu shows it.
  */
-import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { workbookEntries, zip } from "../packages/api/test/support/hostile-zip";
 import { axeViolations } from "./axe";
-import { fileBrowser } from "./browser";
+import { downloadedBytes, fileBrowser } from "./browser";
 import { demo, publishedMenu } from "./demo";
 
 const base = inject("baseUrl");
@@ -41,7 +40,7 @@ describe("menu import", () => {
     const exportPanel = page.getByTestId("menu-export");
     await exportPanel.getByTestId("export-language").selectOption("ru");
     const [download] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), exportPanel.getByTestId("export-xlsx").click()]);
-    const sheet = await readFile((await download.path())!);
+    const sheet = await downloadedBytes(download);
     await panel.getByTestId("import-file").setInputFiles({ name: "menu-center-ru.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: sheet });
     await panel.getByTestId("import-nothing").waitFor({ timeout: 60_000 });
     expect(await panel.getByTestId("import-summary").innerText()).toMatch(/^(New|Новых): 0, (changed|изменённых): 0/);

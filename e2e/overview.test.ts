@@ -1,9 +1,8 @@
 /// <reference lib="dom" />
-import { readFile } from "node:fs/promises";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { axeViolations } from "./axe";
-import { launchBrowser } from "./browser";
+import { downloadedBytes, launchBrowser } from "./browser";
 import { signInAs } from "./sign-in";
 import { demo, path } from "./demo";
 import { guestReady } from "./guest";
@@ -119,7 +118,7 @@ describe("the overview", () => {
     // Each figure downloads as CSV; this one has the word the guest did not find.
     const [download] = await Promise.all([owner.waitForEvent("download"), owner.getByTestId("csv-searches").click()]);
     expect(download.suggestedFilename()).toMatch(/^center-searches-without-result-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = (await readFile((await download.path())!)).toString("utf8");
+    const csv = (await downloadedBytes(download)).toString("utf8");
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv.split("\r\n")[0]).toBe("\ufeffЗапрос,Сколько раз,Прошлый период,Изменение");
     expect(csv).toContain(`${word},1,0,новое`);
@@ -130,7 +129,7 @@ describe("the overview", () => {
     await owner.getByTestId("daily-chart").locator(".chart-bar").first().waitFor();
     await owner.screenshot({ path: "test-results/overview-ru-1280.png" });
     const [daily] = await Promise.all([owner.waitForEvent("download"), owner.getByTestId("csv-daily").click()]);
-    expect((await readFile((await daily.path())!)).toString("utf8").trim().split("\r\n")).toHaveLength(8); // header + 7 days
+    expect((await downloadedBytes(daily)).toString("utf8").trim().split("\r\n")).toHaveLength(8); // header + 7 days
     await owner.getByTestId("period-custom").check();
     const last = (await owner.getByTestId("period-to").getAttribute("max"))!;
     await owner.getByTestId("period-from").fill(last);

@@ -2,7 +2,9 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
+import { chromium } from "playwright-core";
 import { startFakeLibreTranslate } from "../packages/core/test/support/fake-translate-servers";
+import { chromiumOptions } from "./chromium";
 import { copyOfTemplate, startRuntime } from "./runtime";
 
 declare module "vitest" {
@@ -11,6 +13,8 @@ declare module "vitest" {
     dataDir: string;
     /** The fake LibreTranslate the runtime uses (`POST /__fake/pause|resume` hold its answers). */
     engineUrl: string;
+    /** The run's shared Chromium (`launchBrowser()` connects to it). */
+    browserWsEndpoint: string;
     /** A data folder seeded with the demo data and stopped: files that need a runtime of their own copy it (copyOfTemplate). */
     templateDir: string;
   }
@@ -52,7 +56,10 @@ export default async function setup(project: TestProject) {
   project.provide("dataDir", runtime.dataDir);
   project.provide("engineUrl", engine.url);
   project.provide("templateDir", templateDir);
+  const browser = await chromium.launchServer(chromiumOptions());
+  project.provide("browserWsEndpoint", browser.wsEndpoint());
   return async () => {
+    await browser.close();
     await runtime.stop();
     await engine.close();
     rmSync(templateDir, { recursive: true, force: true });
