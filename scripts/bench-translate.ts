@@ -15,7 +15,7 @@ import { libreTranslate } from "@menu/core/adapters/libretranslate";
 import { memoryQueue } from "@menu/core/adapters/memory-queue";
 import { companyIdByUrlKey } from "@menu/core/company/company";
 import { resolveCsObject } from "@menu/core/store/store";
-import { resilient, type TranslationEngine } from "@menu/core/translation/engine";
+import { resilient, type TranslationEngine } from "@menu/core/ports/translator";
 import { requestStoreTranslation } from "@menu/core/translation/jobs";
 import { translateQueueJob } from "@menu/core/translation/facts-refresh";
 import { seedDemo } from "../packages/local/src/demo/seed";

@@ -3,7 +3,7 @@ import { countersOf, expiresAtOf, METRIC_SHARDS, normalizeSearchTerm, RETENTION_
 import { isKnownBot } from "@menu/core/analytics/bots";
 import { MAX_RANGE_DAYS, rangeOf, summarize, weekdayOf } from "@menu/core/analytics/report";
 import { TTL_ATTRIBUTE } from "@menu/core/db/table";
-import { MetricEntity } from "@menu/core/analytics/metric.entity";
+import { MetricEntity } from "@menu/core/records/metric.entity";
 
 describe("guest analytics: what is counted", () => {
   it("normalises search terms and drops what may be personal data", () => {

@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { amazonTranslate } from "../src/adapters/amazon-translate";
 import { libreTranslate } from "../src/adapters/libretranslate";
-import { EngineError, NO_ENGINE_REASON, noEngine, resilient, type TranslationEngine } from "../src/ports/translator";
+import { EngineError, noEngine, resilient, type TranslationEngine } from "../src/ports/translator";
+import { NO_ENGINE_REASON } from "../src/shared/model";
 import {
   startFakeAmazonTranslate,
   startFakeLibreTranslate,

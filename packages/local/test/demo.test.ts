@@ -12,7 +12,7 @@ import { resolveCsObject } from "@menu/core/store/store";
 import { resolveQrKey, tablesOfStore } from "@menu/core/tables/table";
 import { lookupUnique } from "@menu/core/db/guarded-write";
 import { TRANSLATED_TITLE } from "@menu/core/translation/schemas";
-import { uniqueValue } from "@menu/core/shared/unique.entity";
+import { uniqueValue } from "@menu/core/records/unique.entity";
 import { verifyPassword } from "@menu/core/user/password";
 import { PLATFORM_COMPANY } from "@menu/core/user/user";
 import { MORE_LANGUAGES, UNTRANSLATED_CATEGORY } from "../src/demo/catalogue-more-languages";

@@ -11,7 +11,7 @@ import { fn } from "../shared/fn";
 import { DEFAULT_TIME_ZONE, MENU_LANGUAGES } from "../shared/model";
 import { storeById } from "../store/store";
 import { eventTargetsOf, type EventTargets } from "./event-targets";
-import type { MetricName } from "./metric.entity";
+import type { MetricName } from "../records/metric.entity";
 import { OTHER_SEARCHES, searchKeys } from "./search-terms";
 
 const Id = z.string().min(1).max(64);

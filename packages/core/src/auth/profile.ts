@@ -3,7 +3,7 @@ import { Db } from "../db/service";
 import { assertInCompany, assertSignedIn, canManageStore } from "../shared/policy";
 import { UserError } from "../shared/errors";
 import { lookupUnique } from "../db/guarded-write";
-import { uniqueValue } from "../shared/unique.entity";
+import { uniqueValue } from "../records/unique.entity";
 import { storesOfCompany } from "../store/store";
 import { hashPassword, verifyPassword } from "../user/password";
 import { toUserInfo, userById, type UserRecord } from "../user/user";

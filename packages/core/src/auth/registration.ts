@@ -6,7 +6,7 @@ import { clock } from "../shared/clock";
 import { UserError } from "../shared/errors";
 import { guardedWrite, lookupUnique } from "../db/guarded-write";
 import { newId } from "../shared/ids";
-import { uniqueValue } from "../shared/unique.entity";
+import { uniqueValue } from "../records/unique.entity";
 import { UrlKey } from "../shared/url-key";
 import { urlNameVariants } from "../shared/url-name-suggest";
 import { newStoreLanguages } from "../subscription/gate";

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { UI_LOCALES } from "../shared/model";
 import { secret, text, TEXT_MESSAGES, maxLengthMessage } from "../shared/text-rules";
 import { UrlKey } from "../shared/url-key";
-import { ROLES } from "../user/roles";
+import { ROLES } from "../shared/roles";
 
 /** The specification's validation texts (SPEC.md section 5); the SPA translates them. */
 export const VALIDATION = {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { Db } from "../db/service";
 import { clock } from "../shared/clock";
 import { AUTH } from "./config";
-import type { TokenKind } from "./token.entity";
+import type { TokenKind } from "../records/token.entity";
 import { isConditionFailure } from "../shared/conflict";
 
 export type OneTimeToken = { kind: TokenKind; user_id: string; email?: string; expires_at: string };

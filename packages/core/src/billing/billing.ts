@@ -3,7 +3,7 @@ import { Db } from "../db/service";
 import { fn } from "../shared/fn";
 import { guardedWrite, type Guard } from "../db/guarded-write";
 import { assertCanManageCompany } from "../shared/policy";
-import { uniqueValue } from "../shared/unique.entity";
+import { uniqueValue } from "../records/unique.entity";
 import { BillingInfo, emptyBilling, type Billing } from "./schemas";
 
 /** Saves a company's billing details; VAT number and IBAN stay unique across companies. */

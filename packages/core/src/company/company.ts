@@ -4,7 +4,7 @@ import { notFound } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { guardedWrite, lookupUnique } from "../db/guarded-write";
 import { newId } from "../shared/ids";
-import { uniqueValue } from "../shared/unique.entity";
+import { uniqueValue } from "../records/unique.entity";
 import { TITLE_MAX } from "../auth/schemas";
 import { text } from "../shared/text-rules";
 import { UrlKey } from "../shared/url-key";

@@ -2,7 +2,7 @@ import type { Entity, TransactWriteEntity } from "electrodb";
 import { Db } from "./service";
 import { WriteConflict } from "../shared/conflict";
 import { UserError, type MessageCode } from "../shared/errors";
-import type { UniqueKind } from "../shared/unique.entity";
+import type { UniqueKind } from "../records/unique.entity";
 
 export type Guard = { kind: UniqueKind; value: string; ref: string; company_id?: string };
 

@@ -14,7 +14,7 @@ import { MENU_LANGUAGES } from "../shared/model";
 import { storeCommand } from "../command/store-command";
 import { loadStoreState } from "../publish/build";
 import { storeMayUse } from "../subscription/gate";
-import { EXPORT_FORMATS, EXPORT_STATUSES } from "./menu-export.entity";
+import { EXPORT_FORMATS, EXPORT_STATUSES } from "../records/menu-export.entity";
 
 export type Keys = { company_id: string; store_id: string };
 const PENDING = "export";

@@ -10,7 +10,7 @@ import { menuPdf } from "../render/menu-pdf";
 import { menuSheet } from "../render/menu-sheet";
 import { clock } from "../shared/clock";
 import type { MenuLanguage } from "../shared/model";
-import type { EXPORT_FORMATS } from "./menu-export.entity";
+import type { EXPORT_FORMATS } from "../records/menu-export.entity";
 import type { OnRows } from "./menu-rows";
 
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -3,6 +3,7 @@
  * LibreTranslate-compatible HTTP engine when LIBRETRANSLATE_URL is set, otherwise none. The domain
  * sees only this interface; the adapters live in `../adapters/`.
  */
+import { NO_ENGINE_REASON } from "../shared/model";
 
 /** A failure of the engine. `retryable` says the service asked to try again (throttling, 5xx). */
 export class EngineError extends Error {
@@ -25,8 +26,6 @@ export interface TranslationEngine {
    */
   translate(texts: string[], source: string, target: string): Promise<string[]>;
 }
-
-export const NO_ENGINE_REASON = "no translation engine configured";
 
 /** Jobs end in error with a clear reason; manual translation still works. */
 export const noEngine: TranslationEngine = {

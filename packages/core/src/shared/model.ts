@@ -5,6 +5,11 @@ export const UI_LOCALES = ["ru", "en", "zh"] as const;
 export const MENU_LANGUAGES = ["ru", "en", "zh", "ar", "tr", "fr"] as const;
 export type MenuLanguage = (typeof MENU_LANGUAGES)[number];
 export const TRANSLATION_TARGETS = ["en", "zh", "ar", "tr", "fr"] as const;
+/** What is translated: menu contents, and the store's own texts (its address and phone notes; one per store, its id the store's). */
+export const TARGET_TYPES = ["Item", "Category", "Promotion", "Store"] as const;
+export type TargetType = (typeof TARGET_TYPES)[number];
+/** A translation job's error when no engine is configured; the SPA tells it apart from the engine's own errors. */
+export const NO_ENGINE_REASON = "no translation engine configured";
 /** The language staff write the menu in; every other menu language is translated from it. */
 export const SOURCE_LANGUAGE = "ru";
 

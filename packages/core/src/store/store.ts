@@ -6,10 +6,10 @@ import { fn } from "../shared/fn";
 import { guardedWrite, lookupUnique } from "../db/guarded-write";
 import { newId } from "../shared/ids";
 import { DAYS, MENU_LANGUAGES } from "../shared/model";
-import { uniqueValue } from "../shared/unique.entity";
+import { uniqueValue } from "../records/unique.entity";
 import { UrlKey } from "../shared/url-key";
 import { translationsInfo, TranslationsInfo } from "../translation/schemas";
-import { StoreEntity } from "./store.entity";
+import { StoreEntity } from "../records/store.entity";
 import { storeTranslations } from "./texts";
 
 export type StoreRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof StoreEntity.get>["go"]>>["data"]>;

@@ -11,7 +11,7 @@ import { guardedWrite } from "../db/guarded-write";
 import { factsChange } from "../store/facts";
 import { newToken } from "../shared/ids";
 import type { StoreRecord } from "../store/store";
-import { uniqueValue } from "../shared/unique.entity";
+import { uniqueValue } from "../records/unique.entity";
 import { CreateTablesInput, tableName, tableNote, tablePosition } from "./schemas";
 import { deleteQrLink, putQrLink } from "./qr-links";
 import { addTables, createTable, tablesOfStore } from "./table";

@@ -7,7 +7,7 @@ import { fn } from "../shared/fn";
 import { guardedWrite } from "../db/guarded-write";
 import { factsOf } from "../store/facts";
 import { newId, newToken } from "../shared/ids";
-import { uniqueValue } from "../shared/unique.entity";
+import { uniqueValue } from "../records/unique.entity";
 import { putQrLink, putQrLinks } from "./qr-links";
 import { tableNamesOf, TABLES_BULK_MAX, TABLES_PER_STORE_MAX } from "./schemas";
 

@@ -8,12 +8,11 @@ import { categoryName } from "../category/schemas";
 import { Description, ItemTitle } from "../item/schemas";
 import { PromotionHeader } from "../promotion/schemas";
 import { TRANSLATION_STATUSES, TRANSLATION_TARGETS } from "../shared/model";
+import type { TargetType } from "../shared/model";
+export { TARGET_TYPES, type TargetType } from "../shared/model";
 import { text } from "../shared/text-rules";
 import { ADDRESS_MAX, LIST_MAX, PHONE_DESCRIPTION_MAX } from "../store/schemas";
 
-/** What is translated: menu contents, and the store's own texts (its address and phone notes; one per store, its id the store's). */
-export const TARGET_TYPES = ["Item", "Category", "Promotion", "Store"] as const;
-export type TargetType = (typeof TARGET_TYPES)[number];
 export const TranslationLanguage = z.enum(TRANSLATION_TARGETS);
 export type TranslationLanguage = z.infer<typeof TranslationLanguage>;
 

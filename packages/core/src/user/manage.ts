@@ -8,7 +8,7 @@ import { useActor } from "../shared/actor";
 import { UserError } from "../shared/errors";
 import { guardedWrite } from "../db/guarded-write";
 import { assertCanManageUser, assertCanManageUsers, canAssignRole } from "../shared/policy";
-import { uniqueValue } from "../shared/unique.entity";
+import { uniqueValue } from "../records/unique.entity";
 import { storeById } from "../store/store";
 import { sendAccountMail } from "../auth/mail";
 import { CreateUserInput, UpdateUserInput } from "../auth/schemas";
@@ -16,7 +16,7 @@ import { endUserSessions } from "../auth/sessions";
 import { issueToken, revokeTokens } from "../auth/tokens";
 import { startEmailChange } from "../auth/profile";
 import { hashPassword } from "./password";
-import { PLATFORM_COMPANY, type UserRole } from "./roles";
+import { PLATFORM_COMPANY, type UserRole } from "../shared/roles";
 import { createUser, seatGuard, toUserInfo, userById, usersOfCompany, withManagerSeat, type UserRecord } from "./user";
 
 const ROLE_ORDER: Record<UserRole, number> = { admin: 0, company_manager: 1, store_manager: 2 };

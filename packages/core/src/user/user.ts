@@ -5,9 +5,9 @@ import { fn } from "../shared/fn";
 import { guardedWrite, lookupUnique, type Guard } from "../db/guarded-write";
 import { newId } from "../shared/ids";
 import { UI_LOCALES } from "../shared/model";
-import { uniqueValue } from "../shared/unique.entity";
+import { uniqueValue } from "../records/unique.entity";
 import { hashPassword } from "./password";
-import { MAX_STORE_MANAGERS, PLATFORM_COMPANY, ROLES } from "./roles";
+import { MAX_STORE_MANAGERS, PLATFORM_COMPANY, ROLES } from "../shared/roles";
 
 export { PLATFORM_COMPANY, ROLES };
 

@@ -1,4 +1,4 @@
-import { NO_ENGINE_REASON } from "@menu/core/translation/engine";
+import { NO_ENGINE_REASON } from "@menu/core/shared/model";
 import { FormattedMessage } from "react-intl";
 import type { TranslationJob } from "./api";
 

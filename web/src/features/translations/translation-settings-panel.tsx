@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { NO_ENGINE_REASON } from "@menu/core/translation/engine";
+import { NO_ENGINE_REASON } from "@menu/core/shared/model";
 import { useId } from "react";
 import { FormattedMessage } from "react-intl";
 import { FormAlert } from "@/components/form/fields";

@@ -1,4 +1,4 @@
-import { MAX_STORE_MANAGERS } from "@menu/core/user/roles";
+import { MAX_STORE_MANAGERS } from "@menu/core/shared/roles";
 import { UserForm } from "@menu/core/auth/schemas";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";

@@ -1,4 +1,4 @@
-import { NO_ENGINE_REASON } from "@menu/core/translation/engine";
+import { NO_ENGINE_REASON } from "@menu/core/shared/model";
 import type { TargetType } from "@menu/core/translation/schemas";
 import { useEffect, useRef } from "react";
 import { FormattedMessage, useIntl } from "react-intl";

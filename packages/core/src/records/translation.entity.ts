@@ -1,7 +1,5 @@
 import { Entity } from "electrodb";
-import { SERVICE, TRANSLATION_STATUSES, TRANSLATION_TARGETS, timestamps } from "../shared/model";
-
-import { TARGET_TYPES } from "./schemas";
+import { SERVICE, TARGET_TYPES, TRANSLATION_STATUSES, TRANSLATION_TARGETS, timestamps } from "../shared/model";
 
 /**
  * The state of one translation job: an item, category or promotion into one language. The row is

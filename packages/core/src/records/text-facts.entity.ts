@@ -1,6 +1,5 @@
 import { Entity } from "electrodb";
-import { SERVICE } from "../shared/model";
-import { TARGET_TYPES } from "./schemas";
+import { SERVICE, TARGET_TYPES } from "../shared/model";
 
 /**
  * What one text (an item, category or promotion) adds to its store's translation facts, as last

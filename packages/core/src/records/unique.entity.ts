@@ -1,5 +1,5 @@
 import { Entity } from "electrodb";
-import { SERVICE } from "./model";
+import { SERVICE } from "../shared/model";
 
 /**
  * Guard items that keep a value unique across the table (e-mail, company URL name, store URL name

@@ -1,6 +1,6 @@
 import { Entity } from "electrodb";
 import { SERVICE, UI_LOCALES, timestamps } from "../shared/model";
-import { ROLES } from "./roles";
+import { ROLES } from "../shared/roles";
 
 export { ROLES };
 
