@@ -46,19 +46,19 @@ const CORE_LAYERS = [
   ["index", "adapters"],
 ].flat();
 /**
- * Folder arrows against CORE_LAYERS not yet undone. Most go with two moves: the publish and
- * translation requests down beside command (→ publish, → translation), and render's words and
- * types into the modules below it.
+ * Folder arrows against CORE_LAYERS not yet undone. Most go with two moves: the translation
+ * request down beside command (→ translation), and render's words and types into the modules
+ * below it.
  */
 const CORE_BACK_ARROWS = new Set<string>([
   "ports → publish",
   "render → export", "render → media", "render → publish", "render → tables", "render → wifi",
-  "command → publish", "command → store", "command → translation",
-  "subscription → billing", "subscription → publish", "subscription → store",
+  "command → store", "command → translation",
+  "subscription → billing", "subscription → store",
   "store → company", "store → item", "store → publish", "store → tables", "store → translation",
   "auth → company", "auth → user",
   "category → translation",
-  "item → menu", "item → publish", "item → translation",
+  "item → menu", "item → translation",
   "promotion → translation",
   "abbreviation → translation",
   "publish → analytics",

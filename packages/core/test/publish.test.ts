@@ -11,7 +11,7 @@ import { runSchedules } from "@menu/core/schedules";
 import { nextBoundary, openNow, scheduleAllows, zonedTime } from "@menu/core/menu/schedule";
 import { publishDelta, wifiPayload } from "@menu/core/publish/build";
 import { setMenuRenderer } from "@menu/core/ports/menu-renderer";
-import { pendingScope, requestPublish, SCOPE_MAX } from "@menu/core/publish/request";
+import { pendingScope, requestPublish, SCOPE_MAX } from "@menu/core/command/publish-request";
 import { readWholeMenu, type MenuView, type PublishedChunk, type PublishedIndex, type PublishedManifest } from "@menu/core/publish/published";
 import { venue } from "./fixtures";
 

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { Db } from "../db/service";
 import { usePorts } from "../ports";
 import { useGuestEdge } from "../publish/guest-edge";
-import { requestPublish } from "../publish/request";
+import { requestPublish } from "../command/publish-request";
 import { publishedKeys, type MovedStore } from "../publish/published";
 import { clock } from "../shared/clock";
 import { UserError } from "../shared/errors";
