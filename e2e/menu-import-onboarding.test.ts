@@ -112,8 +112,7 @@ describe("the import on the empty menu editor", () => {
     await page.goto(base + admin);
     await page.getByTestId("checklist-link-menu").click();
     await page.waitForURL(`${base}${admin}/kitchen#menu-import`);
-    await panel.waitFor();
-    expect(await panel.getByTestId("import-template-xlsx").isVisible()).toBe(true);
+    await panel.getByTestId("import-template-xlsx").waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

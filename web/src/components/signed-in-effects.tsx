@@ -1,8 +1,8 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { useAtomValue, useSetAtom } from "jotai";
-import { useEffect, useRef } from "react";
-import { isInterfaceLocale } from "@/i18n/languages";
+import { useEffect, useRef, useState } from "react";
+import { isInterfaceLocale, type InterfaceLocale } from "@/i18n/languages";
 import { api, unwrap } from "@/lib/api";
 import { forgetUser, meQueryOptions, refreshSession, sessionKeys } from "@/lib/session";
 import { defaultLanguageAtom, setDefaultLanguageAtom } from "@/i18n/language-state";
@@ -22,6 +22,12 @@ export default function SignedInEffects() {
   const setLanguage = useSetAtom(setDefaultLanguageAtom);
   const applied = useRef<string | undefined>(undefined);
   const switching = useRef(false);
+  // Bumped when a switch to the user's own language ends, so a pick made meanwhile is saved then.
+  const [switchesEnded, setSwitchesEnded] = useState(0);
+  const { mutate: saveLanguage } = useMutation({
+    mutationFn: (ui_locale: InterfaceLocale) => unwrap(api.api.me.$patch({ json: { ui_locale } })),
+    retry: 2,
+  });
   const user = me.data;
 
   // Session refresh on window focus (and optionally on an interval): a session that ended elsewhere
@@ -61,6 +67,7 @@ export default function SignedInEffects() {
       switching.current = true;
       void setLanguage(user.ui_locale).finally(() => {
         switching.current = false;
+        setSwitchesEnded((n) => n + 1);
       });
     }
   }, [user, language, setLanguage]);
@@ -69,10 +76,15 @@ export default function SignedInEffects() {
   useEffect(() => {
     if (!user || switching.current || applied.current !== `${user.id}:${user.ui_locale}` || user.ui_locale === language) return;
     applied.current = `${user.id}:${language}`;
-    void unwrap(api.api.me.$patch({ json: { ui_locale: language } }))
-      .then((updated) => queryClient.setQueryData(sessionKeys.me, { ...user, ...updated }))
-      .catch(() => undefined);
-  }, [language, user, queryClient]);
+    saveLanguage(language, {
+      onSuccess: (updated) => queryClient.setQueryData(sessionKeys.me, { ...user, ...updated }),
+      // Not saved after the retries: the next refresh of the user tries again, rather than the
+      // choice being lost at the next reload.
+      onError: () => {
+        applied.current = `${user.id}:${user.ui_locale}`;
+      },
+    });
+  }, [language, user, switchesEnded, queryClient, saveLanguage]);
 
   return null;
 }
