@@ -10,12 +10,14 @@ import { clock, Db, setPorts, usePorts } from "@menu/core";
 import type { MenuLanguage } from "@menu/core/shared/model";
 import { libreTranslate } from "@menu/core/adapters/libretranslate";
 import { memoryQueue } from "@menu/core/adapters/memory-queue";
+import type { QueueName } from "@menu/core/ports/queue";
 import { addDays } from "@menu/core/subscription/plans";
 import { noEngine, resilient } from "@menu/core/ports/translator";
-import { resumeTranslations } from "@menu/core/translation/jobs";
+import { isSweepMessage, resumeTranslations, SWEEP_PAGE } from "@menu/core/translation/jobs";
 import { translateQueueJob } from "@menu/core/translation/facts-refresh";
 import { startFakeLibreTranslate, type FakeTranslateServer, type LibreTranslateRequest } from "../../core/test/support/fake-translate-servers";
 import { captureMail } from "./support/browser-client";
+import { recordsRead } from "./support/reads";
 import { atMiddayUtc, body, publishRequests, signedInTenants, type Client, type Tenant } from "./support/session";
 
 const app = createApp();
@@ -147,6 +149,8 @@ describe("the glossary", () => {
       await manager.send("PUT", `/api/abbreviations/${created.entry.id}`, { store_id: t.store_id, abbreviation: "с/м", full_form: "замороженный" }),
     );
     expect(changed.affected).toBe(1);
+    // The count answered is the kept one: counted again by the worker after the glossary changed.
+    await queue.idle();
     expect(await body(await manager.send("POST", "/api/translations/queue", { store_id: t.store_id }))).toEqual({ queued: 1 });
     await queue.idle();
     expect((await item(shrimp.id)).translations.en?.title).toBe("[en] Креветки замороженный");
@@ -324,5 +328,37 @@ describe("tenancy", () => {
     expect((await stranger.get(`/api/abbreviations?storeId=${t.store_id}`)).status).toBe(404);
     // Their own store id with our item: not found either.
     expect((await stranger.send("PUT", `/api/translations/Item/${mine.id}/en`, { store_id: other.store_id, title: "Fish soup" })).status).toBe(404);
+  });
+});
+
+describe("translating everything in a big store", () => {
+  it("costs the call a bounded read and each sweep message one page, and queues every text", async () => {
+    const keys = { company_id: t.company_id, store_id: t.store_id };
+    const portion = { id: "p", weight: "100", unit: "g", price: "1", currency: "BYN" } as const;
+    const filler = Array.from({ length: 2 * SWEEP_PAGE + 50 }, (_, n) => ({ ...keys, item_id: randomUUID(), kind: "product" as const, category_id: t.category_id, position: 10_000 + n, title: `Позиция ${n}`, portions: [portion] }));
+    await Db().entities.item.put(filler).go();
+    await queue.idle();
+    // The sweep's pages are run here one by one; the jobs they queue wait until the sweep is done.
+    const sweeps: Record<string, unknown>[] = [];
+    const later: [QueueName, Record<string, unknown>][] = [];
+    setPorts({ ...usePorts(), queue: { ...queue, send: async (name, message) => void (isSweepMessage(message) ? sweeps.push(message) : later.push([name, message])) } });
+
+    const asked = await recordsRead(() => manager.send("POST", "/api/translations/queue", { store_id: t.store_id }));
+    expect(asked.result.status).toBe(200);
+    expect(asked.records).toBeLessThan(40);
+    const pages: number[] = [];
+    while (sweeps.length) {
+      const message = sweeps.shift()!;
+      pages.push((await recordsRead(() => translateQueueJob(message))).records);
+    }
+    // Items in three pages, then the categories, the promotions and the store.
+    expect(pages.length).toBeGreaterThanOrEqual(6);
+    expect(Math.max(...pages)).toBeLessThan(SWEEP_PAGE + 40);
+    useEngine();
+    // Every text is queued in every language (the jobs themselves are tested above).
+    expect(later.filter(([, m]) => m.target_type === "Item" && filler.some((f) => f.item_id === m.target_id))).toHaveLength(filler.length);
+    const rows = (await Db().entities.translation.query.byStore(keys).go({ pages: "all" })).data;
+    const translated = new Set(rows.filter((r) => r.language === "en" && r.status === "queued").map((r) => r.target_id));
+    expect(filler.filter((f) => !translated.has(f.item_id))).toEqual([]);
   });
 });

@@ -97,7 +97,7 @@ export function storeCommand<S extends z.ZodType<Addressed>, R>(schema: S, effec
     if (effects.publish === "store") await requestPublish(ctx.keys);
     else if (effects.publish && effects.publish !== "named") await requestPublish(ctx.keys, effects.publish);
     else if (scopes.length) await requestPublish(ctx.keys, merged(scopes));
-    if (texts === "store") await requestStoreTranslation(ctx.keys, await ctx.translation());
+    if (texts === "store") await requestStoreTranslation(ctx.keys);
     else if (texts.length) await requestTranslation(ctx.keys, texts, await ctx.translation());
     for (const step of steps) await step();
     return result;

@@ -16,7 +16,7 @@ import { clock } from "../shared/clock";
 import { isConditionFailure } from "../shared/conflict";
 import { guardedWrite } from "../db/guarded-write";
 import { requestFactsRefresh, sendFactsRefresh, textKey, type TextRef } from "../store/facts";
-import { translationContext, staleFields, translationJob, type TranslationContext } from "./jobs";
+import { isSweepMessage, staleFields, sweepStoreTranslation, translationContext, translationJob, type TranslationContext } from "./jobs";
 import { TARGETS, type Target } from "./targets";
 import type { TRANSLATION_TARGETS } from "../shared/model";
 
@@ -201,10 +201,14 @@ async function countEveryText(keys: Keys, ctx: TranslationContext, counted_for: 
   await e.storeFacts.update(keys).set({ ...totals([...counted.values()], ctx), counted_for }).go();
 }
 
-/** The worker of the `translate` queue: a content's translation, or a refresh of the store's facts. */
+/** The worker of the `translate` queue: a content's translation, a refresh of the store's facts, or a page of a store-wide sweep. */
 export async function translateQueueJob(message: Record<string, unknown>) {
   if (message.refresh === "facts" && typeof message.company_id === "string" && typeof message.store_id === "string") {
     await refreshTranslationFacts({ company_id: message.company_id, store_id: message.store_id });
+    return;
+  }
+  if (isSweepMessage(message)) {
+    await sweepStoreTranslation(message);
     return;
   }
   await translationJob(message);

@@ -122,19 +122,37 @@ export async function requestTranslation(keys: Keys, given: TranslateRef[], cont
   return work.length;
 }
 
-/** Queues everything of the store that is missing or out of date ("translate everything missing"). */
-export async function requestStoreTranslation(keys: Keys, context?: TranslationContext) {
+/** Contents read per message of a store-wide sweep, so each message's work is bounded whatever the store's size. */
+export const SWEEP_PAGE = 200;
+const SWEEP_ORDER = Object.keys(TARGETS) as TargetType[];
+
+/**
+ * Queues everything of the store that is missing or out of date ("translate everything missing",
+ * languages added): no request reads the whole store; a sweep on the translate queue does, one page
+ * per message (`sweepStoreTranslation`).
+ */
+export async function requestStoreTranslation(keys: Keys) {
   // Store-wide: every text's facts are counted again (those that became translated as well).
   await requestFactsRefresh(keys);
-  const ctx = context ?? (await translationContext(keys));
-  if (!ctx.languages.length) return 0;
-  const refs: TargetRef[] = [];
-  for (const target_type of Object.keys(TARGETS) as TargetType[]) {
-    for (const target of await TARGETS[target_type].all(keys)) {
-      if (ctx.languages.some((lang) => staleFields(target, lang, ctx.glossary).length)) refs.push({ target_type, target_id: target.id });
-    }
-  }
-  return requestTranslation(keys, refs, ctx);
+  await usePorts().queue.send("translate", { company_id: keys.company_id, store_id: keys.store_id, sweep: SWEEP_ORDER[0] });
+}
+
+/** A sweep's message: the kind of content and the page of it to look at next. */
+export type SweepMessage = Keys & { sweep: TargetType; cursor?: string | null };
+export const isSweepMessage = (message: Record<string, unknown>): message is SweepMessage =>
+  typeof message.company_id === "string" && typeof message.store_id === "string" && SWEEP_ORDER.includes(message.sweep as TargetType);
+
+/** One page of a store-wide sweep: queues what of it is stale, then sends the next page's message. */
+export async function sweepStoreTranslation({ company_id, store_id, sweep, cursor }: SweepMessage) {
+  const keys = { company_id, store_id };
+  const ctx = await translationContext(keys);
+  if (!ctx.languages.length) return;
+  const page = await TARGETS[sweep].page(keys, cursor ?? null, SWEEP_PAGE);
+  const stale = page.targets.filter((target) => ctx.languages.some((lang) => staleFields(target, lang, ctx.glossary).length));
+  await requestTranslation(keys, stale.map((target) => ({ target_type: sweep, target_id: target.id, target })), ctx);
+  const after = SWEEP_ORDER[SWEEP_ORDER.indexOf(sweep) + 1];
+  const next = page.cursor ? { sweep, cursor: page.cursor } : after ? { sweep: after } : undefined;
+  if (next) await usePorts().queue.send("translate", { ...keys, ...next });
 }
 
 const month = () => clock.now().toISOString().slice(0, 7);

@@ -56,6 +56,8 @@ type Accessor = {
   /** By id alone (gsi1), for the section-7 status call; the caller checks the tenant. */
   byId(id: string): Promise<Target | undefined>;
   all(keys: Keys): Promise<Target[]>;
+  /** One page of the store's contents and where the next one starts (null: the last page). */
+  page(keys: Keys, cursor: string | null, limit: number): Promise<{ targets: Target[]; cursor: string | null }>;
   /** Replaces the translations if the record was not changed since it was read (`updated_at`). */
   save(keys: Keys, id: string, translations: Translations, readAt: string): Promise<void>;
 };
@@ -75,7 +77,10 @@ type TranslatedEntity<R, A> = {
   get(key: object): { go(): Promise<{ data: R | null }> };
   query: {
     byId(key: object): { go(): Promise<{ data: R[] }> };
-    byStore(keys: Keys): { go(options: { pages: "all" }): Promise<{ data: R[] }> };
+    byStore(keys: Keys): {
+      go(options: { pages: "all" }): Promise<{ data: R[] }>;
+      go(options: { cursor: string | null; limit: number }): Promise<{ data: R[]; cursor: string | null }>;
+    };
   };
   patch(key: object): {
     set(values: { translations: Translations }): {
@@ -106,6 +111,10 @@ function accessor<R extends Row, A>(
       return data[0] && toTarget(data[0]);
     },
     all: async (keys) => (await entity().query.byStore(keys).go({ pages: "all" })).data.map(toTarget),
+    page: async (keys, cursor, limit) => {
+      const found = await entity().query.byStore(keys).go({ cursor, limit });
+      return { targets: found.data.map(toTarget), cursor: found.cursor };
+    },
     save: async (keys, id, translations, readAt) => {
       const { data: before } = await entity()
         .patch({ ...keys, [idName]: id })
@@ -144,6 +153,7 @@ const store: Accessor = {
     const found = await store.load(keys, keys.store_id);
     return found ? [found] : [];
   },
+  page: async (keys) => ({ targets: await store.all(keys), cursor: null }),
   save: async (keys, _id, translations, readAt) => {
     await Db()
       .entities.store.patch(storeOf(keys))
