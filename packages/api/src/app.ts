@@ -30,6 +30,7 @@ import { categoryRoutes } from "./routes/categories";
 import { wifiRoutes } from "./routes/wifi";
 import { menuExportRoutes } from "./routes/menu-export";
 import { menuImportRoutes } from "./routes/menu-import";
+import { menuCopyRoutes } from "./routes/menu-copy";
 import { reviewsWidgetRoutes } from "./routes/reviews-widget";
 import { translationRoutes } from "./routes/translations";
 
@@ -106,6 +107,7 @@ export function createApp({ isReady = () => true, resolveActor = actorFromHeader
     .route("/api", wifiRoutes)
     .route("/api", menuExportRoutes)
     .route("/api", menuImportRoutes)
+    .route("/api", menuCopyRoutes)
     .route("/api", mediaRoutes)
     .route("/api", reviewsWidgetRoutes)
     .route("/api", translationRoutes)

@@ -20,6 +20,7 @@ import { createApp } from "@menu/api";
 import { Db, usePorts, withActor } from "@menu/core";
 import { saveBilling } from "@menu/core/billing/billing";
 import { addSubscription } from "@menu/core/subscription/subscription";
+import { createStore } from "@menu/core/store/store";
 import { createUser } from "@menu/core/user/user";
 import { browser } from "./support/browser-client";
 import { PASSWORD, platformAdmin, tenant, uniqueEmail } from "./support/accounts";
@@ -74,6 +75,7 @@ let victimPromotion: string;
 let victimAbbreviation: string;
 let victimExport: string;
 let victimUpload: string;
+let victimSecondStore: string;
 const results: Record<string, string>[] = [];
 
 beforeAll(async () => {
@@ -111,6 +113,8 @@ beforeAll(async () => {
   victimUpload = randomUUID();
   const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c33" } }).png().toBuffer();
   await usePorts().objects.put(`uploads/${v.company_id}/${v.store_id}/${victimUpload}`, png, "image/png");
+  // The company's second store, so the menu copy (issue 36) has a source to address.
+  victimSecondStore = (await withActor({ type: "system" }, () => createStore({ company_id: v.company_id, name: "Victim park", url_key: "park" }))).store_id;
   const admin = await platformAdmin();
   const signedIn = async (email: string) => {
     const b = browser(app);
@@ -139,6 +143,7 @@ beforeAll(async () => {
     victimAbbreviation,
     victimExport,
     victimUpload,
+    victimSecondStore,
     victimSubscription.subscription_id,
     victimSubscription.invoice_id,
   ]);
@@ -231,6 +236,8 @@ function byName(name: string): unknown {
       return victimExport;
     case "uploadId":
       return victimUpload;
+    case "source_store_id":
+      return victimSecondStore;
     // An image upload's declared file.
     case "content_type":
       return "image/png";
@@ -294,7 +301,7 @@ function byName(name: string): unknown {
   }
 }
 /** Optional fields that address a tenant are always filled, so a route cannot dodge the check by defaults. */
-const TENANT_FIELDS = new Set(["companyId", "company_id", "storeId", "store_id", "userId", "user_id", "ids", "subscriptionId", "invoiceId", "tableId", "categoryId", "category_id", "category_ids", "itemId", "item_id", "item_ids", "promotionId", "promotion_id", "promotion_ids", "abbreviationId", "exportId", "uploadId", "targetId"]);
+const TENANT_FIELDS = new Set(["companyId", "company_id", "storeId", "store_id", "userId", "user_id", "ids", "subscriptionId", "invoiceId", "tableId", "categoryId", "category_id", "category_ids", "itemId", "item_id", "item_ids", "promotionId", "promotion_id", "promotion_ids", "abbreviationId", "exportId", "uploadId", "targetId", "source_store_id"]);
 
 const resolve = (s: Schema): Schema => (s.$ref ? resolve(doc.components!.schemas![s.$ref.split("/").pop()!]!) : s);
 

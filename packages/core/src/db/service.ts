@@ -12,6 +12,7 @@ import { CategoryTallyEntity } from "../records/category-tally.entity";
 import { CompanyEntity } from "../records/company.entity";
 import { MenuExportEntity, MenuExportPendingEntity } from "../records/menu-export.entity";
 import { ItemEntity } from "../records/item.entity";
+import { ItemOriginEntity } from "../records/item-origin.entity";
 import { PromotionEntity } from "../records/promotion.entity";
 import { PublicationEntity, PublishDueEntity } from "../records/publication.entity";
 import { SearchIndexStateEntity, SearchIndexTermEntity } from "../records/search-index.entity";
@@ -44,6 +45,7 @@ const service = new Service({
   textFacts: TextFactsEntity,
   migration: MigrationEntity,
   item: ItemEntity,
+  itemOrigin: ItemOriginEntity,
   promotion: PromotionEntity,
   abbreviation: AbbreviationEntity,
   billing: BillingEntity,

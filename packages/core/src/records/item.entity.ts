@@ -38,6 +38,8 @@ export const ItemEntity = new Entity({
     tags: { type: "list", default: () => [], items: { type: "string" } },
     /** Sold out until this instant (the store's next opening when it was marked); past = on sale. */
     sold_out_until: { type: "string" },
+    /** Copied from another store (issue 36): the group's first item; its group is listed by item-origin.entity.ts. */
+    origin_id: { type: "string" },
     translations: translationsAttribute,
     ...timestamps,
   },

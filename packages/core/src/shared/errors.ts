@@ -79,6 +79,9 @@ export const MESSAGES = {
   abbreviationExists: "This abbreviation already exists",
   abbreviationNotFound: "Abbreviation not found",
   importInvalid: "The file has errors: nothing was imported",
+  // Chains (issue 36): a menu copied between stores
+  copySameStore: "Choose another store to copy the menu from",
+  copyInvalid: "Some items of the other store are invalid: nothing was copied",
   // Limits (issue 30): the service is saturated for a moment, not broken
   serviceBusy: "The service is busy. Please try again in a minute",
 } as const;

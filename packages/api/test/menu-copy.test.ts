@@ -1,0 +1,207 @@
+/**
+ * Chains (issue 36, points 6 and 7): a company manager copies another store's menu into a store
+ * (preview counts; categories, items, portions, photos, marks, translations and glossary arrive;
+ * prices kept or taken by choice; nothing written while any source item is invalid; other
+ * companies and store managers refused), and "apply to other stores" changes the copies' texts and
+ * marks but not their prices, and republishes them.
+ */
+import { randomUUID } from "node:crypto";
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { clock, Db, usePorts, withActor, type Actor } from "@menu/core";
+import { variantKey } from "@menu/core/media/variants";
+import { buildPublishedMenu, loadStoreState } from "@menu/core/publish/build";
+import { createStore } from "@menu/core/store/store";
+import { venue } from "../../core/test/fixtures";
+import { callAs, publishRequests } from "./support/session";
+
+type Venue = Awaited<ReturnType<typeof venue>>;
+type Keys = { company_id: string; store_id: string };
+let source: Venue;
+let target: Keys;
+let other: Venue;
+let photo: string;
+let childCategory: string;
+const owner = (company_id: string): Actor => ({ type: "user", userId: "owner", role: "company_manager", companyId: company_id });
+const storeManager = (k: Keys): Actor => ({ type: "user", userId: "m", role: "store_manager", companyId: k.company_id, storeId: k.store_id });
+const keysOf = (v: Venue): Keys => ({ company_id: v.company_id, store_id: v.store_id });
+const itemsOf = async (k: Keys) => (await Db().entities.item.query.byStore(k).go({ pages: "all" })).data;
+const categoriesOf = async (k: Keys) => (await Db().entities.category.query.byStore(k).go({ pages: "all" })).data;
+const preview = (actor: Actor, store_id: string, source_store_id: string) => callAs(actor, "POST", "/api/menu-copy/preview", { store_id, source_store_id });
+/** Applies the whole copy a chunk of `count` items at a time, as the dialog does; answers the last answer. */
+async function copy(prices: "keep" | "source", count = 1) {
+  let from = 0;
+  for (;;) {
+    const res = await callAs(owner(target.company_id), "POST", "/api/menu-copy/apply", { store_id: target.store_id, source_store_id: source.store_id, prices, from, count });
+    if (res.status !== 200) return res;
+    const { done, total } = res.body as { done: number; total: number };
+    if (done >= total) return res;
+    from = done;
+  }
+}
+/** The menu guests get in `lang`, built as the publish job builds it (the new store is still in preparation). */
+const guestMenu = async (k: Keys, lang: string) => buildPublishedMenu({ ...(await loadStoreState(k, clock.now())), hidden: undefined }, lang, () => ({ size: 1, path: "" }), clock.now());
+const byTitle = async (k: Keys, title: string) => (await itemsOf(k)).find((i) => i.title === title)!;
+
+beforeAll(async () => {
+  [source, other] = await Promise.all([venue("copysrc"), venue("copyother")]);
+  const keys = keysOf(source);
+  target = { company_id: source.company_id, store_id: (await withActor({ type: "system" }, () => createStore({ company_id: source.company_id, name: "Park", url_key: "park" }))).store_id };
+  // A real photo with its thumbnail, as an upload leaves them.
+  photo = `media/${keys.company_id}/${keys.store_id}/photo-${randomUUID()}.webp`;
+  const webp = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#3a3" } }).webp().toBuffer();
+  await usePorts().objects.put(variantKey(photo, 320), webp, "image/webp");
+  await usePorts().objects.put(photo, webp, "image/webp");
+  await Db()
+    .entities.item.patch({ ...keys, item_id: source.items.visible })
+    .set({
+      photo,
+      description: JSON.stringify({ ops: [{ insert: "Со сметаной\n" }] }),
+      translations: { en: { title: "Borscht", manual: true } },
+      allergens: ["milk"],
+      tags: ["vegetarian"],
+    })
+    .go();
+  childCategory = randomUUID();
+  await Db().entities.category.create({ ...keys, category_id: childCategory, section: "kitchen", type: "products", name: "Холодные", parent_id: source.category_id, translations: { en: { title: "Cold" } } }).go();
+  await Db()
+    .entities.item.create({
+      ...keys,
+      item_id: randomUUID(),
+      kind: "product",
+      category_id: childCategory,
+      title: "Окрошка",
+      portions: [
+        { id: "a", weight: "250", unit: "g", price: "7", currency: "BYN" },
+        { id: "b", weight: "400", unit: "g", price: "10", currency: "BYN" },
+      ],
+    })
+    .go();
+  await Db().entities.abbreviation.create({ ...keys, abbreviation_id: randomUUID(), abbreviation: "с/м", full_form: "свежемороженый" }).go();
+});
+
+describe("copy a menu between stores", () => {
+  it("previews what the source brings", async () => {
+    const res = await preview(owner(target.company_id), target.store_id, source.store_id);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ categories: 2, new_categories: 2, items: 3, creates: 3, updates: 0, portions: 4, photos: 1, glossary: 1, new_glossary: 1, invalid: 0 });
+    expect((res.body.translations as Record<string, number>).en).toBe(2);
+  });
+
+  it("copies into an empty store: categories, items, portions, photos, marks, translations and the glossary", async () => {
+    const before = await publishRequests(target);
+    const res = await copy("keep");
+    expect(res.body).toMatchObject({ done: 3, total: 3 });
+    const [categories, items, fromItems] = await Promise.all([categoriesOf(target), itemsOf(target), itemsOf(keysOf(source))]);
+    const child = categories.find((c) => c.name === "Холодные")!;
+    expect(categories.find((c) => c.category_id === child.parent_id)?.name).toBe("Супы");
+    expect(child.translations?.en?.title).toBe("Cold");
+    const shape = (i: (typeof items)[number]) => ({
+      title: i.title,
+      description: i.description,
+      visible: i.visible,
+      allergens: i.allergens,
+      tags: i.tags,
+      translations: i.translations,
+      portions: i.portions.map(({ id: _, ...p }) => p),
+    });
+    expect(items.map(shape).sort((a, b) => a.title.localeCompare(b.title))).toEqual(fromItems.map(shape).sort((a, b) => a.title.localeCompare(b.title)));
+    // Items remember their origin; the photo is the target's own copy, reachable with its thumbnail.
+    const borscht = items.find((i) => i.title === "Борщ")!;
+    expect(borscht.origin_id).toBe(source.items.visible);
+    expect(borscht.photo).toMatch(new RegExp(`^media/${target.company_id}/${target.store_id}/photo-`));
+    expect(await usePorts().objects.get(borscht.photo!)).toBeTruthy();
+    expect(await usePorts().objects.get(variantKey(borscht.photo!, 320))).toBeTruthy();
+    const glossary = (await Db().entities.abbreviation.query.byStore(target).go()).data;
+    expect(glossary.map((g) => [g.abbreviation, g.full_form])).toEqual([["с/м", "свежемороженый"]]);
+    expect(await publishRequests(target)).toBeGreaterThan(before);
+    const menu = await guestMenu(target, "en");
+    expect(menu.items.map((i) => i.title)).toContain("Borscht");
+  });
+
+  it("copied again, keeps this store's prices or takes the source's by choice", async () => {
+    const mine = await byTitle(target, "Борщ");
+    await Db().entities.item.patch({ ...target, item_id: mine.item_id }).set({ portions: [{ ...mine.portions[0]!, price: "11" }] }).go();
+    const p = await preview(owner(target.company_id), target.store_id, source.store_id);
+    expect(p.body).toMatchObject({ creates: 0, updates: 3, new_categories: 0, new_glossary: 0 });
+    await copy("keep", 2);
+    expect((await byTitle(target, "Борщ")).portions[0]!.price).toBe("11");
+    expect(await itemsOf(target)).toHaveLength(3);
+    await copy("source", 2);
+    const taken = await byTitle(target, "Борщ");
+    expect(taken.portions[0]!.price).toBe("9.50");
+    expect(taken.portions[0]!.id).toBe(mine.portions[0]!.id);
+    expect(await categoriesOf(target)).toHaveLength(2);
+  });
+
+  it("writes nothing while any source item is invalid, even one of a later chunk", async () => {
+    const bad = randomUUID();
+    // A record older rules let through: a zero price is refused by the item form.
+    await Db().entities.item.create({ ...keysOf(source), item_id: bad, kind: "product", category_id: childCategory, position: 999_999, title: "Сломанное", portions: [{ id: "x", weight: "1", unit: "g", price: "0", currency: "BYN" }] }).go();
+    try {
+      const snapshot = async () => JSON.stringify([await itemsOf(target), await categoriesOf(target)]);
+      const before = await snapshot();
+      const p = await preview(owner(target.company_id), target.store_id, source.store_id);
+      expect(p.body).toMatchObject({ invalid: 1, invalid_titles: ["Сломанное"] });
+      const res = await callAs(owner(target.company_id), "POST", "/api/menu-copy/apply", { store_id: target.store_id, source_store_id: source.store_id, prices: "source", from: 0, count: 1 });
+      expect(res).toMatchObject({ status: 400, body: { code: "copyInvalid" } });
+      expect(await snapshot()).toBe(before);
+    } finally {
+      await Db().entities.item.delete({ ...keysOf(source), item_id: bad }).go();
+    }
+  });
+
+  it("refuses another company's store, the same store, and a store manager", async () => {
+    const them = owner(other.company_id);
+    expect((await preview(them, target.store_id, source.store_id)).status).toBe(404);
+    expect((await preview(owner(target.company_id), target.store_id, other.store_id)).body).toMatchObject({ code: "storeNotFound" });
+    expect((await preview(owner(target.company_id), target.store_id, target.store_id)).body).toMatchObject({ code: "copySameStore" });
+    const manager = storeManager(target);
+    expect((await preview(manager, target.store_id, source.store_id)).status).toBe(404);
+    const res = await callAs(manager, "POST", "/api/menu-copy/apply", { store_id: target.store_id, source_store_id: source.store_id, prices: "keep", from: 0, count: 1 });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe("change once: apply to other stores", () => {
+  it("changes title, description and marks of the copies, not their prices, and they republish", async () => {
+    const copied = await byTitle(target, "Борщ");
+    await Db().entities.item.patch({ ...target, item_id: copied.item_id }).set({ portions: [{ ...copied.portions[0]!, price: "12" }] }).go();
+    const actor = owner(source.company_id);
+    const linked = await callAs(actor, "GET", `/api/menu-copy/linked?storeId=${source.store_id}&itemId=${source.items.visible}`);
+    expect(linked.body).toEqual({ stores: 1 });
+    const saved = await callAs(actor, "PUT", `/api/items/${source.items.visible}`, {
+      store_id: source.store_id,
+      title: "Борщ домашний",
+      description: JSON.stringify({ ops: [{ insert: "С пампушками\n" }] }),
+      visible: true,
+      photo,
+      portions: [{ weight: "300", unit: "g", price: "9.90", currency: "BYN" }],
+      allergens: ["milk", "gluten"],
+      tags: [],
+    });
+    expect(saved.status).toBe(200);
+    const before = await publishRequests(target);
+    const res = await callAs(actor, "POST", "/api/menu-copy/apply-to-stores", { store_id: source.store_id, item_id: source.items.visible, fields: ["title", "description", "marks"] });
+    expect(res.body).toEqual({ updated: 1, stores: 1, skipped: 0 });
+    const changed = (await Db().entities.item.get({ ...target, item_id: copied.item_id }).go()).data!;
+    expect(changed).toMatchObject({ title: "Борщ домашний", tags: [] });
+    expect([...(changed.allergens ?? [])].sort()).toEqual(["gluten", "milk"]);
+    expect(changed.description).toContain("С пампушками");
+    expect(changed.portions[0]!.price).toBe("12");
+    expect(await publishRequests(target)).toBeGreaterThan(before);
+    const menu = await guestMenu(target, "ru");
+    expect(menu.items.find((i) => i.id === copied.item_id)).toMatchObject({ title: "Борщ домашний" });
+    // From the copy's side, the group is the same: the source store is the one other.
+    expect((await callAs(actor, "GET", `/api/menu-copy/linked?storeId=${target.store_id}&itemId=${copied.item_id}`)).body).toEqual({ stores: 1 });
+  });
+
+  it("offers no other store for an item without origin, and a store manager reaches none", async () => {
+    const own = await Db().entities.item.create({ ...target, item_id: randomUUID(), kind: "product", category_id: (await byTitle(target, "Окрошка")).category_id, title: "Своё", portions: [{ id: "p", weight: "1", unit: "g", price: "1", currency: "BYN" }] }).go();
+    expect((await callAs(owner(target.company_id), "GET", `/api/menu-copy/linked?storeId=${target.store_id}&itemId=${own.data.item_id}`)).body).toEqual({ stores: 0 });
+    const manager = storeManager(keysOf(source));
+    expect((await callAs(manager, "GET", `/api/menu-copy/linked?storeId=${source.store_id}&itemId=${source.items.visible}`)).body).toEqual({ stores: 0 });
+    const res = await callAs(manager, "POST", "/api/menu-copy/apply-to-stores", { store_id: source.store_id, item_id: source.items.visible, fields: ["title"] });
+    expect(res.body).toEqual({ updated: 0, stores: 0, skipped: 1 });
+  });
+});

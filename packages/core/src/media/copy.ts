@@ -1,0 +1,24 @@
+/**
+ * A picture copied into another store's media folder (issue 36: a menu copied between stores). The
+ * copy has its own key, so the store's records only ever name its own files (isMediaKeyOf) and
+ * nothing the source does later (a delete, a cleanup) reaches it.
+ */
+import { randomUUID } from "node:crypto";
+import { usePorts } from "../ports";
+import { IMMUTABLE } from "./upload";
+import { MEDIA_SIZES, variantKey } from "./variants";
+
+/** The copy's key in `to`'s folder, or undefined when the source picture is gone. */
+export async function copyPhoto(key: string, to: { company_id: string; store_id: string }) {
+  const objects = usePorts().objects;
+  const full = await objects.get(key);
+  if (!full) return undefined;
+  const copy = `media/${to.company_id}/${to.store_id}/photo-${randomUUID()}.webp`;
+  // Variants first, as an upload writes them: once the main key exists, its sizes do too.
+  for (const width of MEDIA_SIZES.photo.variants) {
+    const variant = await objects.get(variantKey(key, width));
+    if (variant) await objects.put(variantKey(copy, width), variant.body, variant.contentType, { cacheControl: IMMUTABLE });
+  }
+  await objects.put(copy, full.body, full.contentType, { cacheControl: IMMUTABLE });
+  return copy;
+}
