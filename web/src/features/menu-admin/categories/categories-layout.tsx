@@ -7,6 +7,8 @@ import { FormAlert } from "@/components/form/fields";
 import "@/components/layout/staff.css";
 import { categoryPath, type CsObject } from "@/lib/admin-scope";
 import { errorMessageFor } from "@/lib/errors";
+import { useStoredUser } from "@/lib/stored-user";
+import { CopyMenuDialog } from "../copy/copy-dialog";
 import { useTranslationPolling } from "../translations/use-translation-polling";
 import { ActionsContext, type Open } from "./category-actions";
 import { CategoryDialog } from "./category-dialog";
@@ -41,6 +43,10 @@ export function CategoriesLayout({
   const [dialog, setDialog] = useState<Open | undefined>();
   // Once an import starts the panel stays, though the section is no longer empty: its summary shows there.
   const [importing, setImporting] = useState(false);
+  // Chains (issue 36): a company's managers may start this store's menu from another store's.
+  const role = useStoredUser()?.role;
+  const canCopy = section !== "promotions" && (role === "company_manager" || role === "admin");
+  const [copying, setCopying] = useState(false);
   const importLinked = useRouterState({ select: (s) => s.location.hash === "menu-import" });
   const all = categories.data ?? [];
   const close = () => setDialog(undefined);
@@ -61,6 +67,11 @@ export function CategoriesLayout({
             <FormattedMessage id={section === "promotions" ? "categories.leadPromotions" : "categories.lead"} />
           </p>
         </div>
+        {canCopy && all.length ? (
+          <button type="button" className="btn btn--ghost" onClick={() => setCopying(true)} data-testid="menu-copy-open">
+            <FormattedMessage id="menuCopy.open" />
+          </button>
+        ) : null}
       </div>
 
       {categories.isPending ? (
@@ -81,6 +92,11 @@ export function CategoriesLayout({
           <button type="button" className="btn btn--primary" onClick={() => setDialog({ kind: "create", parentId: "" })} data-testid="add-first-category">
             <FormattedMessage id="categories.addFirst" />
           </button>
+          {canCopy ? (
+            <button type="button" className="btn btn--secondary" onClick={() => setCopying(true)} data-testid="menu-copy-open">
+              <FormattedMessage id="menuCopy.open" />
+            </button>
+          ) : null}
         </section>
       ) : (
         <div className="categories-layout">
@@ -92,6 +108,7 @@ export function CategoriesLayout({
         importPanel?.(() => setImporting(true))
       ) : null}
 
+      {canCopy ? <CopyMenuDialog cs={cs} open={copying} onClose={() => setCopying(false)} /> : null}
       {dialog?.kind === "create" ? (
         <CategoryDialog
           cs={cs}

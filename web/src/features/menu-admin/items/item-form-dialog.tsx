@@ -16,6 +16,8 @@ import { errorMessageFor } from "@/lib/errors";
 import { RecordTabs, type RecordTab } from "../translations/record-tabs";
 import { TranslationsPanel } from "../translations/translations-panel";
 import { itemQueryOptions, useSaveItem, type ItemInfo } from "./api";
+import { applyToStores, type ApplyChoice } from "../copy/api";
+import { ApplyToStoresFields } from "../copy/apply-to-stores-fields";
 import { errorsByPath } from "./form-messages";
 import { Icon } from "@/components/icon";
 import { MarksPicker, type Marks } from "./marks-picker";
@@ -101,6 +103,8 @@ export function ItemFormDialog({
   // Errors show from the first submit on, then follow every change (validated with the server's schema).
   const [submitted, setSubmitted] = useState(false);
   const [uploading, setUploading] = useState(false);
+  // Chains (issue 36): the fields a save also writes to this item's copies in other stores.
+  const [alsoApply, setAlsoApply] = useState<ApplyChoice[]>();
   const [tab, setTab] = useState<RecordTab>(language ? "translations" : "details");
   // The item as the cache has it now: translations change while the dialog is open.
   const live = useQuery({ ...itemQueryOptions(cs.store_id, item?.id ?? ""), enabled: !!item }).data;
@@ -118,8 +122,12 @@ export function ItemFormDialog({
     setSubmitted(true);
     if (checked.success)
       save.mutate(checked.data, {
-        onSuccess: (saved) => {
+        onSuccess: async (saved) => {
           toast.success(intl.formatMessage({ id: item ? "menuAdmin.item.saved" : "menuAdmin.item.created" }));
+          if (item && alsoApply?.length) {
+            const applied = await applyToStores(cs.store_id, item.id, alsoApply).catch((e: unknown) => void toast.error(errorMessageFor(e)));
+            if (applied) toast.success(intl.formatMessage({ id: "menuCopy.appliedOthers" }, { n: applied.stores }));
+          }
           if (!item) onCreated?.(saved.id);
           onClose();
         },
@@ -209,6 +217,7 @@ export function ItemFormDialog({
       {kind === "product" ? <MarksPicker value={{ allergens: values.allergens, tags: values.tags }} onChange={(marks) => setValues((current) => ({ ...current, ...marks }))} /> : null}
 
       <CheckboxField label="menuAdmin.item.visible" name="visible" value={values.visible} onChange={(v) => set("visible", v === true)} />
+      {item ? <ApplyToStoresFields storeId={cs.store_id} itemId={item.id} value={alsoApply} onChange={setAlsoApply} /> : null}
     </form>
   );
 
