@@ -11,6 +11,9 @@
  * first category of the first section (so its item page and the first view grow), the rest in new
  * categories of 50. The first 100 items after the baseline and the last 100 of the 5,000 are
  * created one by one through POST /api/items, and their time per item compared.
+ * Every measured call waits for the runtime's background jobs to end first (`/_local/idle`, which
+ * the runtime answers with LOCAL_IDLE_ROUTE=1): on this one machine a publish or a translation would
+ * share the CPU with the call, where in the cloud they run on Lambdas of their own.
  * Goals (printed; the exit code is 1 when one is missed): every ratio ≤ 1.3× at 10× and ≤ 1.5× at
  * 30×, the first view ≤ 14 KB gzip at every size, the last 100 creates ≤ 1.5× the first 100 per item.
  * Needs Java and a built web app (the publish job renders the guest pages with web/dist-ssr).
@@ -46,7 +49,7 @@ const pause = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 const started = performance.now();
 const dataDir = mkdtempSync(join(tmpdir(), "menu-bench-scale-"));
 console.log("Starting the local runtime with the demo data…");
-const runtime = await startRuntime(dataDir);
+const runtime = await startRuntime(dataDir, { LOCAL_IDLE_ROUTE: "1" });
 let failed = false;
 try {
   const base = runtime.baseUrl;
@@ -85,6 +88,11 @@ try {
   const pathOf = (c: Category): string[] => [...(c.parent_id ? pathOf(cats.find((p) => p.id === c.parent_id)!) : []), c.name];
   const firstPath = pathOf(first).join(" / ");
   /** Items of the store: the leaf categories' counts in every item section. */
+  /** Until the runtime's background jobs (publish, translation) are done: each call is measured alone, as on separate Lambdas in the cloud. */
+  const idle = async () => {
+    const answer = await fetch(`${base}/_local/idle`);
+    if (answer.status !== 204) throw new Error(`/_local/idle answered ${answer.status}`);
+  };
   const countItems = async () => {
     let n = 0;
     for (const s of itemSections) {
@@ -156,22 +164,6 @@ try {
     }
   };
 
-  /**
-   * Waits for the import's background work to end before measuring: the translation of the new
-   * texts runs on this machine's workers (in the cloud, on Lambdas of their own) and would be
-   * measured along. Done when the checklist's kept count of untranslated texts is 0, or has not
-   * moved for 20 s (a monthly volume cap can leave some untranslated).
-   */
-  const quiet = async () => {
-    const t0 = performance.now();
-    const missing = async () => (await call<{ steps: { id: string; counts: { missing?: number } }[] }>("GET", `/api/setup-checklist?storeId=${store_id}`)).body.steps.find((s) => s.id === "translations")!.counts.missing ?? 0;
-    for (let last = await missing(), since = performance.now(); last > 0 && performance.now() - since < 20_000; await pause(2000)) {
-      const now = await missing();
-      if (now !== last) [last, since] = [now, performance.now()];
-    }
-    console.log(`    background translation done in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-  };
-
   let serial = 0;
   const title = (n: number) => `Bench ${String(n).padStart(5, "0")}`;
   /** Imports `rows` new items: nine in ten into the first category, the rest into new categories of 50. */
@@ -198,6 +190,7 @@ try {
     let ms = 0;
     for (let i = 0; i < n; i++) {
       const portions = [{ weight: "250", unit: "g", price: "7.50", currency: "BYN" }];
+      await idle();
       ms += (await call("POST", "/api/items", { store_id, category_id: first.id, title: title(++serial), description: "", portions })).ms;
     }
     return ms / n;
@@ -215,6 +208,7 @@ try {
       ["setup checklist", `/api/setup-checklist?storeId=${store_id}`],
     ];
     const calls = new Map<string, number>();
+    await idle();
     for (const [label, path] of reads) {
       await call("GET", path);
       const times: number[] = [];
@@ -227,6 +221,7 @@ try {
       const newPrice = `${++price}.37`;
       const form = { store_id, title: full!.title, description: full!.description, ...(full!.photo ? { photo: full!.photo } : {}), visible: full!.visible, allergens: full!.allergens, tags: full!.tags };
       const portions = full!.portions.map(({ id, weight, unit, price: p, currency }, k) => ({ id, weight, unit, currency, price: k ? p : newPrice }));
+      await idle();
       const t0 = performance.now();
       const { ms } = await call("PUT", `/api/items/${full!.id}`, { ...form, portions });
       while ((await publishedItem(full!.id))?.portions?.[0]?.price !== newPrice) {
@@ -258,7 +253,9 @@ try {
     const target = TARGET[size.factor];
     const have = await countItems();
     await grow(target - have - (size.factor === 30 ? CREATES : 0));
-    await quiet();
+    const t0 = performance.now();
+    await idle();
+    console.log(`    background work (translation, publish) done in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     if (size.factor === 30) console.log(`  last ${CREATES} creates: ${(lastCreates = await create(CREATES)).toFixed(1)} ms per item`);
     await settle(title(serial));
     samples.push(await sample());

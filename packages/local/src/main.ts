@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { getRequestListener } from "@hono/node-server";
+import type { RequestListener } from "node:http";
 import { readScriptHashes } from "@menu/api/security-headers";
 import { clock, configureDb, ensureTable, setPorts } from "@menu/core";
 import { edgeDir, fsGuestEdge } from "@menu/core/adapters/fs-guest-edge";
@@ -84,7 +85,12 @@ let ready = false;
 const notFound = notFoundPage(renderer);
 // The CSP names the build's inline scripts by hash (the sign-in form's, the guest pages' starter).
 const security = { scriptHashes: readScriptHashes(webDist) };
-const app = getRequestListener(createLocalApp({ isReady: () => ready, webDist, notFound, spaRoute: spaRoutes(webDist), security }).fetch);
+const api = getRequestListener(createLocalApp({ isReady: () => ready, webDist, notFound, spaRoute: spaRoutes(webDist), security }).fetch);
+// For benchmarks only (LOCAL_IDLE_ROUTE=1): GET /_local/idle answers once the background jobs are
+// done, so a measured call is not slowed by a publish or translation sharing this machine (in the
+// cloud they run on Lambdas of their own).
+const app: RequestListener =
+  process.env.LOCAL_IDLE_ROUTE === "1" ? (req, res) => (req.url === "/_local/idle" ? void queue.idle().then(() => res.writeHead(204).end()) : api(req, res)) : api;
 const published = publishedHandler(renderer.build, notFound);
 const server = frontServer(published, app, security).listen(port);
 
