@@ -62,6 +62,9 @@ function AdminNav({ user, cs }: { user: SessionUser; cs: CsObject }) {
       <Link to="/$company/$store/admin-panel/tables" params={params} className="staff-nav__link">
         <FormattedMessage id="nav.tables" />
       </Link>
+      <Link to="/$company/$store/admin-panel/calls" params={params} className="staff-nav__link" data-testid="nav-calls">
+        <FormattedMessage id="nav.calls" />
+      </Link>
       {canManageUsers(user) ? (
         <Link to="/$company/$store/admin-panel/settings/users" params={params} className="staff-nav__link">
           <FormattedMessage id="nav.users" />

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties } from "react";
 import { textDirection, type Language } from "@/i18n/languages";
 import { zonedTime } from "@menu/core/menu/schedule";
 import { track } from "./analytics";
 import { useMounted, useNow, useOnline } from "./browser-state";
+import { readTablePass } from "./calls/pass";
 import { useCategoryBar } from "./category-bar";
 import { CartPanel } from "./components/cart";
 import { ChipBar } from "./components/chip-bar";
@@ -75,6 +76,10 @@ export type GuestAppProps = {
  * by the SPA's routes.
  */
 const NOTHING_LOADED: Loaded = {};
+// Only a guest with a table pass downloads the call buttons.
+const TableCalls = lazy(() => import("./calls/table-calls"));
+/** The store's plan includes table calls; a menu published before the flag existed does not say, so it may. */
+const callsInPlan = (menu: PublishedIndex) => (menu.store as { table_calls?: boolean }).table_calls !== false;
 const NO_BRIEF: BriefItem[] = [];
 
 export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, renderedAt, servedOffline = false, started = false, setInterfaceLanguage }: GuestAppProps) {
@@ -131,8 +136,10 @@ export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, ren
     return map;
   }, [shownItems]);
 
-  // ?table= from the QR code: remembered with the cart, counted once.
-  const table = mounted ? (location.table ?? (cart.table || undefined)) : undefined;
+  // ?table= from the QR code: remembered with the cart, counted once. A table pass for this store
+  // (issue 36) names the table instead, and only with it can the guest call staff.
+  const pass = mounted ? readTablePass(document.cookie, company, storeKey, now.getTime()) : undefined;
+  const table = pass?.table ?? (mounted ? (location.table ?? (cart.table || undefined)) : undefined);
   useEffect(() => {
     if (location.table && location.table !== cart.table) setCart((c) => ({ ...c, table: location.table }));
   }, [location.table, cart.table, setCart]);
@@ -240,6 +247,11 @@ export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, ren
         </a>
       )}
       <GuestHeader menu={menu} table={table} onLanguage={(l) => void changeLanguage(l)} infoHref={`${menuPath}#info`} />
+      {pass && callsInPlan(menu) && !menu.hidden ? (
+        <Suspense fallback={null}>
+          <TableCalls scope={`${company}/${storeKey}/${pass.table}`} />
+        </Suspense>
+      ) : null}
       {mounted && (!online || stale) ? (
         <div className="offline-banner" role="status" data-testid="offline-banner">
           {intl.formatMessage({ id: "menu.offline" })}

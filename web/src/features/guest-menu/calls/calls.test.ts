@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { waited } from "./clock";
+import { readTablePass } from "./pass";
+import { dropPending, pendingCalls, queueCall } from "./queue";
+
+const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+const NOW = Date.parse("2026-11-28T12:00:00Z");
+const payload = { v: 1, c: "demo", s: "center", t: 5, k: "qrkey", exp: NOW / 1000 + 3600 };
+const cookie = (value: unknown, extra = "menu_language=ru") => `${extra}; table_pass=${b64url(value)}.c2lnbmF0dXJl`;
+
+describe("the table pass in the guest page", () => {
+  it("names the table when it is this store's and has not expired", () => {
+    expect(readTablePass(cookie(payload), "demo", "center", NOW)).toEqual({ table: 5, expiresAt: payload.exp * 1000 });
+  });
+
+  it("is ignored for another store or company, once expired, and when missing or malformed", () => {
+    expect(readTablePass(cookie(payload), "demo", "north", NOW)).toBeUndefined();
+    expect(readTablePass(cookie(payload), "other", "center", NOW)).toBeUndefined();
+    expect(readTablePass(cookie({ ...payload, exp: NOW / 1000 - 1 }), "demo", "center", NOW)).toBeUndefined();
+    expect(readTablePass(cookie({ ...payload, v: 2 }), "demo", "center", NOW)).toBeUndefined();
+    expect(readTablePass(cookie({ ...payload, t: "5" }), "demo", "center", NOW)).toBeUndefined();
+    expect(readTablePass("menu_language=ru", "demo", "center", NOW)).toBeUndefined();
+    expect(readTablePass("table_pass=%%%not-base64.sig", "demo", "center", NOW)).toBeUndefined();
+  });
+
+  it("reads non-Latin store keys (UTF-8 in the payload)", () => {
+    expect(readTablePass(cookie({ ...payload, s: "центр" }), "demo", "центр", NOW)?.table).toBe(5);
+  });
+});
+
+describe("the call's waiting time", () => {
+  it("counts minutes and seconds", () => {
+    expect(waited(NOW, NOW + 45_000)).toBe("0:45");
+    expect(waited(NOW, NOW + 65_500)).toBe("1:05");
+    expect(waited(NOW, NOW + 61 * 60_000)).toBe("61:00");
+  });
+
+  it("never goes below zero when the phone's clock runs behind", () => {
+    expect(waited(NOW, NOW - 5_000)).toBe("0:00");
+  });
+});
+
+describe("the offline queue", () => {
+  const memory = () => {
+    const data = new Map<string, string>();
+    return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k), data };
+  };
+
+  it("keeps one call per kind, the newer replacing the older, per table", () => {
+    const storage = memory();
+    queueCall(storage, "demo/center/5", { kind: "waiter", note: "", queued_at: 1 });
+    queueCall(storage, "demo/center/5", { kind: "bill", note: "card", queued_at: 2 });
+    queueCall(storage, "demo/center/5", { kind: "waiter", note: "water", queued_at: 3 });
+    expect(pendingCalls(storage, "demo/center/5")).toEqual([
+      { kind: "bill", note: "card", queued_at: 2 },
+      { kind: "waiter", note: "water", queued_at: 3 },
+    ]);
+    expect(pendingCalls(storage, "demo/center/6")).toEqual([]);
+  });
+
+  it("forgets a sent call and leaves no key when none is left", () => {
+    const storage = memory();
+    queueCall(storage, "s", { kind: "waiter", note: "", queued_at: 1 });
+    expect(dropPending(storage, "s", "waiter")).toEqual([]);
+    expect(storage.data.size).toBe(0);
+  });
+
+  it("reads a damaged entry as empty", () => {
+    const storage = memory();
+    storage.setItem("table-calls:s", "{not json");
+    expect(pendingCalls(storage, "s")).toEqual([]);
+    storage.setItem("table-calls:s", JSON.stringify([{ kind: "dance", note: "", queued_at: 1 }]));
+    expect(pendingCalls(storage, "s")).toEqual([]);
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * The verified table (issue 36, point 1): the QR redirect sets the readable cookie `table_pass`,
+ * `base64url(JSON payload).signature`. The page only reads the payload to show the table and
+ * the call buttons; the server checks the signature on every call.
+ */
+export type TablePass = { table: number; expiresAt: number };
+
+type Payload = { v?: unknown; c?: unknown; s?: unknown; t?: unknown; exp?: unknown };
+
+const COOKIE = "table_pass";
+
+function decode(cookie: string): Payload | undefined {
+  try {
+    const base64 = (decodeURIComponent(cookie).split(".")[0] ?? "").replace(/-/g, "+").replace(/_/g, "/");
+    const bytes = Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0));
+    const value: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return value && typeof value === "object" ? (value as Payload) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The pass in `cookies` (document.cookie) when it names this company's store and has not expired. */
+export function readTablePass(cookies: string, company: string, store: string, nowMs: number): TablePass | undefined {
+  const raw = cookies
+    .split(";")
+    .map((c) => c.trim())
+    .find((c) => c.startsWith(`${COOKIE}=`))
+    ?.slice(COOKIE.length + 1);
+  if (!raw) return undefined;
+  const payload = decode(raw);
+  if (!payload || payload.v !== 1 || payload.c !== company || payload.s !== store) return undefined;
+  const { t, exp } = payload;
+  if (typeof t !== "number" || !Number.isInteger(t) || t <= 0 || typeof exp !== "number") return undefined;
+  return exp * 1000 > nowMs ? { table: t, expiresAt: exp * 1000 } : undefined;
+}
