@@ -33,7 +33,7 @@ export default function TableCalls({ scope }: { scope: string }) {
   const [now, setNow] = useState(() => Date.now());
   const buttons = useRef(new Map<CallKind, HTMLButtonElement | null>());
   const cancels = useRef(new Map<CallKind, HTMLButtonElement | null>());
-  const returnTo = useRef<CallKind | undefined>(undefined);
+  const returnTo = useRef<{ kind: CallKind; sent: boolean } | undefined>(undefined);
 
   const refresh = useCallback(async () => {
     const list = await listCalls();
@@ -88,20 +88,23 @@ export default function TableCalls({ scope }: { scope: string }) {
     };
   }, [waiting, calls.length, refresh]);
 
-  // Closing the sheet gives focus back: to the call's Cancel when it was sent, else to its button.
+  // Closing the sheet gives focus back to its button; once a call is sent (or kept offline), to the
+  // Cancel that took the button's place, as soon as it is there.
   useEffect(() => {
-    const kind = returnTo.current;
-    if (sheet || !kind) return;
+    const to = returnTo.current;
+    if (sheet || !to) return;
+    const cancel = cancels.current.get(to.kind);
+    if (to.sent && !cancel && !failure) return;
     returnTo.current = undefined;
-    (cancels.current.get(kind) ?? buttons.current.get(kind))?.focus();
-  }, [sheet, calls, pending]);
+    (cancel ?? buttons.current.get(to.kind))?.focus();
+  }, [sheet, calls, pending, failure]);
 
   const close = () => {
-    returnTo.current = sheet;
+    returnTo.current = sheet && { kind: sheet, sent: false };
     setSheet(undefined);
   };
   const send = (kind: CallKind, note: string) => {
-    returnTo.current = kind;
+    returnTo.current = { kind, sent: true };
     setSheet(undefined);
     if (!navigator.onLine) setPending(queueCall(localStorage, scope, { kind, note, queued_at: Date.now() }));
     else void deliver(kind, note);
