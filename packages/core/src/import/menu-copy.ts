@@ -176,9 +176,9 @@ export const applyCopy = storeCommand(CopyApplyInput, { publish: "named", transl
   if (from === 0) await copyStructure(keys, plan, written);
   const chunk = plan.steps.slice(from, from + count);
   const categoryOf = (path: string) => plan.targetCategory.get(path)!;
-  // Photos are copied into the target's folder (media/copy.ts), one source picture at a time.
-  const photos = new Map<string, string | undefined>();
-  for (const { item } of chunk) if (item.photo && !photos.has(item.photo)) photos.set(item.photo, await copyPhoto(item.photo, keys));
+  // Photos are copied into the target's folder (media/copy.ts), the chunk's at once (a chunk holds at most 100).
+  const sources = [...new Set(chunk.flatMap(({ item }) => (item.photo ? [item.photo] : [])))];
+  const photos = new Map(await Promise.all(sources.map(async (key) => [key, await copyPhoto(key, keys)] as const)));
   const texts = (item: ItemRecord) => ({
     title: item.title,
     description: item.description ?? "",

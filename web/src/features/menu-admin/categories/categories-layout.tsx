@@ -68,7 +68,7 @@ export function CategoriesLayout({
           </p>
         </div>
         {canCopy && all.length ? (
-          <button type="button" className="btn btn--ghost" onClick={() => setCopying(true)} data-testid="menu-copy-open">
+          <button type="button" className="btn btn--ghost menu-copy__open" onClick={() => setCopying(true)} data-testid="menu-copy-open">
             <FormattedMessage id="menuCopy.open" />
           </button>
         ) : null}
@@ -93,7 +93,7 @@ export function CategoriesLayout({
             <FormattedMessage id="categories.addFirst" />
           </button>
           {canCopy ? (
-            <button type="button" className="btn btn--secondary" onClick={() => setCopying(true)} data-testid="menu-copy-open">
+            <button type="button" className="btn btn--secondary menu-copy__open" onClick={() => setCopying(true)} data-testid="menu-copy-open">
               <FormattedMessage id="menuCopy.open" />
             </button>
           ) : null}
