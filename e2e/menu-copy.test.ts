@@ -132,6 +132,7 @@ describe("copy a menu between stores", () => {
     expect(await form.getByTestId("apply-field-prices").isChecked()).toBe(false);
     expect(await axeViolations(ru, { include: "[data-testid=item-dialog]" })).toEqual([]);
     await ru.setViewportSize({ width: 390, height: 844 });
+    await form.getByTestId("apply-to-stores").scrollIntoViewIfNeeded();
     await shot(ru, "apply-others-ru-390");
     await ru.setViewportSize({ width: 1280, height: 900 });
     await form.locator('button[type="submit"]').click();
