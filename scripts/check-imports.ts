@@ -43,6 +43,7 @@ const CORE_LAYERS = [
   ["promotion", "reviews", "abbreviation", "user", "menu", "wifi"],
   // orchestration
   ["publish", "export", "translation", "import", "analytics", "schedules", "jobs"],
+  ["table-calls"],
   ["index", "adapters"],
 ].flat();
 /**

@@ -32,6 +32,7 @@ import { menuExportRoutes } from "./routes/menu-export";
 import { menuImportRoutes } from "./routes/menu-import";
 import { menuCopyRoutes } from "./routes/menu-copy";
 import { reviewsWidgetRoutes } from "./routes/reviews-widget";
+import { GUEST_CALLS_PATH, tableCallRoutes } from "./routes/table-calls";
 import { translationRoutes } from "./routes/translations";
 
 export type AppOptions = {
@@ -72,12 +73,14 @@ export function createApp({ isReady = () => true, resolveActor = actorFromHeader
   });
   // Files never pass through the API (presigned uploads): every call is JSON within one limit.
   app.use("/api/*", jsonBodyLimit);
-  // Guest analytics read no cookie: their caller is nobody in particular.
-  app.use("*", async (c, next) => withActor(c.req.path === EVENTS_PATH ? { type: "public" } : await resolveActor(c.req.raw.headers), next));
+  // Guest analytics and table calls act with no one's rights: their caller is nobody in particular.
+  const isGuestCall = (path: string) => path === EVENTS_PATH || path.startsWith(GUEST_CALLS_PATH);
+  app.use("*", async (c, next) => withActor(isGuestCall(c.req.path) ? { type: "public" } : await resolveActor(c.req.raw.headers), next));
   // Every state-changing call that could act with a user's rights must carry the CSRF token (and a
   // session cookie that no longer names a live session answers 401). Guest analytics act with no
-  // one's rights and come from sendBeacon, which cannot send the header.
-  app.use("/api/*", (c, next) => (c.req.path === EVENTS_PATH ? next() : csrfGuard(c, next)));
+  // one's rights and come from sendBeacon, which cannot send the header; guest table calls act only
+  // with their SameSite=Lax table pass (a cross-site form cannot send it, nor JSON without CORS).
+  app.use("/api/*", (c, next) => (isGuestCall(c.req.path) ? next() : csrfGuard(c, next)));
   app.openAPIRegistry.registerComponent("securitySchemes", SESSION_SCHEME, {
     type: "apiKey",
     in: "cookie",
@@ -110,6 +113,7 @@ export function createApp({ isReady = () => true, resolveActor = actorFromHeader
     .route("/api", menuCopyRoutes)
     .route("/api", mediaRoutes)
     .route("/api", reviewsWidgetRoutes)
+    .route("/api", tableCallRoutes)
     .route("/api", translationRoutes)
     .route("/api", contactRoutes)
     .route("/", qrRedirect);

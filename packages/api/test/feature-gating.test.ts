@@ -97,7 +97,7 @@ describe("feature gating over the plans", () => {
       const { features } = (await res.json()) as { features: Record<string, boolean> };
       expect({ standing, features }).toEqual({
         standing,
-        features: { extra_languages: ALLOWED[standing], reviews_widget: ALLOWED[standing], menu_export: ALLOWED[standing], wifi_qr: ALLOWED[standing] },
+        features: { extra_languages: ALLOWED[standing], reviews_widget: ALLOWED[standing], menu_export: ALLOWED[standing], wifi_qr: ALLOWED[standing], table_calls: ALLOWED[standing] },
       });
     }
   });

@@ -3,6 +3,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { usePorts, type StoredObject } from "@menu/core";
 import type { MovedStore, PublishedManifest } from "@menu/core/publish/published";
 import { publishedQrLink, qrLocation } from "@menu/core/tables/qr-links";
+import { tablePassSetCookie } from "@menu/core/table-calls/pass";
 import { acceptedLanguages } from "@menu/core/shared/accept-language";
 import type { NotFoundPage } from "./not-found";
 
@@ -70,7 +71,10 @@ export function publishedHandler(guestBuild?: string, notFound?: NotFoundPage) {
       // retired key gets the "no longer valid" page in the visitor's language, with the store's menu when known.
       const link = await publishedQrLink(path.slice("/t/".length));
       if (link && !("retired" in link)) {
-        res.writeHead(302, { Location: qrLocation(link), "Cache-Control": "no-store", "Content-Length": "0" }).end();
+        // The signed table pass, as the API's redirect sets it (table-calls/pass.ts); Secure as the session cookies are.
+        const secure = process.env.COOKIE_SECURE === "true" || req.headers["x-forwarded-proto"] === "https";
+        const pass = await tablePassSetCookie(path.slice("/t/".length), link, secure);
+        res.writeHead(302, { Location: qrLocation(link), "Set-Cookie": pass, "Cache-Control": "no-store", "Content-Length": "0" }).end();
       } else if (notFound) {
         notFound.answerQr(req, res, link && `/${link.company_url_key}/${link.store_url_key}/menu`);
       } else res.writeHead(302, { Location: "/", "Cache-Control": "no-store", "Content-Length": "0" }).end();

@@ -27,6 +27,12 @@ const StoreAnalytics = z.object({
   languages: z.array(Compared.extend({ language: z.string() })),
   heatmap: z.array(z.array(z.number())).describe("Views by weekday (Monday first) and hour (0-23) in the store's time zone"),
   searches: z.array(Compared.extend({ term: z.string(), other: z.boolean().openapi({ description: "The day's searches beyond its 500 distinct terms, counted together" }) })),
+  calls: z.object({
+    total: Compared,
+    tables: z.array(Compared.extend({ position: z.number(), name: z.string().nullable() })),
+    median_wait_seconds: z.number().nullable().describe("Median seconds until a call was taken, to the histogram bucket's upper bound (null: no call taken)"),
+    previous_median_wait_seconds: z.number().nullable(),
+  }),
 });
 
 const CompanyAnalytics = z.object({

@@ -16,6 +16,7 @@ import { storeCommand } from "../command/store-command";
 import { storesOfCompany } from "../store/store";
 import { tablesOfStore } from "../tables/table";
 import { OTHER_SEARCHES } from "./search-terms";
+import { medianWait } from "./call-waits";
 import { metricsOf, RETENTION_DAYS, zonedDayHour, type Counter } from "./analytics";
 
 const Id = z.string().min(1).max(64);
@@ -163,6 +164,25 @@ export function summarize(rows: Counter[], range: Range, tables: TableRef[], ite
     languages: byKey(rows, range, "language").map(({ key, value, previous }) => ({ language: key, value, previous })),
     heatmap: heatmapOf(rows, range),
     searches: searchesOf(byKey(rows, range, "search_miss")),
+    calls: callsOf(rows, range, tables),
+  };
+}
+
+/**
+ * Table calls (issue 36): handled calls in all and per table (every table listed, most called
+ * first), and the median seconds until a call was taken, from the daily histograms (call-waits.ts).
+ */
+function callsOf(rows: Counter[], range: Range, tables: TableRef[]) {
+  const perTable = new Map(byKey(rows, range, "call").map((t) => [Number(t.key), t]));
+  const listed = tables.map((t) => ({ position: t.position, name: t.name as string | null, value: perTable.get(t.position)?.value ?? 0, previous: perTable.get(t.position)?.previous ?? 0 }));
+  for (const [position, t] of perTable) if (!tables.some((x) => x.position === position)) listed.push({ position, name: null, value: t.value, previous: t.previous });
+  listed.sort((a, b) => b.value - a.value || b.previous - a.previous || a.position - b.position);
+  const waits = byKey(rows, range, "call_wait");
+  return {
+    total: listed.reduce((sum, t) => ({ value: sum.value + t.value, previous: sum.previous + t.previous }), { value: 0, previous: 0 }),
+    tables: listed,
+    median_wait_seconds: medianWait(new Map(waits.map((w) => [w.key, w.value]))),
+    previous_median_wait_seconds: medianWait(new Map(waits.map((w) => [w.key, w.previous]))),
   };
 }
 /** The most frequent terms, then the terms beyond each day's limit (search-terms.ts) as one last line, "other searches". */

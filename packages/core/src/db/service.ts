@@ -22,6 +22,7 @@ import { LifecycleDueEntity } from "../records/lifecycle-due.entity";
 import { MailSuppressionEntity } from "../records/mail-suppression.entity";
 import { InvoiceEntity, SubscriptionEntity, SubscriptionEventEntity } from "../records/subscription.entity";
 import { TableEntity } from "../records/table.entity";
+import { TableCallEntity, TableCallSlotEntity, TableCallsVersionEntity } from "../records/table-call.entity";
 import { TranslationEntity, TranslationPendingEntity, TranslationUsageEntity } from "../records/translation.entity";
 import { UniqueEntity } from "../records/unique.entity";
 import { UserEntity } from "../records/user.entity";
@@ -39,6 +40,9 @@ const service = new Service({
   rateLimit: RateLimitEntity,
   secret: SecretEntity,
   table: TableEntity,
+  tableCall: TableCallEntity,
+  tableCallSlot: TableCallSlotEntity,
+  tableCallsVersion: TableCallsVersionEntity,
   category: CategoryEntity,
   categoryTally: CategoryTallyEntity,
   storeFacts: StoreFactsEntity,

@@ -158,6 +158,8 @@ function publishedStore(
     time_zone_offsets: zoneOffsets(s.time_zone, now),
     currency: s.currency,
     ...(wifi ? { wifi } : {}),
+    // Whether the guest page offers table calls (issue 36): a plan change republishes (lifecycle.ts).
+    table_calls: planAllows(state.plan, "table_calls"),
     ...(reviewsOrgOf(state) ? { reviews_org_id: reviewsOrgOf(state) } : {}),
   };
 }

@@ -75,6 +75,8 @@ export type PublishedStore = TextLang<"name" | "address"> & {
   wifi?: { ssid: string; encryption: string; hidden: boolean; password?: string; qr?: { size: number; path: string } };
   /** Only when the plan allows the reviews widget. */
   reviews_org_id?: string;
+  /** Whether the plan has table calls (issue 36; absent in menus published before). */
+  table_calls?: boolean;
 };
 
 export type HiddenReason = "preparation" | "inactive";

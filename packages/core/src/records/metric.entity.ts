@@ -1,9 +1,9 @@
 import { Entity } from "electrodb";
 import { SERVICE } from "../shared/model";
 
-/** What is counted (issue 13). `menu_view` is counted per hour of the day (key `00`…`23`), so the
+/** What is counted (issue 13; `call` and `call_wait`: table calls, issue 36, analytics/call-waits.ts). `menu_view` is counted per hour of the day (key `00`…`23`), so the
  * same rows give the views per day and the weekday × hour heatmap. */
-export const METRIC_NAMES = ["menu_view", "qr_scan", "item_open", "cart_add", "language", "search_miss"] as const;
+export const METRIC_NAMES = ["menu_view", "qr_scan", "item_open", "cart_add", "language", "search_miss", "call", "call_wait"] as const;
 export type MetricName = (typeof METRIC_NAMES)[number];
 
 /**

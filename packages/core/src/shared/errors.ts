@@ -19,6 +19,11 @@ export const MESSAGES = {
   tablesLimit: "A store can have at most 1000 tables",
   sortingUnchanged: "You did not make any changes to the sorting",
   featureNotInPlan: "This feature is available on the premium plans",
+  // Table calls (issue 36)
+  tablePassInvalid: "Scan the QR code on your table again",
+  callTooSoon: "Please wait a minute before calling again",
+  callsNotInPlan: "Calling the waiter is not available in this menu",
+  callNotFound: "Call not found",
   valueIncorrect: "Value is incorrect",
   forbidden: "Access denied",
   unauthorized: "Sign in required",

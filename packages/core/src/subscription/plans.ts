@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MENU_LANGUAGES, type MenuLanguage } from "../shared/model";
 
 /** Premium features; one gate (`planAllows`) answers for all of them. */
-export const FEATURES = ["extra_languages", "reviews_widget", "menu_export", "wifi_qr"] as const;
+export const FEATURES = ["extra_languages", "reviews_widget", "menu_export", "wifi_qr", "table_calls"] as const;
 export type Feature = (typeof FEATURES)[number];
 
 export type Plan = "trial" | "basic" | "premium" | "premium_unlimited";

@@ -141,6 +141,7 @@ export const FEATURE_NAMES: Record<Feature, MessageId> = {
   reviews_widget: "subscription.feature.reviews_widget",
   menu_export: "subscription.feature.menu_export",
   wifi_qr: "subscription.feature.wifi_qr",
+  table_calls: "subscription.feature.table_calls",
 };
 
 export const STATUS_NAMES: Record<SubscriptionItem["status"], MessageId> = {
