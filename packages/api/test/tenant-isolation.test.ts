@@ -76,6 +76,9 @@ let victimAbbreviation: string;
 let victimExport: string;
 let victimUpload: string;
 let victimSecondStore: string;
+/** Taken table calls (issue 36), one per request: the rightful user's "done" deletes the one it names. */
+const victimCalls: string[] = [];
+let nextCall = 0;
 const results: Record<string, string>[] = [];
 
 beforeAll(async () => {
@@ -113,6 +116,13 @@ beforeAll(async () => {
   victimUpload = randomUUID();
   const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c33" } }).png().toBuffer();
   await usePorts().objects.put(`uploads/${v.company_id}/${v.store_id}/${victimUpload}`, png, "image/png");
+  // Taken table calls, so take and done have something to address.
+  for (let i = 0; i < 16; i++) {
+    const call_id = `${String(20260101000000000 + i)}${"0".repeat(7)}${i.toString(16)}`;
+    victimCalls.push(call_id);
+    await Db().entities.tableCall.create({ ...keys, call_id, table_position: 7, kind: "waiter", status: "taken", created_at: new Date().toISOString(), taken_at: new Date().toISOString() }).go();
+  }
+  await Db().entities.tableCallsVersion.upsert({ store_id: v.store_id, company_id: v.company_id }).add({ version: 1, live: victimCalls.length }).go();
   // The company's second store, so the menu copy (issue 36) has a source to address.
   victimSecondStore = (await withActor({ type: "system" }, () => createStore({ company_id: v.company_id, name: "Victim park", url_key: "park" }))).store_id;
   const admin = await platformAdmin();
@@ -234,6 +244,8 @@ function byName(name: string): unknown {
       return victimAbbreviation;
     case "exportId":
       return victimExport;
+    case "callId":
+      return victimCalls[nextCall++ % victimCalls.length];
     case "uploadId":
       return victimUpload;
     case "source_store_id":

@@ -12,7 +12,7 @@ import { requiresSession } from "../session";
 export const GUEST_CALLS_PATH = "/api/guest/";
 
 const passRefused = { 403: errorResponse("No valid table pass (tablePassInvalid), or the store's plan has no table calls (callsNotInPlan)") };
-const CallPath = z.object({ id: z.string().min(1).max(64) });
+const CallPath = z.object({ callId: z.string().min(1).max(64) });
 
 const guestCreate = createRoute({
   security: PUBLIC,
@@ -32,7 +32,7 @@ const guestList = createRoute({
 const guestCancel = createRoute({
   security: PUBLIC,
   method: "delete",
-  path: "/guest/calls/{id}",
+  path: "/guest/calls/{callId}",
   summary: "Cancel a live call of the pass's table",
   request: { params: CallPath },
   responses: { 200: json(z.object({ id: z.string() })), ...passRefused, 404: errorResponse("Call not found") },
@@ -52,7 +52,7 @@ const step = (name: "take" | "done", summary: string) =>
   createRoute({
     ...session,
     method: "post",
-    path: `/calls/{id}/${name}`,
+    path: `/calls/{callId}/${name}`,
     summary,
     request: { params: CallPath, query: StoreQuery },
     responses: { 200: json(name === "take" ? StaffCall : z.object({ id: z.string() })), 404: errorResponse("Store or call not found") },
@@ -68,9 +68,9 @@ export const tableCallRoutes = router()
     return c.json(await guestCalls(getCookie(c, TABLE_PASS_COOKIE)), 200);
   })
   .openapi(guestCancel, async (c) => {
-    const { id } = c.req.valid("param");
-    await cancelGuestCall(getCookie(c, TABLE_PASS_COOKIE), id);
-    return c.json({ id }, 200);
+    const { callId } = c.req.valid("param");
+    await cancelGuestCall(getCookie(c, TABLE_PASS_COOKIE), callId);
+    return c.json({ id: callId }, 200);
   })
   .openapi(staffList, async (c) => {
     const { storeId } = c.req.valid("query");
@@ -84,5 +84,5 @@ export const tableCallRoutes = router()
     c.header("ETag", board.version);
     return c.json(board, 200);
   })
-  .openapi(step("take", "Take an open call (taken_at, taken_by)"), async (c) => c.json(await takeCall({ storeId: c.req.valid("query").storeId, id: c.req.valid("param").id }), 200))
-  .openapi(step("done", "Close a live call"), async (c) => c.json(await finishCall({ storeId: c.req.valid("query").storeId, id: c.req.valid("param").id }), 200));
+  .openapi(step("take", "Take an open call (taken_at, taken_by)"), async (c) => c.json(await takeCall({ storeId: c.req.valid("query").storeId, id: c.req.valid("param").callId }), 200))
+  .openapi(step("done", "Close a live call"), async (c) => c.json(await finishCall({ storeId: c.req.valid("query").storeId, id: c.req.valid("param").callId }), 200));

@@ -156,6 +156,30 @@ export function StoreAnalyticsPanel({ cs, range, onRange }: { cs: CsObject; rang
             </Figure>
 
             <Figure
+              id="calls"
+              title={t("overview.figure.calls")}
+              empty={!data.calls.total.value && !data.calls.total.previous}
+              onCsv={() =>
+                downloadCsv(file("calls-per-table"), [
+                  [t("overview.col.table"), t("overview.col.position"), t("overview.col.calls"), t("overview.col.previous"), t("overview.col.change")],
+                  ...compared(data.calls.tables.map((r) => ({ label: tableName(r), extra: [r.position], ...r }))),
+                  [t("overview.col.medianWait"), null, data.calls.median_wait_seconds, data.calls.previous_median_wait_seconds],
+                ])
+              }
+            >
+              <p data-testid="calls-median">
+                {intl.formatMessage({ id: "overview.calls.median" }, { seconds: data.calls.median_wait_seconds ?? "—" })}
+              </p>
+              <BarTable
+                caption={t("overview.figure.calls")}
+                labelHeader={t("overview.col.table")}
+                valueHeader={t("overview.col.calls")}
+                testId="calls-table"
+                rows={data.calls.tables.map((r) => ({ key: String(r.position), label: tableName(r), value: r.value, previous: r.previous }))}
+              />
+            </Figure>
+
+            <Figure
               id="languages"
               title={t("overview.figure.languages")}
               empty={!data.languages.length}
