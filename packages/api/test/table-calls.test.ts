@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@menu/api";
 import { clock, Db, withActor, type Actor } from "@menu/core";
 import { addDays } from "@menu/core/subscription/plans";
+import { loadStoreState, publishedHead } from "@menu/core/publish/build";
 import { reissueQrKey, deleteTableAs } from "@menu/core/tables/manage";
 import { createTable } from "@menu/core/tables/table";
 import { venue } from "../../core/test/fixtures";
@@ -203,5 +204,8 @@ describe("the plan gate", () => {
     expect(refused.status).toBe(403);
     expect(await json(refused)).toMatchObject({ code: "callsNotInPlan" });
     expect((await guest(await scan(premium.table.qr_key), "POST", undefined, { kind: "waiter" })).status).toBe(201);
+    // What the publish writes for the guest page.
+    const flag = async (x: Venue) => publishedHead(await loadStoreState(x, clock.now()), "ru", () => ({ size: 0, path: "" }), clock.now()).store.table_calls;
+    expect([await flag(basic), await flag(premium)]).toEqual([false, true]);
   });
 });
