@@ -194,6 +194,9 @@ export const staffCalls = storeCommand(z.object({ storeId: StoreId }), {}, async
   const now = clock.now();
   const oldest = new Date(now.getTime() - CALL_LIFETIME_MS).toISOString();
   const calls = data as CallRecord[];
+  // A store's first board read writes its version record, so that polls before its first call are
+  // answered by `callsUnchanged` too.
+  if (!version.data) await Db().entities.tableCallsVersion.upsert({ store_id: keys.store_id, company_id: keys.company_id }).add({ version: 0, live: 0 }).go();
   const expired = calls.filter((c) => c.created_at <= oldest);
   if (!expired.length) return { version: etagOf(version.data?.version), calls: calls.map(staffView) };
   for (const call of expired) if ((await end(keys, call)) && call.status === "open") await countCall(placeOf(store), call.table_position);
