@@ -87,7 +87,7 @@ describe("subscriptions through the API", () => {
     clock.advance(100 * 86_400_000);
     try {
       const res = await call(owner(), "POST", "/api/subscription/add", { storeId: v.store_id, plan: "basic" });
-      expect(res).toMatchObject({ status: 409, body: { code: "downgradeNeedsConfirmation", details: { features_lost: ["extra_languages", "reviews_widget", "menu_export", "wifi_qr"] } } });
+      expect(res).toMatchObject({ status: 409, body: { code: "downgradeNeedsConfirmation", details: { features_lost: ["extra_languages", "reviews_widget", "menu_export", "wifi_qr", "table_calls"] } } });
     } finally {
       clock.reset();
     }

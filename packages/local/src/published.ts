@@ -74,7 +74,7 @@ export function publishedHandler(guestBuild?: string, notFound?: NotFoundPage) {
         // The signed table pass, as the API's redirect sets it (table-calls/pass.ts); Secure as the session cookies are.
         const secure = process.env.COOKIE_SECURE === "true" || req.headers["x-forwarded-proto"] === "https";
         const pass = await tablePassSetCookie(path.slice("/t/".length), link, secure);
-        res.writeHead(302, { Location: qrLocation(link), "Set-Cookie": pass, "Cache-Control": "no-store", "Content-Length": "0" }).end();
+        res.writeHead(302, { Location: qrLocation(link), ...(pass ? { "Set-Cookie": pass } : {}), "Cache-Control": "no-store", "Content-Length": "0" }).end();
       } else if (notFound) {
         notFound.answerQr(req, res, link && `/${link.company_url_key}/${link.store_url_key}/menu`);
       } else res.writeHead(302, { Location: "/", "Cache-Control": "no-store", "Content-Length": "0" }).end();

@@ -20,7 +20,8 @@ export const qrRedirect = new Hono().get("/t/:qrKey", async (c) => {
   c.header("Cache-Control", "no-store");
   if (link && !("retired" in link)) {
     // Read by the guest page for the table number, so not HttpOnly (signed; no personal data).
-    c.header("Set-Cookie", await tablePassSetCookie(c.req.param("qrKey"), link, isHttps(c)), { append: true });
+    const pass = await tablePassSetCookie(c.req.param("qrKey"), link, isHttps(c));
+    if (pass) c.header("Set-Cookie", pass, { append: true });
     return c.redirect(qrLocation(link), 302);
   }
   const lang = visitorLanguage(c.req.header("cookie"), c.req.header("accept-language"));

@@ -57,8 +57,17 @@ export async function verifyTablePass(cookie: string | undefined): Promise<Table
   return pass as TablePass;
 }
 
-/** The Set-Cookie header of a scan's pass (`secure` where the session cookies are Secure). */
+/**
+ * The Set-Cookie header of a scan's pass (`secure` where the session cookies are Secure), or
+ * undefined when the signing key cannot be read (the database unreachable before this process read
+ * it once): the scan still lands on the menu, only without the call buttons.
+ */
 export async function tablePassSetCookie(qr_key: string, link: Pick<PublishedQrLink, "company_url_key" | "store_url_key" | "position">, secure: boolean) {
-  const value = await signTablePass(qr_key, link);
-  return `${TABLE_PASS_COOKIE}=${value}; Path=/; Max-Age=${TABLE_PASS_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;
+  try {
+    const value = await signTablePass(qr_key, link);
+    return `${TABLE_PASS_COOKIE}=${value}; Path=/; Max-Age=${TABLE_PASS_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;
+  } catch (error) {
+    console.error("No table pass for a QR scan: the signing key could not be read", error);
+    return undefined;
+  }
 }

@@ -142,17 +142,28 @@ export type SweepMessage = Keys & { sweep: TargetType; cursor?: string | null };
 export const isSweepMessage = (message: Record<string, unknown>): message is SweepMessage =>
   typeof message.company_id === "string" && typeof message.store_id === "string" && SWEEP_ORDER.includes(message.sweep as TargetType);
 
-/** One page of a store-wide sweep: queues what of it is stale, then sends the next page's message. */
-export async function sweepStoreTranslation({ company_id, store_id, sweep, cursor }: SweepMessage) {
+/** One page of a store-wide sweep: queues what of it is stale; answers the next page's message. */
+async function sweepPage({ company_id, store_id, sweep, cursor }: SweepMessage): Promise<SweepMessage | undefined> {
   const keys = { company_id, store_id };
   const ctx = await translationContext(keys);
-  if (!ctx.languages.length) return;
+  if (!ctx.languages.length) return undefined;
   const page = await TARGETS[sweep].page(keys, cursor ?? null, SWEEP_PAGE);
   const stale = page.targets.filter((target) => ctx.languages.some((lang) => staleFields(target, lang, ctx.glossary).length));
   await requestTranslation(keys, stale.map((target) => ({ target_type: sweep, target_id: target.id, target })), ctx);
   const after = SWEEP_ORDER[SWEEP_ORDER.indexOf(sweep) + 1];
-  const next = page.cursor ? { sweep, cursor: page.cursor } : after ? { sweep: after } : undefined;
-  if (next) await usePorts().queue.send("translate", { ...keys, ...next });
+  return page.cursor ? { ...keys, sweep, cursor: page.cursor } : after ? { ...keys, sweep: after } : undefined;
+}
+
+/** The translate worker's part of a sweep: one page, then the next page's message. */
+export async function sweepStoreTranslation(message: SweepMessage) {
+  const next = await sweepPage(message);
+  if (next) await usePorts().queue.send("translate", next);
+}
+
+/** The whole sweep at once, for the demo seed (no request waits for it). */
+export async function queueWholeStore(keys: Keys) {
+  await requestFactsRefresh(keys);
+  for (let next = await sweepPage({ ...keys, sweep: SWEEP_ORDER[0]! }); next; next = await sweepPage(next));
 }
 
 const month = () => clock.now().toISOString().slice(0, 7);

@@ -13,7 +13,7 @@ import { clock, DAYS, Db, usePorts, type PLANS, type SUBSCRIPTION_EVENTS, type S
 import { createCompany } from "@menu/core/company/company";
 import { PHOTO_WIDTHS, variantKey } from "@menu/core/media/variants";
 import { requestPublish } from "@menu/core/command/publish-request";
-import { requestStoreTranslation } from "@menu/core/translation/jobs";
+import { queueWholeStore } from "@menu/core/translation/jobs";
 import { createStore } from "@menu/core/store/store";
 import { createTable } from "@menu/core/tables/table";
 import { recountStore } from "@menu/core/store/recount";
@@ -398,7 +398,7 @@ async function seedStore(key: StoreKey, company_id: string, art: Art, now: Date)
   await requestPublish(ids); // guests see the menu once the publish job has run
   // What no one translated by hand (the ice cream of the park store) goes to the engine; with none
   // configured, its jobs end in error with the reason, so the admin panel shows the status.
-  await requestStoreTranslation(ids);
+  await queueWholeStore(ids);
 
   const sorted = [...tables].sort((a, b) => a.position - b.position);
   return { store_id: store.store_id, qr_paths: sorted.slice(0, QR_PATHS_PER_STORE).map((t) => `/t/${t.qr_key}`) };
