@@ -33,10 +33,15 @@ async function itemOf(keys: Keys, item_id: string) {
   return data;
 }
 
+/** The most items of one origin read per request. */
+const GROUP_MAX = 500;
+
 /** The group's items in other stores the caller manages (rows of deleted items are skipped), and how many were not theirs. */
 async function othersOf(keys: Keys, item: { item_id: string; origin_id?: string }) {
   const e = Db().entities;
-  const { data: rows } = await e.itemOrigin.query.byOrigin({ company_id: keys.company_id, origin_id: item.origin_id ?? item.item_id }).go({ pages: "all" });
+  // A group holds at most one item per store of the company (copying again updates that item), so
+  // the company's stores bound it; the limit keeps a request bounded whatever happens.
+  const { data: rows } = await e.itemOrigin.query.byOrigin({ company_id: keys.company_id, origin_id: item.origin_id ?? item.item_id }).go({ limit: GROUP_MAX });
   const elsewhere = rows.filter((r) => r.store_id !== keys.store_id);
   const actor = useActor();
   const managed = elsewhere.filter((r) => canManageStore(actor, r.company_id, r.store_id));
