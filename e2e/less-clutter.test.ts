@@ -133,6 +133,27 @@ describe("less clutter in the admin panel", () => {
     expect(errors).toEqual([]);
   });
 
+  it("keeps a language picked before the signed-in part of the app has loaded, and saves it as the owner's own", async () => {
+    await ownerLocale("ru");
+    const page = await ownerPage(1280);
+    // The lazy chunk that applies and saves the user's language is held back until the pick is made.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/signed-in-effects-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${base}/demo/center/admin-panel`);
+    await page.locator(".staff-header__lang").getByRole("button", { name: /^EN/ }).click();
+    await expect.poll(() => htmlLang(page)).toBe("en");
+    release();
+    await expect.poll(async () => (await json<{ ui_locale: string }>(page, "/api/me")).ui_locale).toBe("en");
+    expect(await htmlLang(page)).toBe("en");
+    await page.reload();
+    await expect.poll(() => htmlLang(page)).toBe("en");
+    await ownerLocale("ru");
+  });
+
   it("switches the interface language from the header on a phone, without sideways scrolling at 320 px", async () => {
     await ownerLocale("ru");
     const page = await ownerPage(390);

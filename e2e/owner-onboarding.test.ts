@@ -48,8 +48,9 @@ async function as(page: Page, locale: Locale, width: number) {
   await page.setViewportSize({ width: 1280, height: 900 });
   const html = () => page.evaluate(() => document.documentElement.lang);
   const saved = async () => ((await (await page.request.get(`${base}/api/me`)).json()) as { ui_locale: string }).ui_locale;
-  // The page starts in the cookie's language, then takes the owner's own; the header may still be
-  // settling after the resize: a click lost meanwhile is made again, as a person would.
+  // The page starts in the cookie's language, then takes the owner's own: the pick comes after, as a
+  // person's would. The header may still be settling after the resize: a lost click is made again.
+  await expect.poll(html).toBe(await saved());
   const choice = page.locator(`.staff-header__lang button[lang="${locale}"]`);
   await expect
     .poll(async () => {

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { useAtomValue, useSetAtom } from "jotai";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { isInterfaceLocale, type InterfaceLocale } from "@/i18n/languages";
 import { api, unwrap } from "@/lib/api";
 import { forgetUser, meQueryOptions, refreshSession, sessionKeys } from "@/lib/session";
-import { defaultLanguageAtom, setDefaultLanguageAtom } from "@/i18n/language-state";
+import { defaultLanguageAtom, languagePickAtom, setDefaultLanguageAtom } from "@/i18n/language-state";
 
 /**
  * How often the session is refreshed besides window focus (SPEC section 9: configurable; `true`
@@ -20,10 +20,8 @@ export default function SignedInEffects() {
   const me = useQuery(meQueryOptions());
   const language = useAtomValue(defaultLanguageAtom);
   const setLanguage = useSetAtom(setDefaultLanguageAtom);
-  const applied = useRef<string | undefined>(undefined);
-  const switching = useRef(false);
-  // Bumped when a switch to the user's own language ends, so a pick made meanwhile is saved then.
-  const [switchesEnded, setSwitchesEnded] = useState(0);
+  const pick = useAtomValue(languagePickAtom);
+  const saving = useRef<string | undefined>(undefined);
   const { mutate: saveLanguage } = useMutation({
     mutationFn: (ui_locale: InterfaceLocale) => unwrap(api.api.me.$patch({ json: { ui_locale } })),
     retry: 2,
@@ -59,32 +57,27 @@ export default function SignedInEffects() {
     };
   }, [queryClient, router]);
 
-  // The user's ui_locale wins when it differs from the current language (SPEC section 4)…
-  useEffect(() => {
-    if (!user || applied.current === `${user.id}:${user.ui_locale}`) return;
-    applied.current = `${user.id}:${user.ui_locale}`;
-    if (isInterfaceLocale(user.ui_locale) && user.ui_locale !== language) {
-      switching.current = true;
-      void setLanguage(user.ui_locale).finally(() => {
-        switching.current = false;
-        setSwitchesEnded((n) => n + 1);
-      });
-    }
-  }, [user, language, setLanguage]);
+  const picked = user && pick?.userId === user.id ? pick.locale : undefined;
 
-  // …and a language the signed-in user picks becomes their ui_locale, so it stays after reloading.
+  // The user's ui_locale wins when it differs from the current language (SPEC section 4), unless
+  // they picked a language on this page (perhaps before their record arrived)…
   useEffect(() => {
-    if (!user || switching.current || applied.current !== `${user.id}:${user.ui_locale}` || user.ui_locale === language) return;
-    applied.current = `${user.id}:${language}`;
-    saveLanguage(language, {
+    if (!user || picked || !isInterfaceLocale(user.ui_locale) || user.ui_locale === language) return;
+    void setLanguage(user.ui_locale);
+  }, [user, picked, language, setLanguage]);
+
+  // …then their pick becomes their ui_locale, so it stays after reloading. Not saved after the
+  // retries: the next refresh of the user tries again, rather than the choice being lost.
+  useEffect(() => {
+    if (!user || !picked || picked === user.ui_locale || saving.current === picked) return;
+    saving.current = picked;
+    saveLanguage(picked, {
       onSuccess: (updated) => queryClient.setQueryData(sessionKeys.me, { ...user, ...updated }),
-      // Not saved after the retries: the next refresh of the user tries again, rather than the
-      // choice being lost at the next reload.
-      onError: () => {
-        applied.current = `${user.id}:${user.ui_locale}`;
+      onSettled: () => {
+        saving.current = undefined;
       },
     });
-  }, [language, user, switchesEnded, queryClient, saveLanguage]);
+  }, [user, picked, queryClient, saveLanguage]);
 
   return null;
 }

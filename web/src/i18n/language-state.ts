@@ -26,10 +26,27 @@ export const activeLanguageAtom = atom<Language>((get) =>
  * Sets the interface language: loads its catalog first (no flash of untranslated text),
  * then switches and persists it in the `locale` cookie (365 days) and localStorage.
  */
-export const setDefaultLanguageAtom = atom(null, async (_get, set, locale: InterfaceLocale) => {
+export const setDefaultLanguageAtom = atom(null, async (get, set, locale: InterfaceLocale) => {
+  set(requestedDefaultLanguageAtom, locale);
   await loadCatalog(locale);
+  // Two switches may overlap (the user's own language arriving, a person's pick): the last asked wins,
+  // whichever catalog loads last.
+  if (get(requestedDefaultLanguageAtom) !== locale) return;
   set(defaultLanguageBaseAtom, locale);
   persistLocale(locale);
+});
+const requestedDefaultLanguageAtom = atom<InterfaceLocale | undefined>(undefined);
+
+/**
+ * The interface language a signed-in person picked on this page, and who they are: SignedInEffects
+ * saves it as their ui_locale instead of switching back to the stored one (SPEC section 4).
+ */
+export const languagePickAtom = atom<{ locale: InterfaceLocale; userId: string } | undefined>(undefined);
+
+/** A person's choice of interface language (the switcher, the profile); `userId` when signed in. */
+const pickDefaultLanguageAtom = atom(null, (_get, set, locale: InterfaceLocale, userId?: string) => {
+  set(languagePickAtom, userId ? { locale, userId } : undefined);
+  return set(setDefaultLanguageAtom, locale);
 });
 
 /** Sets the menu content language (ar/tr/fr show English interface texts). */
@@ -49,6 +66,6 @@ export function useMenuLanguageScope(): void {
 
 /** For pages in the interface language (not a menu's): that language, and its switch. */
 export const useInterfaceLanguage = () => useAtomValue(defaultLanguageAtom);
-export const useSetInterfaceLanguage = () => useSetAtom(setDefaultLanguageAtom);
+export const usePickInterfaceLanguage = () => useSetAtom(pickDefaultLanguageAtom);
 /** For menu layouts: switches the menu language. */
 export const useSetMenuLanguage = () => useSetAtom(setMenuLanguageAtom);

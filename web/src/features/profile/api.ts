@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap, type JsonBody } from "@/lib/api";
 import { rememberUser, type SessionUser } from "@/lib/session";
-import { useSetInterfaceLanguage } from "@/i18n/language-state";
+import { usePickInterfaceLanguage } from "@/i18n/language-state";
 
 /** Keeps the cached and the persisted user in step after a change. */
 function useRemember() {
@@ -21,11 +21,11 @@ export function useSaveNames(user: SessionUser) {
 /** Saves the interface language and switches to it before the user changes, so nothing switches twice. */
 export function useSaveLanguage(user: SessionUser) {
   const remember = useRemember();
-  const setLanguage = useSetInterfaceLanguage();
+  const setLanguage = usePickInterfaceLanguage();
   return useMutation({
     mutationFn: (ui_locale: NonNullable<JsonBody<typeof api.api.me.$patch>["ui_locale"]>) => unwrap(api.api.me.$patch({ json: { ui_locale } })),
     onSuccess: async (updated) => {
-      await setLanguage(updated.ui_locale);
+      await setLanguage(updated.ui_locale, user.id);
       remember({ ...user, ...updated });
     },
   });
