@@ -19,8 +19,11 @@ async function scrollThrough(page: Page) {
       () =>
         page.evaluate(async () => {
           const frame = () => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+          // Bounded, so a page whose end never settles fails the poll instead of hanging the test
+          // (the poll waits for each call to end).
+          const until = performance.now() + 5000;
           let y = -1;
-          while (window.scrollY !== y) {
+          while (window.scrollY !== y && performance.now() < until) {
             y = window.scrollY;
             window.scrollBy(0, window.innerHeight);
             await frame();
