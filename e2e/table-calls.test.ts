@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { axeViolations } from "./axe";
-import { ARTIFACTS, fileBrowser } from "./browser";
+import { ARTIFACTS, downloadedBytes, fileBrowser } from "./browser";
 import { demo } from "./demo";
 import { guestReady } from "./guest";
 import { signInAs } from "./sign-in";
@@ -139,6 +139,20 @@ describe("calls from a verified table", () => {
     } finally {
       await chooseLanguage(staff, "ru");
     }
+
+    // The overview counts the call for table 5 and its wait until taken; its CSV has the same figures.
+    await staff.goto(`${base}/demo/${STORE}/admin-panel?period=7`);
+    const row = staff.getByTestId("calls-table").locator("tbody tr", { hasText: /5/ });
+    await expect.poll(() => row.count()).toBeGreaterThan(0);
+    const [download] = await Promise.all([staff.waitForEvent("download"), staff.getByTestId("csv-calls").click()]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^${STORE}-calls-per-table-.*\\.csv$`));
+    const lines = (await downloadedBytes(download)).toString("utf8").replace(/^\ufeff/, "").trim().split("\r\n");
+    expect(lines[0]).toBe("Стол,Номер,Вызовы,Прошлый период,Изменение");
+    const table5 = lines.slice(1).map((l) => l.split(",")).find((cells) => cells[1] === "5");
+    expect(table5, lines.join(" | ")).toBeDefined();
+    expect(Number(table5![2])).toBeGreaterThanOrEqual(1);
+    // The label holds a comma, so it is quoted; the median is in seconds.
+    expect(lines.at(-1)).toMatch(/^"Медиана ожидания до принятия, с",,\d+(\.\d+)?,/);
   });
 
   it("keeps a call made offline and sends it when the connection is back; the guest may cancel it", async () => {

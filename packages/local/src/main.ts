@@ -2,7 +2,6 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { getRequestListener } from "@hono/node-server";
-import type { RequestListener } from "node:http";
 import { readScriptHashes } from "@menu/api/security-headers";
 import { clock, configureDb, ensureTable, setPorts } from "@menu/core";
 import { edgeDir, fsGuestEdge } from "@menu/core/adapters/fs-guest-edge";
@@ -23,6 +22,7 @@ import { indexStoresWithoutIndex } from "@menu/core/search/indexing";
 import { resumeTranslations } from "@menu/core/translation/jobs";
 import { seedDemo, type DemoSeed } from "./demo/seed";
 import { localWebBuild } from "./web-build";
+import { withBenchRoutes } from "./bench-routes";
 import { startDynamo } from "./dynamo";
 import { lockDataDir } from "./lock";
 import { notFoundPage, spaRoutes } from "./not-found";
@@ -86,11 +86,7 @@ const notFound = notFoundPage(renderer);
 // The CSP names the build's inline scripts by hash (the sign-in form's, the guest pages' starter).
 const security = { scriptHashes: readScriptHashes(webDist) };
 const api = getRequestListener(createLocalApp({ isReady: () => ready, webDist, notFound, spaRoute: spaRoutes(webDist), security }).fetch);
-// For benchmarks only (LOCAL_IDLE_ROUTE=1): GET /_local/idle answers once the background jobs are
-// done, so a measured call is not slowed by a publish or translation sharing this machine (in the
-// cloud they run on Lambdas of their own).
-const app: RequestListener =
-  process.env.LOCAL_IDLE_ROUTE === "1" ? (req, res) => (req.url === "/_local/idle" ? void queue.idle().then(() => res.writeHead(204).end()) : api(req, res)) : api;
+const app = process.env.LOCAL_IDLE_ROUTE === "1" ? withBenchRoutes(api, () => queue.idle()) : api;
 const published = publishedHandler(renderer.build, notFound);
 const server = frontServer(published, app, security).listen(port);
 
