@@ -268,6 +268,7 @@ try {
     const firstView = gzipSync(html, { level: 9 }).length;
     // Printed as soon as measured: a long run that is stopped still leaves its figures.
     console.log(`    ${[...calls].map(([label, v]) => `${label} ${v.toFixed(1)} ms`).join("; ")}; first view ${(firstView / 1024).toFixed(1)} KB gzip`);
+    console.log(`    DynamoDB requests / records: ${[...work].map(([label, { requests, records }]) => `${label} ${requests} / ${records}`).join("; ")}`);
     return { calls, work, firstView, items };
   };
 
