@@ -140,5 +140,15 @@ describe("copy a menu between stores", () => {
     await expect
       .poll(async () => (await publishedMenu("demo", "center", "ru", runtime.baseUrl)).items.some((i) => i.title === title), { timeout: 90_000 })
       .toBe(true);
+
+    // The same part of the form in English.
+    await ru.goto(`${kitchen}/${category.id}`);
+    await inLanguage(ru, "en");
+    await ru.getByTestId("admin-item").filter({ hasText: title }).first().getByTestId("edit-item").click();
+    await form.getByTestId("apply-to-stores").waitFor();
+    expect(await form.getByTestId("apply-to-stores").innerText()).toContain("Also apply to 1 other store\n");
+    await form.getByTestId("apply-to-stores-toggle").check();
+    expect(await axeViolations(ru, { include: "[data-testid=item-dialog]" })).toEqual([]);
+    await shot(ru, "apply-others-en-1280");
   }, 600_000);
 });
