@@ -3,19 +3,17 @@ import { useIntl } from "react-intl";
 import { interfaceLocales, languageNames, languageShortLabels, type InterfaceLocale } from "@/i18n/languages";
 import { notifyError } from "@/lib/errors";
 import { defaultLanguageAtom, usePickInterfaceLanguage } from "@/i18n/language-state";
-import { storedUserAtom } from "@/lib/stored-user";
 
 /** Compact RU / EN / 中文 segmented switch for the interface language (persisted in the `locale` cookie). */
 export function LanguageSwitcher({ className, onChosen }: { className?: string; onChosen?: () => void }) {
   const current = useAtomValue(defaultLanguageAtom);
-  const user = useAtomValue(storedUserAtom);
   const pickLanguage = usePickInterfaceLanguage();
   const intl = useIntl();
 
   const choose = (locale: InterfaceLocale) => {
     onChosen?.();
     if (locale === current) return;
-    pickLanguage(locale, user?.id).catch(notifyError);
+    pickLanguage(locale).catch(notifyError);
   };
 
   return (

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { loadCatalog } from "@/i18n/catalogs";
 import { catalogLocaleFor, type InterfaceLocale, type Language } from "@/i18n/languages";
 import { persistLocale, readStoredLocale } from "@/i18n/persistence";
+import { storedUserAtom } from "@/lib/stored-user";
 
 /**
  * Language state (SPEC section 3): default language (ru) and menu language (ru).
@@ -26,6 +27,7 @@ export const activeLanguageAtom = atom<Language>((get) =>
  * Sets the interface language: loads its catalog first (no flash of untranslated text),
  * then switches and persists it in the `locale` cookie (365 days) and localStorage.
  */
+const requestedDefaultLanguageAtom = atom<InterfaceLocale | undefined>(undefined);
 export const setDefaultLanguageAtom = atom(null, async (get, set, locale: InterfaceLocale) => {
   set(requestedDefaultLanguageAtom, locale);
   await loadCatalog(locale);
@@ -35,7 +37,6 @@ export const setDefaultLanguageAtom = atom(null, async (get, set, locale: Interf
   set(defaultLanguageBaseAtom, locale);
   persistLocale(locale);
 });
-const requestedDefaultLanguageAtom = atom<InterfaceLocale | undefined>(undefined);
 
 /**
  * The interface language a signed-in person picked on this page, and who they are: SignedInEffects
@@ -43,9 +44,10 @@ const requestedDefaultLanguageAtom = atom<InterfaceLocale | undefined>(undefined
  */
 export const languagePickAtom = atom<{ locale: InterfaceLocale; userId: string } | undefined>(undefined);
 
-/** A person's choice of interface language (the switcher, the profile); `userId` when signed in. */
-const pickDefaultLanguageAtom = atom(null, (_get, set, locale: InterfaceLocale, userId?: string) => {
-  set(languagePickAtom, userId ? { locale, userId } : undefined);
+/** A person's choice of interface language (the switcher, the profile): theirs when signed in. */
+const pickDefaultLanguageAtom = atom(null, (get, set, locale: InterfaceLocale) => {
+  const user = get(storedUserAtom);
+  set(languagePickAtom, user ? { locale, userId: user.id } : undefined);
   return set(setDefaultLanguageAtom, locale);
 });
 

@@ -21,11 +21,11 @@ export function useSaveNames(user: SessionUser) {
 /** Saves the interface language and switches to it before the user changes, so nothing switches twice. */
 export function useSaveLanguage(user: SessionUser) {
   const remember = useRemember();
-  const setLanguage = usePickInterfaceLanguage();
+  const pickLanguage = usePickInterfaceLanguage();
   return useMutation({
     mutationFn: (ui_locale: NonNullable<JsonBody<typeof api.api.me.$patch>["ui_locale"]>) => unwrap(api.api.me.$patch({ json: { ui_locale } })),
     onSuccess: async (updated) => {
-      await setLanguage(updated.ui_locale, user.id);
+      await pickLanguage(updated.ui_locale);
       remember({ ...user, ...updated });
     },
   });
