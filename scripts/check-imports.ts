@@ -6,7 +6,7 @@
  *     web/src/components or web/src/lib, and the routes compose features into pages;
  *  3. web takes values only from core modules that stay clear of the server (no Node built-in,
  *     no AWS SDK, no database or ports, not even through other modules); types it may take from any;
- *  4. the Lambdas that draw nothing (the scheduler, the translate and publish workers) reach no
+ *  4. the Lambdas that draw nothing (the scheduler, the translate, publish and copy workers) reach no
  *     drawing library (pdfkit, sharp, qrcode, the sheet libraries), so their bundles stay lean;
  *  5. in core, only the rendering adapter (packages/core/src/render) imports a drawing library:
  *     the domain modules call its functions with their data and get bytes or rows back;
@@ -30,7 +30,7 @@ const SERVER_ONLY = [/^node:/, /^@aws-sdk\//, /^electrodb$/, /^sharp$/, /^pdfkit
 const SERVER_MODULES = [path.join(CORE, "db") + path.sep, path.join(CORE, "ports") + path.sep];
 const DRAWING = /^(pdfkit|sharp|fontkit|qrcode|write-excel-file|read-excel-file)(\/|$)/;
 const RENDER = path.join(CORE, "render") + path.sep;
-const DRAWS_NOTHING = ["scheduler.ts", "workers/translate.ts", "workers/publish.ts"].map((f) => path.join(ROOT, "packages/functions/src", f));
+const DRAWS_NOTHING = ["scheduler.ts", "workers/translate.ts", "workers/publish.ts", "workers/copy.ts"].map((f) => path.join(ROOT, "packages/functions/src", f));
 /** Core's folders (and top-level files) from the bottom up: each may import only those before it. */
 const CORE_LAYERS = [
   ["shared"],

@@ -69,7 +69,7 @@ export function Api({ stack, app }: StackContext) {
             ...grant.objects(exports, { read: true }),
             // A renamed store's former URL names redirect at the edge.
             grant.edgeRoutes(guestRoutes),
-            grant.send(queues.translate, queues.export, queues.publish),
+            grant.send(queues.translate, queues.export, queues.publish, queues.copy),
             // As the sender's identity, through the configuration set only.
             new PolicyStatement(sendMail),
             "translate:TranslateText",

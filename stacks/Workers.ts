@@ -10,7 +10,7 @@ import { publicBaseUrlParameter, settings } from "./settings";
 import { Storage } from "./Storage";
 
 /**
- * The three job queues (translate, export, publish). The job state is a row in
+ * The four job queues (translate, export, publish, copy). The job state is a row in
  * the table; a queue only delivers. Each queue has its own DLQ (raw CDK, SST has
  * no DLQ construct) after 5 receives, and each consumer reports partial batch
  * failures so one bad message does not retry the whole batch.
@@ -39,6 +39,7 @@ export function Workers({ stack, app }: StackContext) {
   const translate = jobQueue("translate", WORKERS.translate.timeout);
   const exportQueue = jobQueue("export", WORKERS.export.timeout);
   const publish = jobQueue("publish", WORKERS.publish.timeout);
+  const copy = jobQueue("copy", WORKERS.copy.timeout);
 
   /** What every back-end function is told at start-up (also used by Api and Schedules). */
   const config = settings();
@@ -50,6 +51,7 @@ export function Workers({ stack, app }: StackContext) {
     PUBLISH_QUEUE_URL: publish.queueUrl,
     TRANSLATE_QUEUE_URL: translate.queueUrl,
     EXPORT_QUEUE_URL: exportQueue.queueUrl,
+    COPY_QUEUE_URL: copy.queueUrl,
     // Without a domain the site's address is the distribution's, written by the Web stack to SSM
     // and read at cold start (packages/functions/src/settings.ts, the variable SST's binding sets).
     ...(config.publicBaseUrl
@@ -108,15 +110,29 @@ export function Workers({ stack, app }: StackContext) {
     cdk: { eventSource: { batchSize: WORKERS.publish.batchSize, maxConcurrency: WORKERS.publish.concurrency, reportBatchItemFailures: true } },
   });
 
+  copy.addConsumer(stack, {
+    function: {
+      handler: "packages/functions/src/workers/copy.handler",
+      timeout: WORKERS.copy.timeout,
+      reservedConcurrentExecutions: WORKERS.copy.concurrency,
+      environment,
+      // Copies photos within the uploads bucket (and deletes them when a copy is undone); a long
+      // copy sends itself on; at the end the store is republished and its stale texts translated.
+      permissions: [...base, ...grant.objects(uploads, { read: true, write: true, remove: true }), grant.send(copy, publish, translate)],
+    },
+    cdk: { eventSource: { batchSize: WORKERS.copy.batchSize, maxConcurrency: WORKERS.copy.concurrency, reportBatchItemFailures: true } },
+  });
+
   stack.addOutputs({
     TranslateQueueUrl: translate.queueUrl,
     ExportQueueUrl: exportQueue.queueUrl,
     PublishQueueUrl: publish.queueUrl,
+    CopyQueueUrl: copy.queueUrl,
   });
   const consumers = Object.fromEntries(
-    Object.entries({ translate, export: exportQueue, publish }).map(([name, queue]) => [name, queue.consumerFunction as lambda.IFunction]),
+    Object.entries({ translate, export: exportQueue, publish, copy }).map(([name, queue]) => [name, queue.consumerFunction as lambda.IFunction]),
   );
-  return { queues: { translate, export: exportQueue, publish }, deadLetters, consumers, environment, base };
+  return { queues: { translate, export: exportQueue, publish, copy }, deadLetters, consumers, environment, base };
 }
 
 /**
@@ -134,9 +150,11 @@ export function Workers({ stack, app }: StackContext) {
  * - publish: a full publish of a large store takes ~10 s (all languages' pages rendered), a scoped one
  *   under 1 s, and runs of one store coalesce; 5 full runs fit in 60 s.
  * - export: one large PDF or sheet per run, up to a few minutes.
+ * - copy: a menu copy works 120 s per delivery, then sends itself on (import/menu-copy-worker.ts).
  */
 export const WORKERS = {
   translate: { timeout: 120, batchSize: 2, perMessageSeconds: 60, concurrency: 4 },
   publish: { timeout: 60, batchSize: 5, perMessageSeconds: 12, concurrency: 10 },
   export: { timeout: 300, batchSize: 1, perMessageSeconds: 300, concurrency: 2 },
+  copy: { timeout: 300, batchSize: 1, perMessageSeconds: 300, concurrency: 2 },
 } as const;

@@ -25,6 +25,7 @@ const HANDLERS = {
   translate: "packages/functions/src/workers/translate.handler",
   export: "packages/functions/src/workers/export.handler",
   publish: "packages/functions/src/workers/publish.handler",
+  copy: "packages/functions/src/workers/copy.handler",
   mailFeedback: "packages/functions/src/mail-feedback.handler",
 };
 const DRAWING = ["pdfkit", "fontkit", "sharp", "write-excel-file", "read-excel-file"];

@@ -29,6 +29,7 @@ const HANDLERS = {
   translate: "packages/functions/src/workers/translate.handler",
   export: "packages/functions/src/workers/export.handler",
   publish: "packages/functions/src/workers/publish.handler",
+  copy: "packages/functions/src/workers/copy.handler",
   mailFeedback: "packages/functions/src/mail-feedback.handler",
 };
 // AWS managed CloudFront policies.
@@ -191,10 +192,10 @@ describe("Storage", () => {
 });
 
 describe("Workers", () => {
-  const queueNames = ["translate", "export", "publish"];
+  const queueNames = ["translate", "export", "publish", "copy"];
 
-  it("has three queues, each redriving to its own DLQ after 5 receives", () => {
-    t.workers.resourceCountIs("AWS::SQS::Queue", 6);
+  it("has four queues, each redriving to its own DLQ after 5 receives", () => {
+    t.workers.resourceCountIs("AWS::SQS::Queue", 8);
     const queues = t.workers.findResources("AWS::SQS::Queue");
     const dlqs = new Set<string>();
     for (const name of queueNames) {
@@ -207,12 +208,12 @@ describe("Workers", () => {
       expect(queues[dlqId]?.Properties.RedrivePolicy).toBeUndefined();
       dlqs.add(dlqId);
     }
-    expect(dlqs.size).toBe(3);
+    expect(dlqs.size).toBe(4);
   });
 
   it("consumes each queue with its worker, reporting partial batch failures", () => {
     const mappings = Object.values(t.workers.findResources("AWS::Lambda::EventSourceMapping"));
-    expect(mappings).toHaveLength(3);
+    expect(mappings).toHaveLength(4);
     const queues = t.workers.findResources("AWS::SQS::Queue");
     const functions = appFunctions(t.workers);
     for (const name of queueNames) {
@@ -278,7 +279,7 @@ describe("Api", () => {
       expect(JSON.stringify(grantsOf(t.api, HANDLERS.api).get("ssm:GetParameters"))).toContain(`/sst/qr-menu/${stage}/Secret/${name}/value`);
     }
     // Only the API signs sessions and verifies webhooks.
-    for (const handler of [HANDLERS.scheduler, HANDLERS.translate, HANDLERS.export, HANDLERS.publish]) {
+    for (const handler of [HANDLERS.scheduler, HANDLERS.translate, HANDLERS.export, HANDLERS.publish, HANDLERS.copy]) {
       const other = appFunctions(templateOf(handler))[logicalIdOfHandler(templateOf(handler), handler)]!;
       expect(Object.keys(other.Properties.Environment.Variables).filter((n) => n.includes("Secret"))).toEqual([]);
     }
@@ -296,6 +297,7 @@ describe("Api", () => {
         "PUBLISH_QUEUE_URL",
         "TRANSLATE_QUEUE_URL",
         "EXPORT_QUEUE_URL",
+        "COPY_QUEUE_URL",
         "MAIL_FROM",
         "SUPPORT_EMAIL",
         "SELLER_NAME",
@@ -369,7 +371,7 @@ describe("alarms and logs (issue 34, point 1)", () => {
   }
 
   it("sends every alarm, and only to, the alarms topic, which allows only TLS", () => {
-    expect(alarms().length).toBe(20);
+    expect(alarms().length).toBe(23);
     for (const a of alarms()) {
       expect(a.Properties.AlarmActions, a.Properties.AlarmName).toEqual([{ Ref: topicId() }]);
       expect(a.Properties.TreatMissingData).toBe("notBreaching");
@@ -381,8 +383,8 @@ describe("alarms and logs (issue 34, point 1)", () => {
     expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
   });
 
-  it("alarms on any message in each dead-letter queue: the three job queues' and the schedule's", () => {
-    for (const name of ["translate", "export", "publish"]) {
+  it("alarms on any message in each dead-letter queue: the four job queues' and the schedule's", () => {
+    for (const name of ["translate", "export", "publish", "copy"]) {
       const a = alarm(`dlq-${name}`);
       expect(a).toMatchObject({ MetricName: "ApproximateNumberOfMessagesVisible", Namespace: "AWS/SQS", Threshold: 1, ComparisonOperator: "GreaterThanOrEqualToThreshold" });
       const queueId = exportedId(t.workers, a.Dimensions[0].Value);
@@ -527,13 +529,13 @@ describe("workers (issue 34, point 5)", () => {
   const fnOf = (handler: string) => appFunctions(templateOf(handler))[logicalIdOfHandler(templateOf(handler), handler)]!.Properties;
 
   it("caps every worker's concurrency (reserved, and the same cap on its SQS event source); the API is left to the stage's throttling", () => {
-    const caps = { translate: 4, export: 2, publish: 10, scheduler: 1, mailFeedback: 2 };
+    const caps = { translate: 4, export: 2, publish: 10, copy: 2, scheduler: 1, mailFeedback: 2 };
     for (const [name, cap] of Object.entries(caps)) {
       expect(fnOf(HANDLERS[name as keyof typeof HANDLERS]).ReservedConcurrentExecutions, name).toBe(cap);
     }
     expect(fnOf(HANDLERS.api).ReservedConcurrentExecutions).toBeUndefined();
     const mappings = Object.values(t.workers.findResources("AWS::Lambda::EventSourceMapping"));
-    for (const name of ["translate", "export", "publish"] as const) {
+    for (const name of ["translate", "export", "publish", "copy"] as const) {
       const mapping = mappings.find((m) => m.Properties.FunctionName.Ref === logicalIdOfHandler(t.workers, HANDLERS[name]))!;
       expect(mapping.Properties.ScalingConfig, name).toEqual({ MaximumConcurrency: WORKERS[name].concurrency });
       expect(WORKERS[name].concurrency, name).toBe(caps[name]);
@@ -542,7 +544,7 @@ describe("workers (issue 34, point 5)", () => {
 
   it("sizes each batch so its slowest messages finish inside the worker's timeout", () => {
     const mappings = Object.values(t.workers.findResources("AWS::Lambda::EventSourceMapping"));
-    for (const name of ["translate", "export", "publish"] as const) {
+    for (const name of ["translate", "export", "publish", "copy"] as const) {
       const fn = fnOf(HANDLERS[name]);
       const mapping = mappings.find((m) => m.Properties.FunctionName.Ref === logicalIdOfHandler(t.workers, HANDLERS[name]))!;
       const { batchSize, perMessageSeconds } = WORKERS[name];
@@ -622,7 +624,7 @@ describe("least privilege", () => {
       uploads: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:ListBucket"],
       menus: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:ListBucket"],
       exports: ["s3:GetObject", "s3:ListBucket"],
-      queues: ["translate", "export", "publish"],
+      queues: ["translate", "export", "publish", "copy"],
       other: ["ses:SendEmail", "translate:TranslateText", "ssm:GetParameters", ...KVS_WRITE],
     },
     // Its DLQ: SNS invokes it asynchronously, and a report it fails on goes there.
@@ -631,6 +633,12 @@ describe("least privilege", () => {
     scheduler: { table: ITEMS, queues: ["publish", "translate", "export"], other: ["ssm:GetParameters", "s3:GetObject"] },
     translate: { table: ITEMS, queues: ["translate", "publish"], other: ["translate:TranslateText", "ssm:GetParameters"] },
     export: { table: ITEMS, exports: ["s3:PutObject"], queues: [], other: ["ssm:GetParameters"] },
+    copy: {
+      table: ITEMS,
+      uploads: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:ListBucket"],
+      queues: ["copy", "publish", "translate"],
+      other: ["ssm:GetParameters"],
+    },
     publish: {
       table: ITEMS,
       menus: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:ListBucket"],
@@ -655,7 +663,7 @@ describe("least privilege", () => {
     const template = templateOf(handler);
     const grants = grantsOf(template, handler);
     const expected = EXPECTED[name];
-    const consumer = name === "translate" || name === "export" || name === "publish";
+    const consumer = name === "translate" || name === "export" || name === "publish" || name === "copy";
     const wanted = new Set([
       ...expected.table!,
       ...(expected.uploads ?? []),
@@ -681,7 +689,7 @@ describe("least privilege", () => {
     }
     const queues = t.workers.findResources("AWS::SQS::Queue");
     const sends = grants.get("sqs:SendMessage") ?? "";
-    for (const q of ["translate", "export", "publish"]) {
+    for (const q of ["translate", "export", "publish", "copy"]) {
       const id = Object.keys(queues).find((k) => queues[k]!.Properties.QueueName === `${stage}-qr-menu-${q}`)!;
       expect(sends.includes(id), `${name} sends to ${q}`).toBe(expected.queues!.includes(q));
     }

@@ -1,14 +1,19 @@
 /**
  * Chains (issue 36, points 6 and 7): a company manager copies another store's menu into a store
- * (preview counts; categories, items, portions, photos, marks, translations and glossary arrive;
- * prices kept or taken by choice; nothing written while any source item is invalid; other
- * companies and store managers refused), and "apply to other stores" changes the copies' texts and
- * marks but not their prices, and republishes them.
+ * as a background job (planned with its preview counts, then copied; categories, items, portions,
+ * photos, marks, translations and glossary arrive; prices kept or taken by choice; all or nothing:
+ * nothing written while any source item is invalid, and a copy that fails for good is undone;
+ * a lost job resumes when it is looked at; other companies and store managers refused), and
+ * "apply to other stores" changes the copies' texts and marks but not their prices, and
+ * republishes them.
  */
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { clock, Db, usePorts, withActor, type Actor } from "@menu/core";
+import { clock, Db, setPorts, usePorts, withActor, type Actor } from "@menu/core";
+import { memoryQueue } from "@menu/core/adapters/memory-queue";
+import { COPY_CHUNK, MAX_ATTEMPTS, menuCopyJob } from "@menu/core/import/menu-copy-worker";
+import { RESUME_AFTER_MS, type MenuCopyJob } from "@menu/core/import/menu-copy";
 import { variantKey } from "@menu/core/media/variants";
 import { buildPublishedMenu, loadStoreState } from "@menu/core/publish/build";
 import { createStore } from "@menu/core/store/store";
@@ -27,23 +32,33 @@ const storeManager = (k: Keys): Actor => ({ type: "user", userId: "m", role: "st
 const keysOf = (v: Venue): Keys => ({ company_id: v.company_id, store_id: v.store_id });
 const itemsOf = async (k: Keys) => (await Db().entities.item.query.byStore(k).go({ pages: "all" })).data;
 const categoriesOf = async (k: Keys) => (await Db().entities.category.query.byStore(k).go({ pages: "all" })).data;
-const preview = (actor: Actor, store_id: string, source_store_id: string) => callAs(actor, "POST", "/api/menu-copy/preview", { store_id, source_store_id });
-/** Applies the whole copy a chunk of `count` items at a time, as the dialog does; answers the last answer. */
-async function copy(prices: "keep" | "source", count = 1) {
-  let from = 0;
-  for (;;) {
-    const res = await callAs(owner(target.company_id), "POST", "/api/menu-copy/apply", { store_id: target.store_id, source_store_id: source.store_id, prices, from, count });
-    if (res.status !== 200) return res;
-    const { done, total } = res.body as { done: number; total: number };
-    if (done >= total) return res;
-    from = done;
-  }
+let queue: ReturnType<typeof memoryQueue>;
+type Answer = { status: number; body: Record<string, unknown> };
+const jobOf = (res: Answer) => res.body as unknown as MenuCopyJob;
+const jobState = (actor: Actor, store_id: string, copy_id: string) => callAs(actor, "GET", `/api/menu-copy/${copy_id}?storeId=${store_id}`);
+/** Plans a copy as the dialog does and, once the worker has planned it, answers the job (or the refusal). */
+async function planned(actor: Actor, store_id: string, source_store_id: string): Promise<Answer> {
+  const res = await callAs(actor, "POST", "/api/menu-copy", { store_id, source_store_id });
+  if (res.status !== 202) return res;
+  await queue.idle();
+  return jobState(actor, store_id, jobOf(res).id);
+}
+/** Plans and confirms a copy of the source into the target; answers the job once the worker is idle. */
+async function copy(prices: "keep" | "source"): Promise<MenuCopyJob> {
+  const actor = owner(target.company_id);
+  const plan = jobOf(await planned(actor, target.store_id, source.store_id));
+  const res = await callAs(actor, "POST", `/api/menu-copy/${plan.id}/start`, { store_id: target.store_id, prices });
+  expect(res.status, JSON.stringify(res.body)).toBe(202);
+  await queue.idle();
+  return jobOf(await jobState(actor, target.store_id, plan.id));
 }
 /** The menu guests get in `lang`, built as the publish job builds it (the new store is still in preparation). */
 const guestMenu = async (k: Keys, lang: string) => buildPublishedMenu({ ...(await loadStoreState(k, clock.now())), hidden: undefined }, lang, () => ({ size: 1, path: "" }), clock.now());
 const byTitle = async (k: Keys, title: string) => (await itemsOf(k)).find((i) => i.title === title)!;
 
 beforeAll(async () => {
+  queue = memoryQueue({ copy: menuCopyJob });
+  setPorts({ ...usePorts(), queue });
   [source, other] = await Promise.all([venue("copysrc"), venue("copyother")]);
   const keys = keysOf(source);
   target = { company_id: source.company_id, store_id: (await withActor({ type: "system" }, () => createStore({ company_id: source.company_id, name: "Park", url_key: "park" }))).store_id };
@@ -81,17 +96,21 @@ beforeAll(async () => {
 });
 
 describe("copy a menu between stores", () => {
-  it("previews what the source brings", async () => {
-    const res = await preview(owner(target.company_id), target.store_id, source.store_id);
+  it("plans in the background and previews what the source brings", async () => {
+    const res = await planned(owner(target.company_id), target.store_id, source.store_id);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ categories: 2, new_categories: 2, items: 3, creates: 3, updates: 0, portions: 4, photos: 1, glossary: 1, new_glossary: 1, invalid: 0 });
-    expect((res.body.translations as Record<string, number>).en).toBe(2);
+    const job = jobOf(res);
+    expect(job).toMatchObject({ status: "ready", source_store_id: source.store_id, done: 0, total: 3 });
+    expect(job.preview).toMatchObject({ categories: 2, new_categories: 2, items: 3, creates: 3, updates: 0, portions: 4, photos: 1, glossary: 1, new_glossary: 1, invalid: 0 });
+    expect(job.preview!.translations.en).toBe(2);
+    // The store's latest copy is this one: a dialog opened again finds it.
+    expect((await callAs(owner(target.company_id), "GET", `/api/menu-copy?storeId=${target.store_id}`)).body).toMatchObject({ id: job.id, status: "ready" });
   });
 
   it("copies into an empty store: categories, items, portions, photos, marks, translations and the glossary", async () => {
     const before = await publishRequests(target);
-    const res = await copy("keep");
-    expect(res.body).toMatchObject({ done: 3, total: 3 });
+    const job = await copy("keep");
+    expect(job).toMatchObject({ status: "done", done: 3, total: 3, created: 3, updated: 0 });
     const [categories, items, fromItems] = await Promise.all([categoriesOf(target), itemsOf(target), itemsOf(keysOf(source))]);
     const child = categories.find((c) => c.name === "Холодные")!;
     expect(categories.find((c) => c.category_id === child.parent_id)?.name).toBe("Супы");
@@ -122,44 +141,127 @@ describe("copy a menu between stores", () => {
   it("copied again, keeps this store's prices or takes the source's by choice", async () => {
     const mine = await byTitle(target, "Борщ");
     await Db().entities.item.patch({ ...target, item_id: mine.item_id }).set({ portions: [{ ...mine.portions[0]!, price: "11" }] }).go();
-    const p = await preview(owner(target.company_id), target.store_id, source.store_id);
-    expect(p.body).toMatchObject({ creates: 0, updates: 3, new_categories: 0, new_glossary: 0 });
-    await copy("keep", 2);
+    const p = await planned(owner(target.company_id), target.store_id, source.store_id);
+    expect(jobOf(p).preview).toMatchObject({ creates: 0, updates: 3, new_categories: 0, new_glossary: 0 });
+    expect(await copy("keep")).toMatchObject({ status: "done", created: 0, updated: 3 });
     expect((await byTitle(target, "Борщ")).portions[0]!.price).toBe("11");
     expect(await itemsOf(target)).toHaveLength(3);
-    await copy("source", 2);
+    await copy("source");
     const taken = await byTitle(target, "Борщ");
     expect(taken.portions[0]!.price).toBe("9.50");
     expect(taken.portions[0]!.id).toBe(mine.portions[0]!.id);
     expect(await categoriesOf(target)).toHaveLength(2);
   });
 
-  it("writes nothing while any source item is invalid, even one of a later chunk", async () => {
+  it("writes nothing while any source item is invalid, whether the preview found it or the copy did", async () => {
+    const actor = owner(target.company_id);
+    const snapshot = async () => JSON.stringify([await itemsOf(target), await categoriesOf(target)]);
+    const before = await snapshot();
+    const valid = jobOf(await planned(actor, target.store_id, source.store_id));
     const bad = randomUUID();
     // A record older rules let through: a zero price is refused by the item form.
     await Db().entities.item.create({ ...keysOf(source), item_id: bad, kind: "product", category_id: childCategory, position: 999_999, title: "Сломанное", portions: [{ id: "x", weight: "1", unit: "g", price: "0", currency: "BYN" }] }).go();
     try {
-      const snapshot = async () => JSON.stringify([await itemsOf(target), await categoriesOf(target)]);
-      const before = await snapshot();
-      const p = await preview(owner(target.company_id), target.store_id, source.store_id);
-      expect(p.body).toMatchObject({ invalid: 1, invalid_titles: ["Сломанное"] });
-      const res = await callAs(owner(target.company_id), "POST", "/api/menu-copy/apply", { store_id: target.store_id, source_store_id: source.store_id, prices: "source", from: 0, count: 1 });
+      const p = jobOf(await planned(actor, target.store_id, source.store_id));
+      expect(p.preview).toMatchObject({ invalid: 1, invalid_titles: ["Сломанное"] });
+      const res = await callAs(actor, "POST", `/api/menu-copy/${p.id}/start`, { store_id: target.store_id, prices: "source" });
       expect(res).toMatchObject({ status: 400, body: { code: "copyInvalid" } });
+      // Planned while every item was valid: only the latest plan starts.
+      expect((await callAs(actor, "POST", `/api/menu-copy/${valid.id}/start`, { store_id: target.store_id, prices: "source" })).body).toMatchObject({ code: "copyRunning" });
+      const again = jobOf(await planned(actor, target.store_id, source.store_id));
+      await Db().entities.item.patch({ ...keysOf(source), item_id: bad }).set({ portions: [{ id: "x", weight: "1", unit: "g", price: "1", currency: "BYN" }] }).go();
+      const fixed = jobOf(await planned(actor, target.store_id, source.store_id));
+      await Db().entities.item.patch({ ...keysOf(source), item_id: bad }).set({ portions: [{ id: "x", weight: "1", unit: "g", price: "0", currency: "BYN" }] }).go();
+      // Broken again after its preview: the copy finds it and writes nothing.
+      expect((await callAs(actor, "POST", `/api/menu-copy/${fixed.id}/start`, { store_id: target.store_id, prices: "source" })).status).toBe(202);
+      await queue.idle();
+      expect(jobOf(await jobState(actor, target.store_id, fixed.id))).toMatchObject({ status: "failed", error: "copyInvalid", done: 0 });
+      expect(again.preview?.invalid).toBe(1);
       expect(await snapshot()).toBe(before);
     } finally {
       await Db().entities.item.delete({ ...keysOf(source), item_id: bad }).go();
     }
   });
 
-  it("refuses another company's store, the same store, and a store manager", async () => {
+  it("undoes every chunk of a copy that fails for good: the store is as it was", async () => {
+    const keys = keysOf(source);
+    // More than a chunk of new items; the storage fails on a photo of the second chunk, every time.
+    const drinks = randomUUID();
+    await Db().entities.category.create({ ...keys, category_id: drinks, section: "kitchen", type: "products", name: "Напитки", position: 50 }).go();
+    const broken = `media/${keys.company_id}/${keys.store_id}/photo-${randomUUID()}.webp`;
+    const extra = Array.from({ length: COPY_CHUNK + 10 }, (_, i) => ({
+      ...keys,
+      item_id: randomUUID(),
+      kind: "product" as const,
+      category_id: drinks,
+      position: i,
+      title: `Напиток ${i}`,
+      portions: [{ id: "p", weight: "200", unit: "ml" as const, price: "3", currency: "BYN" as const }],
+      ...(i === COPY_CHUNK + 9 ? { photo: broken } : {}),
+    }));
+    await Db().entities.item.put(extra).go();
+    const mine = await byTitle(target, "Борщ");
+    await Db().entities.item.patch({ ...target, item_id: mine.item_id }).set({ description: JSON.stringify({ ops: [{ insert: "Только у нас\n" }] }) }).go();
+    const state = async () => {
+      const items = (await itemsOf(target)).map(({ updated_at: _, ...i }) => i).sort((a, b) => a.item_id.localeCompare(b.item_id));
+      const categories = (await categoriesOf(target)).map((c) => c.category_id).sort();
+      const glossary = (await Db().entities.abbreviation.query.byStore(target).go()).data.map((g) => g.abbreviation_id).sort();
+      const facts = (await Db().entities.storeFacts.get(target).go()).data;
+      const tallies = (await Db().entities.categoryTally.query.byStore(target).go()).data.map((t) => [t.category_id, t.content_count]);
+      return JSON.stringify({ items, categories, glossary, facts: [facts?.items, facts?.categories, facts?.photos], tallies });
+    };
+    const before = await state();
+    const objects = usePorts().objects;
+    let failures = 0;
+    setPorts({ ...usePorts(), objects: { ...objects, get: (key) => (key === broken ? Promise.reject(new Error(`storage unavailable (${++failures})`)) : objects.get(key)) } });
+    try {
+      const job = await copy("source");
+      expect(job).toMatchObject({ status: "failed", error: "copyFailed", total: 3 + COPY_CHUNK + 10 });
+      expect(failures).toBe(MAX_ATTEMPTS);
+      // The first chunk was written (and its undo rows) before the second failed.
+      expect(job.done).toBe(COPY_CHUNK);
+      expect(await state()).toBe(before);
+      expect((await byTitle(target, "Борщ")).description).toContain("Только у нас");
+      expect(await objects.get(mine.photo!)).toBeTruthy();
+    } finally {
+      setPorts({ ...usePorts(), objects });
+      await Db().entities.item.delete(extra.map(({ item_id }) => ({ ...keys, item_id }))).go();
+      await Db().entities.category.delete({ ...keys, category_id: drinks }).go();
+    }
+  });
+
+  it("sends a job whose message was lost again when it is looked at", async () => {
+    const actor = owner(target.company_id);
+    setPorts({ ...usePorts(), queue: memoryQueue({}) });
+    const res = await callAs(actor, "POST", "/api/menu-copy", { store_id: target.store_id, source_store_id: source.store_id });
+    setPorts({ ...usePorts(), queue });
+    const id = jobOf(res).id;
+    expect(jobOf(await jobState(actor, target.store_id, id)).status).toBe("planning");
+    await queue.idle();
+    expect(jobOf(await jobState(actor, target.store_id, id)).status).toBe("planning");
+    clock.advance(RESUME_AFTER_MS + 1000);
+    try {
+      await jobState(actor, target.store_id, id);
+      await queue.idle();
+    } finally {
+      clock.reset();
+    }
+    expect(jobOf(await jobState(actor, target.store_id, id))).toMatchObject({ status: "ready", total: 3 });
+  });
+
+  it("refuses another company's store, the same store, a store manager, and another company's job", async () => {
+    const start = (actor: Actor, store_id: string, source_store_id: string) => callAs(actor, "POST", "/api/menu-copy", { store_id, source_store_id });
     const them = owner(other.company_id);
-    expect((await preview(them, target.store_id, source.store_id)).status).toBe(404);
-    expect((await preview(owner(target.company_id), target.store_id, other.store_id)).body).toMatchObject({ code: "storeNotFound" });
-    expect((await preview(owner(target.company_id), target.store_id, target.store_id)).body).toMatchObject({ code: "copySameStore" });
+    expect((await start(them, target.store_id, source.store_id)).status).toBe(404);
+    expect((await start(owner(target.company_id), target.store_id, other.store_id)).body).toMatchObject({ code: "storeNotFound" });
+    expect((await start(owner(target.company_id), target.store_id, target.store_id)).body).toMatchObject({ code: "copySameStore" });
     const manager = storeManager(target);
-    expect((await preview(manager, target.store_id, source.store_id)).status).toBe(404);
-    const res = await callAs(manager, "POST", "/api/menu-copy/apply", { store_id: target.store_id, source_store_id: source.store_id, prices: "keep", from: 0, count: 1 });
-    expect(res.status).toBe(404);
+    expect((await start(manager, target.store_id, source.store_id)).status).toBe(404);
+    const mine = jobOf(await planned(owner(target.company_id), target.store_id, source.store_id));
+    expect((await callAs(manager, "POST", `/api/menu-copy/${mine.id}/start`, { store_id: target.store_id, prices: "keep" })).status).toBe(404);
+    expect((await jobState(them, target.store_id, mine.id)).status).toBe(404);
+    expect((await jobState(them, other.store_id, mine.id)).status).toBe(404);
+    expect((await callAs(them, "POST", `/api/menu-copy/${mine.id}/start`, { store_id: other.store_id, prices: "keep" })).status).toBe(404);
   });
 });
 

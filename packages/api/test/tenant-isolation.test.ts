@@ -76,6 +76,7 @@ let victimAbbreviation: string;
 let victimExport: string;
 let victimUpload: string;
 let victimSecondStore: string;
+let victimCopy: string;
 /** Taken table calls (issue 36), one per request: the rightful user's "done" deletes the one it names. */
 const victimCalls: string[] = [];
 let nextCall = 0;
@@ -125,6 +126,10 @@ beforeAll(async () => {
   await Db().entities.tableCallsVersion.upsert({ store_id: v.store_id, company_id: v.company_id }).add({ version: 1, live: victimCalls.length }).go();
   // The company's second store, so the menu copy (issue 36) has a source to address.
   victimSecondStore = (await withActor({ type: "system" }, () => createStore({ company_id: v.company_id, name: "Victim park", url_key: "park" }))).store_id;
+  // A planned copy from it, so the copy job routes have something to address (and to start).
+  victimCopy = `20260101000000000-${randomUUID().slice(0, 8)}`;
+  const preview = { categories: 0, new_categories: 0, items: 1, creates: 1, updates: 0, portions: 1, photos: 0, translations: {}, glossary: 0, new_glossary: 0, invalid: 0, invalid_titles: [] };
+  await Db().entities.menuCopy.create({ ...keys, copy_id: victimCopy, source_store_id: victimSecondStore, status: "ready", preview: JSON.stringify(preview), total: 1, expiresAt: 4102444800 }).go();
   const admin = await platformAdmin();
   const signedIn = async (email: string) => {
     const b = browser(app);
@@ -154,6 +159,7 @@ beforeAll(async () => {
     victimExport,
     victimUpload,
     victimSecondStore,
+    victimCopy,
     victimSubscription.subscription_id,
     victimSubscription.invoice_id,
   ]);
@@ -250,6 +256,8 @@ function byName(name: string): unknown {
       return victimUpload;
     case "source_store_id":
       return victimSecondStore;
+    case "copyId":
+      return victimCopy;
     // An image upload's declared file.
     case "content_type":
       return "image/png";
@@ -313,7 +321,7 @@ function byName(name: string): unknown {
   }
 }
 /** Optional fields that address a tenant are always filled, so a route cannot dodge the check by defaults. */
-const TENANT_FIELDS = new Set(["companyId", "company_id", "storeId", "store_id", "userId", "user_id", "ids", "subscriptionId", "invoiceId", "tableId", "categoryId", "category_id", "category_ids", "itemId", "item_id", "item_ids", "promotionId", "promotion_id", "promotion_ids", "abbreviationId", "exportId", "uploadId", "targetId", "source_store_id"]);
+const TENANT_FIELDS = new Set(["companyId", "company_id", "storeId", "store_id", "userId", "user_id", "ids", "subscriptionId", "invoiceId", "tableId", "categoryId", "category_id", "category_ids", "itemId", "item_id", "item_ids", "promotionId", "promotion_id", "promotion_ids", "abbreviationId", "exportId", "uploadId", "targetId", "source_store_id", "copyId"]);
 
 const resolve = (s: Schema): Schema => (s.$ref ? resolve(doc.components!.schemas![s.$ref.split("/").pop()!]!) : s);
 

@@ -1,4 +1,5 @@
 import { menuExportJob } from "./export/worker";
+import { menuCopyJob } from "./import/menu-copy-worker";
 import type { QueueName } from "./ports/queue";
 import { publishJob } from "./publish/publish";
 import { translateQueueJob } from "./translation/facts-refresh";
@@ -14,4 +15,5 @@ export const JOB_HANDLERS: Record<QueueName, JobHandler> = {
   publish: publishJob,
   translate: translateQueueJob,
   export: menuExportJob,
+  copy: menuCopyJob,
 };

@@ -28,6 +28,7 @@ export function configureCloud(env = process.env) {
       publish: env.PUBLISH_QUEUE_URL,
       translate: env.TRANSLATE_QUEUE_URL,
       export: env.EXPORT_QUEUE_URL,
+      copy: env.COPY_QUEUE_URL,
     }),
     mailer: sesMailer(env.MAIL_FROM ?? "no-reply@example.com", { configurationSet: env.MAIL_CONFIGURATION_SET }),
     translator: translatorFromEnv(env, { cloud: true }),

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ApplyToStoresInput, applyToStores, linkedItems } from "@menu/core/import/apply-to-stores";
-import { CopyApplyInput, CopyPreviewInput, applyCopy, previewCopy } from "@menu/core/import/menu-copy";
+import { ConfirmCopyInput, MenuCopyJob, StartCopyInput, confirmCopy, copyStatus, latestCopy, startCopy } from "@menu/core/import/menu-copy";
 import { errorResponse } from "../errors";
 import { router } from "../router";
 import { requiresSession } from "../session";
@@ -10,40 +10,48 @@ import { json, jsonBody } from "../openapi";
 const companySession = requiresSession("company_manager", "storeNotFound");
 const session = requiresSession("store_manager", "storeNotFound");
 const NOT_FOUND = errorResponse("Store not found (also: another company's store, or a store manager copying)");
+const Id = z.string().min(1).max(64);
 
-const Preview = z.object({
-  categories: z.number(),
-  new_categories: z.number().openapi({ description: "Categories the target lacks (matched by section and name path)" }),
-  items: z.number(),
-  creates: z.number(),
-  updates: z.number().openapi({ description: "Items the target already has (same origin, or same place and title)" }),
-  portions: z.number(),
-  photos: z.number(),
-  translations: z.record(z.string(), z.number()).openapi({ description: "Texts (categories and items) translated, per language" }),
-  glossary: z.number(),
-  new_glossary: z.number(),
-  invalid: z.number(),
-  invalid_titles: z.array(z.string()),
-});
-
-const preview = createRoute({
+const start = createRoute({
   method: "post",
-  path: "/menu-copy/preview",
-  summary: "What copying another store's menu (same company) into this store would bring: counts, and invalid source items",
+  path: "/menu-copy",
+  summary: "Plan copying another store's menu (same company) into this store: queues the job, whose preview (counts, invalid source items) comes with its state",
   ...companySession,
-  request: jsonBody(CopyPreviewInput),
-  responses: { 200: json(Preview), 400: errorResponse("Choose another store to copy the menu from"), 404: NOT_FOUND },
-});
-const apply = createRoute({
-  method: "post",
-  path: "/menu-copy/apply",
-  summary: "Copy source items [from, from + count); the whole plan is validated first, nothing is written while any item is invalid",
-  ...companySession,
-  request: jsonBody(CopyApplyInput),
+  request: jsonBody(StartCopyInput),
   responses: {
-    200: json(z.object({ done: z.number(), total: z.number(), created: z.number(), updated: z.number() })),
-    400: errorResponse("Some items of the other store are invalid: nothing was copied"),
+    202: json(MenuCopyJob, "Planning: poll the job until it is ready"),
+    400: errorResponse("Choose another store to copy the menu from"),
     404: NOT_FOUND,
+    409: errorResponse("A menu copy into this store is already under way"),
+  },
+});
+const latest = createRoute({
+  method: "get",
+  path: "/menu-copy",
+  summary: "The store's latest menu copy (null: none): the dialog shows one under way",
+  ...companySession,
+  request: { query: z.object({ storeId: Id }) },
+  responses: { 200: json(MenuCopyJob.nullable()), 404: NOT_FOUND },
+});
+const status = createRoute({
+  method: "get",
+  path: "/menu-copy/{copyId}",
+  summary: "A menu copy: planning, ready (with its preview), copying (done of total items), done, or failed (nothing changed)",
+  ...companySession,
+  request: { params: z.object({ copyId: Id }), query: z.object({ storeId: Id }) },
+  responses: { 200: json(MenuCopyJob), 404: errorResponse("Store not found / Page not found") },
+});
+const confirm = createRoute({
+  method: "post",
+  path: "/menu-copy/{copyId}/start",
+  summary: "Copy what the ready job previewed, all or nothing, keeping or taking prices of items the store already has: poll the job",
+  ...companySession,
+  request: { params: z.object({ copyId: Id }), ...jsonBody(ConfirmCopyInput.omit({ copy_id: true })) },
+  responses: {
+    202: json(MenuCopyJob, "Copying"),
+    400: errorResponse("Some items of the other store are invalid: nothing was copied"),
+    404: errorResponse("Store not found / Page not found"),
+    409: errorResponse("A menu copy into this store is already under way (or this one is not ready)"),
   },
 });
 const linked = createRoute({
@@ -51,7 +59,7 @@ const linked = createRoute({
   path: "/menu-copy/linked",
   summary: "How many other stores (that the caller manages) hold an item copied from the same origin",
   ...session,
-  request: { query: z.object({ storeId: z.string().min(1).max(64), itemId: z.string().min(1).max(64) }) },
+  request: { query: z.object({ storeId: Id, itemId: Id }) },
   responses: { 200: json(z.object({ stores: z.number() })), 404: errorResponse("Store not found / Item not found") },
 });
 const applyOthers = createRoute({
@@ -64,10 +72,12 @@ const applyOthers = createRoute({
 });
 
 export const menuCopyRoutes = router()
-  .openapi(preview, async (c) => c.json(await previewCopy(c.req.valid("json")), 200))
-  .openapi(apply, async (c) => c.json(await applyCopy(c.req.valid("json")), 200))
   .openapi(linked, async (c) => {
     const { storeId, itemId } = c.req.valid("query");
     return c.json(await linkedItems({ store_id: storeId, item_id: itemId }), 200);
   })
-  .openapi(applyOthers, async (c) => c.json(await applyToStores(c.req.valid("json")), 200));
+  .openapi(applyOthers, async (c) => c.json(await applyToStores(c.req.valid("json")), 200))
+  .openapi(start, async (c) => c.json(await startCopy(c.req.valid("json")), 202))
+  .openapi(latest, async (c) => c.json(await latestCopy({ store_id: c.req.valid("query").storeId }), 200))
+  .openapi(status, async (c) => c.json(await copyStatus({ store_id: c.req.valid("query").storeId, copy_id: c.req.valid("param").copyId }), 200))
+  .openapi(confirm, async (c) => c.json(await confirmCopy({ ...c.req.valid("json"), copy_id: c.req.valid("param").copyId }), 202));

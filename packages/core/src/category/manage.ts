@@ -7,7 +7,7 @@ import { translationsInfo } from "../translation/schemas";
 import { z } from "zod";
 import { Db } from "../db/service";
 import { targetOfRow } from "../translation/targets";
-import { indexCategory, unindexCategory } from "../search/indexing";
+import { indexCategory, unindexCategory, type NamedCategory } from "../search/indexing";
 import { UserError } from "../shared/errors";
 import { storeCommand } from "../command/store-command";
 import { newId } from "../shared/ids";
@@ -151,7 +151,13 @@ export const deleteCategory = storeCommand(z.object({ store_id: Id, category_id:
   const categories = all.filter((c) => c.parent_id === category_id).length;
   const items = counts.get(category_id) ?? 0;
   if (categories || items) throw new UserError("categoryDeleteFailed", 409, { categories, items });
-  const keys = { company_id: store.company_id, store_id: store.store_id };
+  await removeEmptyCategory({ company_id: store.company_id, store_id: store.store_id }, record);
+  return { id: category_id };
+});
+
+/** Deletes a category that holds no items or promotions, with its counts and search words (a copy's undo also uses it). */
+export async function removeEmptyCategory(keys: { company_id: string; store_id: string }, record: NamedCategory) {
+  const { category_id } = record;
   await countedWrite((e) => [
     e.category.remove({ ...keys, category_id }).commit(),
     // Still empty: an item created meanwhile fails the delete instead of being left without a category.
@@ -160,8 +166,7 @@ export const deleteCategory = storeCommand(z.object({ store_id: Id, category_id:
   ]);
   await unindexCategory(keys, record);
   await requestFactsRefresh(keys, [{ target_type: "Category", target_id: category_id }]);
-  return { id: category_id };
-});
+}
 
 /**
  * Moves a category under another supercategory of its section, or to the top level (parent_id "").

@@ -11,6 +11,7 @@ import { CategoryEntity } from "../records/category.entity";
 import { CategoryTallyEntity } from "../records/category-tally.entity";
 import { CompanyEntity } from "../records/company.entity";
 import { MenuExportEntity, MenuExportPendingEntity } from "../records/menu-export.entity";
+import { MenuCopyEntity, MenuCopyUndoEntity } from "../records/menu-copy.entity";
 import { ItemEntity } from "../records/item.entity";
 import { ItemOriginEntity } from "../records/item-origin.entity";
 import { PromotionEntity } from "../records/promotion.entity";
@@ -64,6 +65,8 @@ const service = new Service({
   publishDue: PublishDueEntity,
   menuExport: MenuExportEntity,
   menuExportPending: MenuExportPendingEntity,
+  menuCopy: MenuCopyEntity,
+  menuCopyUndo: MenuCopyUndoEntity,
   metric: MetricEntity,
   eventTargets: EventTargetsEntity,
   searchTerms: SearchTermsEntity,

@@ -16,7 +16,7 @@ import { newId } from "../shared/ids";
 import { canManageStore } from "../shared/policy";
 import { requestFactsRefresh } from "../store/facts";
 import { revisedTranslations } from "../item/content";
-import { copyPhoto } from "../media/copy";
+import { copyPhoto, newPhotoKey } from "../media/copy";
 import { indexItem } from "../search/indexing";
 import { requestTranslation } from "../translation/jobs";
 
@@ -65,7 +65,8 @@ export const applyToStores = storeCommand(ApplyToStoresInput, {}, async ({ keys 
     const title = chosen.has("title") ? item.title : other.title;
     const description = chosen.has("description") ? (item.description ?? "") : (other.description ?? "");
     const translations = await revisedTranslations(to, other.translations, other, { title, description });
-    const photo = chosen.has("photo") && item.photo ? await copyPhoto(item.photo, to) : undefined;
+    const copy = newPhotoKey(to);
+    const photo = chosen.has("photo") && item.photo && (await copyPhoto(item.photo, copy)) ? copy : undefined;
     const patch = Db()
       .entities.item.patch({ ...to, item_id: other.item_id })
       .set({

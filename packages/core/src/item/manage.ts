@@ -12,8 +12,9 @@ import { newId } from "../shared/ids";
 import type { CategoryInfo } from "../category/category";
 import { categoryOfStore, contentSaved, inOrder, revisedTranslations, type StoreKeys } from "./content";
 import { targetOfRow } from "../translation/targets";
-import { countByCategory, countedWrite, factsChange, requestFactsRefresh, tallyChange } from "../store/facts";
+import { countedWrite, factsChange, requestFactsRefresh, tallyChange } from "../store/facts";
 import { positionAfter, takePositions } from "./positions";
+import { deleteItems } from "./removal";
 import { indexItem, unindexItems } from "../search/indexing";
 import { toItemInfo } from "./item";
 import { nextOpening } from "../menu/schedule";
@@ -175,19 +176,6 @@ const categoriesOf = (items: { category_id: string }[]) => ({ categories: [...ne
 /** Items changed in place: the publish patches them into their chunks (their categories, when many). */
 const itemsOf = (items: { category_id: string; item_id: string }[]) => ({ categories: [], items: items.map(({ category_id, item_id }) => ({ category_id, item_id })) });
 
-/** Items deleted with their counts, a chunk per transaction (a transaction holds at most 100 writes). */
-async function deleteItems(keys: StoreKeys, items: { item_id: string; category_id: string; photo?: string }[]) {
-  for (let at = 0; at < items.length; at += DELETE_CHUNK) {
-    const chunk = items.slice(at, at + DELETE_CHUNK);
-    await countedWrite((e) => [
-      // remove (not delete): an item already gone fails the chunk instead of being counted twice.
-      ...chunk.map(({ item_id }) => e.item.remove({ ...keys, item_id }).commit()),
-      ...[...countByCategory(chunk)].map(([category_id, n]) => tallyChange(e, keys, category_id, -n)),
-      factsChange(e, keys, { items: -chunk.length, photos: -chunk.filter((i) => i.photo).length }),
-    ]);
-  }
-}
-const DELETE_CHUNK = 45;
 
 /** Hides, shows or deletes the selected items of the store (ids of other stores are not found). */
 export const bulkItems = storeCommand(BulkItemsInput, { publish: "named" }, async ({ keys, publish }, { action, item_ids }) => {

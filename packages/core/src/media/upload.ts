@@ -15,9 +15,8 @@ import { openImage, probeImage, webpOf, type ImageFormat, type OpenImage } from 
 import { UserError } from "../shared/errors";
 import { assertSignedIn } from "../shared/policy";
 import { storeCommand } from "../command/store-command";
-import { isMediaKeyOf, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MEDIA_KINDS, MEDIA_SIZES, mediaSrcSet, variantKey, type MediaKind } from "./variants";
+import { isMediaKeyOf, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MEDIA_KINDS, MEDIA_SIZES, mediaSrcSet, variantKey, IMMUTABLE, type MediaKind } from "./variants";
 
-export const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** What the upload call answers: the key to store on the item, promotion or store, and how to show it. */
 export const UploadedImage = z.object({ key: z.string(), src: z.string(), srcSet: z.string() });

@@ -67,3 +67,6 @@ export const MEDIA_KEY = /^media\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,64}\/(?:(
 /** Whether a stored key lies in that store's media folder (an item may only show its own store's pictures). */
 export const isMediaKeyOf = (key: string, store: { company_id: string; store_id: string }) =>
   MEDIA_KEY.test(key) && key.startsWith(`media/${store.company_id}/${store.store_id}/`);
+
+/** Cache-Control of a stored picture: its key is new for every upload or copy, so it never changes. */
+export const IMMUTABLE = "public, max-age=31536000, immutable";

@@ -87,6 +87,8 @@ export const MESSAGES = {
   // Chains (issue 36): a menu copied between stores
   copySameStore: "Choose another store to copy the menu from",
   copyInvalid: "Some items of the other store are invalid: nothing was copied",
+  copyRunning: "A menu copy into this store is already under way",
+  copyFailed: "The menu could not be copied: nothing was changed. Please try again",
   // Limits (issue 30): the service is saturated for a moment, not broken
   serviceBusy: "The service is busy. Please try again in a minute",
 } as const;

@@ -1,10 +1,10 @@
 /** Chains (issue 36): the menu copy's server calls, and "apply to other stores" for a saved item. */
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap, type SuccessBody } from "@/lib/api";
 import { menuKeys } from "@/lib/menu-keys";
 
-/** Items copied per call: the dialog shows progress between calls. */
-const CHUNK = 50;
+/** How often the dialog looks at a copy that is planning or copying. */
+const POLL_MS = 1000;
 
 export type CopyPrices = "keep" | "source";
 
@@ -12,32 +12,51 @@ export type CopyPrices = "keep" | "source";
 export const companyStoresQueryOptions = (companyId: string) =>
   queryOptions({ queryKey: ["stores", companyId], queryFn: () => unwrap(api.api.stores.$get({ query: { companyId } })) });
 
-const preview = (storeId: string, sourceId: string) => api.api["menu-copy"].preview.$post({ json: { store_id: storeId, source_store_id: sourceId } });
-export type CopyPreview = SuccessBody<Awaited<ReturnType<typeof preview>>>;
+const copyJob = (storeId: string, copyId: string) => api.api["menu-copy"][":copyId"].$get({ param: { copyId }, query: { storeId } });
+export type CopyJob = SuccessBody<Awaited<ReturnType<typeof copyJob>>>;
+export const isRunning = (job: CopyJob | null | undefined) => job?.status === "planning" || job?.status === "copying";
 
-export const copyPreviewQueryOptions = (storeId: string, sourceId: string) =>
-  queryOptions({ queryKey: ["menu-copy", storeId, sourceId], queryFn: () => unwrap(preview(storeId, sourceId)), staleTime: 0, gcTime: 0 });
+const copyKeys = {
+  latest: (storeId: string) => ["menu-copy", storeId, "latest"] as const,
+  job: (storeId: string, copyId: string) => ["menu-copy", storeId, copyId] as const,
+};
 
-/** Copies the whole menu chunk by chunk; answers what was created and updated in all. The menu's lists are read again after. */
-export function useApplyCopy(storeId: string, onProgress: (done: number, total: number) => void) {
+/** The store's latest copy: a copy under way shows its progress when the dialog opens again. */
+export const latestCopyQueryOptions = (storeId: string) =>
+  queryOptions({ queryKey: copyKeys.latest(storeId), queryFn: () => unwrap(api.api["menu-copy"].$get({ query: { storeId } })), staleTime: 0 });
+
+/** A copy job, polled while it plans or copies; the menu's lists are read again once it is done. */
+export function useCopyJob(storeId: string, copyId: string | undefined) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: copyKeys.job(storeId, copyId ?? ""),
+    queryFn: async () => {
+      const job = await unwrap(copyJob(storeId, copyId!));
+      if (job.status === "done") {
+        await Promise.all([menuKeys.items(storeId), menuKeys.categories(storeId), menuKeys.translations(storeId)].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      }
+      return job;
+    },
+    enabled: !!copyId,
+    refetchInterval: (query) => (isRunning(query.state.data) ? POLL_MS : false),
+  });
+}
+
+/** Plans a copy from another store: answers the job, planning. */
+export const useStartCopy = (storeId: string) =>
+  useMutation({
+    mutationFn: (sourceId: string) => unwrap(api.api["menu-copy"].$post({ json: { store_id: storeId, source_store_id: sourceId } })),
+    meta: { silentError: true },
+  });
+
+/** Starts copying what a ready job previewed. */
+export function useConfirmCopy(storeId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ sourceId, prices }: { sourceId: string; prices: CopyPrices }) => {
-      const sum = { created: 0, updated: 0 };
-      for (let from = 0; ; ) {
-        const step = await unwrap(api.api["menu-copy"].apply.$post({ json: { store_id: storeId, source_store_id: sourceId, prices, from, count: CHUNK } }));
-        sum.created += step.created;
-        sum.updated += step.updated;
-        onProgress(step.done, step.total);
-        if (step.done >= step.total) return sum;
-        from = step.done;
-      }
-    },
+    mutationFn: ({ copyId, prices }: { copyId: string; prices: CopyPrices }) =>
+      unwrap(api.api["menu-copy"][":copyId"].start.$post({ param: { copyId }, json: { store_id: storeId, prices } })),
     meta: { silentError: true },
-    onSuccess: () =>
-      Promise.all(
-        [menuKeys.items(storeId), menuKeys.categories(storeId), menuKeys.translations(storeId)].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
+    onSuccess: (job) => queryClient.setQueryData(copyKeys.job(storeId, job.id), job),
   });
 }
 

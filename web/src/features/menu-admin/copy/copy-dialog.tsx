@@ -6,53 +6,72 @@ import { FormAlert } from "@/components/form/fields";
 import { languageNames, type Language } from "@/i18n/languages";
 import type { CsObject } from "@/lib/admin-scope";
 import { errorMessageFor } from "@/lib/errors";
-import { companyStoresQueryOptions, copyPreviewQueryOptions, useApplyCopy, type CopyPrices } from "./api";
+import { companyStoresQueryOptions, isRunning, latestCopyQueryOptions, useConfirmCopy, useCopyJob, useStartCopy, type CopyPrices } from "./api";
 import "./copy.css";
 
 /**
- * "Copy the menu from another store" (issue 36): choose one of the company's other stores, see what
- * it brings (counts), choose whose prices items this store already has keep, copy in chunks with
- * progress; a summary stays until the dialog is closed. The server refuses all of it while any source
- * item is invalid.
+ * "Copy the menu from another store" (issue 36): choose one of the company's other stores; the
+ * server plans the copy in the background and the dialog shows what it brings (counts); choose
+ * whose prices items this store already has keep, and the copy runs in the background with
+ * progress, all or nothing. A copy under way is shown again when the dialog is opened again; a
+ * summary stays until the dialog is closed.
  */
 export function CopyMenuDialog({ cs, open, onClose }: { cs: CsObject; open: boolean; onClose: () => void }) {
   const intl = useIntl();
   const selectId = useId();
-  const [sourceId, setSourceId] = useState("");
+  const [chosen, setChosen] = useState("");
+  const [copyId, setCopyId] = useState<string>();
   const [prices, setPrices] = useState<CopyPrices>("keep");
-  const [progress, setProgress] = useState<{ done: number; total: number }>();
   const stores = useQuery({ ...companyStoresQueryOptions(cs.company_id), enabled: open });
-  const preview = useQuery({ ...copyPreviewQueryOptions(cs.store_id, sourceId), enabled: open && !!sourceId });
-  const apply = useApplyCopy(cs.store_id, (done, total) => setProgress({ done, total }));
+  const latest = useQuery({ ...latestCopyQueryOptions(cs.store_id), enabled: open });
+  const start = useStartCopy(cs.store_id);
+  const confirm = useConfirmCopy(cs.store_id);
+  // A copy under way (started in another tab, or before the dialog was closed) is shown as it goes.
+  const jobId = copyId ?? (isRunning(latest.data) ? latest.data!.id : undefined);
+  const job = useCopyJob(cs.store_id, jobId);
+  const j = jobId ? job.data : undefined;
+  const sourceId = j?.source_store_id ?? chosen;
+  const copying = j?.status === "copying" || confirm.isPending;
   const others = (stores.data ?? []).filter((s) => s.id !== cs.store_id);
-  const p = preview.data;
+  const p = j?.preview;
   const choose = (id: string) => {
-    setSourceId(id);
-    setProgress(undefined);
-    apply.reset();
+    setChosen(id);
+    setCopyId(undefined);
+    confirm.reset();
+    if (id) start.mutate(id, { onSuccess: (started) => setCopyId(started.id) });
+  };
+  const close = () => {
+    if (!isRunning(j)) {
+      setChosen("");
+      setCopyId(undefined);
+      start.reset();
+      confirm.reset();
+    }
+    onClose();
   };
   const translated = p ? Object.entries(p.translations).filter(([, n]) => n > 0) : [];
+  const failure = j?.status === "failed" ? intl.formatMessage({ id: `errors.api.${j.error ?? "copyFailed"}` as "errors.api.copyFailed" }) : undefined;
   return (
     <Dialog
       open={open}
-      onClose={onClose}
+      onClose={close}
       title={<FormattedMessage id="menuCopy.title" />}
       testId="menu-copy-dialog"
       footer={
         <>
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            <FormattedMessage id={apply.isSuccess ? "common.close" : "common.cancel"} />
+          <button type="button" className="btn btn--ghost" onClick={close}>
+            <FormattedMessage id={j?.status === "done" || copying ? "common.close" : "common.cancel"} />
           </button>
-          {apply.isSuccess ? null : (
+          {j?.status === "done" ? null : (
             <button
               type="button"
               className="btn btn--primary"
-              disabled={!p || p.invalid > 0 || p.items + p.new_categories === 0 || apply.isPending}
-              aria-busy={apply.isPending || undefined}
-              onClick={() => apply.mutate({ sourceId, prices })}
+              disabled={j?.status !== "ready" || !p || p.invalid > 0 || p.items + p.new_categories === 0 || confirm.isPending}
+              aria-busy={copying || undefined}
+              onClick={() => confirm.mutate({ copyId: j!.id, prices })}
               data-testid="menu-copy-apply"
             >
-              {apply.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+              {copying ? <span className="spinner" aria-hidden="true" /> : null}
               <FormattedMessage id="menuCopy.apply" />
             </button>
           )}
@@ -66,7 +85,7 @@ export function CopyMenuDialog({ cs, open, onClose }: { cs: CsObject; open: bool
         <label className="field__label" htmlFor={selectId}>
           <FormattedMessage id="menuCopy.source" />
         </label>
-        <select id={selectId} className="input" value={sourceId} disabled={apply.isPending} onChange={(e) => choose(e.target.value)} data-testid="menu-copy-source">
+        <select id={selectId} className="input" value={sourceId} disabled={copying} onChange={(e) => choose(e.target.value)} data-testid="menu-copy-source">
           <option value="">{intl.formatMessage({ id: "menuCopy.chooseSource" })}</option>
           {others.map((s) => (
             <option key={s.id} value={s.id}>
@@ -80,13 +99,13 @@ export function CopyMenuDialog({ cs, open, onClose }: { cs: CsObject; open: bool
           <FormattedMessage id="menuCopy.noOtherStores" />
         </p>
       ) : null}
-      {preview.isFetching ? (
+      {start.isPending || j?.status === "planning" ? (
         <p role="status">
           <span className="spinner" aria-hidden="true" /> <FormattedMessage id="menuCopy.checking" />
         </p>
       ) : null}
-      {preview.error ? <FormAlert>{errorMessageFor(preview.error)}</FormAlert> : null}
-      {p && !preview.isFetching ? (
+      {start.error ? <FormAlert>{errorMessageFor(start.error)}</FormAlert> : null}
+      {p ? (
         <div className="menu-copy__preview" data-testid="menu-copy-preview">
           <h3 className="menu-copy__subtitle">
             <FormattedMessage id="menuCopy.previewTitle" />
@@ -126,7 +145,7 @@ export function CopyMenuDialog({ cs, open, onClose }: { cs: CsObject; open: bool
               </legend>
               {(["keep", "source"] as const).map((choice) => (
                 <label key={choice} className="menu-copy__choice">
-                  <input type="radio" name="menu-copy-prices" value={choice} checked={prices === choice} disabled={apply.isPending} onChange={() => setPrices(choice)} data-testid={`menu-copy-prices-${choice}`} />{" "}
+                  <input type="radio" name="menu-copy-prices" value={choice} checked={(j?.prices ?? prices) === choice} disabled={j?.status !== "ready"} onChange={() => setPrices(choice)} data-testid={`menu-copy-prices-${choice}`} />{" "}
                   <FormattedMessage id={choice === "keep" ? "menuCopy.prices.keep" : "menuCopy.prices.source"} />
                 </label>
               ))}
@@ -134,18 +153,20 @@ export function CopyMenuDialog({ cs, open, onClose }: { cs: CsObject; open: bool
           ) : null}
         </div>
       ) : null}
-      {progress && !apply.isSuccess ? (
+      {j?.status === "copying" ? (
         <p className="menu-copy__progress" role="status" data-testid="menu-copy-progress">
-          <progress max={progress.total} value={progress.done} aria-hidden="true" />
-          <FormattedMessage id="menuCopy.progress" values={{ done: progress.done, total: progress.total }} />
+          <progress max={j.total} value={j.done} aria-hidden="true" />
+          <FormattedMessage id="menuCopy.progress" values={{ done: j.done, total: j.total }} />
         </p>
       ) : null}
-      {apply.isSuccess ? (
+      {j?.status === "done" ? (
         <p className="menu-copy__result" role="status" data-testid="menu-copy-result">
-          <FormattedMessage id="menuCopy.result" values={{ created: apply.data.created, updated: apply.data.updated }} />
+          <FormattedMessage id="menuCopy.result" values={{ created: j.created, updated: j.updated }} />
         </p>
       ) : null}
-      {apply.error ? <FormAlert>{errorMessageFor(apply.error)}</FormAlert> : null}
+      {failure ? <FormAlert testId="menu-copy-failed">{failure}</FormAlert> : null}
+      {confirm.error ? <FormAlert>{errorMessageFor(confirm.error)}</FormAlert> : null}
+      {job.error ? <FormAlert>{errorMessageFor(job.error)}</FormAlert> : null}
     </Dialog>
   );
 }

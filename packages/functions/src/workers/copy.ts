@@ -1,0 +1,7 @@
+import { menuCopyJob } from "@menu/core/import/menu-copy-worker";
+import { configureCloud } from "../cloud";
+import { sqsWorker } from "../sqs-worker";
+
+configureCloud();
+
+export const handler = sqsWorker("copy", menuCopyJob);
