@@ -298,6 +298,18 @@ describe("change once: apply to other stores", () => {
     expect((await callAs(actor, "GET", `/api/menu-copy/linked?storeId=${target.store_id}&itemId=${copied.item_id}`)).body).toEqual({ stores: 1 });
   });
 
+  it("leaves a duplicate of a copied item out of its group: it is a new dish", async () => {
+    const actor = owner(target.company_id);
+    const copied = await byTitle(target, "Окрошка");
+    expect((await callAs(actor, "GET", `/api/menu-copy/linked?storeId=${target.store_id}&itemId=${copied.item_id}`)).body).toEqual({ stores: 1 });
+    const duplicate = await callAs(actor, "POST", `/api/items/${copied.item_id}/duplicate`, { store_id: target.store_id });
+    expect(duplicate.status, JSON.stringify(duplicate.body)).toBeLessThan(300);
+    const id = (duplicate.body as { id: string }).id;
+    expect((await Db().entities.item.get({ ...target, item_id: id }).go()).data?.origin_id).toBeUndefined();
+    expect((await callAs(actor, "GET", `/api/menu-copy/linked?storeId=${target.store_id}&itemId=${id}`)).body).toEqual({ stores: 0 });
+    expect((await callAs(actor, "GET", `/api/menu-copy/linked?storeId=${target.store_id}&itemId=${copied.item_id}`)).body).toEqual({ stores: 1 });
+  });
+
   it("offers no other store for an item without origin, and a store manager reaches none", async () => {
     const own = await Db().entities.item.create({ ...target, item_id: randomUUID(), kind: "product", category_id: (await byTitle(target, "Окрошка")).category_id, title: "Своё", portions: [{ id: "p", weight: "1", unit: "g", price: "1", currency: "BYN" }] }).go();
     expect((await callAs(owner(target.company_id), "GET", `/api/menu-copy/linked?storeId=${target.store_id}&itemId=${own.data.item_id}`)).body).toEqual({ stores: 0 });

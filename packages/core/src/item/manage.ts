@@ -105,9 +105,12 @@ export const updateItem = storeCommand(UpdateItemInput, { publish: "named", tran
   return toItemInfo(saved);
 });
 
-/** A copy with a new id (and new portion ids) right after the original. */
+/**
+ * A copy with a new id (and new portion ids) right after the original. It is a new dish, so it
+ * joins no chain group (origin_id): "apply to other stores" from it would change the original's copies.
+ */
 export const duplicateItem = storeCommand(ItemRef, { publish: "named" }, async ({ keys, publish }, { item_id }) => {
-  const { item_id: _, created_at: __, updated_at: ___, ...item } = await itemOfStore(keys, item_id);
+  const { item_id: _, created_at: __, updated_at: ___, origin_id: ____, ...item } = await itemOfStore(keys, item_id);
   const position = await positionAfter(keys, item.category_id, item.position ?? 0);
   const copyId = newId();
   await countedWrite((e) => [

@@ -3,14 +3,15 @@
  * changed) costs the server one key read and keeps the list the query already holds.
  */
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
-import { csrfFetch } from "@/lib/csrf";
-import type { BoardCall } from "./board";
+import { api, unwrap, type SuccessBody } from "@/lib/api";
 
 export const POLL_MS = 3_000;
 
 export const callsKeys = { board: (storeId: string) => ["table-calls", storeId] as const };
 
-type Board = { calls: BoardCall[]; etag?: string };
+const listCalls = (storeId: string, etag: string | undefined) =>
+  api.api.calls.$get({ query: { storeId }, header: etag ? { "if-none-match": etag } : {} }, { init: { cache: "no-store" } });
+type Board = { calls: SuccessBody<Awaited<ReturnType<typeof listCalls>>>["calls"]; etag?: string };
 
 /** The store's open calls, polled every 3 s (also in a background tab: the title counts them). */
 export const boardQueryOptions = (storeId: string, queryClient: QueryClient) =>
@@ -20,21 +21,13 @@ export const boardQueryOptions = (storeId: string, queryClient: QueryClient) =>
     refetchIntervalInBackground: true,
     queryFn: async (): Promise<Board> => {
       const held = queryClient.getQueryData<Board>(callsKeys.board(storeId));
-      const res = await fetch(`/api/calls?storeId=${encodeURIComponent(storeId)}`, {
-        credentials: "same-origin",
-        cache: "no-store",
-        headers: held?.etag ? { "if-none-match": held.etag } : {},
-      });
+      const res = await listCalls(storeId, held?.etag);
       if (res.status === 304 && held) return held;
-      if (!res.ok) throw new Error(`calls: ${res.status}`);
-      const body = (await res.json()) as { version?: string | number; calls: BoardCall[] };
-      const etag = res.headers.get("etag") ?? (body.version === undefined ? undefined : `"${body.version}"`);
-      return { calls: body.calls, etag };
+      const body = await unwrap(res);
+      return { calls: body.calls, etag: res.headers.get("etag") ?? body.version };
     },
   });
 
-/** "On my way" (take) or "Done"; true when the server took it. */
-export async function moveCall(storeId: string, id: string, step: "take" | "done"): Promise<boolean> {
-  const res = await csrfFetch(`/api/calls/${encodeURIComponent(id)}/${step}?storeId=${encodeURIComponent(storeId)}`, { method: "POST", credentials: "same-origin" });
-  return res.ok;
-}
+/** "On my way" (take) or "Done". */
+export const moveCall = (storeId: string, callId: string, step: "take" | "done") =>
+  unwrap(api.api.calls[":callId"][step].$post({ param: { callId }, query: { storeId } }));

@@ -46,7 +46,7 @@ export function CallsPage({ cs }: { cs: CsObject }) {
   usePageTitle(titleWithCount(open, title));
 
   const act = async (call: BoardCall, step: "take" | "done") => {
-    if (await moveCall(cs.store_id, call.id, step).catch(() => false)) await queryClient.invalidateQueries({ queryKey: callsKeys.board(cs.store_id) });
+    if (await moveCall(cs.store_id, call.id, step).then(() => true, () => false)) await queryClient.invalidateQueries({ queryKey: callsKeys.board(cs.store_id) });
     else toast.error(intl.formatMessage({ id: "errors.somethingWentWrong" }));
   };
 
