@@ -213,11 +213,21 @@ describe("copy a menu between stores", () => {
     const before = await state();
     const objects = usePorts().objects;
     let failures = 0;
-    setPorts({ ...usePorts(), objects: { ...objects, get: (key) => (key === broken ? Promise.reject(new Error(`storage unavailable (${++failures})`)) : objects.get(key)) } });
+    // The undo is cut short once too (a photo's delete fails): the next delivery undoes to the end.
+    let deleteFailed = false;
+    setPorts({
+      ...usePorts(),
+      objects: {
+        ...objects,
+        get: (key) => (key === broken ? Promise.reject(new Error(`storage unavailable (${++failures})`)) : objects.get(key)),
+        delete: (key) => (deleteFailed ? objects.delete(key) : Promise.reject(new Error(`storage unavailable (${(deleteFailed = true)})`))),
+      },
+    });
     try {
       const job = await copy("source");
       expect(job).toMatchObject({ status: "failed", error: "copyFailed", total: 3 + COPY_CHUNK + 10 });
       expect(failures).toBe(MAX_ATTEMPTS);
+      expect(deleteFailed).toBe(true);
       // The first chunk was written (and its undo rows) before the second failed.
       expect(job.done).toBe(COPY_CHUNK);
       expect(await state()).toBe(before);
@@ -228,6 +238,27 @@ describe("copy a menu between stores", () => {
       await Db().entities.item.delete(extra.map(({ item_id }) => ({ ...keys, item_id }))).go();
       await Db().entities.category.delete({ ...keys, category_id: drinks }).go();
     }
+  });
+
+  it("runs one delivery of a copy at a time: a message sent again while one works leaves it alone", async () => {
+    const actor = owner(target.company_id);
+    const plan = jobOf(await planned(actor, target.store_id, source.store_id));
+    setPorts({ ...usePorts(), queue: memoryQueue({}) });
+    try {
+      expect((await callAs(actor, "POST", `/api/menu-copy/${plan.id}/start`, { store_id: target.store_id, prices: "keep" })).status).toBe(202);
+    } finally {
+      setPorts({ ...usePorts(), queue });
+    }
+    const ref = { ...target, copy_id: plan.id };
+    const held = new Date(Date.now() + 60_000).toISOString();
+    await Db().entities.menuCopy.patch(ref).set({ lease_until: held }).go();
+    await menuCopyJob(ref);
+    expect((await Db().entities.menuCopy.get(ref).go()).data).toMatchObject({ status: "copying", done: 0, lease_until: held });
+    await Db().entities.menuCopy.patch(ref).remove(["lease_until"]).go();
+    await menuCopyJob(ref);
+    const row = (await Db().entities.menuCopy.get(ref).go()).data!;
+    expect(row).toMatchObject({ status: "done", done: 3, updated: 3 });
+    expect(row.lease_until).toBeUndefined();
   });
 
   it("sends a job whose message was lost again when it is looked at", async () => {

@@ -90,8 +90,8 @@ export async function copyChunk(ref: CopyRef, step: string, plan: CopyPlan, from
   // The undo first: what this chunk creates, and each overwritten item as it is now.
   const expiresAt = Math.ceil(Date.now() / 1000) + UNDO_DAYS * 86_400;
   const undo = { ...keys, copy_id: ref.copy_id, expiresAt };
-  await e.menuCopyUndo
-    .put([
+  await untilProcessed(
+    [
       {
         ...undo,
         step,
@@ -101,8 +101,9 @@ export async function copyChunk(ref: CopyRef, step: string, plan: CopyPlan, from
         photos: [...photos.values()],
       },
       ...updates.map(({ match }) => ({ ...undo, step: `${step}/${match!.item_id}`, before: JSON.stringify(beforeOf(match!)) })),
-    ])
-    .go();
+    ],
+    (rows) => e.menuCopyUndo.put(rows).go(),
+  );
 
   await Promise.all(structure.glossary.map((g) => e.abbreviation.create(g).go()));
   for (const category of structure.categories) {

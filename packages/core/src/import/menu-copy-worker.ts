@@ -1,13 +1,17 @@
 /**
  * The `copy` queue's worker (issue 36, point 6): plans a copy (the preview), or copies it chunk by
- * chunk, recording after each chunk how far it got. A delivery works for at most WORK_MS, then
- * sends the job on; a failed delivery is redelivered and goes on from the last chunk recorded.
- * After MAX_ATTEMPTS failures the copy ends failed and everything it wrote is undone. At the end the
- * store is republished once, and only its stale texts are translated (a copy brings the source's
+ * chunk, recording after each chunk how far it got. A delivery holds the row's lease, works for at
+ * most WORK_MS, then sends the job on; a failed delivery is redelivered and goes on from the last
+ * chunk recorded. After MAX_ATTEMPTS failures in a row, or an invalid source item, the copy is
+ * undone (`undoing`, itself retried until it is through) and ends `failed`. At the end the store is
+ * republished once, and only its stale texts are translated (a copy brings the source's
  * translations with their hashes).
  */
 import { Db } from "../db/service";
 import { usePorts } from "../ports";
+import { clock } from "../shared/clock";
+import { isConditionFailure } from "../shared/conflict";
+import { UserError } from "../shared/errors";
 import { requestPublish } from "../command/publish-request";
 import { requestFactsRefresh } from "../store/facts";
 import { requestStoreTranslation } from "../translation/jobs";
@@ -17,10 +21,12 @@ import { copyRow } from "./menu-copy";
 
 /** Source items per chunk: the progress the dialog shows moves by this much. */
 export const COPY_CHUNK = 50;
-/** Deliveries that may fail before the copy fails for good (and is undone). */
+/** Deliveries that may fail in a row before the copy fails for good (and is undone). */
 export const MAX_ATTEMPTS = 3;
 /** Work per delivery before the job sends itself on (the worker's timeout is 300 s). */
 const WORK_MS = 120_000;
+/** Longer than a delivery can run (the worker's timeout), so a lease outlives its holder only if it died. */
+const LEASE_MS = 310_000;
 
 function parseMessage(message: Record<string, unknown>): CopyRef {
   const { company_id, store_id, copy_id } = message;
@@ -30,22 +36,46 @@ function parseMessage(message: Record<string, unknown>): CopyRef {
   return { company_id, store_id, copy_id };
 }
 
+const job = (ref: CopyRef) => Db().entities.menuCopy.patch(ref);
+
+/** Takes the row's lease; false while another delivery holds it (a message sent again meanwhile). */
+async function leased(ref: CopyRef) {
+  const now = clock.now();
+  try {
+    await job(ref)
+      .set({ lease_until: new Date(now.getTime() + LEASE_MS).toISOString() })
+      .where((a, op) => `${op.notExists(a.lease_until)} OR ${op.lt(a.lease_until, now.toISOString())}`)
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
 export async function menuCopyJob(message: Record<string, unknown>) {
   const ref = parseMessage(message);
+  const before = await copyRow(ref);
+  if (!before || before.status === "ready" || before.status === "done" || before.status === "failed") return;
+  if (!(await leased(ref))) return;
+  try {
+    await work(ref, (await copyRow(ref))!);
+  } finally {
+    await job(ref).remove(["lease_until"]).go();
+  }
+}
+
+async function work(ref: CopyRef, row: NonNullable<Awaited<ReturnType<typeof copyRow>>>) {
   const keys = { company_id: ref.company_id, store_id: ref.store_id };
-  const row = await copyRow(ref);
-  if (!row || (row.status !== "planning" && row.status !== "copying")) return;
-  const job = () => Db().entities.menuCopy.patch(ref);
-  const attempts = (row.attempts ?? 0) + 1;
-  await job().set({ attempts }).go();
+  if (row.status === "undoing") return undo(ref, row.error ?? "copyFailed");
   try {
     // The source is checked again: it may have moved to another company or gone since.
     const plan = await copyPlan(keys, await sourceStore(keys, row.source_store_id));
     if (row.status === "planning") {
-      await job().set({ status: "ready", preview: JSON.stringify(previewOf(plan)), total: plan.steps.length, attempts: 0 }).go();
+      await job(ref).set({ status: "ready", preview: JSON.stringify(previewOf(plan)), total: plan.steps.length, attempts: 0 }).go();
       return;
     }
-    if (plan.invalid.length) throw Object.assign(new Error("copyInvalid"), { final: true });
+    if (plan.invalid.length) throw new UserError("copyInvalid", 400);
     const started = Date.now();
     let { done = 0, created = 0, updated = 0 } = row;
     while (done < plan.steps.length) {
@@ -53,27 +83,39 @@ export async function menuCopyJob(message: Record<string, unknown>) {
         await usePorts().queue.send("copy", ref);
         return;
       }
-      const step = `${String(done).padStart(7, "0")}-${attempts}`;
+      const step = `${String(done).padStart(7, "0")}-${String(Date.now()).padStart(15, "0")}`;
       const result = await copyChunk(ref, step, plan, done, COPY_CHUNK, row.prices ?? "keep");
       done = Math.min(plan.steps.length, done + COPY_CHUNK);
       created += result.created;
       updated += result.updated;
-      await job().set({ done, created, updated, total: plan.steps.length }).go();
+      await job(ref).set({ done, created, updated, total: plan.steps.length, attempts: 0 }).go();
     }
     await requestPublish(keys);
     // Also counts the store's facts again (photos and visibility came with the copy).
     await requestStoreTranslation(keys);
-    await job().set({ status: "done", attempts: 0 }).go();
+    await job(ref).set({ status: "done" }).go();
   } catch (error) {
-    const final = (error as { final?: boolean }).final || attempts >= MAX_ATTEMPTS;
-    if (!final) throw error;
-    console.error("Menu copy failed for good", error);
-    if (row.status === "copying") {
-      await undoCopy(ref);
-      await requestFactsRefresh(keys);
-      await requestPublish(keys);
+    const attempts = (row.attempts ?? 0) + 1;
+    const known = error instanceof UserError && (error.code === "copyInvalid" || error.code === "storeNotFound" || error.code === "copySameStore");
+    if (!known && attempts < MAX_ATTEMPTS) {
+      await job(ref).set({ attempts }).go();
+      throw error;
     }
-    const code = (error as { code?: string }).code ?? (error as Error).message;
-    await job().set({ status: "failed", error: code === "copyInvalid" || code === "storeNotFound" ? code : "copyFailed" }).go();
+    console.error("Menu copy failed for good", error);
+    const code = known ? error.code : "copyFailed";
+    if (row.status === "planning") await job(ref).set({ status: "failed", error: code, attempts }).go();
+    else {
+      await job(ref).set({ status: "undoing", error: code, attempts }).go();
+      await undo(ref, code);
+    }
   }
+}
+
+/** Undoes what the copy wrote (again from the start if a delivery stopped halfway: each step is idempotent), then ends failed. */
+async function undo(ref: CopyRef, code: string) {
+  const keys = { company_id: ref.company_id, store_id: ref.store_id };
+  await undoCopy(ref);
+  await requestFactsRefresh(keys);
+  await requestPublish(keys);
+  await job(ref).set({ status: "failed", error: code }).go();
 }

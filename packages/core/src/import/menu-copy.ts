@@ -58,7 +58,7 @@ const view = (row: Row): MenuCopyJob => ({
   created_at: row.created_at,
 });
 
-const running = (row: Row) => row.status === "planning" || row.status === "copying";
+const running = (row: Row) => row.status === "planning" || row.status === "copying" || row.status === "undoing";
 const send = (row: Row) => usePorts().queue.send("copy", { company_id: row.company_id, store_id: row.store_id, copy_id: row.copy_id });
 
 /** The store's latest copy: copy ids sort by the time they were started. */
@@ -84,7 +84,7 @@ async function resumed(row: Row) {
 export const startCopy = storeCommand(StartCopyInput, {}, async ({ keys }, { source_store_id }) => {
   await sourceOf(keys, source_store_id);
   const latest = await latestRow(keys);
-  if (latest?.status === "copying") throw new UserError("copyRunning", 409);
+  if (latest?.status === "copying" || latest?.status === "undoing") throw new UserError("copyRunning", 409);
   const now = clock.now();
   const copy_id = `${now.toISOString().replace(/\D/g, "")}-${crypto.randomUUID().slice(0, 8)}`;
   const { data } = await Db()

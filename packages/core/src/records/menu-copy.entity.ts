@@ -1,14 +1,14 @@
 import { Entity } from "electrodb";
 import { SERVICE, timestamps } from "../shared/model";
 
-export const COPY_STATUSES = ["planning", "ready", "copying", "done", "failed"] as const;
+export const COPY_STATUSES = ["planning", "ready", "copying", "undoing", "done", "failed"] as const;
 export const COPY_PRICES = ["keep", "source"] as const;
 
 /**
  * One menu copy between stores of a company (issue 36, point 6); the row is the job, the `copy`
  * queue only delivers it (import/menu-copy-worker.ts). Planning writes `preview`; once confirmed
- * the copy runs chunk by chunk, `done` of `total` source items, and ends done, or failed with
- * everything it wrote undone. Copy ids sort by time, so the store's latest copy is one Query.
+ * the copy runs chunk by chunk, `done` of `total` source items, and ends done, or undoing and then
+ * failed with everything it wrote undone. Copy ids sort by time, so the store's latest copy is one Query.
  */
 export const MenuCopyEntity = new Entity({
   model: { entity: "menuCopy", version: "1", service: SERVICE },
@@ -25,8 +25,10 @@ export const MenuCopyEntity = new Entity({
     total: { type: "number", default: 0 },
     created: { type: "number", default: 0 },
     updated: { type: "number", default: 0 },
-    /** Deliveries that started work on the current phase; past the limit the job fails. */
+    /** Deliveries that failed in a row (progress resets it); at the limit the copy fails. */
     attempts: { type: "number", default: 0 },
+    /** Held by the delivery at work, so a message sent again never runs beside it. */
+    lease_until: { type: "string" },
     /** The error code (shared/errors) a failed copy ends with. */
     error: { type: "string" },
     expiresAt: { type: "number", required: true, readOnly: true },
@@ -52,7 +54,7 @@ export const MenuCopyUndoEntity = new Entity({
     company_id: { type: "string", required: true, readOnly: true },
     store_id: { type: "string", required: true, readOnly: true },
     copy_id: { type: "string", required: true, readOnly: true },
-    /** `{from}-{attempt}`, padded: sorts in the order the chunks were written. */
+    /** `{from}-{delivery time}`, padded: sorts in the order the chunks were written. */
     step: { type: "string", required: true, readOnly: true },
     items: { type: "list", items: { type: "string" }, default: () => [] },
     categories: { type: "list", items: { type: "string" }, default: () => [] },

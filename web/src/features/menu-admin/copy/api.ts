@@ -14,7 +14,7 @@ export const companyStoresQueryOptions = (companyId: string) =>
 
 const copyJob = (storeId: string, copyId: string) => api.api["menu-copy"][":copyId"].$get({ param: { copyId }, query: { storeId } });
 export type CopyJob = SuccessBody<Awaited<ReturnType<typeof copyJob>>>;
-export const isRunning = (job: CopyJob | null | undefined) => job?.status === "planning" || job?.status === "copying";
+export const isRunning = (job: CopyJob | null | undefined) => job?.status === "planning" || job?.status === "copying" || job?.status === "undoing";
 
 const copyKeys = {
   latest: (storeId: string) => ["menu-copy", storeId, "latest"] as const,

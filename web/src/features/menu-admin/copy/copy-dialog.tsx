@@ -31,7 +31,7 @@ export function CopyMenuDialog({ cs, open, onClose }: { cs: CsObject; open: bool
   const job = useCopyJob(cs.store_id, jobId);
   const j = jobId ? job.data : undefined;
   const sourceId = j?.source_store_id ?? chosen;
-  const copying = j?.status === "copying" || confirm.isPending;
+  const copying = j?.status === "copying" || j?.status === "undoing" || confirm.isPending;
   const others = (stores.data ?? []).filter((s) => s.id !== cs.store_id);
   const p = j?.preview;
   const choose = (id: string) => {
@@ -157,6 +157,11 @@ export function CopyMenuDialog({ cs, open, onClose }: { cs: CsObject; open: bool
         <p className="menu-copy__progress" role="status" data-testid="menu-copy-progress">
           <progress max={j.total} value={j.done} aria-hidden="true" />
           <FormattedMessage id="menuCopy.progress" values={{ done: j.done, total: j.total }} />
+        </p>
+      ) : null}
+      {j?.status === "undoing" ? (
+        <p role="status" data-testid="menu-copy-undoing">
+          <span className="spinner" aria-hidden="true" /> <FormattedMessage id="menuCopy.undoing" />
         </p>
       ) : null}
       {j?.status === "done" ? (
