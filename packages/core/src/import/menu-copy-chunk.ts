@@ -84,7 +84,6 @@ export async function copyChunk(ref: CopyRef, step: string, plan: CopyPlan, from
     visible: item.visible ?? true,
     portions: item.portions.map((p) => ({ ...p, id: newId() })),
     origin_id: origin,
-    title: item.title,
   }));
 
   // The undo first: what this chunk creates, and each overwritten item as it is now.
