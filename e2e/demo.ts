@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { inject } from "vitest";
-import { readWholeMenu, type WholeMenu } from "@menu/core/publish/published";
+import { readWholeMenu, type WholeMenu } from "@menu/core/shared/published-menu";
 
 export type Demo = {
   menu_urls: string[];

@@ -12,7 +12,7 @@
 import { rmSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { CHUNK_ITEMS, chunkNames, FIRST_VIEW_CARDS, type IndexCategory, type PublishedChunk, type PublishedIndex, type PublishedItem } from "@menu/core/publish/published";
+import { CHUNK_ITEMS, chunkNames, FIRST_VIEW_CARDS, type IndexCategory, type PublishedChunk, type PublishedIndex, type PublishedItem } from "@menu/core/shared/published-menu";
 import { axeViolations } from "./axe";
 import { fileBrowser } from "./browser";
 import { demo, getJson } from "./demo";

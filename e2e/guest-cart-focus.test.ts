@@ -11,7 +11,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { ALLERGENS, DIET_TAGS, passesFilter, type MarkFilter } from "@menu/core/item/marks";
-import { GUEST_SECTIONS, type PublishedIndex, type WholeMenu } from "@menu/core/publish/published";
+import { GUEST_SECTIONS, type PublishedIndex, type WholeMenu } from "@menu/core/shared/published-menu";
 import { axeViolations } from "./axe";
 import { ARTIFACTS, fileBrowser } from "./browser";
 import { demo, getJson, publishedMenu } from "./demo";

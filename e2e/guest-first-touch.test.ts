@@ -8,7 +8,7 @@
  */
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import type { WholeMenu } from "@menu/core/publish/published";
+import type { WholeMenu } from "@menu/core/shared/published-menu";
 import { fileBrowser } from "./browser";
 import { publishedMenu } from "./demo";
 

@@ -4,7 +4,7 @@ import http from "node:http";
 import { join, resolve } from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { PublishedManifest, WholeMenu } from "@menu/core/publish/published";
+import type { PublishedManifest, WholeMenu } from "@menu/core/shared/published-menu";
 import { launchBrowser } from "./browser";
 import { demo, path, publishedMenu } from "./demo";
 import { guestReady } from "./guest";

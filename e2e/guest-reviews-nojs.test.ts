@@ -9,7 +9,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, inject, it } from "vitest";
-import type { PublishedIndex, PublishedManifest } from "@menu/core/publish/published";
+import type { PublishedIndex, PublishedManifest } from "@menu/core/shared/published-menu";
 import { axeViolations } from "./axe";
 import { ARTIFACTS, fileBrowser } from "./browser";
 import { getJson, publishedMenu } from "./demo";

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { WholeMenu } from "@menu/core/publish/published";
+import type { WholeMenu } from "@menu/core/shared/published-menu";
 import { axeViolations } from "./axe";
 import { launchBrowser } from "./browser";
 import { publishedMenu } from "./demo";

@@ -5,7 +5,7 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { publishedKeys, type PublishedIndex } from "@menu/core/publish/published";
+import { publishedKeys, type PublishedIndex } from "@menu/core/shared/published-menu";
 import { launchBrowser } from "./browser";
 import { demo, getJson } from "./demo";
 import { guestReady } from "./guest";

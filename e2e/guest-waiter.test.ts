@@ -2,7 +2,7 @@
 import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import type { PublishedItem } from "@menu/core/publish/published";
+import type { PublishedItem } from "@menu/core/shared/published-menu";
 import { axeViolations } from "./axe";
 import { ARTIFACTS, fileBrowser } from "./browser";
 import { storeOffering, publishedMenu } from "./demo";

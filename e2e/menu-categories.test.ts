@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { zonedTime } from "@menu/core/menu/schedule";
+import { zonedTime } from "@menu/core/shared/schedule";
 import { launchBrowser } from "./browser";
 import { demo, publishedMenu } from "./demo";
 import { guestReady } from "./guest";

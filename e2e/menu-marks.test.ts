@@ -8,7 +8,7 @@
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { ALLERGENS, DIET_TAGS, markName, type Mark } from "@menu/core/item/marks";
-import type { WholeMenu } from "@menu/core/publish/published";
+import type { WholeMenu } from "@menu/core/shared/published-menu";
 import { axeViolations } from "./axe";
 import { ARTIFACTS, fileBrowser } from "./browser";
 import { demo, publishedMenu } from "./demo";

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { cardNumber, SCAN_LINE } from "@menu/core/tables/card-words";
+import { cardNumber, SCAN_LINE } from "@menu/core/shared/table-card-words";
 import { axeViolations } from "./axe";
 import { ARTIFACTS, fileBrowser } from "./browser";
 import { demo } from "./demo";

@@ -23,10 +23,10 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { WORDS } from "@menu/core/export/menu-rows";
+import { WORDS } from "@menu/core/shared/menu-rows";
 import { IMPORT_FILE_MAX } from "@menu/core/import/menu-import-limits";
 import { SECTIONS } from "@menu/core";
-import * as published from "@menu/core/publish/published";
+import * as published from "@menu/core/shared/published-menu";
 import { startRuntime } from "../e2e/runtime";
 import { percentile, signIn, type Demo } from "./bench-support";
 

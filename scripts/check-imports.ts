@@ -52,14 +52,12 @@ const CORE_LAYERS = [
  * below it.
  */
 const CORE_BACK_ARROWS = new Set<string>([
-  "ports → publish",
-  "render → export", "render → media", "render → publish", "render → tables", "render → wifi",
   "command → store", "command → translation",
   "subscription → billing", "subscription → store",
   "store → company", "store → item", "store → publish", "store → tables", "store → translation",
   "auth → company", "auth → user",
   "category → translation",
-  "item → menu", "item → translation",
+  "item → translation",
   "promotion → translation",
   "abbreviation → translation",
   "publish → analytics",

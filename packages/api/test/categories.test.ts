@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@menu/api";
 import { Db } from "@menu/core";
-import { scheduleAllows, zonedTime } from "@menu/core/menu/schedule";
+import { scheduleAllows, zonedTime } from "@menu/core/shared/schedule";
 import { createStore } from "@menu/core/store/store";
 import { createUser } from "@menu/core/user/user";
 import { browser, captureMail } from "./support/browser-client";

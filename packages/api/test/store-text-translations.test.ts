@@ -17,7 +17,7 @@ import { memoryQueue } from "@menu/core/adapters/memory-queue";
 import { JOB_HANDLERS } from "@menu/core/jobs";
 import { loadMenuRenderer } from "@menu/core/adapters/ssr-menu-renderer";
 import { setMenuRenderer } from "@menu/core/ports/menu-renderer";
-import { publishedKeys, type PublishedIndex } from "@menu/core/publish/published";
+import { publishedKeys, type PublishedIndex } from "@menu/core/shared/published-menu";
 import { factsOf } from "@menu/core/store/facts";
 import { addDays } from "@menu/core/subscription/plans";
 import { resilient } from "@menu/core/ports/translator";

@@ -9,7 +9,7 @@ import { registerOrganization } from "@menu/core/auth/registration";
 import { JOB_HANDLERS } from "@menu/core/jobs";
 import { runSchedules } from "@menu/core/schedules";
 import { setMenuRenderer } from "@menu/core/ports/menu-renderer";
-import type { PublishedManifest } from "@menu/core/publish/published";
+import type { PublishedManifest } from "@menu/core/shared/published-menu";
 import { addDays, addMonths } from "@menu/core/subscription/plans";
 import { iban, letters, unp } from "../../core/test/fixtures";
 import { callAs as call } from "./support/session";

@@ -1,7 +1,7 @@
 /** Category schedules in the store's time zone: the gaps the publish tests leave (SPEC.md section 4). */
 import { describe, expect, it } from "vitest";
 import { ScheduleForm } from "@menu/core/category/schemas";
-import { nextBoundary, scheduleAllows, zonedTime, zoneOffsets } from "@menu/core/menu/schedule";
+import { nextBoundary, scheduleAllows, zonedTime, zoneOffsets } from "@menu/core/shared/schedule";
 
 const at = (iso: string, zone: string) => zonedTime(new Date(iso), zone);
 

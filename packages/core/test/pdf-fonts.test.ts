@@ -5,7 +5,7 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
 import { pdfFontPath, pdfLine, registerPdfFonts } from "@menu/core/render/pdf-fonts";
 import { renderCards } from "@menu/core/render/table-cards-pdf";
-import { SCAN_LINE } from "@menu/core/tables/card-words";
+import { SCAN_LINE } from "@menu/core/shared/table-card-words";
 import { MENU_LANGUAGES } from "@menu/core/shared/model";
 
 const ARABIC = "امسح الرمز لعرض القائمة";

@@ -14,7 +14,7 @@ import { fsObjectStore } from "@menu/core/adapters/fs-object-store";
 import { publishStore } from "@menu/core/publish/publish";
 import { loadMenuRenderer } from "@menu/core/adapters/ssr-menu-renderer";
 import { setMenuRenderer } from "@menu/core/ports/menu-renderer";
-import { FIRST_VIEW_CARDS, publishedKeys, type PublishedIndex } from "@menu/core/publish/published";
+import { FIRST_VIEW_CARDS, publishedKeys, type PublishedIndex } from "@menu/core/shared/published-menu";
 import { venue } from "./fixtures";
 
 const ITEMS = 5000;

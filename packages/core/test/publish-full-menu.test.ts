@@ -14,7 +14,7 @@ import { fsObjectStore } from "@menu/core/adapters/fs-object-store";
 import { publishStore } from "@menu/core/publish/publish";
 import { loadMenuRenderer } from "@menu/core/adapters/ssr-menu-renderer";
 import { setMenuRenderer } from "@menu/core/ports/menu-renderer";
-import { publishedKeys, type PublishedManifest } from "@menu/core/publish/published";
+import { publishedKeys, type PublishedManifest } from "@menu/core/shared/published-menu";
 import { venue } from "./fixtures";
 
 beforeAll(async () => {

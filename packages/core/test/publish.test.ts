@@ -8,11 +8,11 @@ import { fsObjectStore } from "@menu/core/adapters/fs-object-store";
 import { memoryQueue } from "@menu/core/adapters/memory-queue";
 import { JOB_HANDLERS } from "@menu/core/jobs";
 import { runSchedules } from "@menu/core/schedules";
-import { nextBoundary, openNow, scheduleAllows, zonedTime } from "@menu/core/menu/schedule";
+import { nextBoundary, openNow, scheduleAllows, zonedTime } from "@menu/core/shared/schedule";
 import { publishDelta, wifiPayload } from "@menu/core/publish/build";
 import { setMenuRenderer } from "@menu/core/ports/menu-renderer";
 import { pendingScope, requestPublish, SCOPE_MAX } from "@menu/core/command/publish-request";
-import { readWholeMenu, type MenuView, type PublishedChunk, type PublishedIndex, type PublishedManifest } from "@menu/core/publish/published";
+import { readWholeMenu, type MenuView, type PublishedChunk, type PublishedIndex, type PublishedManifest } from "@menu/core/shared/published-menu";
 import { venue } from "./fixtures";
 
 const DAY = 86_400_000;

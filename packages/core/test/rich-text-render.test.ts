@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { publishDelta } from "@menu/core/publish/build";
-import type { DeltaOp } from "@menu/core/publish/published";
+import type { DeltaOp } from "@menu/core/shared/published-menu";
 
 // The SPA's own React and react-intl (web/node_modules), loaded by path: core has no React types.
 const web = (path: string) => new URL(`../../../web/${path}`, import.meta.url).pathname;

@@ -2,7 +2,7 @@ import QRCode from "qrcode";
 import { describe, expect, it } from "vitest";
 import { wifiPayload as publishedPayload } from "@menu/core/publish/build";
 import { renderQr } from "@menu/core/render/qr";
-import { QR_OPTIONS, WifiInput, wifiPayload } from "@menu/core/wifi/payload";
+import { QR_OPTIONS, WifiInput, wifiPayload } from "@menu/core/shared/wifi-payload";
 import { decodePng, decodeSvg } from "./support/qr-decode";
 
 describe("Wi-Fi payload", () => {

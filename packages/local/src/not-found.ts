@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
-import type { MenuRenderer } from "@menu/core/publish/published";
+import type { MenuRenderer } from "@menu/core/shared/published-menu";
 import { visitorLanguage as visitorLanguageOf } from "@menu/core/shared/accept-language";
 
 /**

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { usePorts, type StoredObject } from "@menu/core";
-import type { MovedStore, PublishedManifest } from "@menu/core/publish/published";
+import type { MovedStore, PublishedManifest } from "@menu/core/shared/published-menu";
 import { publishedQrLink, qrLocation } from "@menu/core/tables/qr-links";
 import { tablePassSetCookie } from "@menu/core/table-calls/pass";
 import { acceptedLanguages } from "@menu/core/shared/accept-language";

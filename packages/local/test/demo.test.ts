@@ -6,7 +6,7 @@ import { categoriesOfStore } from "@menu/core/category/category";
 import { itemsOfStore } from "@menu/core/item/item";
 import { publishStore } from "@menu/core/publish/publish";
 import { setMenuRenderer } from "@menu/core/ports/menu-renderer";
-import { readWholeMenu, type DeltaOp } from "@menu/core/publish/published";
+import { readWholeMenu, type DeltaOp } from "@menu/core/shared/published-menu";
 import { storeSettings } from "@menu/core/store/manage";
 import { resolveCsObject } from "@menu/core/store/store";
 import { resolveQrKey, tablesOfStore } from "@menu/core/tables/table";

@@ -17,7 +17,7 @@ import { JOB_HANDLERS } from "@menu/core/jobs";
 import { republishForWebBuild, setWebBuildSource, webBuildPublished } from "@menu/core/publish/after-deploy";
 import { setMenuRenderer } from "@menu/core/ports/menu-renderer";
 import { requestPublish } from "@menu/core/command/publish-request";
-import type { PublishedManifest } from "@menu/core/publish/published";
+import type { PublishedManifest } from "@menu/core/shared/published-menu";
 import { runSchedules } from "@menu/core/schedules";
 import { venue } from "../../core/test/fixtures";
 import { localWebBuild } from "../src/web-build";

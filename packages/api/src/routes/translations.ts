@@ -9,7 +9,8 @@ import {
   translateStore,
   translationStatuses,
 } from "@menu/core/translation/manage";
-import { StoreTextsTranslation, TARGET_TYPES, TranslationLanguage, TranslationStatus, TranslationsInfo } from "@menu/core/translation/schemas";
+import { StoreTextsTranslation, TARGET_TYPES, TranslationLanguage, TranslationStatus } from "@menu/core/translation/schemas";
+import { TranslationsInfo } from "@menu/core/shared/translations-info";
 import { TRANSLATION_STATUSES } from "@menu/core/shared/model";
 import { CATEGORY_NAME_MAX } from "@menu/core/category/schemas";
 import { Description, ITEM_TITLE_MAX, ITEM_TITLE_MIN } from "@menu/core/item/schemas";

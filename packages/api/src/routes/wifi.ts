@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { WifiFields } from "@menu/core/wifi/payload";
+import { WifiFields } from "@menu/core/shared/wifi-payload";
 import { saveWifi, wifiOf, WifiState } from "@menu/core/wifi/wifi";
 import { errorResponse } from "../errors";
 import { router } from "../router";

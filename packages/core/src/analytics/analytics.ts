@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { Db } from "../db/service";
-import { zonedTime } from "../menu/schedule";
+import { zonedTime } from "../shared/schedule";
 import { clock } from "../shared/clock";
 import { fn } from "../shared/fn";
 import { DEFAULT_TIME_ZONE, MENU_LANGUAGES } from "../shared/model";

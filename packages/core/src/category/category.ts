@@ -3,7 +3,7 @@ import { Db } from "../db/service";
 import { fn } from "../shared/fn";
 import { severalGet, SeveralIds } from "../shared/several-get";
 import { CATEGORY_TYPES, DAYS, SECTIONS } from "../shared/model";
-import { TranslationsInfo, translationsInfo } from "../translation/schemas";
+import { TranslationsInfo, translationsInfo } from "../shared/translations-info";
 
 export const Schedule = z.object({
   enabled: z.boolean(),

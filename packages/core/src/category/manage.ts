@@ -3,7 +3,7 @@
  * move, sort and schedule. Every call is a store command (the policy's gate: denied = not found) that
  * asks for a publish after a change guests can see.
  */
-import { translationsInfo } from "../translation/schemas";
+import { translationsInfo } from "../shared/translations-info";
 import { z } from "zod";
 import { Db } from "../db/service";
 import { targetOfRow } from "../translation/targets";

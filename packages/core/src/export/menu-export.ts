@@ -11,7 +11,7 @@ import { menuSheet } from "../render/menu-sheet";
 import { clock } from "../shared/clock";
 import type { MenuLanguage } from "../shared/model";
 import type { EXPORT_FORMATS } from "../records/menu-export.entity";
-import type { OnRows } from "./menu-rows";
+import type { OnRows } from "../shared/menu-rows";
 
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 

@@ -1,5 +1,5 @@
 /** The import's plan: what a sheet would create and change, compared with the menu as the export shows it. */
-import { WORDS, description as exportedDescription, menuRows } from "../export/menu-rows";
+import { WORDS, description as exportedDescription, menuRows } from "../shared/menu-rows";
 import { itemsByIds } from "../item/item";
 import { buildPublishedMenu, loadStoreState, type StoreState } from "../publish/build";
 import { clock } from "../shared/clock";

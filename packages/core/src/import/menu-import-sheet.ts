@@ -1,5 +1,5 @@
 /** Reading an import file: CSV or Excel rows, the header row's language and columns, and the items of the rows. */
-import { WORDS } from "../export/menu-rows";
+import { WORDS } from "../shared/menu-rows";
 import { markByName, ALLERGENS, DIET_TAGS, inMarkOrder, type Allergen, type DietTag } from "../item/marks";
 import { ItemTitle, Price, Weight } from "../item/schemas";
 import { sheetRows } from "../render/sheet-reader";

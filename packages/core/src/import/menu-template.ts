@@ -3,7 +3,7 @@
  * reads) and two example rows, as Excel or CSV. In the source language: only a Russian sheet may
  * add items (menu-import.ts), so a template in another language could not import its own rows.
  */
-import { WORDS } from "../export/menu-rows";
+import { WORDS } from "../shared/menu-rows";
 import { textSheet } from "../render/menu-sheet";
 import { markName } from "../item/marks";
 import { SOURCE_LANGUAGE } from "../shared/model";

@@ -5,7 +5,7 @@
  * card with the same function the list call uses.
  */
 import { deltaPlainText, toDeltaOps } from "../shared/rich-text";
-import type { TranslationsInfo } from "../translation/schemas";
+import type { TranslationsInfo } from "../shared/translations-info";
 
 /** A card shows one line; a longer text is cut here rather than sent whole. */
 export const SUMMARY_MAX = 160;

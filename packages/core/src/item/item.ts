@@ -4,7 +4,7 @@ import { untilProcessed } from "../shared/batch";
 import { fn } from "../shared/fn";
 import { severalGet, SeveralIds } from "../shared/several-get";
 import { CURRENCIES, ITEM_KINDS, UNITS } from "../shared/model";
-import { TranslationsInfo, translationsInfo } from "../translation/schemas";
+import { TranslationsInfo, translationsInfo } from "../shared/translations-info";
 
 export const Portion = z.object({
   id: z.string(),

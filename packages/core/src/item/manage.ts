@@ -17,7 +17,7 @@ import { positionAfter, takePositions } from "./positions";
 import { deleteItems } from "./removal";
 import { indexItem, unindexItems } from "../search/indexing";
 import { toItemInfo } from "./item";
-import { nextOpening } from "../menu/schedule";
+import { nextOpening } from "../shared/schedule";
 import { clock } from "../shared/clock";
 import { DEFAULT_TIME_ZONE } from "../shared/model";
 import { ALLERGENS, DIET_TAGS, inMarkOrder, type Mark } from "./marks";

@@ -76,7 +76,7 @@ async function decode(bytes: Uint8Array) {
 /** One stored size of the picture. */
 async function encode(image: OpenImage, width: number, kind: MediaKind) {
   try {
-    return await webpOf(image, width, kind);
+    return await webpOf(image, width, { sharp: kind === "logo" });
   } catch {
     // Truncated or corrupt data that only shows when the pixels are read.
     throw new UserError("imageUnsupported", 415);

@@ -3,7 +3,7 @@
  * knows no path into web/. The runtime sets the adapter at start-up (adapters/ssr-menu-renderer.ts
  * loads the web build's `dist-ssr/ssr.js`; tests may set any MenuRenderer).
  */
-import type { MenuRenderer } from "../publish/published";
+import type { MenuRenderer } from "../shared/published-menu";
 
 export type { MenuRenderer };
 

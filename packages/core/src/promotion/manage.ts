@@ -14,7 +14,7 @@ import { storeCommand } from "../command/store-command";
 import { newId } from "../shared/ids";
 import type { CategoryInfo } from "../category/category";
 import { PromotionForm } from "./schemas";
-import { TranslationsInfo, translationsInfo } from "../translation/schemas";
+import { TranslationsInfo, translationsInfo } from "../shared/translations-info";
 import { targetOfRow } from "../translation/targets";
 
 const Id = z.string().min(1).max(64);

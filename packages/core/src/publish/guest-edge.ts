@@ -1,5 +1,5 @@
 import { MENU_LANGUAGES } from "../shared/model";
-import type { MenuRenderer, PublishedManifest } from "./published";
+import type { MenuRenderer, PublishedManifest } from "../shared/published-menu";
 
 /**
  * What the CDN edge needs to answer the guest pages (`/{company}/{store}/menu`, `/promotions/{n}`,

@@ -18,7 +18,7 @@ import {
   type PublishedChunk,
   type PublishedIndex,
   type PublishedItem,
-} from "./published";
+} from "../shared/published-menu";
 
 const hash = (text: string) => createHash("sha256").update(text).digest("base64url").slice(0, 16);
 const indexItem = ({ id, title, title_lang, allergens, tags, sold_out_until }: PublishedItem, source_title: string | undefined): IndexItem => ({

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { Db } from "../db/service";
-import { nextBoundary } from "../menu/schedule";
+import { nextBoundary } from "../shared/schedule";
 import { usePorts } from "../ports";
 import { useMenuRenderer } from "../ports/menu-renderer";
 import { clock } from "../shared/clock";
@@ -21,7 +21,7 @@ import {
   type PublishedChunk,
   type PublishedIndex,
   type PublishedManifest,
-} from "./published";
+} from "../shared/published-menu";
 import { isConditionFailure } from "../shared/conflict";
 
 /** How long one run may hold the store's publish lease (the worker's timeout is 60 s). */

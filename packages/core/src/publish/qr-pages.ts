@@ -1,6 +1,6 @@
 import { usePorts } from "../ports";
 import { MENU_LANGUAGES } from "../shared/model";
-import type { MenuRenderer } from "./published";
+import type { MenuRenderer } from "../shared/published-menu";
 
 /**
  * The pages of an unknown or retired table QR code for the API's `GET /t/{key}`, which has no

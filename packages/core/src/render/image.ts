@@ -4,7 +4,6 @@
  * cards (tables/cards.ts), whose logo pdfkit takes only as PNG or JPEG.
  */
 import sharp from "sharp";
-import type { MediaKind } from "../media/variants";
 
 export type ImageFormat = "jpeg" | "png" | "webp" | "gif" | "avif";
 
@@ -28,10 +27,11 @@ export type OpenImage = ReturnType<typeof openImage>;
 /**
  * One stored size as WebP: upright, sRGB, no metadata (sharp drops EXIF, XMP and ICC unless asked
  * to keep them). Rejects on truncated or corrupt data, which only shows when the pixels are read.
+ * A logo keeps its edges and transparency crisp (`sharp`: higher quality, full alpha).
  */
-export function webpOf(image: OpenImage, width: number, kind: MediaKind) {
+export function webpOf(image: OpenImage, width: number, { sharp: crisp }: { sharp: boolean }) {
   const resized = image.clone().rotate().resize({ width, withoutEnlargement: true });
-  const webp = kind === "logo" ? resized.webp({ quality: 90, alphaQuality: 100, effort: 4 }) : resized.webp({ quality: 78, effort: 4 });
+  const webp = crisp ? resized.webp({ quality: 90, alphaQuality: 100, effort: 4 }) : resized.webp({ quality: 78, effort: 4 });
   return webp.toBuffer();
 }
 

@@ -2,8 +2,8 @@
  * Rendering adapter: a menu as a printable A4 PDF (pdfkit), in menu order with section and
  * category headings. Called by the menu export (export/menu-export.ts).
  */
-import { description, marks, menuRows, WORDS, type OnRows } from "../export/menu-rows";
-import type { PublishedMenu } from "../publish/published";
+import { description, marks, menuRows, WORDS, type OnRows } from "../shared/menu-rows";
+import type { PublishedMenu } from "../shared/published-menu";
 import type { MenuLanguage } from "../shared/model";
 import { pdfLine, pdfDocument } from "./pdf-fonts";
 

@@ -5,8 +5,8 @@
  * (export/menu-export.ts) and for the import's template (import/menu-template.ts).
  */
 import writeXlsxFile, { type SheetData } from "write-excel-file/node";
-import { description, marks, menuRows, WORDS, type OnRows } from "../export/menu-rows";
-import type { PublishedMenu } from "../publish/published";
+import { description, marks, menuRows, WORDS, type OnRows } from "../shared/menu-rows";
+import type { PublishedMenu } from "../shared/published-menu";
 import type { MenuLanguage } from "../shared/model";
 import { escapeCell } from "../shared/sheet-cell";
 

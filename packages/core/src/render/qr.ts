@@ -3,7 +3,7 @@
  * and by table-cards-pdf.ts.
  */
 import QRCode from "qrcode";
-import { QR_OPTIONS } from "../wifi/payload";
+import { QR_OPTIONS } from "../shared/wifi-payload";
 
 export type QrFormat = "svg" | "png";
 

@@ -4,13 +4,12 @@
  * the menu" line per store language. Called by tables/cards.ts, which gathers the cards.
  */
 import type { MenuLanguage } from "../shared/model";
-import { cardName, cardNumber, SCAN_LINE } from "../tables/card-words";
-import type { TableInfo } from "../tables/manage";
+import { cardName, cardNumber, SCAN_LINE } from "../shared/table-card-words";
 import { pdfLine, pdfDocument } from "./pdf-fonts";
 import { qrPng } from "./qr";
 
 /** A table's card; the logo as PNG (pdfkit embeds only PNG and JPEG). */
-type Card = { store: string; logo?: Buffer; table: TableInfo; languages: MenuLanguage[] };
+type Card = { store: string; logo?: Buffer; table: { position: number; name: string; qr_url: string }; languages: MenuLanguage[] };
 
 const PAGE = { w: 595.28, h: 841.89 };
 const MARGIN = 28;

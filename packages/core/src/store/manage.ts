@@ -7,7 +7,7 @@ import { Db } from "../db/service";
 import { usePorts } from "../ports";
 import { useGuestEdge } from "../publish/guest-edge";
 import { requestPublish } from "../command/publish-request";
-import { publishedKeys, type MovedStore } from "../publish/published";
+import { publishedKeys, type MovedStore } from "../shared/published-menu";
 import { clock } from "../shared/clock";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";

@@ -8,7 +8,7 @@ import { newId } from "../shared/ids";
 import { DAYS, MENU_LANGUAGES } from "../shared/model";
 import { uniqueValue } from "../records/unique.entity";
 import { UrlKey } from "../shared/url-key";
-import { translationsInfo, TranslationsInfo } from "../translation/schemas";
+import { translationsInfo, TranslationsInfo } from "../shared/translations-info";
 import { StoreEntity } from "../records/store.entity";
 import { storeTranslations } from "./texts";
 

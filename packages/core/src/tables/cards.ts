@@ -7,7 +7,7 @@ import { storeCommand, StoreId } from "../command/store-command";
 import { usePorts } from "../ports";
 import { pngOf } from "../render/image";
 import { renderCards } from "../render/table-cards-pdf";
-import { cardLanguages } from "./card-words";
+import { cardLanguages } from "../shared/table-card-words";
 import { tableInfo, tablesInfo } from "./manage";
 
 /** The store's logo (an object key) as PNG: uploaded logos are WebP, pdfkit embeds only PNG and JPEG. */

@@ -14,7 +14,8 @@ import { TRANSLATION_STATUSES } from "../shared/model";
 import { isOutdated, requestStoreTranslation, sourceHashes, usageOf } from "./jobs";
 import type { GlossaryEntry } from "./text";
 import { factsOf, requestFactsRefresh } from "../store/facts";
-import { manualTranslationForm, TARGET_TYPES, TranslationLanguage, translationsInfo, type TargetType, type TranslationStatus } from "./schemas";
+import { manualTranslationForm, TARGET_TYPES, TranslationLanguage, type TargetType, type TranslationStatus } from "./schemas";
+import { translationsInfo } from "../shared/translations-info";
 import { entryExtras, TARGETS, type Field, type Target, type TranslationEntry, type Translations } from "./targets";
 import { isConditionFailure } from "../shared/conflict";
 

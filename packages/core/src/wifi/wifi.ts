@@ -4,7 +4,7 @@ import { Db } from "../db/service";
 import { UserError } from "../shared/errors";
 import { storeCommand, StoreId } from "../command/store-command";
 import { storeMayUse } from "../subscription/gate";
-import { wifiPayload, WifiInput } from "./payload";
+import { wifiPayload, WifiInput } from "../shared/wifi-payload";
 
 export const WifiState = z.object({
   /** May the store use the Wi-Fi QR on its current plan? */

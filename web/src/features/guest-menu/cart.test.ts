@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { PublishedItem } from "@menu/core/publish/published";
+import type { PublishedItem } from "@menu/core/shared/published-menu";
 import { fakePage } from "@/testing/fake-page";
 import { cartLineViews, orderTotals } from "./cart-lines";
 import { addToCart, CART_TTL_MS, cartStorageKey, cartStore, EMPTY_CART, restoreLines, setQuantity, type Cart, type CartLine } from "./state";

@@ -6,7 +6,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { localizeDecimal } from "@/lib/decimal";
 import { textDirection, type Language } from "@/i18n/languages";
-import { GUEST_SECTIONS, type MenuView, type PublishedCategory, type PublishedItem } from "@menu/core/publish/published";
+import { GUEST_SECTIONS, type MenuView, type PublishedCategory, type PublishedItem } from "@menu/core/shared/published-menu";
 import type { GuestIntl, GuestMessageId } from "./intl";
 import { formatMoney } from "./money";
 import { pagePath, plainText } from "./model";

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties } from "react";
 import { textDirection, type Language } from "@/i18n/languages";
-import { zonedTime } from "@menu/core/menu/schedule";
+import { zonedTime } from "@menu/core/shared/schedule";
 import { track } from "./analytics";
 import { useMounted, useNow, useOnline } from "./browser-state";
 import { readTablePass } from "./calls/pass";

@@ -9,7 +9,7 @@ import { createGuestIntl, getGuestCatalog, GuestIntlProvider, loadGuestCatalog }
 import { fetchMenu, type MenuData } from "./menu-data";
 import { MENU_LANGUAGE_COOKIE, chooseLanguage, manifestUrl, readCookie, type PublishedManifest } from "./model";
 import type { GuestNav } from "./nav";
-import type { MovedStore } from "@menu/core/publish/published";
+import type { MovedStore } from "@menu/core/shared/published-menu";
 
 async function getJson<T>(url: string): Promise<T> {
   const res = await fetch(url);

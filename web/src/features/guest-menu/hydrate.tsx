@@ -11,7 +11,7 @@ import type { Language } from "@/i18n/languages";
 import "@/styles.css";
 import { GuestApp } from "./guest-app";
 import { createGuestIntl, getGuestCatalog, loadGuestCatalog } from "./intl";
-import { chunkNames } from "@menu/core/publish/published";
+import { chunkNames } from "@menu/core/shared/published-menu";
 import { chunkUrl, fetchChunk, type Loaded } from "./menu-data";
 import type { PublishedIndex, PublishedItem } from "./model";
 import { provideMoneyPatterns } from "./money";

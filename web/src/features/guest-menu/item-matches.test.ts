@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PublishedItem } from "@menu/core/publish/published";
+import type { PublishedItem } from "@menu/core/shared/published-menu";
 import { itemsToFetch, descriptionWords, knownWords, matchingItems, type SearchedCategory } from "./item-matches";
 import { fold } from "./search-match";
 import type { BriefItem } from "./visible-menu";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHUNK_ITEMS } from "@menu/core/publish/published";
+import { CHUNK_ITEMS } from "@menu/core/shared/published-menu";
 import { chunksToFetch, loadedChunks } from "./menu-data";
 import type { PublishedIndex, PublishedItem } from "./model";
 

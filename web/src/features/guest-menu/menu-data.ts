@@ -4,7 +4,7 @@
  * their content, so a copy is never stale (the service worker keeps those fetched, for offline use).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { CHUNK_ITEMS, chunkNames, publishedKeys, type PublishedChunk } from "@menu/core/publish/published";
+import { CHUNK_ITEMS, chunkNames, publishedKeys, type PublishedChunk } from "@menu/core/shared/published-menu";
 import { isServedOffline } from "./sw-register";
 import type { PublishedIndex, PublishedItem, PublishedMenu } from "./model";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { passesFilter, type MarkFilter } from "@menu/core/item/marks";
-import type { ZonedTime } from "@menu/core/menu/schedule";
-import type { IndexCategory, IndexItem, PublishedCategory } from "@menu/core/publish/published";
+import type { ZonedTime } from "@menu/core/shared/schedule";
+import type { IndexCategory, IndexItem, PublishedCategory } from "@menu/core/shared/published-menu";
 import { categoryOpen, countByCategory, hiddenByFilter, keepsItems, sectionsOf, shownSection, soldOutAt, treeOf } from "./menu-visibility";
 
 const item = (id: string, marks: Pick<IndexItem, "allergens" | "tags" | "sold_out_until"> = {}): IndexItem => ({ id, title: id, ...marks });

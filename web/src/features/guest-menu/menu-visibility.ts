@@ -3,7 +3,7 @@
  * schedules allow, which the filter empties, what it hides, which section is shown and whether an
  * item is sold out. No React, so they are unit-tested on their own.
  */
-import { scheduleAllows, type ZonedTime } from "@menu/core/menu/schedule";
+import { scheduleAllows, type ZonedTime } from "@menu/core/shared/schedule";
 import { MENU_SECTIONS, type IndexItem, type MenuSection, type PublishedCategory, type PublishedIndex } from "./model";
 import type { MenuType } from "./state";
 

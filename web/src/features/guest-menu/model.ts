@@ -1,8 +1,8 @@
-import { GUEST_SECTIONS } from "@menu/core/publish/published";
-import type { DeltaOp, GuestPage, IndexItem, PublishedCategory, PublishedIndex, PublishedItem, PublishedMenu } from "@menu/core/publish/published";
+import { GUEST_SECTIONS } from "@menu/core/shared/published-menu";
+import type { DeltaOp, GuestPage, IndexItem, PublishedCategory, PublishedIndex, PublishedItem, PublishedMenu } from "@menu/core/shared/published-menu";
 
 export type { DeltaOp, GuestPage, IndexItem, PublishedCategory, PublishedIndex, PublishedItem, PublishedMenu };
-export type PublishedManifest = import("@menu/core/publish/published").PublishedManifest;
+export type PublishedManifest = import("@menu/core/shared/published-menu").PublishedManifest;
 
 /** Menu sections a guest browses (promotions have their own pages). */
 export const MENU_SECTIONS = GUEST_SECTIONS;

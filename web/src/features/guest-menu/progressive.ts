@@ -1,5 +1,5 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from "react";
-import { FIRST_VIEW_CARDS } from "@menu/core/publish/published";
+import { FIRST_VIEW_CARDS } from "@menu/core/shared/published-menu";
 
 /** Cards each following step adds (each commit stays short). */
 const CARDS_PER_STEP = 24;

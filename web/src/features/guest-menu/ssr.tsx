@@ -17,7 +17,7 @@ import { sendGuestEvents } from "./beacon";
 import { FILTER_STORAGE_KEY } from "./filter";
 import { GuestApp } from "./guest-app";
 import { createGuestIntl, type GuestCatalog } from "./intl";
-import { CHUNK_ITEMS, chunkNames, pageName, publishedKeys, type MenuView } from "@menu/core/publish/published";
+import { CHUNK_ITEMS, chunkNames, pageName, publishedKeys, type MenuView } from "@menu/core/shared/published-menu";
 import { fullMenuPage } from "./full-menu";
 import { chunkUrl, indexUrl } from "./menu-data";
 import { pagePath, type GuestPage } from "./model";

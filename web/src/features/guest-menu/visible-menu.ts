@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from "react";
 import { passesFilter } from "@menu/core/item/marks";
-import type { ZonedTime } from "@menu/core/menu/schedule";
+import type { ZonedTime } from "@menu/core/shared/schedule";
 import { filterSize, useMarkFilter } from "./filter";
 import type { Loaded } from "./menu-data";
 import { categoryOpen, countByCategory, hiddenByFilter, keepsItems, NOTHING_HIDDEN, sectionsOf, shownSection, soldOutAt, treeOf } from "./menu-visibility";

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { mediaUrl } from "@menu/core/media/variants";
-import { cardLanguages, cardName, cardNumber, SCAN_LINE } from "@menu/core/tables/card-words";
-import { QR_OPTIONS } from "@menu/core/wifi/payload";
+import { cardLanguages, cardName, cardNumber, SCAN_LINE } from "@menu/core/shared/table-card-words";
+import { QR_OPTIONS } from "@menu/core/shared/wifi-payload";
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";

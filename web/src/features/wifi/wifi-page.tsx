@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { QR_OPTIONS, WifiInput, wifiPayload, type WifiEncryption } from "@menu/core/wifi/payload";
+import { QR_OPTIONS, WifiInput, wifiPayload, type WifiEncryption } from "@menu/core/shared/wifi-payload";
 import QRCode from "qrcode";
 import { useEffect, useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from "react";
-import { FIRST_VIEW_CARDS } from "@menu/core/publish/published";
+import { FIRST_VIEW_CARDS } from "@menu/core/shared/published-menu";
 import { useIntl } from "../intl";
 import type { IndexItem, PublishedCategory, PublishedItem } from "../model";
 import { useCardBudget } from "../progressive";

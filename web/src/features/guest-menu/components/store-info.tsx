@@ -1,5 +1,5 @@
 import { useIntl, type GuestMessageId } from "../intl";
-import { WEEK_DAYS, openNow, type ZonedTime } from "@menu/core/menu/schedule";
+import { WEEK_DAYS, openNow, type ZonedTime } from "@menu/core/shared/schedule";
 import type { PublishedIndex } from "../model";
 import { Foreign } from "./text-lang";
 

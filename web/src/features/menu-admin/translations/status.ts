@@ -4,7 +4,8 @@
  * ("manual") or "checked", else its job's status, else "completed" when a translated text is there,
  * else "missing" (not translated).
  */
-import type { TargetType, TranslationsInfo } from "@menu/core/translation/schemas";
+import type { TargetType } from "@menu/core/translation/schemas";
+import type { TranslationsInfo } from "@menu/core/shared/translations-info";
 
 export type JobStatus = "queued" | "in_progress" | "error" | "completed";
 export type TranslationJob = { target_type: TargetType; target_id: string; language: string; status: JobStatus; error?: string; updated_at: string };

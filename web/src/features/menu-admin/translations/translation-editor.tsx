@@ -1,4 +1,5 @@
-import { manualTranslationForm, type TargetType, type TranslationsInfo } from "@menu/core/translation/schemas";
+import { manualTranslationForm, type TargetType } from "@menu/core/translation/schemas";
+import type { TranslationsInfo } from "@menu/core/shared/translations-info";
 import { useMemo, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";

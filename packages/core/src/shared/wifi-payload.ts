@@ -4,7 +4,7 @@
  * An open network ("nopass") has no password field.
  */
 import { z } from "zod";
-import { maxLengthMessage, text } from "../shared/text-rules";
+import { maxLengthMessage, text } from "./text-rules";
 
 export const WIFI_ENCRYPTION = ["WPA", "WEP", "nopass"] as const;
 export type WifiEncryption = (typeof WIFI_ENCRYPTION)[number];

@@ -3,7 +3,7 @@
  * read. Types only (the web app imports them with `import type`), plus the object keys.
  */
 
-import type { ZoneOffsets } from "../menu/schedule";
+import type { ZoneOffsets } from "./schedule";
 
 /** One Quill Delta operation as published (text inserts; embeds are dropped). */
 export type DeltaOp = { insert: string; attributes?: Record<string, unknown> };

@@ -3,10 +3,10 @@
  * drawing (render/menu-pdf.ts, render/menu-sheet.ts) writes these rows; the import
  * (import/menu-import-sheet.ts, menu-import-plan.ts) reads the sheet's columns back.
  */
-import type { PublishedCategory, PublishedItem, PublishedMenu } from "../publish/published";
-import { SECTIONS, type MenuLanguage } from "../shared/model";
-import { deltaPlainText } from "../shared/rich-text";
-import words from "./words.json";
+import type { PublishedCategory, PublishedItem, PublishedMenu } from "./published-menu";
+import { SECTIONS, type MenuLanguage } from "./model";
+import { deltaPlainText } from "./rich-text";
+import words from "./menu-words.json";
 
 /** Reports the rows written so far, so the job can show progress. */
 export type OnRows = (done: number, total: number) => Promise<void>;

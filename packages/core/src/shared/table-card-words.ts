@@ -2,7 +2,7 @@
  * What a printed table card says, for the PDF (render/table-cards-pdf.ts) and the browser's print
  * page alike, so both print the same card. Pure: the SPA imports it.
  */
-import type { MenuLanguage } from "../shared/model";
+import type { MenuLanguage } from "./model";
 
 /** "Scan to see the menu" in every menu language. */
 export const SCAN_LINE: Record<MenuLanguage, string> = {
