@@ -1,5 +1,5 @@
 /**
- * The import's template (issue 33): the export's columns (export/words.json, the same the import
+ * The import's template (issue 33): the export's columns (shared/menu-words.json, the same the import
  * reads) and two example rows, as Excel or CSV. In the source language: only a Russian sheet may
  * add items (menu-import.ts), so a template in another language could not import its own rows.
  */

@@ -12,7 +12,7 @@ import words from "./menu-words.json";
 export type OnRows = (done: number, total: number) => Promise<void>;
 
 /**
- * The few words the export prints itself, per menu language (words.json). The sheet's columns are
+ * The few words the export prints itself, per menu language (menu-words.json). The sheet's columns are
  * also what the import reads (issue 19): export → edit → import round-trips; "ID" ties a row to its item.
  */
 type Words = { sections: Record<string, string>; units: Record<string, string>; columns: string[]; yes: string; no: string };
