@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { PASSWORD_MIN, TITLE_MAX } from "@menu/core/auth/schemas";
+import { PASSWORD_MIN, TITLE_MAX } from "@menu/core/shared/account-forms";
 import { CATEGORY_NAME_MAX } from "@menu/core/category/schemas";
 import { CONTACT_LIMITS } from "@menu/core/contact/schemas";
 import { MAX_IMAGE_MB, MAX_IMAGE_MEGAPIXELS } from "@menu/core/media/variants";

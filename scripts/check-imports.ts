@@ -39,10 +39,10 @@ const CORE_LAYERS = [
   ["render"], // the rendering adapter
   ["command"], // the store-command builder
   // domain modules, each after those it uses
-  ["subscription", "store", "media", "mail", "auth", "search", "company", "contact", "category", "billing", "item", "tables"],
-  ["promotion", "reviews", "abbreviation", "user", "menu", "wifi"],
+  ["billing", "company", "subscription", "store", "media", "mail", "auth", "user", "search", "contact", "category", "item", "tables"],
+  ["promotion", "reviews", "abbreviation", "menu", "wifi"],
   // orchestration
-  ["publish", "export", "translation", "import", "analytics", "schedules", "jobs"],
+  ["translation", "analytics", "publish", "export", "import", "schedules", "jobs"],
   ["table-calls"],
   ["index", "adapters"],
 ].flat();
@@ -53,14 +53,12 @@ const CORE_LAYERS = [
  */
 const CORE_BACK_ARROWS = new Set<string>([
   "command → store", "command → translation",
-  "subscription → billing", "subscription → store",
-  "store → company", "store → item", "store → publish", "store → tables", "store → translation",
-  "auth → company", "auth → user",
+  "subscription → store",
+  "store → publish", "store → tables", "store → translation",
   "category → translation",
   "item → translation",
   "promotion → translation",
   "abbreviation → translation",
-  "publish → analytics",
 ]);
 
 type Import = { target: string; typeOnly: boolean };

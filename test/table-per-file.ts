@@ -7,7 +7,7 @@ import { configureDb, ensureTable, setPorts } from "@menu/core";
 import { fsObjectStore } from "@menu/core/adapters/fs-object-store";
 import { memoryQueue } from "@menu/core/adapters/memory-queue";
 import { outboxMailer } from "@menu/core/adapters/outbox-mailer";
-import { setPasswordCost } from "@menu/core/user/password";
+import { setPasswordCost } from "@menu/core/auth/password";
 
 /** Every test file gets its own table on the shared DynamoDB Local and its own object/outbox folders. */
 const { client, table } = configureDb({ table: `test_${randomUUID()}`, endpoint: inject("dynamoEndpoint") });

@@ -194,7 +194,7 @@ describe("sign-in", () => {
   it("limits failed attempts per account, whatever the address", async () => {
     atWindowStart(AUTH.limits.signInPerEmail.windowMs);
     const email = uniqueEmail("limited");
-    const { createUser } = await import("@menu/core/user/user");
+    const { createUser } = await import("@menu/core/auth/user");
     await createUser({ email, password: PASSWORD, role: "company_manager", company_id: t.company_id, email_confirmed: true });
     for (let i = 0; i < 5; i++) {
       const res = await browser(app, { address: `10.1.0.${i}` }).signIn(email, "wrong-password");
@@ -294,7 +294,7 @@ describe("sessions", () => {
 
   it("a password change ends the other sessions and keeps this browser signed in", async () => {
     const email = uniqueEmail("pw");
-    const { createUser } = await import("@menu/core/user/user");
+    const { createUser } = await import("@menu/core/auth/user");
     await createUser({ email, password: PASSWORD, role: "store_manager", company_id: t.company_id, store_id: t.store_id, email_confirmed: true });
     const here = browser(app);
     const there = browser(app);
@@ -314,7 +314,7 @@ describe("sessions", () => {
 describe("password reset", () => {
   it("mails a single-use link that sets a new password and ends all sessions", async () => {
     const email = uniqueEmail("reset");
-    const { createUser } = await import("@menu/core/user/user");
+    const { createUser } = await import("@menu/core/auth/user");
     await createUser({ email, password: PASSWORD, role: "company_manager", company_id: t.company_id, email_confirmed: true });
     const signedIn = browser(app);
     await signedIn.signIn(email, PASSWORD);
@@ -353,7 +353,7 @@ describe("e-mail change", () => {
   it("keeps the old address in use until the new one is confirmed", async () => {
     const oldEmail = uniqueEmail("old");
     const newEmail = uniqueEmail("new");
-    const { createUser } = await import("@menu/core/user/user");
+    const { createUser } = await import("@menu/core/auth/user");
     await createUser({ email: oldEmail, password: PASSWORD, role: "company_manager", company_id: t.company_id, email_confirmed: true });
     const b = browser(app);
     await b.signIn(oldEmail, PASSWORD);
@@ -415,7 +415,7 @@ describe("behind CloudFront", () => {
 
   it("mails links to the site's address (PUBLIC_BASE_URL), whatever host the request names", async () => {
     const email = uniqueEmail("edge-reset");
-    const { createUser } = await import("@menu/core/user/user");
+    const { createUser } = await import("@menu/core/auth/user");
     await createUser({ email, password: PASSWORD, role: "company_manager", company_id: t.company_id, email_confirmed: true });
     const before = process.env.PUBLIC_BASE_URL;
     process.env.PUBLIC_BASE_URL = "https://menu.example.com";

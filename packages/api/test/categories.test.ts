@@ -3,7 +3,7 @@ import { createApp } from "@menu/api";
 import { Db } from "@menu/core";
 import { scheduleAllows, zonedTime } from "@menu/core/shared/schedule";
 import { createStore } from "@menu/core/store/store";
-import { createUser } from "@menu/core/user/user";
+import { createUser } from "@menu/core/auth/user";
 import { browser, captureMail } from "./support/browser-client";
 import { PASSWORD, uniqueEmail } from "./support/accounts";
 import { body, publishRequests, signedInTenants, signingIn, type Client, type Tenant } from "./support/session";

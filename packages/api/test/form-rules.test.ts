@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@menu/api";
 import { Db } from "@menu/core";
-import { PASSWORD_MIN, TITLE_MAX } from "@menu/core/auth/schemas";
+import { PASSWORD_MIN, TITLE_MAX } from "@menu/core/shared/account-forms";
 import { CATEGORY_NAME_MAX } from "@menu/core/category/schemas";
 import { CONTACT_LIMITS } from "@menu/core/contact/schemas";
 import { TABLE_NAME_MAX } from "@menu/core/tables/schemas";

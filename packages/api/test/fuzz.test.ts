@@ -15,7 +15,7 @@ import { createApp } from "@menu/api";
 import { clock, Db, MESSAGES } from "@menu/core";
 import { browser, captureMail } from "./support/browser-client";
 import { PASSWORD, tenant } from "./support/accounts";
-import { PASSWORD_MIN } from "@menu/core/auth/schemas";
+import { PASSWORD_MIN } from "@menu/core/shared/account-forms";
 import { sampleRegex } from "./support/regex-sample";
 import { atMiddayUtc, signingIn, type Client, type Tenant } from "./support/session";
 

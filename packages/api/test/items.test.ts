@@ -6,7 +6,7 @@ import { createStore } from "@menu/core/store/store";
 import { browser, captureMail } from "./support/browser-client";
 import { PASSWORD, platformAdmin, tenant } from "./support/accounts";
 import { body, publishRequests, signingIn, type Client, type Tenant } from "./support/session";
-import { createUser } from "@menu/core/user/user";
+import { createUser } from "@menu/core/auth/user";
 
 const app = createApp();
 captureMail();

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@menu/api";
 import { usePorts } from "@menu/core";
-import { itemsFrom } from "@menu/core/item/positions";
+import { itemsFrom } from "@menu/core/store/positions";
 import { countStore, keptCounts } from "@menu/core/store/recount";
 import { captureMail } from "./support/browser-client";
 import { tenant } from "./support/accounts";

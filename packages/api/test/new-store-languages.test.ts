@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@menu/api";
 import { Db, type Actor } from "@menu/core";
 import { factsOf } from "@menu/core/store/facts";
-import { userByEmail } from "@menu/core/user/user";
+import { userByEmail } from "@menu/core/auth/user";
 import { PLAN_CONFIG } from "@menu/core/subscription/plans";
 import { refreshTranslationFacts } from "@menu/core/translation/facts-refresh";
 import { letters } from "../../core/test/fixtures";

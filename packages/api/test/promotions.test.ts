@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@menu/api";
 import { Db, usePorts } from "@menu/core";
 import { createStore } from "@menu/core/store/store";
-import { createUser } from "@menu/core/user/user";
+import { createUser } from "@menu/core/auth/user";
 import { browser, captureMail } from "./support/browser-client";
 import { PASSWORD, platformAdmin, tenant } from "./support/accounts";
 import { body, publishRequests, signingIn, type Client, type Tenant } from "./support/session";

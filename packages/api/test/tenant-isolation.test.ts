@@ -21,7 +21,7 @@ import { Db, usePorts, withActor } from "@menu/core";
 import { saveBilling } from "@menu/core/billing/billing";
 import { addSubscription } from "@menu/core/subscription/subscription";
 import { createStore } from "@menu/core/store/store";
-import { createUser } from "@menu/core/user/user";
+import { createUser } from "@menu/core/auth/user";
 import { browser } from "./support/browser-client";
 import { PASSWORD, platformAdmin, tenant, uniqueEmail } from "./support/accounts";
 import { captureMail } from "./support/browser-client";

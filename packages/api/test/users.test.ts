@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@menu/api";
-import { UserForm, VALIDATION } from "@menu/core/auth/schemas";
+import { UserForm, VALIDATION } from "@menu/core/shared/account-forms";
 import { createStore } from "@menu/core/store/store";
 import { browser, captureMail } from "./support/browser-client";
 import { PASSWORD, platformAdmin, tenant, uniqueEmail } from "./support/accounts";

@@ -5,7 +5,7 @@ import { bindCsrf, csrfTokenOf, newCsrf, verifyCsrf } from "@menu/core/auth/csrf
 import { signJwt, verifyJwt } from "@menu/core/auth/jwt";
 import { createSession, endSession, endUserSessions, sessionFromJwt } from "@menu/core/auth/sessions";
 import { consumeToken, issueToken, peekToken, revokeTokens } from "@menu/core/auth/tokens";
-import { createUser } from "@menu/core/user/user";
+import { createUser } from "@menu/core/auth/user";
 
 afterEach(() => clock.reset());
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { hashPassword, isPasswordHash, needsRehash, PASSWORD_COST, setPasswordCost, verifyPassword } from "../src/user/password";
+import { hashPassword, isPasswordHash, needsRehash, PASSWORD_COST, setPasswordCost, verifyPassword } from "../src/auth/password";
 import { legacyHash } from "./support/passwords";
 
 /** These tests hash at the production cost; the others at the lower one of test/table-per-file.ts. */

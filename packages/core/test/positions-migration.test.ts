@@ -3,7 +3,7 @@ import { UpdateItemCommand } from "@aws-sdk/client-dynamodb";
 import { describe, expect, it } from "vitest";
 import { Db } from "@menu/core";
 import { db } from "@menu/core/db/client";
-import { itemsFrom } from "@menu/core/item/positions";
+import { itemsFrom } from "@menu/core/store/positions";
 import { keptCounts, migrateStores } from "@menu/core/store/recount";
 import { venue } from "./fixtures";
 

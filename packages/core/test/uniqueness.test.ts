@@ -4,7 +4,7 @@ import { saveBilling } from "@menu/core/billing/billing";
 import { createCompany } from "@menu/core/company/company";
 import { createStore } from "@menu/core/store/store";
 import { createTable } from "@menu/core/tables/table";
-import { createUser } from "@menu/core/user/user";
+import { createUser } from "@menu/core/auth/user";
 import { iban as makeIban, letters, unp } from "./fixtures";
 
 /** Runs the same write n times at once and splits the outcomes. */

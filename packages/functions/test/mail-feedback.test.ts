@@ -10,7 +10,7 @@ import type { Mail } from "@menu/core";
 import { db } from "@menu/core/db/client";
 import { requestPasswordReset } from "@menu/core/auth/password-reset";
 import { isUndeliverable } from "@menu/core/mail/feedback";
-import { createUser } from "@menu/core/user/user";
+import { createUser } from "@menu/core/auth/user";
 import { venue } from "../../core/test/fixtures";
 
 const mails: Mail[] = [];

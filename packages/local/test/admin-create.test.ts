@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { configureDb } from "@menu/core";
 import { db } from "@menu/core/db/client";
-import { verifyPassword } from "@menu/core/user/password";
-import { userByEmail } from "@menu/core/user/user";
+import { verifyPassword } from "@menu/core/auth/password";
+import { userByEmail } from "@menu/core/auth/user";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { startDynamo } from "../src/dynamo";
 

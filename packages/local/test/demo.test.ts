@@ -13,8 +13,8 @@ import { resolveQrKey, tablesOfStore } from "@menu/core/tables/table";
 import { lookupUnique } from "@menu/core/db/guarded-write";
 import { TRANSLATED_TITLE } from "@menu/core/translation/schemas";
 import { uniqueValue } from "@menu/core/records/unique.entity";
-import { verifyPassword } from "@menu/core/user/password";
-import { PLATFORM_COMPANY } from "@menu/core/user/user";
+import { verifyPassword } from "@menu/core/auth/password";
+import { PLATFORM_COMPANY } from "@menu/core/auth/user";
 import { MORE_LANGUAGES, UNTRANSLATED_CATEGORY } from "../src/demo/catalogue-more-languages";
 import { seedDemo, type DemoSeed } from "../src/demo/seed";
 

@@ -1,7 +1,7 @@
 /** The registration, e-mail confirmation, invitation and password-reset calls under /api/auth. */
 import { createRoute, z } from "@hono/zod-openapi";
 import { AvailabilityAnswer, InvitationInfo } from "@menu/core/auth/registration";
-import { AcceptInvitation, Availability, ConfirmEmail, ForgotPassword, LinkToken, RegisterOrganization, ResetPassword } from "@menu/core/auth/schemas";
+import { AcceptInvitation, Availability, ConfirmEmail, ForgotPassword, LinkToken, RegisterOrganization, ResetPassword } from "@menu/core/shared/account-forms";
 import { errorResponse } from "../errors";
 import { json, jsonBody, PUBLIC } from "../openapi";
 

@@ -9,9 +9,9 @@ import {
   requestEmailChange,
   updateProfile,
 } from "@menu/core/auth/profile";
-import { ChangeEmail, ChangePassword, UpdateProfile } from "@menu/core/auth/schemas";
+import { ChangeEmail, ChangePassword, UpdateProfile } from "@menu/core/shared/account-forms";
 import { accessTokenFor, createSession, sessionFromHeaders } from "@menu/core/auth/sessions";
-import { UserInfo } from "@menu/core/user/user";
+import { UserInfo } from "@menu/core/auth/user";
 import { errorResponse } from "../errors";
 import { router } from "../router";
 import { requestContext, requiresSession, setSessionCookie } from "../session";

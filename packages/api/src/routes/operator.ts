@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { companyDirectory, DirectoryPage } from "@menu/core/company/directory";
+import { companyDirectory, DirectoryPage } from "@menu/core/store/directory";
 import { errorResponse } from "../errors";
 import { router } from "../router";
 import { requiresSession } from "../session";

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { CreateUserInput, UpdateUserInput } from "@menu/core/auth/schemas";
+import { CreateUserInput, UpdateUserInput } from "@menu/core/shared/account-forms";
 import { createUserAs, deleteUserAs, getUser, listUsers, updateUserAs } from "@menu/core/user/manage";
-import { UserInfo } from "@menu/core/user/user";
+import { UserInfo } from "@menu/core/auth/user";
 import { errorResponse } from "../errors";
 import { router } from "../router";
 import { requiresSession } from "../session";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createUser, PLATFORM_COMPANY } from "@menu/core/user/user";
+import { createUser, PLATFORM_COMPANY } from "@menu/core/auth/user";
 import { venue } from "../../../core/test/fixtures";
 
 export const PASSWORD = "Correct-horse-42";

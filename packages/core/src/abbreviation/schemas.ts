@@ -1,6 +1,6 @@
 /** The glossary (translations map) form, free of Node imports: the SPA validates with it too. */
 import { z } from "zod";
-import { VALIDATION } from "../auth/schemas";
+import { VALIDATION } from "../shared/account-forms";
 import { text as textRule } from "../shared/text-rules";
 
 export const ABBREVIATION_MAX = 30;

@@ -1,13 +1,13 @@
 import { Db } from "../db/service";
 import { isConditionFailure } from "../shared/conflict";
 import { UserError } from "../shared/errors";
-import { hashPassword, isPasswordHash, needsRehash, verifyNothing, verifyPassword } from "../user/password";
-import { userByEmail, type UserRecord } from "../user/user";
+import { hashPassword, isPasswordHash, needsRehash, verifyNothing, verifyPassword } from "./password";
+import { userByEmail, type UserRecord } from "./user";
 import { AUTH, type Limit } from "./config";
 import { deviceOf, newDeviceCookie } from "./device";
 import { sendAccountMail } from "./mail";
 import { assertUnderLimits, hit, resetBucket, takeBack, takeOrThrow } from "./rate-limit";
-import { SignInForm } from "./schemas";
+import { SignInForm } from "../shared/account-forms";
 import { createSession } from "./sessions";
 import { countFailedSignIn, takeFailedSignIns } from "./sign-in-failures";
 import { issueToken } from "./tokens";

@@ -1,13 +1,13 @@
 import type { z } from "zod";
 import { Db } from "../db/service";
 import { UserError } from "../shared/errors";
-import { hashPassword } from "../user/password";
-import { userByEmail, userById } from "../user/user";
+import { hashPassword } from "./password";
+import { userByEmail, userById } from "./user";
 import { AUTH } from "./config";
 import type { RequestContext } from "./credentials";
 import { sendAccountMail } from "./mail";
 import { takeOrThrow } from "./rate-limit";
-import { ForgotPassword, ResetPassword } from "./schemas";
+import { ForgotPassword, ResetPassword } from "../shared/account-forms";
 import { endUserSessions } from "./sessions";
 import { consumeToken, issueToken, revokeTokens } from "./tokens";
 

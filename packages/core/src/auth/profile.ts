@@ -5,10 +5,10 @@ import { UserError } from "../shared/errors";
 import { lookupUnique } from "../db/guarded-write";
 import { uniqueValue } from "../records/unique.entity";
 import { storesOfCompany } from "../store/store";
-import { hashPassword, verifyPassword } from "../user/password";
-import { toUserInfo, userById, type UserRecord } from "../user/user";
+import { hashPassword, verifyPassword } from "./password";
+import { toUserInfo, userById, type UserRecord } from "./user";
 import { sendAccountMail } from "./mail";
-import { ChangeEmail, ChangePassword, UpdateProfile } from "./schemas";
+import { ChangeEmail, ChangePassword, UpdateProfile } from "../shared/account-forms";
 import { endUserSessions } from "./sessions";
 import { issueToken, revokeTokens } from "./tokens";
 

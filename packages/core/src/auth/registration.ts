@@ -12,13 +12,13 @@ import { urlNameVariants } from "../shared/url-name-suggest";
 import { newStoreLanguages } from "../subscription/gate";
 import { startPreparation } from "../subscription/lifecycle";
 import { addDays, PREPARATION_DAYS } from "../subscription/plans";
-import { hashPassword } from "../user/password";
-import { emailGuard, userById } from "../user/user";
+import { hashPassword } from "./password";
+import { emailGuard, userById } from "./user";
 import { AUTH } from "./config";
 import type { RequestContext } from "./credentials";
 import { sendAccountMail } from "./mail";
 import { takeOrThrow } from "./rate-limit";
-import { AcceptInvitation, Availability, ConfirmEmail, Email, RegisterOrganization } from "./schemas";
+import { AcceptInvitation, Availability, ConfirmEmail, Email, RegisterOrganization } from "../shared/account-forms";
 import { consumeToken, issueToken, peekToken } from "./tokens";
 
 export const AvailabilityAnswer = z.object({

@@ -1,6 +1,6 @@
 import { Db } from "../db/service";
 import { isConditionFailure } from "../shared/conflict";
-import type { UserRecord } from "../user/user";
+import type { UserRecord } from "./user";
 
 /**
  * Wrong passwords given for an account, from anywhere, since its last successful sign-in: the

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { VALIDATION } from "../auth/schemas";
+import { VALIDATION } from "../shared/account-forms";
 import { INVALID_PHONE, isPhoneNumber, PHONE_MAX } from "../shared/phone";
 import { text } from "../shared/text-rules";
 

@@ -3,7 +3,7 @@
  * dialogs validate with the same schemas (SPEC.md sections 3 and 5).
  */
 import { z } from "zod";
-import { VALIDATION } from "../auth/schemas";
+import { VALIDATION } from "../shared/account-forms";
 import { DAYS, SECTIONS, type CategoryType, type Section } from "../shared/model";
 import { text } from "../shared/text-rules";
 

@@ -5,7 +5,7 @@ import { fn } from "../shared/fn";
 import { guardedWrite, lookupUnique } from "../db/guarded-write";
 import { newId } from "../shared/ids";
 import { uniqueValue } from "../records/unique.entity";
-import { TITLE_MAX } from "../auth/schemas";
+import { TITLE_MAX } from "../shared/account-forms";
 import { text } from "../shared/text-rules";
 import { UrlKey } from "../shared/url-key";
 

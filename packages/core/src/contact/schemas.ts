@@ -3,7 +3,7 @@
  * rules: name, e-mail, message and at most 3 attachments of 5 MB each (SPEC.md sections 5 and 9).
  */
 import { z } from "zod";
-import { Email, VALIDATION } from "../auth/schemas";
+import { Email, VALIDATION } from "../shared/account-forms";
 import { text } from "../shared/text-rules";
 
 export const CONTACT_LIMITS = {

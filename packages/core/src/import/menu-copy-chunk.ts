@@ -11,7 +11,7 @@ import { isWriteConflict } from "../shared/conflict";
 import { newId } from "../shared/ids";
 import { countByCategory, countedWrite, factsChange, tallyChange } from "../store/facts";
 import { deleteItems } from "../item/removal";
-import { takePositions } from "../item/positions";
+import { takePositions } from "../store/positions";
 import { removeEmptyCategory } from "../category/manage";
 import { copyPhoto, deletePhoto, newPhotoKey } from "../media/copy";
 import { indexCategory, indexItem, unindexItems } from "../search/indexing";

@@ -16,7 +16,7 @@ import { storeCommand, type StoreContext } from "../command/store-command";
 import { deltaToString } from "../shared/rich-text";
 import { quoteCell } from "../shared/sheet-cell";
 import { countByCategory, countedWrite, factsChange, requestFactsRefresh, tallyChange } from "../store/facts";
-import { takePositions } from "../item/positions";
+import { takePositions } from "../store/positions";
 import { sourceHashes, type TranslateRef } from "../translation/jobs";
 import { TARGETS, targetOfRow } from "../translation/targets";
 import { indexCategory, indexItem } from "../search/indexing";

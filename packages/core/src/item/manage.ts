@@ -13,7 +13,7 @@ import type { CategoryInfo } from "../category/category";
 import { categoryOfStore, contentSaved, inOrder, revisedTranslations, type StoreKeys } from "./content";
 import { targetOfRow } from "../translation/targets";
 import { countedWrite, factsChange, requestFactsRefresh, tallyChange } from "../store/facts";
-import { positionAfter, takePositions } from "./positions";
+import { positionAfter, takePositions } from "../store/positions";
 import { deleteItems } from "./removal";
 import { indexItem, unindexItems } from "../search/indexing";
 import { toItemInfo } from "./item";

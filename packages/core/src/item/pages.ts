@@ -10,7 +10,7 @@ import { storeCommand } from "../command/store-command";
 import { toCard } from "./card";
 import { categoryOfStore, type StoreKeys } from "./content";
 import { ItemInfo, toItemInfo } from "./item";
-import { itemsFrom, positionAfter } from "./positions";
+import { itemsFrom, positionAfter } from "../store/positions";
 
 const Id = z.string().min(1).max(64);
 export const PAGE_SIZE = 50;

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { Db } from "../db/service";
 import { assertStoreMedia } from "../media/upload";
 import { categoryOfStore, contentSaved, inOrder, revisedTranslations, sortedIds, type StoreKeys } from "../item/content";
-import { takePositions } from "../item/positions";
+import { takePositions } from "../store/positions";
 import { countByCategory, countedWrite, factsChange, requestFactsRefresh, tallyChange } from "../store/facts";
 import { BULK_ACTIONS, SELECTION_MAX } from "../item/schemas";
 import { UserError } from "../shared/errors";

@@ -4,7 +4,7 @@
  * store: they run at start or by hand, never on a request.
  */
 import { Db } from "../db/service";
-import { POSITION_STEP } from "../item/positions";
+import { POSITION_STEP } from "./positions";
 import { onceForEveryStore } from "./every-store";
 
 type Keys = { company_id: string; store_id: string };

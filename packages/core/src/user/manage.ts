@@ -11,13 +11,13 @@ import { assertCanManageUser, assertCanManageUsers, canAssignRole } from "../sha
 import { uniqueValue } from "../records/unique.entity";
 import { storeById } from "../store/store";
 import { sendAccountMail } from "../auth/mail";
-import { CreateUserInput, UpdateUserInput } from "../auth/schemas";
+import { CreateUserInput, UpdateUserInput } from "../shared/account-forms";
 import { endUserSessions } from "../auth/sessions";
 import { issueToken, revokeTokens } from "../auth/tokens";
 import { startEmailChange } from "../auth/profile";
-import { hashPassword } from "./password";
+import { hashPassword } from "../auth/password";
 import { PLATFORM_COMPANY, type UserRole } from "../shared/roles";
-import { createUser, seatGuard, toUserInfo, userById, usersOfCompany, withManagerSeat, type UserRecord } from "./user";
+import { createUser, seatGuard, toUserInfo, userById, usersOfCompany, withManagerSeat, type UserRecord } from "../auth/user";
 
 const ROLE_ORDER: Record<UserRole, number> = { admin: 0, company_manager: 1, store_manager: 2 };
 

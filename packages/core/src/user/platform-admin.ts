@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { Email, NewPassword } from "../auth/schemas";
-import { createUser, PLATFORM_COMPANY } from "./user";
+import { Email, NewPassword } from "../shared/account-forms";
+import { createUser, PLATFORM_COMPANY } from "../auth/user";
 
 /**
  * The operator's first account. Nobody can sign up as a platform admin, so `pnpm admin:create`

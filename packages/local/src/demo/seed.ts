@@ -18,7 +18,7 @@ import { createStore } from "@menu/core/store/store";
 import { createTable } from "@menu/core/tables/table";
 import { recountStore } from "@menu/core/store/recount";
 import { rebuildSearchIndex } from "@menu/core/search/indexing";
-import { createUser, PLATFORM_COMPANY } from "@menu/core/user/user";
+import { createUser, PLATFORM_COMPANY } from "@menu/core/auth/user";
 import { demoMarks } from "./marks";
 import { bannerSvg, logoSvg, photoSvg, toWebp } from "./art";
 import { MORE_LANGUAGES, moreText, UNTRANSLATED_CATEGORY, type MoreLanguage } from "./catalogue-more-languages";

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Email } from "@menu/core/auth/schemas";
+import { Email } from "@menu/core/shared/account-forms";
 import { UrlKey } from "@menu/core/shared/url-key";
 import { useEffect, useState, type ComponentProps } from "react";
 import { FormattedMessage } from "react-intl";

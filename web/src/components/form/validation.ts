@@ -1,4 +1,4 @@
-import { VALIDATION } from "@menu/core/auth/schemas";
+import { VALIDATION } from "@menu/core/shared/account-forms";
 import { BILLING_MESSAGES } from "@menu/core/billing/schemas";
 import { SAME_TIMES } from "@menu/core/category/schemas";
 import { STORE_MESSAGES } from "@menu/core/store/schemas";

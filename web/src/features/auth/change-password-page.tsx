@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { ResetPassword } from "@menu/core/auth/schemas";
+import { ResetPassword } from "@menu/core/shared/account-forms";
 import { FormattedMessage } from "react-intl";
 import { FormAlert, SubmitButton, TextField } from "@/components/form/fields";
 import { useZodForm } from "@/components/form/use-zod-form";

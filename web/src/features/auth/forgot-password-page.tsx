@@ -1,4 +1,4 @@
-import { ForgotPassword } from "@menu/core/auth/schemas";
+import { ForgotPassword } from "@menu/core/shared/account-forms";
 import { FormattedMessage } from "react-intl";
 import { FormAlert, SubmitButton, TextField } from "@/components/form/fields";
 import { useZodForm } from "@/components/form/use-zod-form";

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { SignInForm } from "@menu/core/auth/schemas";
+import { SignInForm } from "@menu/core/shared/account-forms";
 import { useEffectEvent, useLayoutEffect, useRef, useState } from "react";
 import { FormattedMessage } from "react-intl";
 import { CheckboxField, FormAlert, SubmitButton, TextField } from "@/components/form/fields";

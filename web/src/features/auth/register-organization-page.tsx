@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { RegisterOrganization } from "@menu/core/auth/schemas";
+import { RegisterOrganization } from "@menu/core/shared/account-forms";
 import { urlNameFrom } from "@menu/core/shared/url-name-suggest";
 import { useEffect, useState, type ComponentProps } from "react";
 import { FormattedMessage } from "react-intl";

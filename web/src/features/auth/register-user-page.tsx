@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { AcceptInvitation } from "@menu/core/auth/schemas";
+import { AcceptInvitation } from "@menu/core/shared/account-forms";
 import { FormattedMessage } from "react-intl";
 import { FormAlert, SubmitButton, TextField } from "@/components/form/fields";
 import { useZodForm } from "@/components/form/use-zod-form";

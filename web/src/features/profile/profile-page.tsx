@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { ChangeEmail, ChangePassword, UpdateProfile } from "@menu/core/auth/schemas";
+import { ChangeEmail, ChangePassword, UpdateProfile } from "@menu/core/shared/account-forms";
 import { type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";

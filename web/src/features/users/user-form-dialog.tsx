@@ -1,5 +1,5 @@
 import { MAX_STORE_MANAGERS } from "@menu/core/shared/roles";
-import { UserForm } from "@menu/core/auth/schemas";
+import { UserForm } from "@menu/core/shared/account-forms";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
 import { FormDialog } from "@/components/form-dialog";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Db } from "../db/service";
 import { assertCanUseOperatorView } from "../shared/policy";
-import { storesOfCompany } from "../store/store";
+import { storesOfCompany } from "./store";
 
 export const DirectoryPage = z.object({
   companies: z.array(

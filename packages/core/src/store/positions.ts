@@ -5,7 +5,8 @@
  * "move to position N") takes the middle of the gap instead of renumbering what follows.
  */
 import { Db } from "../db/service";
-import type { StoreKeys } from "./content";
+
+type StoreKeys = { company_id: string; store_id: string };
 
 export const POSITION_STEP = 1024;
 

@@ -4,10 +4,10 @@
  * ones, so this module must stay free of Node-only imports (zod and pure modules only).
  */
 import { z } from "zod";
-import { UI_LOCALES } from "../shared/model";
-import { secret, text, TEXT_MESSAGES, maxLengthMessage } from "../shared/text-rules";
-import { UrlKey } from "../shared/url-key";
-import { ROLES } from "../shared/roles";
+import { UI_LOCALES } from "./model";
+import { secret, text, TEXT_MESSAGES, maxLengthMessage } from "./text-rules";
+import { UrlKey } from "./url-key";
+import { ROLES } from "./roles";
 
 /** The specification's validation texts (SPEC.md section 5); the SPA translates them. */
 export const VALIDATION = {
