@@ -37,12 +37,13 @@ const CORE_LAYERS = [
   ["records"], // the ElectroDB entities: definitions only, below the db service that binds them
   ["db", "ports"],
   ["render"], // the rendering adapter
+  ["company", "store"], // the tenants' records, which the command builder's gate reads
   ["command"], // the store-command builder
   // domain modules, each after those it uses
-  ["billing", "company", "subscription", "store", "media", "mail", "auth", "user", "search", "contact", "category", "item", "tables"],
+  ["billing", "subscription", "media", "mail", "auth", "user", "search", "contact", "category", "item", "tables"],
   ["promotion", "reviews", "abbreviation", "menu", "wifi"],
   // orchestration
-  ["translation", "analytics", "publish", "export", "import", "schedules", "jobs"],
+  ["translation", "analytics", "publish", "settings", "export", "import", "schedules", "jobs"],
   ["table-calls"],
   ["index", "adapters"],
 ].flat();
@@ -52,9 +53,7 @@ const CORE_LAYERS = [
  * below it.
  */
 const CORE_BACK_ARROWS = new Set<string>([
-  "command → store", "command → translation",
-  "subscription → store",
-  "store → publish", "store → tables", "store → translation",
+  "command → translation",
   "category → translation",
   "item → translation",
   "promotion → translation",

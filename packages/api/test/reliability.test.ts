@@ -10,7 +10,7 @@ import { AUTH } from "@menu/core/auth/config";
 import { db } from "@menu/core/db/client";
 import { publishStore } from "@menu/core/publish/publish";
 import { setMenuRenderer } from "@menu/core/ports/menu-renderer";
-import { updateStoreSettings } from "@menu/core/store/manage";
+import { updateStoreSettings } from "@menu/core/settings/store-settings";
 import { createTable } from "@menu/core/tables/table";
 import { qrLinkKey } from "@menu/core/tables/qr-links";
 import { browser, captureMail, fromAddress } from "./support/browser-client";

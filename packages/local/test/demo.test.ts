@@ -7,7 +7,7 @@ import { itemsOfStore } from "@menu/core/item/item";
 import { publishStore } from "@menu/core/publish/publish";
 import { setMenuRenderer } from "@menu/core/ports/menu-renderer";
 import { readWholeMenu, type DeltaOp } from "@menu/core/shared/published-menu";
-import { storeSettings } from "@menu/core/store/manage";
+import { storeSettings } from "@menu/core/settings/store-settings";
 import { resolveCsObject } from "@menu/core/store/store";
 import { resolveQrKey, tablesOfStore } from "@menu/core/tables/table";
 import { lookupUnique } from "@menu/core/db/guarded-write";

@@ -20,12 +20,12 @@ import { phaseOf, startPreparation, subscriptionsOf } from "../subscription/life
 import { newStoreLanguages, storeMayUse } from "../subscription/gate";
 import { companyHasUnpaid } from "../subscription/subscription";
 import { putQrLinksOfStore } from "../tables/qr-links";
-import { requestFactsRefresh } from "./facts";
+import { requestFactsRefresh } from "../store/facts";
 import type { TranslationEntry } from "../translation/targets";
 import { PLANS } from "../shared/model";
-import { NewStoreForm, PREMIUM_LANGUAGES, StoreSettingsForm, type StoreTranslations } from "./schemas";
-import { createStore, storeById, storesOfCompany, storeUrlValue, toSettings, type StoreRecord } from "./store";
-import { storeTextSources, storeTranslations } from "./texts";
+import { NewStoreForm, PREMIUM_LANGUAGES, StoreSettingsForm, type StoreTranslations } from "../store/schemas";
+import { createStore, storeById, storesOfCompany, storeUrlValue, toSettings, type StoreRecord } from "../store/store";
+import { storeTextSources, storeTranslations } from "../store/texts";
 
 /** A store's settings; the Wi-Fi password only reaches guests when the plan includes the Wi-Fi QR. */
 export const storeSettings = fn(z.string().min(1), async (store_id) => {
