@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@menu/api";
 import { withActor } from "@menu/core";
 import { saveBilling } from "@menu/core/billing/billing";
-import { addSubscription } from "@menu/core/subscription/subscription";
+import { addSubscription } from "@menu/core/billing/subscription";
 import { iban, unp } from "../../core/test/fixtures";
 import { browser, captureMail } from "./support/browser-client";
 import { body, signedInTenants, type Client, type Tenant } from "./support/session";

@@ -146,7 +146,7 @@ describe("payment webhook", () => {
     const added = await withActor({ type: "system" }, async () => {
       const { saveBilling } = await import("@menu/core/billing/billing");
       await saveBilling(billing(other.company_id, "0002"));
-      const { addSubscription } = await import("@menu/core/subscription/subscription");
+      const { addSubscription } = await import("@menu/core/billing/subscription");
       return addSubscription({ storeId: other.store_id, plan: "basic" });
     });
     const raw = JSON.stringify({ type: "invoice.paid", company_id: other.company_id, invoice_id: added.invoice_id });

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@menu/api";
 import { Db, usePorts, withActor } from "@menu/core";
 import { saveBilling } from "@menu/core/billing/billing";
-import { addSubscription } from "@menu/core/subscription/subscription";
+import { addSubscription } from "@menu/core/billing/subscription";
 import { createStore } from "@menu/core/store/store";
 import { createUser } from "@menu/core/auth/user";
 import { browser } from "./support/browser-client";

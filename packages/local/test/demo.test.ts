@@ -11,7 +11,7 @@ import { storeSettings } from "@menu/core/settings/store-settings";
 import { resolveCsObject } from "@menu/core/store/store";
 import { resolveQrKey, tablesOfStore } from "@menu/core/tables/table";
 import { lookupUnique } from "@menu/core/db/guarded-write";
-import { TRANSLATED_TITLE } from "@menu/core/translation/schemas";
+import { TRANSLATED_TITLE } from "@menu/core/translation-editor/schemas";
 import { uniqueValue } from "@menu/core/records/unique.entity";
 import { verifyPassword } from "@menu/core/auth/password";
 import { PLATFORM_COMPANY } from "@menu/core/auth/user";

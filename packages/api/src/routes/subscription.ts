@@ -15,8 +15,8 @@ import {
   markInvoicePaid,
   openMenuNow,
   subscriptionHistory,
-} from "@menu/core/subscription/subscription";
-import { invoicePdf } from "@menu/core/subscription/invoice-download";
+} from "@menu/core/billing/subscription";
+import { invoicePdf } from "@menu/core/billing/invoice-download";
 import { errorResponse } from "../errors";
 import { download, safeFileName } from "../download";
 import { router } from "../router";

@@ -8,8 +8,8 @@ import {
   storeTranslations,
   translateStore,
   translationStatuses,
-} from "@menu/core/translation/manage";
-import { StoreTextsTranslation, TARGET_TYPES, TranslationLanguage, TranslationStatus } from "@menu/core/translation/schemas";
+} from "@menu/core/translation-editor/manage";
+import { StoreTextsTranslation, TARGET_TYPES, TranslationLanguage, TranslationStatus } from "@menu/core/translation-editor/schemas";
 import { TranslationsInfo } from "@menu/core/shared/translations-info";
 import { TRANSLATION_STATUSES } from "@menu/core/shared/model";
 import { CATEGORY_NAME_MAX } from "@menu/core/category/schemas";

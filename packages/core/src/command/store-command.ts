@@ -5,7 +5,7 @@
  * packages/core/test/store-commands.test.ts fails on any store-scoped export not built here.
  */
 import { z } from "zod";
-import { requestPublish, type PublishScope } from "./publish-request";
+import { requestPublish, type PublishScope } from "../store/publish-request";
 import { assertCanManageStore, storeKeys } from "../shared/policy";
 import { storeById, type StoreRecord } from "../store/store";
 import { requestStoreTranslation, requestTranslation, translationContext, type TranslateRef, type TranslationContext } from "../translation/jobs";

@@ -11,7 +11,7 @@ import { itemsOfCategories, loadStoreState, publishedCategories, reviewsOrgOf } 
 import { languageParts, type CategoryPatch } from "./menu-parts";
 import { publishEdgeRoute } from "./guest-edge";
 import { publishQrPages } from "./qr-pages";
-import { keysOf, pendingScope, queueOnce, requestPublish, type Keys, type PublishScope } from "../command/publish-request";
+import { keysOf, pendingScope, queueOnce, requestPublish, type Keys, type PublishScope } from "../store/publish-request";
 import {
   chunkNames,
   pageName,

@@ -5,7 +5,7 @@
  */
 import { Db } from "../db/service";
 import { usePorts } from "../ports";
-import { requestPublish } from "../command/publish-request";
+import { requestPublish } from "../store/publish-request";
 import { requestFactsRefresh } from "../store/facts";
 import { untilProcessed } from "../shared/batch";
 import { clock } from "../shared/clock";

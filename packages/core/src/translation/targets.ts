@@ -7,7 +7,7 @@
 import { Db } from "../db/service";
 import { indexCategory, indexItem } from "../search/indexing";
 import { storeTextSources, storeTranslations } from "../store/texts";
-import type { TargetType } from "./schemas";
+import type { TargetType } from "../shared/model";
 import type { TextKind } from "./text";
 
 export type { TargetType };

@@ -12,7 +12,7 @@ import sharp from "sharp";
 import { clock, DAYS, Db, usePorts, type PLANS, type SUBSCRIPTION_EVENTS, type SUBSCRIPTION_STATUSES } from "@menu/core";
 import { createCompany } from "@menu/core/company/company";
 import { PHOTO_WIDTHS, variantKey } from "@menu/core/media/variants";
-import { requestPublish } from "@menu/core/command/publish-request";
+import { requestPublish } from "@menu/core/store/publish-request";
 import { queueWholeStore } from "@menu/core/translation/jobs";
 import { createStore } from "@menu/core/store/store";
 import { createTable } from "@menu/core/tables/table";

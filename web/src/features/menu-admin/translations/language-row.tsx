@@ -1,5 +1,5 @@
 import { NO_ENGINE_REASON } from "@menu/core/shared/model";
-import type { TargetType } from "@menu/core/translation/schemas";
+import type { TargetType } from "@menu/core/translation-editor/schemas";
 import { useEffect, useRef } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";

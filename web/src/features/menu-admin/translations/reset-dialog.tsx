@@ -1,4 +1,4 @@
-import type { TargetType } from "@menu/core/translation/schemas";
+import type { TargetType } from "@menu/core/translation-editor/schemas";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
 import { Dialog } from "@/components/dialog";

@@ -1,4 +1,4 @@
-import type { TranslationStatus } from "@menu/core/translation/schemas";
+import type { TranslationStatus } from "@menu/core/translation-editor/schemas";
 import type { PollTiming } from "./constants";
 
 /** The clock the scheduler uses; tests pass fake timers (the defaults are the global ones). */

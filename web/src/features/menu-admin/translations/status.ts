@@ -4,7 +4,7 @@
  * ("manual") or "checked", else its job's status, else "completed" when a translated text is there,
  * else "missing" (not translated).
  */
-import type { TargetType } from "@menu/core/translation/schemas";
+import type { TargetType } from "@menu/core/translation-editor/schemas";
 import type { TranslationsInfo } from "@menu/core/shared/translations-info";
 
 export type JobStatus = "queued" | "in_progress" | "error" | "completed";

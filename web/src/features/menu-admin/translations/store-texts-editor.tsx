@@ -1,4 +1,4 @@
-import { StoreTextsTranslation } from "@menu/core/translation/schemas";
+import { StoreTextsTranslation } from "@menu/core/translation-editor/schemas";
 import { type TranslationsInfo } from "@menu/core/shared/translations-info";
 import { useId, useMemo, useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";

@@ -1,4 +1,4 @@
-import { manualTranslationForm, type TargetType } from "@menu/core/translation/schemas";
+import { manualTranslationForm, type TargetType } from "@menu/core/translation-editor/schemas";
 import type { TranslationsInfo } from "@menu/core/shared/translations-info";
 import { useMemo, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";

@@ -1,4 +1,4 @@
-import type { TargetType } from "@menu/core/translation/schemas";
+import type { TargetType } from "@menu/core/translation-editor/schemas";
 import { useState } from "react";
 import { FormattedMessage } from "react-intl";
 import { FormAlert } from "@/components/form/fields";

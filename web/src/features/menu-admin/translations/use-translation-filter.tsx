@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { TargetType } from "@menu/core/translation/schemas";
+import type { TargetType } from "@menu/core/translation-editor/schemas";
 import type { useTranslationOverview } from "./api";
 import { isOutdatedIn, needsTranslation, type Translatable } from "./status";
 import { TranslationFilter, type TranslationFilterKind } from "./translation-badges";

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { billingComplete } from "../billing/schemas";
+import { billingComplete } from "./schemas";
 import { Db } from "../db/service";
 import { renderInvoicePdf, type Party } from "../render/invoice-pdf";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { assertCanManageCompany } from "../shared/policy";
-import type { Plan } from "./plans";
+import type { Plan } from "../subscription/plans";
 
 /*
  * The invoice download, apart from subscription.ts: workers and the scheduler import that module

@@ -8,7 +8,7 @@ import { usePorts } from "../ports";
 import { clock } from "../shared/clock";
 import { isConditionFailure } from "../shared/conflict";
 import { storeKeys } from "../shared/policy";
-import { storeById } from "../store/store";
+import { storeById } from "./store";
 
 export type Keys = { company_id: string; store_id: string };
 

@@ -11,12 +11,12 @@ import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { assertSignedIn, canManageStore } from "../shared/policy";
 import { TRANSLATION_STATUSES } from "../shared/model";
-import { isOutdated, requestStoreTranslation, sourceHashes, usageOf } from "./jobs";
-import type { GlossaryEntry } from "./text";
+import { isOutdated, requestStoreTranslation, sourceHashes, usageOf } from "../translation/jobs";
+import type { GlossaryEntry } from "../translation/text";
 import { factsOf, requestFactsRefresh } from "../store/facts";
 import { manualTranslationForm, TARGET_TYPES, TranslationLanguage, type TargetType, type TranslationStatus } from "./schemas";
 import { translationsInfo } from "../shared/translations-info";
-import { entryExtras, TARGETS, type Field, type Target, type TranslationEntry, type Translations } from "./targets";
+import { entryExtras, TARGETS, type Field, type Target, type TranslationEntry, type Translations } from "../translation/targets";
 import { isConditionFailure } from "../shared/conflict";
 
 const Id = z.string().min(1).max(64);
