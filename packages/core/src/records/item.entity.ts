@@ -13,7 +13,7 @@ export const ItemEntity = new Entity({
     item_id: { type: "string", required: true, readOnly: true },
     kind: { type: ITEM_KINDS, required: true },
     category_id: { type: "string", required: true },
-    /** Display order in the category (gaps of POSITION_STEP, item/positions.ts); padded so the key sorts as numbers. */
+    /** Display order in the category (gaps of POSITION_STEP, store/positions.ts); padded so the key sorts as numbers. */
     position: { type: "number", default: 0, padding: { length: 15, char: "0" } },
     title: { type: "string", required: true },
     description: { type: "string", default: "" },

@@ -1,6 +1,6 @@
 /**
  * Rendering adapter: an invoice as a PDF (pdfkit). Called by the invoice download
- * (subscription/invoice-download.ts), which gathers the invoice and both parties.
+ * (billing/invoice-download.ts), which gathers the invoice and both parties.
  */
 import { pdfDocument } from "./pdf-fonts";
 
