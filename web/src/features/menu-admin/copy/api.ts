@@ -8,18 +8,21 @@ const POLL_MS = 1000;
 
 export type CopyPrices = "keep" | "source";
 
+const copyKeys = {
+  /** The company's stores, as the dialog lists them (read again each time it opens). */
+  stores: (companyId: string) => ["menu-copy", "stores", companyId] as const,
+  latest: (storeId: string) => ["menu-copy", storeId, "latest"] as const,
+  job: (storeId: string, copyId: string) => ["menu-copy", storeId, copyId] as const,
+  linked: (storeId: string, itemId: string) => ["menu-copy", "linked", storeId, itemId] as const,
+};
+
 /** The company's stores to copy from (the company managers' list of stores). */
 export const companyStoresQueryOptions = (companyId: string) =>
-  queryOptions({ queryKey: ["stores", companyId], queryFn: () => unwrap(api.api.stores.$get({ query: { companyId } })) });
+  queryOptions({ queryKey: copyKeys.stores(companyId), queryFn: () => unwrap(api.api.stores.$get({ query: { companyId } })) });
 
 const copyJob = (storeId: string, copyId: string) => api.api["menu-copy"][":copyId"].$get({ param: { copyId }, query: { storeId } });
 export type CopyJob = SuccessBody<Awaited<ReturnType<typeof copyJob>>>;
 export const isRunning = (job: CopyJob | null | undefined) => job?.status === "planning" || job?.status === "copying" || job?.status === "undoing";
-
-const copyKeys = {
-  latest: (storeId: string) => ["menu-copy", storeId, "latest"] as const,
-  job: (storeId: string, copyId: string) => ["menu-copy", storeId, copyId] as const,
-};
 
 /** The store's latest copy: a copy under way shows its progress when the dialog opens again. */
 export const latestCopyQueryOptions = (storeId: string) =>
@@ -63,7 +66,7 @@ export function useConfirmCopy(storeId: string) {
 /** How many other stores hold a copy of this item (0: the item was never copied). */
 export const linkedStoresQueryOptions = (storeId: string, itemId: string) =>
   queryOptions({
-    queryKey: ["menu-copy", "linked", storeId, itemId],
+    queryKey: copyKeys.linked(storeId, itemId),
     queryFn: () => unwrap(api.api["menu-copy"].linked.$get({ query: { storeId, itemId } })),
   });
 
