@@ -169,6 +169,7 @@ http {
     for (const [i, r] of runs.entries())
       console.log(`  ${String(i + 1).padEnd(6)} ${r.lcp.toFixed(0).padStart(8)} ${r.fcp.toFixed(0).padStart(8)} ${r.tbt.toFixed(0).padStart(8)} ${kb(r.js).padStart(16)} ${r.score.toFixed(2).padStart(7)}`);
     console.log(`  median ${lcp.toFixed(0).padStart(8)} ${fcp.toFixed(0).padStart(8)} ${tbt.toFixed(0).padStart(8)} ${kb(jsBytes).padStart(16)} ${score.toFixed(2).padStart(7)}`);
+    for (const [i, r] of runs.entries()) console.log(`  run ${i + 1}'s long tasks after the first paint (ms@ms): ${r.tasks || "none"}`);
     console.log("\nGoals (issue 14; printed, not asserted: the figures move with the machine's load):");
     console.log(`  ${lcp <= 1200 ? "✔" : "✘"} LCP ≤ 1.2 s (${(lcp / 1000).toFixed(2)} s)`);
     console.log(`  ${tbt <= 100 ? "✔" : "✘"} Total Blocking Time ≤ 100 ms (${tbt.toFixed(0)} ms)`);
@@ -204,7 +205,8 @@ http {
   await runtime.stop();
 }
 
-type LighthouseRun = { lcp: number; fcp: number; tbt: number; js: number; score: number };
+/** `tasks`: the run's long tasks from its first paint on (what TBT sums), as "where duration@start". */
+type LighthouseRun = { lcp: number; fcp: number; tbt: number; js: number; score: number; tasks: string };
 
 /** Runs the Lighthouse CLI (its default mobile config) `count` times; undefined when it cannot run. */
 function lighthouseMedians(url: string, count: number) {
@@ -224,7 +226,7 @@ function lighthouseMedians(url: string, count: number) {
     const report = JSON.parse(out) as {
       lighthouseVersion: string;
       categories: { performance: { score: number } };
-      audits: Record<string, { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }>;
+      audits: Record<string, { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number; url?: string; duration?: number; startTime?: number }[] } }>;
     };
     version = report.lighthouseVersion;
     const a = report.audits;
@@ -234,6 +236,10 @@ function lighthouseMedians(url: string, count: number) {
       tbt: a["total-blocking-time"]!.numericValue!,
       js: (a["network-requests"]!.details!.items ?? []).filter((r) => r.resourceType === "Script").reduce((n, r) => n + (r.transferSize ?? 0), 0),
       score: report.categories.performance.score,
+      tasks: (a["long-tasks"]?.details?.items ?? [])
+        .filter((t) => (t.startTime ?? 0) + (t.duration ?? 0) > a["first-contentful-paint"]!.numericValue!)
+        .map((t) => `${(t.url ?? "").split("/").pop() || "page"} ${t.duration!.toFixed(0)}@${t.startTime!.toFixed(0)}`)
+        .join(", "),
     });
   }
   const median = (pick: (r: LighthouseRun) => number) => {

@@ -42,8 +42,8 @@ const SHEET_ROWS = 1500;
 type Category = { id: string; name: string; parent_id: string; visible: boolean; content_count: number };
 type Item = { id: string; title: string; description: string; photo?: string; visible: boolean; allergens: string[]; tags: string[]; portions: { id: string; weight: string; unit: string; price: string; currency: string }[] };
 type GuestItem = { id: string; title: string; portions?: { price: string }[] };
-type Work = { requests: number; records: number };
-type Sample = { calls: Map<string, number>; work: Map<string, Work>; firstView: number; items: number };
+type Work = { requests: number; records: number; ms: number };
+type Sample = { calls: Map<string, number>; work: Map<string, Work>; firstView: number; items: number; heapMb: number };
 /** Reads no store data: how much slower every call got at this size for reasons outside the code (DynamoDB Local slows with its file's size). */
 const FIXED = "fixed cost: GET /api/me";
 
@@ -52,10 +52,10 @@ const pause = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 const started = performance.now();
 const dataDir = mkdtempSync(join(tmpdir(), "menu-bench-scale-"));
 console.log("Starting the local runtime with the demo data…");
-const runtime = await startRuntime(dataDir, { LOCAL_IDLE_ROUTE: "1" });
+let runtime = await startRuntime(dataDir, { LOCAL_IDLE_ROUTE: "1" });
 let failed = false;
 try {
-  const base = runtime.baseUrl;
+  let base = runtime.baseUrl;
   const demo = JSON.parse(readFileSync(join(dataDir, "demo.json"), "utf8")) as Demo;
   const pagePath = new URL(demo.menu_urls.find((u) => u.includes("/center/")) ?? demo.menu_urls[0]!).pathname;
   const [, company, store] = pagePath.split("/");
@@ -97,7 +97,7 @@ try {
     if (answer.status !== 204) throw new Error(`/_local/idle answered ${answer.status}`);
   };
   /** The DynamoDB requests and records the runtime has sent and read since it started (`/_local/db`). */
-  const dbWork = async () => (await (await fetch(`${base}/_local/db`)).json()) as Work;
+  const dbWork = async () => (await (await fetch(`${base}/_local/db`)).json()) as Work & { heap_mb: number };
   /** The DynamoDB work of `run` and the background jobs it starts. */
   const workOf = async (run: () => Promise<unknown>): Promise<Work> => {
     await idle();
@@ -105,7 +105,7 @@ try {
     await run();
     await idle();
     const after = await dbWork();
-    return { requests: after.requests - before.requests, records: after.records - before.records };
+    return { requests: after.requests - before.requests, records: after.records - before.records, ms: after.ms - before.ms };
   };
   const countItems = async () => {
     let n = 0;
@@ -267,9 +267,10 @@ try {
     const html = Buffer.from(await (await fetch(base + pagePath)).arrayBuffer());
     const firstView = gzipSync(html, { level: 9 }).length;
     // Printed as soon as measured: a long run that is stopped still leaves its figures.
-    console.log(`    ${[...calls].map(([label, v]) => `${label} ${v.toFixed(1)} ms`).join("; ")}; first view ${(firstView / 1024).toFixed(1)} KB gzip`);
-    console.log(`    DynamoDB requests / records: ${[...work].map(([label, { requests, records }]) => `${label} ${requests} / ${records}`).join("; ")}`);
-    return { calls, work, firstView, items };
+    const heapMb = (await dbWork()).heap_mb;
+    console.log(`    ${[...calls].map(([label, v]) => `${label} ${v.toFixed(1)} ms`).join("; ")}; first view ${(firstView / 1024).toFixed(1)} KB gzip; runtime heap ${heapMb} MB`);
+    console.log(`    DynamoDB requests / records / ms: ${[...work].map(([label, { requests, records, ms: wait }]) => `${label} ${requests} / ${records} / ${wait.toFixed(0)}`).join("; ")}`);
+    return { calls, work, firstView, items, heapMb };
   };
 
   console.log(`Store ${company}/${store}: first category "${firstPath}" (${section}); item page ${paged ? `paged by ${PAGE}` : "unpaged (no limit parameter)"}; median of ${RUNS}.`);
@@ -293,30 +294,45 @@ try {
     console.log(`  ${size.label} measured: ${samples.at(-1)!.items} items, ${inFirst} in "${firstPath}" (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   }
 
+  // The 30× data again in a new runtime process (and DynamoDB Local): tells the data's size from the
+  // processes' state after hours of growth (heap, JIT, caches) as the cause of what grew.
+  await runtime.stop();
+  runtime = await startRuntime(dataDir, { LOCAL_IDLE_ROUTE: "1" });
+  base = runtime.baseUrl;
+  const restarted = await sample();
+  console.log(`  30× measured again after a restart (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  const columns = [
+    { label: `@10× ${samples[0]!.items}`, goal: SIZES[0].goal, s: samples[0]! },
+    { label: `@30× ${samples[1]!.items}`, goal: SIZES[1].goal, s: samples[1]! },
+    { label: "@30× restarted", goal: SIZES[1].goal, s: restarted },
+  ];
+
   const goals: [string, boolean][] = [];
   const ms = (n: number) => `${n.toFixed(1)} ms`;
   const cols = (xs: string[]) => `| ${xs[0]!.padEnd(34)} | ${xs.slice(1).map((x) => x.padStart(10)).join(" | ")} |`;
-  console.log(`\n${cols(["call", `@base ${baseline.items}`, `@10× ${samples[0]!.items}`, "ratio", `@30× ${samples[1]!.items}`, "ratio", "goal met?"])}`);
-  console.log(cols(["-".repeat(34), ...Array<string>(6).fill("-".repeat(10))]));
+  console.log(`\n${cols(["call", `@base ${baseline.items}`, ...columns.flatMap((c) => [c.label, "ratio"]), "goal met?"])}`);
+  console.log(cols(["-".repeat(34), ...Array<string>(2 + 2 * columns.length).fill("-".repeat(10))]));
   for (const [label, b] of baseline.calls) {
-    const r = samples.map((s) => s.calls.get(label)! / b);
-    const met = r.every((x, i) => x <= SIZES[i]!.goal);
+    const r = columns.map((c) => c.s.calls.get(label)! / b);
+    // The goals are judged on the grown runtime; the restarted one only tells where a miss comes from.
+    const met = r[0]! <= columns[0]!.goal && r[1]! <= columns[1]!.goal;
     if (label !== FIXED) goals.push([`${label}: ratios ${r.map((x) => `${x.toFixed(2)}×`).join(", ")}`, met]);
-    console.log(cols([label, ms(b), ms(samples[0]!.calls.get(label)!), `${r[0]!.toFixed(2)}×`, ms(samples[1]!.calls.get(label)!), `${r[1]!.toFixed(2)}×`, label === FIXED ? "(baseline)" : met ? "yes" : "NO"]));
+    console.log(cols([label, ms(b), ...columns.flatMap((c, i) => [ms(c.s.calls.get(label)!), `${r[i]!.toFixed(2)}×`]), label === FIXED ? "(baseline)" : met ? "yes" : "NO"]));
   }
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  const views = [baseline, ...samples].map((s) => s.firstView);
+  const views = [baseline, ...columns.map((c) => c.s)].map((s) => s.firstView);
   const viewsMet = views.every((v) => v <= FIRST_VIEW_MAX);
-  console.log(cols(["first view (HTML, gzip)", kb(views[0]!), kb(views[1]!), `${(views[1]! / views[0]!).toFixed(2)}×`, kb(views[2]!), `${(views[2]! / views[0]!).toFixed(2)}×`, viewsMet ? "yes" : "NO"]));
+  console.log(cols(["first view (HTML, gzip)", kb(views[0]!), ...views.slice(1).flatMap((v) => [kb(v), `${(v / views[0]!).toFixed(2)}×`]), viewsMet ? "yes" : "NO"]));
+  console.log(cols(["runtime heap in use", `${baseline.heapMb} MB`, ...columns.flatMap((c) => [`${c.s.heapMb} MB`, ""]), ""]));
   const createRatio = lastCreates / firstCreates;
-  console.log(cols([`create, per item (first/last ${CREATES})`, ms(firstCreates), "", "", ms(lastCreates), `${createRatio.toFixed(2)}×`, createRatio <= 1.5 ? "yes" : "NO"]));
+  console.log(cols([`create, per item (first/last ${CREATES})`, ms(firstCreates), "", "", ms(lastCreates), `${createRatio.toFixed(2)}×`, "", "", createRatio <= 1.5 ? "yes" : "NO"]));
   goals.push([`first view ≤ 14 KB gzip at every size (${views.map(kb).join(", ")})`, viewsMet], [`last ${CREATES} creates ≤ 1.5× the first per item (${createRatio.toFixed(2)}×)`, createRatio <= 1.5]);
   // The same calls as DynamoDB work: requests sent and records read, whatever the machine's speed.
-  const w = ({ requests, records }: Work) => `${requests} / ${records}`;
-  console.log(`\nDynamoDB work per call (requests / records read; a save and a create with their background jobs):\n`);
-  console.log(cols(["call", `@base ${baseline.items}`, `@10× ${samples[0]!.items}`, `@30× ${samples[1]!.items}`]));
-  console.log(cols(["-".repeat(34), ...Array<string>(3).fill("-".repeat(10))]));
-  for (const [label, b] of baseline.work) console.log(cols([label, w(b), ...samples.map((s) => w(s.work.get(label)!))]));
+  const w = ({ requests, records, ms: wait }: Work) => `${requests} / ${records} / ${wait.toFixed(0)}`;
+  console.log(`\nDynamoDB work per call (requests / records read / ms waited for DynamoDB, summed; a save and a create with their background jobs):\n`);
+  console.log(cols(["call", `@base ${baseline.items}`, ...columns.map((c) => c.label)]));
+  console.log(cols(["-".repeat(34), ...Array<string>(1 + columns.length).fill("-".repeat(10))]));
+  for (const [label, b] of baseline.work) console.log(cols([label, w(b), ...columns.map((c) => w(c.s.work.get(label)!))]));
   console.log(`\nGoals: ratios ≤ 1.3× at 10× and ≤ 1.5× at 30×; ${goals.filter(([, ok]) => ok).length} of ${goals.length} met.`);
   for (const [what, ok] of goals) if (!ok) console.log(`  missed: ${what}`);
   console.log(`Run took ${((performance.now() - started) / 60_000).toFixed(1)} min.`);
