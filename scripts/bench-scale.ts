@@ -10,7 +10,9 @@
  * gzip size of the guest first view (the pre-rendered menu page). Nine items in ten land in the
  * first category of the first section (so its item page and the first view grow), the rest in new
  * categories of 50. The first 100 items after the baseline and the last 100 of the 5,000 are
- * created one by one through POST /api/items, and their time per item compared.
+ * created one by one through POST /api/items, and their time per item compared. The 30× data is
+ * then measured once more in a restarted runtime (a fresh process and DynamoDB Local), and every
+ * call's DynamoDB work (requests, records, ms waited) is printed beside its time.
  * Every measured call waits for the runtime's background jobs to end first (`/_local/idle`, which
  * the runtime answers with LOCAL_IDLE_ROUTE=1): on this one machine a publish or a translation would
  * share the CPU with the call, where in the cloud they run on Lambdas of their own.
@@ -44,7 +46,7 @@ type Item = { id: string; title: string; description: string; photo?: string; vi
 type GuestItem = { id: string; title: string; portions?: { price: string }[] };
 type Work = { requests: number; records: number; ms: number };
 type Sample = { calls: Map<string, number>; work: Map<string, Work>; firstView: number; items: number; heapMb: number };
-/** Reads no store data: how much slower every call got at this size for reasons outside the code (DynamoDB Local slows with its file's size). */
+/** Reads no store data, only other partitions: how much slower a call got at this size for reasons outside the store's (DynamoDB Local answers slower on a big partition). */
 const FIXED = "fixed cost: GET /api/me";
 
 const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 0.5);

@@ -3,7 +3,8 @@ import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 /**
  * Counts the DynamoDB requests a client sends and the records they answer (Query and Scan items,
  * GetItem, BatchGetItem responses) until `stop`: what a call's cost is made of, whatever the
- * machine's speed; and the milliseconds spent waiting for them (summed: parallel requests overlap). Tests bound a call's reads with it; `pnpm bench:scale` prints it per call.
+ * machine's speed; and the milliseconds spent waiting for them (summed: parallel requests overlap).
+ * Tests bound a call's reads with it; `pnpm bench:scale` prints it per call.
  */
 export function countDbWork(client: DynamoDBClient) {
   const counts = { requests: 0, records: 0, ms: 0 };
