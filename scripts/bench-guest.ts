@@ -230,14 +230,15 @@ function lighthouseMedians(url: string, count: number) {
     };
     version = report.lighthouseVersion;
     const a = report.audits;
+    const fcp = a["first-contentful-paint"]!.numericValue!;
     runs.push({
       lcp: a["largest-contentful-paint"]!.numericValue!,
-      fcp: a["first-contentful-paint"]!.numericValue!,
+      fcp,
       tbt: a["total-blocking-time"]!.numericValue!,
       js: (a["network-requests"]!.details!.items ?? []).filter((r) => r.resourceType === "Script").reduce((n, r) => n + (r.transferSize ?? 0), 0),
       score: report.categories.performance.score,
       tasks: (a["long-tasks"]?.details?.items ?? [])
-        .filter((t) => (t.startTime ?? 0) + (t.duration ?? 0) > a["first-contentful-paint"]!.numericValue!)
+        .filter((t) => (t.startTime ?? 0) + (t.duration ?? 0) > fcp)
         .map((t) => `${(t.url ?? "").split("/").pop() || "page"} ${t.duration!.toFixed(0)}@${t.startTime!.toFixed(0)}`)
         .join(", "),
     });

@@ -304,9 +304,9 @@ try {
   const restarted = await sample();
   console.log(`  30× measured again after a restart (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   const columns = [
-    { label: `@10× ${samples[0]!.items}`, goal: SIZES[0].goal, s: samples[0]! },
-    { label: `@30× ${samples[1]!.items}`, goal: SIZES[1].goal, s: samples[1]! },
-    { label: "@30× restarted", goal: SIZES[1].goal, s: restarted },
+    { label: `@10× ${samples[0]!.items}`, s: samples[0]! },
+    { label: `@30× ${samples[1]!.items}`, s: samples[1]! },
+    { label: "@30× restarted", s: restarted },
   ];
 
   const goals: [string, boolean][] = [];
@@ -317,7 +317,7 @@ try {
   for (const [label, b] of baseline.calls) {
     const r = columns.map((c) => c.s.calls.get(label)! / b);
     // The goals are judged on the grown runtime; the restarted one only tells where a miss comes from.
-    const met = r[0]! <= columns[0]!.goal && r[1]! <= columns[1]!.goal;
+    const met = r[0]! <= SIZES[0].goal && r[1]! <= SIZES[1].goal;
     if (label !== FIXED) goals.push([`${label}: ratios ${r.map((x) => `${x.toFixed(2)}×`).join(", ")}`, met]);
     console.log(cols([label, ms(b), ...columns.flatMap((c, i) => [ms(c.s.calls.get(label)!), `${r[i]!.toFixed(2)}×`]), label === FIXED ? "(baseline)" : met ? "yes" : "NO"]));
   }
