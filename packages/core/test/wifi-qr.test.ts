@@ -1,5 +1,7 @@
 import QRCode from "qrcode";
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { loadMenuRenderer } from "@menu/core/adapters/ssr-menu-renderer";
 import { wifiPayload as publishedPayload } from "@menu/core/publish/build";
 import { renderQr } from "@menu/core/render/qr";
 import { QR_OPTIONS, WifiInput, wifiPayload } from "@menu/core/shared/wifi-payload";
@@ -44,6 +46,14 @@ describe("QR images decode back to exactly their text", () => {
     const { body, type } = await renderQr(text, "svg");
     expect(type).toBe("image/svg+xml");
     expect(decodeSvg(body as string)).toBe(text);
+  });
+  it.each(texts)("the guest menu's stroked path (its Wi-Fi QR): %s", async (text) => {
+    const { qrPath } = await loadMenuRenderer(resolve(import.meta.dirname, "../../../web/dist-ssr/ssr.js"));
+    const { size, path } = qrPath(text);
+    // As the menu page draws it (store-info.tsx): a white square, the path stroked over it.
+    const svg = `<svg viewBox="0 0 ${size} ${size}"><rect width="${size}" height="${size}" fill="#fff"/><path d="${path}" stroke="#000"/></svg>`;
+    expect(decodeSvg(svg)).toBe(text);
+    expect(size).toBe(QRCode.create(text, { errorCorrectionLevel: "M" }).modules.size + 4);
   });
 });
 

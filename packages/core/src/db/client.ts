@@ -1,4 +1,5 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { sendPrefixesAsRanges } from "./key-ranges";
 
 export type DbConfig = { table: string; endpoint?: string; region?: string };
 
@@ -15,6 +16,7 @@ export function configureDb(config: DbConfig) {
       ? { endpoint: config.endpoint, credentials: { accessKeyId: "local", secretAccessKey: "local" } }
       : {}),
   });
+  sendPrefixesAsRanges(client);
   current = { client, table: config.table };
   return current;
 }

@@ -216,11 +216,19 @@ export function renderNotFound({ lang, qr }: { lang: string; qr?: { menu?: strin
   );
 }
 
-/** A QR code as one SVG path (runs of dark modules per row). */
+/** The light border around a QR code, in modules (the page's own background goes on around it). */
+const QR_MARGIN = 2;
+
+/**
+ * A QR code as one path to stroke 1 module wide: per row, its runs of dark modules as a move and an
+ * `h`, the moves relative (the page carries it in its first round trip: a third of the bytes of a
+ * rectangle per run). `size` includes the margin on each side.
+ */
 export function qrPath(text: string): { size: number; path: string } {
   const qr = QRCode.create(text, { errorCorrectionLevel: "M" });
   const { size, data } = qr.modules;
   let path = "";
+  let pen = { x: 0, y: 0 };
   for (let y = 0; y < size; y++) {
     let x = 0;
     while (x < size) {
@@ -230,8 +238,10 @@ export function qrPath(text: string): { size: number; path: string } {
       }
       const start = x;
       while (x < size && data[y * size + x]) x++;
-      path += `M${start} ${y}h${x - start}v1h-${x - start}z`;
+      const at = { x: start + QR_MARGIN, y: y + QR_MARGIN + 0.5 };
+      path += path ? `m${at.x - pen.x} ${at.y - pen.y}h${x - start}` : `M${at.x} ${at.y}h${x - start}`;
+      pen = { x: x + QR_MARGIN, y: at.y };
     }
   }
-  return { size, path };
+  return { size: size + 2 * QR_MARGIN, path };
 }

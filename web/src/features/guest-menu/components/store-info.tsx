@@ -104,9 +104,9 @@ export function StoreInfo({ menu, at }: { menu: PublishedIndex; at: ZonedTime })
             </dl>
             {store.wifi.qr ? (
               <figure className="wifi-qr">
-                <svg viewBox={`-2 -2 ${store.wifi.qr.size + 4} ${store.wifi.qr.size + 4}`} role="img" aria-label={intl.formatMessage({ id: "menu.info.wifiScan" })}>
-                  <rect x="-2" y="-2" width={store.wifi.qr.size + 4} height={store.wifi.qr.size + 4} fill="#fff" />
-                  <path d={store.wifi.qr.path} fill="#000" />
+                <svg viewBox={`0 0 ${store.wifi.qr.size} ${store.wifi.qr.size}`} role="img" aria-label={intl.formatMessage({ id: "menu.info.wifiScan" })}>
+                  <rect width={store.wifi.qr.size} height={store.wifi.qr.size} fill="#fff" />
+                  <path d={store.wifi.qr.path} stroke="#000" />
                 </svg>
                 <figcaption>{intl.formatMessage({ id: "menu.info.wifiScan" })}</figcaption>
               </figure>
