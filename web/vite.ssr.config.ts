@@ -76,7 +76,9 @@ const client = base as UserConfig;
 export default defineConfig({
   plugins: [...(client.plugins ?? []), scriptHashes()],
   resolve: client.resolve,
-  define: { __GUEST_ASSETS__: JSON.stringify(guestAssets()) },
+  // React's production build: a server bundle otherwise picks its development build at run time
+  // (NODE_ENV is not set in the runtime or the Lambda), which renders a page several times slower.
+  define: { __GUEST_ASSETS__: JSON.stringify(guestAssets()), "process.env.NODE_ENV": JSON.stringify("production") },
   ssr: { noExternal: true, target: "node" },
   build: {
     ssr: fileURLToPath(new URL("./src/features/guest-menu/ssr.tsx", import.meta.url)),

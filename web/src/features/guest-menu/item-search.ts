@@ -21,11 +21,13 @@ export function useItemSearch(
   storeId: string,
   request: (itemIds: Iterable<string>) => void,
 ) {
-  const titles = useMemo(() => items.map((i) => fold(i.title)), [items]);
-  const known = useMemo(() => knownWords(items, categories), [items, categories]);
-  const descriptions = useMemo(() => descriptionWords(byId), [byId]);
-  const matches = useMemo(() => matchingItems(query, items, titles, known, descriptions), [query, items, titles, known, descriptions]);
   const searching = query.trim() !== "";
+  // Folded once the guest searches, not before: a page's first render (the publish job's, the
+  // hydration on a slow phone) does not pay for every title of the menu.
+  const titles = useMemo(() => (searching ? items.map((i) => fold(i.title)) : []), [searching, items]);
+  const known = useMemo(() => (searching ? knownWords(items, categories) : []), [searching, items, categories]);
+  const descriptions = useMemo(() => (searching ? descriptionWords(byId) : new Map<string, string[]>()), [searching, byId]);
+  const matches = useMemo(() => (searching ? matchingItems(query, items, titles, known, descriptions) : []), [searching, query, items, titles, known, descriptions]);
   useEffect(() => {
     if (!searching) return;
     request(itemsToFetch(items, matches));
