@@ -46,7 +46,7 @@ type Item = { id: string; title: string; description: string; photo?: string; vi
 type GuestItem = { id: string; title: string; portions?: { price: string }[] };
 type Work = { requests: number; records: number; ms: number };
 type Sample = { calls: Map<string, number>; work: Map<string, Work>; firstView: number; items: number; heapMb: number };
-/** Reads no store data, only other partitions: how much slower a call got at this size for reasons outside the store's (DynamoDB Local answers slower on a big partition). */
+/** Reads no store data, only other partitions: how much slower a call got at this size for reasons outside the store's (a bigger DynamoDB Local file, a busier machine). */
 const FIXED = "fixed cost: GET /api/me";
 
 const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 0.5);
