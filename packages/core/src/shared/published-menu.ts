@@ -71,7 +71,7 @@ export type PublishedStore = TextLang<"name" | "address"> & {
   /** The zone's UTC offsets this year and next, so the guest's phone needs no time-zone formatter (absent in menus published before). */
   time_zone_offsets?: ZoneOffsets;
   currency: string;
-  /** Only when the plan allows the Wi-Fi QR; `qr` is an SVG path of the WIFI: payload. */
+  /** Only when the plan allows the Wi-Fi QR; `qr` is the WIFI: payload as a path to stroke 1 unit wide, in a square of `size` units (its margin included). */
   wifi?: { ssid: string; encryption: string; hidden: boolean; password?: string; qr?: { size: number; path: string } };
   /** Only when the plan allows the reviews widget. */
   reviews_org_id?: string;

@@ -102,6 +102,12 @@ describe("the guest first view's budget", () => {
     expect(gzip(starter!)).toBeLessThanOrEqual(BUDGET.starter.gzip);
   });
 
+  it("renders the pages with React's production build, whatever NODE_ENV the publish job runs with", () => {
+    // A bundle that reads NODE_ENV at run time picks React's development build where it is unset
+    // (the runtime, the Lambda): several times slower per page.
+    expect(readFileSync(ssr, "utf8")).not.toContain("process.env.NODE_ENV");
+  });
+
   it("keeps the early script small and free of imports", () => {
     const early = manifest["src/features/guest-menu/early.ts"]!;
     expect(early.imports ?? []).toEqual([]);
