@@ -1,8 +1,16 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+/**
+ * `pnpm test` (scripts/test-run.ts) runs domain, web and stacks first, then e2e in a vitest process
+ * of its own, so the browser tests' runtimes and Chromium are not up while the domain tests run.
+ * Files run two at a time (vitest's default is one on a 2-core machine).
+ */
+const WORKERS = 2;
+
 export default defineConfig({
   test: {
+    reporters: ["default", "./test/timing-reporter.ts"],
     projects: [
       {
         test: {
@@ -10,6 +18,7 @@ export default defineConfig({
           include: ["packages/*/test/**/*.test.ts"],
           globalSetup: ["test/dynamo.global.ts"],
           setupFiles: ["test/table-per-file.ts"],
+          maxWorkers: WORKERS,
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // Polls wait for a condition; on a loaded machine it can take longer than vitest's 1 s.
@@ -18,7 +27,7 @@ export default defineConfig({
       },
       {
         // The SPA's logic: plain node, no database or browser (those files pass fakes where a page is needed).
-        test: { name: "web", include: ["web/src/**/*.test.ts"], environment: "node" },
+        test: { name: "web", include: ["web/src/**/*.test.ts"], environment: "node", maxWorkers: WORKERS },
         resolve: { alias: [{ find: /^@\//, replacement: `${fileURLToPath(new URL("./web/src", import.meta.url))}/` }] },
       },
       "stacks/vitest.config.ts",
@@ -27,9 +36,10 @@ export default defineConfig({
           name: "e2e",
           include: ["e2e/**/*.test.ts"],
           globalSetup: ["e2e/runtime.global.ts"],
+          // One shared runtime per worker (e2e/worker-runtime.ts): files of different workers never share data.
+          maxWorkers: WORKERS,
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
           // Polls wait for a condition (a page update, a publish, a translation); on a loaded
           // machine that can take far longer than vitest's default 1 s.
           expect: { poll: { timeout: 30_000 } },

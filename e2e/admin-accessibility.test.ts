@@ -1,11 +1,12 @@
 /// <reference lib="dom" />
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, type AxeViolation } from "./axe";
 import { launchBrowser } from "./browser";
 import { signInAs } from "./sign-in";
+import { workerRuntime } from "./worker-runtime";
 
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import { demo, path } from "./demo";
+import { workerRuntime } from "./worker-runtime";
 
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 const get = async <T>(p: string) => {
   const res = await fetch(base + p);
   expect(res.status, p).toBe(200);

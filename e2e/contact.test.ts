@@ -1,11 +1,12 @@
 /// <reference lib="dom" />
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { outbox, outboxAttachments } from "./outbox";
+import { workerRuntime } from "./worker-runtime";
 
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 let browser: Browser;
 
 beforeAll(async () => {

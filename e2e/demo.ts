@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { inject } from "vitest";
 import { readWholeMenu, type WholeMenu } from "@menu/core/shared/published-menu";
+import { workerRuntime } from "./worker-runtime";
 
 export type Demo = {
   menu_urls: string[];
@@ -10,13 +10,13 @@ export type Demo = {
 };
 
 /** The demo.json the runtime wrote for the run's data folder. */
-export const demo = (dataDir = inject("dataDir")) => JSON.parse(readFileSync(join(dataDir, "demo.json"), "utf8")) as Demo;
+export const demo = (dataDir = workerRuntime().dataDir) => JSON.parse(readFileSync(join(dataDir, "demo.json"), "utf8")) as Demo;
 
 /** A path of a demo URL on the run's base URL (demo.json holds absolute URLs). */
 export const path = (url: string) => new URL(url).pathname + new URL(url).search;
 
 /** A JSON file or call of the runtime (no cache), or an error naming it. */
-export async function getJson<T>(p: string, base = inject("baseUrl")) {
+export async function getJson<T>(p: string, base = workerRuntime().baseUrl) {
   const res = await fetch(`${base}${p}`, { cache: "no-store" });
   if (!res.ok) throw new Error(`${p}: ${res.status}`);
   return (await res.json()) as T;
@@ -33,6 +33,6 @@ export async function storeOffering(language: string) {
 }
 
 /** A language's whole published menu, read as the guest app reads it: its index and every category's chunk (no cache). */
-export async function publishedMenu(company: string, store: string, lang: string, base = inject("baseUrl")): Promise<WholeMenu> {
+export async function publishedMenu(company: string, store: string, lang: string, base = workerRuntime().baseUrl): Promise<WholeMenu> {
   return (await readWholeMenu((key) => getJson(`/${key}`, base), company, store, lang))!;
 }

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD_MIN, TITLE_MAX } from "@menu/core/shared/account-forms";
 import { CATEGORY_NAME_MAX } from "@menu/core/category/schemas";
 import { CONTACT_LIMITS } from "@menu/core/contact/schemas";
@@ -20,8 +20,9 @@ import { axeViolations } from "./axe";
 import { launchBrowser } from "./browser";
 import { signInAs } from "./sign-in";
 import { demo } from "./demo";
+import { workerRuntime } from "./worker-runtime";
 
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 

@@ -9,7 +9,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ALLERGENS, DIET_TAGS, passesFilter, type MarkFilter } from "@menu/core/item/marks";
 import { GUEST_SECTIONS, type PublishedIndex, type WholeMenu } from "@menu/core/shared/published-menu";
 import { axeViolations } from "./axe";
@@ -17,8 +17,9 @@ import { ARTIFACTS, fileBrowser } from "./browser";
 import { demo, getJson, publishedMenu } from "./demo";
 import { guestReady } from "./guest";
 import { staffApi } from "./staff-api";
+import { workerRuntime } from "./worker-runtime";
 
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 const browser = fileBrowser();
 /** Screenshots to look at (test-results/, beside the other browser tests' artifacts). */
 const SHOTS = ARTIFACTS;

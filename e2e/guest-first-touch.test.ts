@@ -7,12 +7,13 @@
  * app then shows as cards. `pnpm bench:guest` times both on a simulated phone; no timing here.
  */
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { WholeMenu } from "@menu/core/shared/published-menu";
 import { fileBrowser } from "./browser";
 import { publishedMenu } from "./demo";
+import { workerRuntime } from "./worker-runtime";
 
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 const browser = fileBrowser();
 let menu: WholeMenu;
 

@@ -6,13 +6,14 @@
  * Arabic ends them), and passes axe.
  */
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
 import { ARTIFACTS, fileBrowser } from "./browser";
 import { publishedMenu, storeOffering } from "./demo";
 import { guestReady } from "./guest";
+import { workerRuntime } from "./worker-runtime";
 
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 /** Screenshots to look at (test-results/, beside the other browser tests' artifacts). */
 const shots = ARTIFACTS;
 const browser = fileBrowser();

@@ -2,14 +2,15 @@
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { APIRequestContext, Browser, BrowserContext, Locator } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
 import { launchBrowser } from "./browser";
 import { demo, storeOffering, publishedMenu } from "./demo";
 import { guestReady } from "./guest";
+import { workerRuntime } from "./worker-runtime";
 
-const base = inject("baseUrl");
-const engine = inject("engineUrl");
+const base = workerRuntime().baseUrl;
+const engine = workerRuntime().engineUrl;
 /** Holds or releases the fake translation engine's answers, so an item stays untranslated while the test looks at it. */
 const engineControl = async (action: "pause" | "resume") => {
   const res = await fetch(`${engine}/__fake/${action}`, { method: "POST" });

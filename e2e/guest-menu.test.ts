@@ -3,13 +3,14 @@ import { mkdirSync } from "node:fs";
 import http from "node:http";
 import { join, resolve } from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PublishedManifest, WholeMenu } from "@menu/core/shared/published-menu";
 import { launchBrowser } from "./browser";
 import { demo, path, publishedMenu } from "./demo";
 import { guestReady } from "./guest";
+import { workerRuntime } from "./worker-runtime";
 
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 const artifacts = resolve(import.meta.dirname, "../test-results");
 let browser: Browser;
 let menu: WholeMenu;

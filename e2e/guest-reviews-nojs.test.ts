@@ -8,7 +8,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PublishedIndex, PublishedManifest } from "@menu/core/shared/published-menu";
 import { axeViolations } from "./axe";
 import { ARTIFACTS, fileBrowser } from "./browser";
@@ -16,8 +16,9 @@ import { getJson, publishedMenu } from "./demo";
 import { guestReady } from "./guest";
 import { staffApi } from "./staff-api";
 import { TABLE_POSITION_MAX } from "@menu/core/tables/schemas";
+import { workerRuntime } from "./worker-runtime";
 
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 const browser = fileBrowser();
 /** Screenshots to look at (test-results/, beside the other browser tests' artifacts). */
 const SHOTS = ARTIFACTS;

@@ -5,14 +5,15 @@
  * each a way into its category.
  */
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WholeMenu } from "@menu/core/shared/published-menu";
 import { axeViolations } from "./axe";
 import { launchBrowser } from "./browser";
 import { publishedMenu } from "./demo";
 import { guestReady } from "./guest";
+import { workerRuntime } from "./worker-runtime";
 
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 let browser: Browser;
 let menu: WholeMenu;
 let page: Page;

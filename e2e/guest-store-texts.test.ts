@@ -4,15 +4,16 @@
  * LibreTranslate) once republished; written by hand again, those again.
  */
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publishedKeys, type PublishedIndex } from "@menu/core/shared/published-menu";
 import { launchBrowser } from "./browser";
 import { demo, getJson } from "./demo";
 import { guestReady } from "./guest";
 import { signInAs } from "./sign-in";
 import { staffApi } from "./staff-api";
+import { workerRuntime } from "./worker-runtime";
 
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 const HAND_WRITTEN = { address: "21 Independence Ave, Minsk", phones: ["Table booking", "Delivery"] };
 let browser: Browser;
 

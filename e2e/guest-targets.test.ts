@@ -1,12 +1,13 @@
 /// <reference lib="dom" />
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
 import { fileBrowser } from "./browser";
 import { storeOffering } from "./demo";
 import { guestReady } from "./guest";
+import { workerRuntime } from "./worker-runtime";
 
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 const browser = fileBrowser();
 
 /**

@@ -2,17 +2,18 @@
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publishedMenu } from "./demo";
 import { axeViolations } from "./axe";
 import { launchBrowser } from "./browser";
 import { guestReady } from "./guest";
+import { workerRuntime } from "./worker-runtime";
 
 /**
  * The guest pages as a new guest meets them (issue 14): the category bar, small screens, keyboard,
  * screen readers (axe-core in every language), right to left, not-found pages and offline use.
  */
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 const artifacts = resolve(import.meta.dirname, "../test-results");
 let browser: Browser;
 const contexts: BrowserContext[] = [];

@@ -1,18 +1,19 @@
 /// <reference lib="dom" />
 import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PublishedItem } from "@menu/core/shared/published-menu";
 import { axeViolations } from "./axe";
 import { ARTIFACTS, fileBrowser } from "./browser";
 import { storeOffering, publishedMenu } from "./demo";
 import { guestReady } from "./guest";
+import { workerRuntime } from "./worker-runtime";
 
 /**
  * "Show to the waiter" in the guest cart (issue 19 point 3): the order in large type in the venue's
  * language (Russian, the menu's source) whatever language the guest reads, and one tap back.
  */
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 const browser = fileBrowser();
 
 /**

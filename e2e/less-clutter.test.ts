@@ -7,14 +7,15 @@
  */
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
 import { ARTIFACTS, fileBrowser } from "./browser";
 import { demo } from "./demo";
 import { signInAs } from "./sign-in";
 import { staffApi } from "./staff-api";
+import { workerRuntime } from "./worker-runtime";
 
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 const browser = fileBrowser();
 
 type Category = { id: string; parent_id: string; visible: boolean };

@@ -1,12 +1,13 @@
 /// <reference lib="dom" />
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { zonedTime } from "@menu/core/shared/schedule";
 import { launchBrowser } from "./browser";
 import { demo, publishedMenu } from "./demo";
 import { guestReady } from "./guest";
+import { workerRuntime } from "./worker-runtime";
 
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 

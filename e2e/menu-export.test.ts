@@ -1,10 +1,11 @@
 /// <reference lib="dom" />
 import type { Browser, BrowserContext } from "playwright-core";
 import { readSheet } from "read-excel-file/node";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { downloadedBytes, launchBrowser } from "./browser";
+import { workerRuntime } from "./worker-runtime";
 
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 let browser: Browser;
 let context: BrowserContext;
 

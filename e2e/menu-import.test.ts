@@ -5,13 +5,14 @@
  * no import; a valid CSV previews the new item, imports with progress, and the guest menu shows it.
  */
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { workbookEntries, zip } from "../packages/api/test/support/hostile-zip";
 import { axeViolations } from "./axe";
 import { downloadedBytes, fileBrowser } from "./browser";
 import { demo, publishedMenu } from "./demo";
+import { workerRuntime } from "./worker-runtime";
 
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 const browser = fileBrowser();
 
 async function signedIn(): Promise<Page> {

@@ -5,12 +5,13 @@
  * the loaded cards, and "move to position N" beyond them.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
 import { launchBrowser } from "./browser";
 import { demo } from "./demo";
+import { workerRuntime } from "./worker-runtime";
 
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 const COUNT = 200;
 type Card = { id: string; title: string; visible: boolean };
 

@@ -2,12 +2,13 @@
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { demo } from "./demo";
 import { guestReady } from "./guest";
+import { workerRuntime } from "./worker-runtime";
 
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 /** The part of sharp this test uses. */
 interface SharpImage {
   composite(layers: { input: Buffer; top: number; left: number }[]): SharpImage;

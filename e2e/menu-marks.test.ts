@@ -6,15 +6,16 @@
  * the visitor), and cannot order the sold-out item until it is back on sale.
  */
 import { join } from "node:path";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ALLERGENS, DIET_TAGS, markName, type Mark } from "@menu/core/item/marks";
 import type { WholeMenu } from "@menu/core/shared/published-menu";
 import { axeViolations } from "./axe";
 import { ARTIFACTS, fileBrowser } from "./browser";
 import { demo, publishedMenu } from "./demo";
 import { guestReady } from "./guest";
+import { workerRuntime } from "./worker-runtime";
 
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 const browser = fileBrowser();
 
 type Category = { id: string; parent_id: string; visible: boolean; schedule?: { enabled: boolean } };

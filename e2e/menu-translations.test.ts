@@ -3,10 +3,11 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { demo, publishedMenu } from "./demo";
 import { guestReady } from "./guest";
+import { workerRuntime } from "./worker-runtime";
 
 /**
  * Issue 12, points 5 and 7: per-language translation editors in the menu dialogs, status badges in
@@ -15,7 +16,7 @@ import { guestReady } from "./guest";
  * web/src/features/menu-admin/translations/scheduler.test.ts).
  */
 
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 

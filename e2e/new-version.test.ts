@@ -9,10 +9,11 @@
  */
 import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
+import { workerRuntime } from "./worker-runtime";
 
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 /** The same server under another origin: an "external" site for the redirects. */
 const otherSite = base.replace("127.0.0.1", "localhost");
 const builtId = (JSON.parse(readFileSync(new URL("../web/dist/builds/latest.json", import.meta.url), "utf8")) as { id: string }).id;

@@ -4,12 +4,13 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
 import { launchBrowser } from "./browser";
 import { registeredOwner } from "./staff-api";
+import { workerRuntime } from "./worker-runtime";
 
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 let browser: Browser;
 
 beforeAll(async () => {

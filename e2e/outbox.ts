@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { inject } from "vitest";
+import { workerRuntime } from "./worker-runtime";
+
 
 export type OutboxMail = { to: string; subject: string; text: string; file: string };
 
@@ -8,7 +9,7 @@ const decodeWord = (value: string) =>
   value.replace(/=\?UTF-8\?B\?([^?]+)\?=/gi, (_, b64: string) => Buffer.from(b64, "base64").toString("utf8"));
 
 /** The mails the runtime wrote to DATA_DIR/outbox (packages/core/src/adapters/outbox-mailer.ts), oldest first. */
-export function outbox(dataDir = inject("dataDir")): OutboxMail[] {
+export function outbox(dataDir = workerRuntime().dataDir): OutboxMail[] {
   const dir = join(dataDir, "outbox");
   let files: string[];
   try {
@@ -25,7 +26,7 @@ export function outbox(dataDir = inject("dataDir")): OutboxMail[] {
 }
 
 /** The path (with its token) of the link in the latest mail to `to`, waiting for it to arrive. */
-export async function linkMailedTo(to: string, pathPrefix: string, timeoutMs = 10_000, dataDir = inject("dataDir")): Promise<string> {
+export async function linkMailedTo(to: string, pathPrefix: string, timeoutMs = 10_000, dataDir = workerRuntime().dataDir): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const pattern = new RegExp(`https?://[^\\s]*${pathPrefix.replace(/[/.?]/g, "\\$&")}\\?token=[A-Za-z0-9_-]+`);
@@ -41,7 +42,7 @@ export async function linkMailedTo(to: string, pathPrefix: string, timeoutMs = 1
 }
 
 /** The attachments of an outbox mail (name, type and decoded bytes), in order. */
-export function outboxAttachments(file: string, dataDir = inject("dataDir")): { filename: string; contentType: string; content: Buffer }[] {
+export function outboxAttachments(file: string, dataDir = workerRuntime().dataDir): { filename: string; contentType: string; content: Buffer }[] {
   const eml = readFileSync(join(dataDir, "outbox", file), "utf8");
   const boundary = /boundary="([^"]+)"/.exec(eml)?.[1];
   if (!boundary) return [];

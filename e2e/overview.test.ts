@@ -1,13 +1,14 @@
 /// <reference lib="dom" />
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
 import { downloadedBytes, launchBrowser } from "./browser";
 import { signInAs } from "./sign-in";
 import { demo, path } from "./demo";
 import { guestReady } from "./guest";
+import { workerRuntime } from "./worker-runtime";
 
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 /**
  * A guest's phone: headless browsers are bots to the analytics, so the guest's browser says what a
  * phone says, for every request (a context's user agent does not reach a beacon sent as the page

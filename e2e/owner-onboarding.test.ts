@@ -10,15 +10,16 @@ import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { cardNumber, SCAN_LINE } from "@menu/core/shared/table-card-words";
 import { axeViolations } from "./axe";
 import { ARTIFACTS, fileBrowser } from "./browser";
 import { demo } from "./demo";
 import { signInAs } from "./sign-in";
 import { staffApi } from "./staff-api";
+import { workerRuntime } from "./worker-runtime";
 
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 const browser = fileBrowser();
 const admin = "/demo/center/admin-panel";
 type Locale = "ru" | "en";

@@ -5,14 +5,15 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
 import { launchBrowser } from "./browser";
 import { signInAs } from "./sign-in";
 import { registeredOwner } from "./staff-api";
+import { workerRuntime } from "./worker-runtime";
 
-const base = inject("baseUrl");
-const engine = inject("engineUrl");
+const base = workerRuntime().baseUrl;
+const engine = workerRuntime().engineUrl;
 /** Holds or releases the fake engine's answers: the new store's texts stay untranslated while the test looks. */
 const engineControl = async (action: "pause" | "resume") => expect((await fetch(`${engine}/__fake/${action}`, { method: "POST" })).ok).toBe(true);
 let browser: Browser;

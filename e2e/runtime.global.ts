@@ -6,13 +6,12 @@ import { chromium } from "playwright-core";
 import { startFakeLibreTranslate } from "../packages/core/test/support/fake-translate-servers";
 import { chromiumOptions } from "./chromium";
 import { copyOfTemplate, startRuntime } from "./runtime";
+import type { SharedRuntime } from "./worker-runtime";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseUrl: string;
-    dataDir: string;
-    /** The fake LibreTranslate the runtime uses (`POST /__fake/pause|resume` hold its answers). */
-    engineUrl: string;
+    /** One runtime per e2e worker, each on its own copy of the seeded data folder (worker-runtime.ts picks a file's). */
+    runtimes: SharedRuntime[];
     /** The run's shared Chromium (`launchBrowser()` connects to it). */
     browserWsEndpoint: string;
     /** A data folder seeded with the demo data and stopped: files that need a runtime of their own copy it (copyOfTemplate). */
@@ -33,6 +32,7 @@ async function seedTemplate() {
     const seeding = await startRuntime(dir, { LIBRETRANSLATE_URL: engine.url });
     const code = await seeding.stop();
     if (code !== 0) throw new Error(`The template runtime stopped with ${code}:\n${seeding.output()}`);
+    if (!seeding.output().includes("loading the demo data")) throw new Error(`The template runtime did not load the demo data:\n${seeding.output()}`);
   } finally {
     await engine.close();
   }
@@ -42,26 +42,50 @@ async function seedTemplate() {
   return dir;
 }
 
-/** One local runtime with the demo data for all browser tests (the README's `pnpm test` builds the SPA first). */
+/** Names the phase that failed, so a broken start reads as one, not as a test's failure. */
+async function step<T>(what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw new Error(`The e2e global setup failed while ${what}; no browser test ran.\n${(error as Error).message}`, { cause: error });
+  }
+}
+
+/**
+ * The browser tests' shared runtimes (the README's `pnpm test` builds the SPA first): the demo data is
+ * seeded once, then one runtime per e2e worker starts on a copy of it. Each translates through a fake
+ * LibreTranslate of its own (no real engine can run here) whose calls take a second, so the admin
+ * panel shows a job pending before it completes; a file that holds its engine holds only its runtime.
+ */
 export default async function setup(project: TestProject) {
   if (!existsSync(resolve(import.meta.dirname, "../web/dist/index.html"))) {
     throw new Error("web/dist is missing: run the tests with `pnpm test`, which builds the SPA first");
   }
-  const templateDir = await seedTemplate();
-  // The runtime translates through a fake LibreTranslate (no real engine can run here). Each call
-  // takes a second, so the admin panel shows a job pending before it completes.
-  const engine = await startFakeLibreTranslate({ delayMs: 1000 });
-  const runtime = await startRuntime(copyOfTemplate(templateDir, "menu-e2e-"), { LIBRETRANSLATE_URL: engine.url });
-  project.provide("baseUrl", runtime.baseUrl);
-  project.provide("dataDir", runtime.dataDir);
-  project.provide("engineUrl", engine.url);
+  const templateDir = await step("seeding the demo data into the template data folder", seedTemplate);
+  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+  const started = await step(`starting ${workers} runtimes on copies of the template`, () =>
+    Promise.all(
+      Array.from({ length: workers }, async () => {
+        const engine = await startFakeLibreTranslate({ delayMs: 1000 });
+        const runtime = await startRuntime(copyOfTemplate(templateDir, "menu-e2e-"), { LIBRETRANSLATE_URL: engine.url });
+        return { runtime, engine };
+      }),
+    ),
+  );
+  project.provide(
+    "runtimes",
+    started.map(({ runtime, engine }) => ({ baseUrl: runtime.baseUrl, dataDir: runtime.dataDir, engineUrl: engine.url })),
+  );
   project.provide("templateDir", templateDir);
-  const browser = await chromium.launchServer(chromiumOptions());
+  const browser = await step("launching Chromium", () => chromium.launchServer(chromiumOptions()));
   project.provide("browserWsEndpoint", browser.wsEndpoint());
   return async () => {
     await browser.close();
-    await runtime.stop();
-    await engine.close();
+    for (const { runtime, engine } of started) {
+      await runtime.stop();
+      await engine.close();
+      rmSync(runtime.dataDir, { recursive: true, force: true });
+    }
     rmSync(templateDir, { recursive: true, force: true });
   };
 }

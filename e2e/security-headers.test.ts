@@ -6,13 +6,14 @@
  */
 import { createHash } from "node:crypto";
 import type { BrowserContext, Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fileBrowser } from "./browser";
 import { demo, getJson, path, publishedMenu } from "./demo";
 import { guestReady } from "./guest";
 import { signInAs } from "./sign-in";
+import { workerRuntime } from "./worker-runtime";
 
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 const browser = fileBrowser();
 
 const inlineScripts = (html: string) =>

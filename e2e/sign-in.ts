@@ -1,13 +1,14 @@
 import type { Page } from "playwright-core";
-import { inject } from "vitest";
+
 import { demo } from "./demo";
+import { workerRuntime } from "./worker-runtime";
 
 /**
  * Signs a demo user of `role` in through the sign-in form and waits for `landing` (by default the
  * admin panel of demo/center, where staff of that store land; another path goes through `?redirect=`).
  */
 export async function signInAs(page: Page, role: string, landing = "/demo/center/admin-panel") {
-  const base = inject("baseUrl");
+  const base = workerRuntime().baseUrl;
   const { email, password } = demo().logins.find((l) => l.role === role)!;
   await page.goto(landing === "/demo/center/admin-panel" ? `${base}/login` : `${base}/login?redirect=${encodeURIComponent(landing)}`);
   await page.locator('input[name="email"]').fill(email);

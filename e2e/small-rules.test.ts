@@ -12,14 +12,15 @@
  */
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Browser, BrowserContext, CDPSession, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { signInAs } from "./sign-in";
 import { demo, publishedMenu } from "./demo";
 import { linkMailedTo } from "./outbox";
 import { guestReady } from "./guest";
+import { workerRuntime } from "./worker-runtime";
 
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 const admin = "/demo/center/admin-panel";
 let browser: Browser;
 const contexts: BrowserContext[] = [];

@@ -3,15 +3,16 @@ import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publishedMenu as readPublishedMenu } from "./demo";
 import { launchBrowser } from "./browser";
+import { workerRuntime } from "./worker-runtime";
 
 // sharp is a dependency of the server packages, not of the root.
 type Sharp = (input: object) => { composite(layers: { input: Buffer }[]): { png(): { toBuffer(): Promise<Buffer> } } };
 const sharp = createRequire(resolve(import.meta.dirname, "../packages/local/package.json"))("sharp") as Sharp;
 
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 const artifacts = resolve(import.meta.dirname, "../test-results");
 let browser: Browser;
 const contexts: BrowserContext[] = [];

@@ -1,12 +1,13 @@
 /// <reference lib="dom" />
 import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unpCheckDigit } from "@menu/core/billing/schemas";
 import { launchBrowser } from "./browser";
 import { demo } from "./demo";
+import { workerRuntime } from "./worker-runtime";
 
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 

@@ -1,20 +1,21 @@
 /// <reference lib="dom" />
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
 import { ARTIFACTS, downloadedBytes, fileBrowser } from "./browser";
 import { demo } from "./demo";
 import { guestReady } from "./guest";
 import { signInAs } from "./sign-in";
 import { staffApi } from "./staff-api";
+import { workerRuntime } from "./worker-runtime";
 
 /**
  * Issue 36, points 2 and 3: a guest who scanned a table's QR code calls the waiter; the staff's
  * board shows the table within seconds; "On my way" shows on the guest's phone and "Done" clears
  * it. The demo's `park` store offers ar/tr/fr too, and its company manager may manage it.
  */
-const base = inject("baseUrl");
+const base = workerRuntime().baseUrl;
 const browser = fileBrowser();
 const STORE = "park";
 const board = `/demo/${STORE}/admin-panel/calls`;

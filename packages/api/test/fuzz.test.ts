@@ -12,11 +12,12 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@menu/api";
-import { clock, Db, MESSAGES } from "@menu/core";
+import { clock, MESSAGES } from "@menu/core";
 import { browser, captureMail } from "./support/browser-client";
 import { PASSWORD, tenant } from "./support/accounts";
 import { PASSWORD_MIN } from "@menu/core/shared/account-forms";
 import { sampleRegex } from "./support/regex-sample";
+import { tenantRows } from "./support/tenant-rows";
 import { atMiddayUtc, signingIn, type Client, type Tenant } from "./support/session";
 
 const app = createApp();
@@ -446,18 +447,7 @@ async function otherTenantReads() {
 }
 
 /** The other tenant's rows (sessions, links, counters and secrets aside). */
-async function otherTenantRows() {
-  const ids = new Set([other.company_id, other.store_id, other.owner.id, other.manager.id]);
-  const skip = new Set(["session", "oneTimeToken", "rateLimit", "secret"]);
-  const entities = Db().entities as unknown as Record<string, { scan: { go: (o: object) => Promise<{ data: Record<string, unknown>[] }> } }>;
-  const rows: string[] = [];
-  for (const [name, entity] of Object.entries(entities)) {
-    if (skip.has(name)) continue;
-    const { data } = await entity.scan.go({ pages: "all" });
-    for (const row of data) if (["company_id", "store_id", "user_id", "ref"].some((k) => ids.has(String(row[k])))) rows.push(JSON.stringify([name, row]));
-  }
-  return rows.sort();
-}
+const otherTenantRows = () => tenantRows(new Set([other.company_id, other.store_id, other.owner.id, other.manager.id]));
 
 // ---------------------------------------------------------------------------------------------
 

