@@ -38,7 +38,15 @@ export async function startRuntime(dataDir: string, env: Record<string, string> 
   child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
   child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const exitCode = new Promise<number | null>((ok) => child.once("exit", (code) => ok(code)));
+  // A runtime never outlives the process that started it (a vitest run ended by a signal).
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  const exitCode = new Promise<number | null>((ok) =>
+    child.once("exit", (code) => {
+      process.off("exit", killOnExit);
+      ok(code);
+    }),
+  );
   try {
     await waitWhileProgressing({
       what: `the runtime on ${dataDir} to answer ${baseUrl}/api/health`,

@@ -8,7 +8,7 @@
  * gets a temporary folder of its own as TMPDIR (data folders, objects, outboxes, Chromium profiles),
  * removed when the run ends, failed or not. Arguments go to vitest (`pnpm test e2e/shell`, `-t name`).
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -18,10 +18,15 @@ const args = process.argv.slice(2);
 const runDir = mkdtempSync(join(tmpdir(), "menu-run-"));
 const timesFile = join(runDir, "times.jsonl");
 const cleanUp = () => rmSync(runDir, { recursive: true, force: true });
+let current: ChildProcess | undefined;
+let interrupted = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
-    cleanUp();
-    process.exit(130);
+    interrupted = true;
+    // The phase's vitest stops its runtimes on the signal; the folder goes once it has.
+    if (current && current.exitCode === null) current.once("exit", cleanUp).kill(signal);
+    else cleanUp();
+    process.exitCode = 130;
   });
 }
 
@@ -29,11 +34,11 @@ function run(label: string, command: string, commandArgs: string[]): Promise<{ c
   const started = Date.now();
   console.log(`\n▶ ${label}`);
   return new Promise((ok) => {
-    const child = spawn(command, commandArgs, {
+    const child = (current = spawn(command, commandArgs, {
       cwd: root,
       stdio: "inherit",
       env: { ...process.env, TMPDIR: runDir, MENU_TEST_TIMES: timesFile },
-    });
+    }));
     child.once("exit", (code, signal) => ok({ code: code ?? (signal ? 1 : 0), seconds: (Date.now() - started) / 1000 }));
   });
 }
@@ -72,10 +77,10 @@ const phases: { label: string; code: number; seconds: number }[] = [];
 try {
   const build = await run("building the SPA (web/dist) for the browser tests", "pnpm", ["--filter", "@menu/web", "build"]);
   phases.push({ label: "SPA build", ...build });
-  phases.push({ label: "domain, web and stacks", ...(await vitest("domain, web and stacks", ["domain", "web", "stacks"])) });
-  if (build.code === 0) phases.push({ label: "e2e (one shared runtime)", ...(await vitest("e2e (one shared runtime)", ["e2e"])) });
+  if (!interrupted) phases.push({ label: "domain, web and stacks", ...(await vitest("domain, web and stacks", ["domain", "web", "stacks"])) });
+  if (!interrupted && build.code === 0) phases.push({ label: "e2e (one shared runtime per worker)", ...(await vitest("e2e (one shared runtime per worker)", ["e2e"])) });
   report(phases);
 } finally {
-  cleanUp();
+  if (!interrupted) cleanUp();
 }
-process.exit(phases.length === 3 && phases.every((p) => p.code === 0) ? 0 : 1);
+process.exit(!interrupted && phases.length === 3 && phases.every((p) => p.code === 0) ? 0 : 1);
