@@ -5,6 +5,10 @@
  * and the menu shows it), then edits a copied dish with "Also apply to other stores" and demo/center's
  * guest menu shows the change. axe on the dialogs in ru and en; screenshots at 390 and 1280 px go
  * to test-results/. A runtime of its own: the test changes demo/center's menu.
+ * Issue 46, point 4: a second tab plans the copy meanwhile, so the first tab's "Copy" shows that
+ * plan with a notice (never an empty dialog), both tabs follow the copy to its summary, and the
+ * overview opened again in the same tab shows the copied menu in its checklist at once, never the
+ * answer it had before the copy.
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
@@ -92,9 +96,18 @@ describe("copy a menu between stores", () => {
     await en.keyboard.press("Escape");
     await dialog.getByTestId("menu-copy-preview").waitFor({ state: "detached" });
 
-    // Russian: the same dialog, then the copy with progress, the summary, and the menu shows it.
+    // Russian: the overview first (its checklist: no menu yet), then back to the menu by the checklist's link.
     const ru = en;
     await inLanguage(ru, "ru");
+    await ru.locator(".admin-nav a").first().click();
+    await ru.waitForURL(`${runtime.baseUrl}/demo/copy/admin-panel`);
+    const menuStep = ru.getByTestId("checklist-menu");
+    await expect.poll(() => menuStep.getAttribute("data-done")).toBe("false");
+    expect(await menuStep.innerText()).toContain("Категорий: 0, позиций: 0");
+    await ru.getByTestId("checklist-link-menu").click();
+    await ru.getByTestId("categories-empty").waitFor();
+
+    // The same dialog, then the copy with progress, the summary, and the menu shows it.
     dialog = await previewCenter(ru);
     expect(await dialog.getByTestId("menu-copy-items").innerText()).toMatch(/^Позиции: \d+ \(новых: \d+, уже есть: 0\)$/);
     expect(await dialogAxe(ru)).toEqual([]);
@@ -102,7 +115,23 @@ describe("copy a menu between stores", () => {
     await shot(ru, "preview-ru-390");
     await ru.setViewportSize({ width: 1280, height: 900 });
     await shot(ru, "preview-ru-1280");
+    // Meanwhile another tab plans the same copy: this tab's plan is no longer the latest. "Copy" here
+    // shows that plan with a notice instead of a refusal or an empty dialog.
+    const other = await signedIn();
+    await other.goto(kitchen);
+    await other.getByTestId("categories-empty").waitFor();
+    const otherDialog = await previewCenter(other);
     await dialog.getByTestId("menu-copy-apply").click();
+    await dialog.getByTestId("menu-copy-replaced").waitFor();
+    await dialog.getByTestId("menu-copy-preview").waitFor();
+    expect(await dialog.getByTestId("menu-copy-source").inputValue()).toBe(center.store_id);
+    expect(await dialog.locator(".form-alert").count()).toBe(0);
+    expect(await dialogAxe(ru)).toEqual([]);
+    await shot(ru, "replaced-ru-1280");
+    await dialog.getByTestId("menu-copy-apply").click();
+    // The other tab planned it, this one started it: the other follows it to its summary too.
+    await otherDialog.getByTestId("menu-copy-result").waitFor({ timeout: 300_000 });
+    await other.context().close();
     // Done or refused: a refusal fails here with its message and the runtime's last words.
     await dialog.locator("[data-testid=menu-copy-result], .form-alert").first().waitFor({ timeout: 300_000 });
     const refusal = dialog.locator(".form-alert");
@@ -113,6 +142,17 @@ describe("copy a menu between stores", () => {
     await ru.keyboard.press("Escape");
     await expect.poll(() => ru.getByTestId("categories-empty").count()).toBe(0);
     await ru.locator(".categories-layout").waitFor();
+
+    // Back on the overview (in the same tab, no reload): its checklist shows the copied menu from the
+    // start, never the empty menu it showed before the copy.
+    await ru.locator(".admin-nav a").first().click();
+    await menuStep.waitFor();
+    expect(await menuStep.innerText()).not.toContain("Категорий: 0");
+    await expect.poll(() => menuStep.getAttribute("data-done")).toBe("true");
+    // A step is never shown done while its work waits.
+    for (const step of await ru.locator("[data-testid^=checklist-][data-done]").all()) {
+      if ((await step.getAttribute("data-pending")) === "true") expect(await step.getAttribute("data-done")).toBe("false");
+    }
 
     // Change once: a copied dish edited in the new store, applied to the other stores too.
     const categories = (await (await api.request(`/api/categories?storeId=${copyStore}&section=kitchen`)).json()) as { id: string; content_count: number }[];

@@ -59,11 +59,13 @@ describe("menu import", () => {
     expect(await panel.getByTestId("import-apply").count()).toBe(0);
     expect(await axeViolations(page, { include: "[data-testid=menu-import]" })).toEqual([]);
 
-    // A zip bomb (one cell that unpacks to 20 MB) is refused as a whole, in the interface language, with no table and no import.
+    // A zip bomb (one cell that unpacks to 20 MB) is refused as a whole, in the interface language, naming the cell it found, with no table and no import.
     const bomb = zip(workbookEntries([HEADER, ["Кухня", "Супы", "x".repeat(20 * 1024 * 1024), "", "300 г", "5", "BYN", "", "", "да", ""]]));
     await panel.getByTestId("import-file").setInputFiles({ name: "bomb.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: bomb });
     await panel.getByTestId("import-refusal").waitFor();
-    expect(await panel.getByTestId("import-refusal").innerText()).toMatch(/^(The file unpacks to more than 100 times its size|Файл распаковывается больше чем в 100 раз своего размера)\s+(Nothing was imported\.|Ничего не импортировано\.)$/);
+    expect(await panel.getByTestId("import-refusal").innerText()).toMatch(
+      /^(The file unpacks to more than 100 times its size: sheet “[^”]+”, row 2, column C\.|Файл распаковывается больше чем в 100 раз своего размера: лист «[^»]+», строка 2, столбец C\.)\s+(Nothing was imported\.|Ничего не импортировано\.)$/,
+    );
     expect(await panel.getByTestId("import-errors").count()).toBe(0);
     expect(await panel.getByTestId("import-apply").count()).toBe(0);
     expect(await axeViolations(page, { include: "[data-testid=menu-import]" })).toEqual([]);

@@ -198,7 +198,8 @@ describe("Lambda bundles", () => {
       env: { PATH: process.env.PATH, AWS_REGION: "eu-central-1", TABLE_NAME: "menu" },
       encoding: "utf8",
     });
-    expect(JSON.parse(output)).toEqual([{ rows: [header, ["Кухня", "Супы", "Борщ"]] }, { refused: "unpacksTooMuch" }]);
+    // The bomb's place: the cell whose text was being unpacked when the budget ran out.
+    expect(JSON.parse(output)).toEqual([{ rows: [header, ["Кухня", "Супы", "Борщ"]] }, { refused: "unpacksTooMuch", at: { sheet: "Menu", row: 2, column: "C" } }]);
   });
 
   it("bundles zod without its message translations, keeping its English messages", async () => {

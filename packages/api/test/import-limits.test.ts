@@ -1,13 +1,22 @@
 /**
  * The import's limits (issue 30, point 1): hostile spreadsheets made here byte by byte are refused
- * before any sheet library reads them, with the reason, and nothing is written; a parse runs in a
- * worker thread, so requests keep being answered meanwhile, and is stopped when it runs too long.
+ * before any sheet library reads them, with the reason and where it was found (sheet, row,
+ * column), and nothing is written; a parse runs in a worker thread, so requests keep being answered
+ * meanwhile, and is stopped when it runs too long. Issue 46, point 5: "too long" is the worker's
+ * CPU time, not the wall clock; a busy pool answers 503 "busy" with Retry-After; a store has one
+ * read at a time while other stores' reads go ahead.
+ *
+ * Reads are held off the CPU with `hold` (the worker waits on it, as a thread of a busy machine
+ * waits for a core) and let go with `release`; the tests wait for the pool's state, not for time,
+ * except where time passing is the case itself (a held read outlasting its CPU limit).
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { performance } from "node:perf_hooks";
 import { createApp } from "@menu/api";
-import { Db, type Actor } from "@menu/core";
+import { Db, MESSAGES, UserError, type Actor } from "@menu/core";
 import { IMPORT_CELL_MAX, IMPORT_ROWS_MAX } from "@menu/core/import/menu-import-limits";
-import { sheetRows } from "@menu/core/render/sheet-reader";
+import { POOL_SIZE, QUEUE_MAX, sheetPoolState, sheetRows, type PooledRead, type ReadLimits } from "@menu/core/render/sheet-reader";
+import { ownThreadId, threadCpuMs } from "@menu/core/render/thread-cpu";
 import { venue } from "../../core/test/fixtures";
 import { workbookEntries, zip } from "./support/hostile-zip";
 
@@ -18,7 +27,7 @@ const staff = (s: Store): Actor => ({ type: "user", userId: "m", role: "store_ma
 const staffApp = () => createApp({ resolveActor: () => staff(v) });
 const post = async (path: string, body: unknown) => {
   const res = await staffApp().request(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as { errors?: { row: number; code: string }[]; code?: string } };
+  return { status: res.status, retryAfter: res.headers.get("Retry-After"), body: (await res.json()) as { errors?: { row: number; code: string }[]; code?: string; message?: string } };
 };
 const file = (name: string, bytes: Buffer | string) => ({ store_id: v.store_id, file_name: name, content: Buffer.from(bytes).toString("base64") });
 const preview = (name: string, bytes: Buffer | string) => post("/api/menu-import/preview", file(name, bytes));
@@ -28,6 +37,32 @@ const HEADER = ["Раздел", "Категория", "Позиция", "Опи�
 const row = (i: number) => ["Кухня", "Супы", `Суп ${i}`, "", "300 г", "5", "BYN", "", "", "да", ""];
 const workbook = (rows: string[][]) => zip(workbookEntries(rows));
 const LIMITS = { maxUnpacked: 20 * 1024 * 1024, maxRatio: 100, maxRows: IMPORT_ROWS_MAX, maxCell: IMPORT_CELL_MAX };
+/** The import's own CPU limit and a backstop no test reaches unless it means to. */
+const TIMES = { cpuMs: 10_000, wallMs: 120_000, waitMs: 120_000 };
+const read = (bytes: Buffer, owner: string, limits: Partial<ReadLimits> = {}) => sheetRows(bytes, owner, { ...LIMITS, ...TIMES, ...limits });
+/** What a read came to: "read", the refusal's code, or the error's status and code. */
+const outcome = (pending: Promise<PooledRead>) =>
+  pending.then(
+    (r) => ("rows" in r ? "read" : r.refused),
+    (error: { code?: string; status?: number }) => `${error.status} ${error.code}`,
+  );
+
+/** A hold for reads (SheetRequest.hold), and its release; every hold is released after each test. */
+const holds: Int32Array[] = [];
+const hold = () => {
+  const h = new Int32Array(new SharedArrayBuffer(4));
+  holds.push(h);
+  return h;
+};
+const release = (h: Int32Array) => {
+  Atomics.store(h, 0, 1);
+  Atomics.notify(h, 0);
+};
+afterEach(() => holds.splice(0).forEach(release));
+/** Where this machine can read a thread's CPU time (Linux): elsewhere the pool counts the wall clock. */
+const cpuMeasurable = threadCpuMs(ownThreadId()) !== undefined;
+/** Polls the pool until the condition holds (no sleeping). */
+const until = (condition: (state: ReturnType<typeof sheetPoolState>) => boolean) => expect.poll(() => condition(sheetPoolState()), { timeout: 30_000 }).toBe(true);
 
 beforeAll(async () => {
   v = await venue("importlimits");
@@ -54,7 +89,8 @@ describe("import limits", () => {
     const before = await itemCount();
     const { status, body } = await preview("bomb.xlsx", bomb);
     expect(status).toBe(200);
-    expect(body.errors).toEqual([{ row: 1, column: "", code: "unpacksTooMuch" }]);
+    // Where it ran out: the cell (its shared string) being unpacked.
+    expect(body.errors).toEqual([{ row: 2, column: "C", sheet: "Menu", code: "unpacksTooMuch" }]);
     const applied = await post("/api/menu-import/apply", { ...file("bomb.xlsx", bomb), from: 0, count: 50 });
     expect(applied.status).toBe(400);
     expect(applied.body.code).toBe("importInvalid");
@@ -86,13 +122,13 @@ describe("import limits", () => {
 
   it("refuses more than 5,000 rows and a cell over 10,000 characters, in a workbook and in a CSV", async () => {
     const many = [HEADER, ...Array.from({ length: IMPORT_ROWS_MAX }, (_, i) => row(i))];
-    expect((await preview("many.xlsx", workbook(many))).body.errors).toEqual([{ row: 1, column: "", code: "tooManyRows" }]);
+    expect((await preview("many.xlsx", workbook(many))).body.errors).toEqual([{ row: IMPORT_ROWS_MAX + 1, column: "", sheet: "Menu", code: "tooManyRows" }]);
     // Rows counted before anything else is judged: short ones keep the CSV within the file limit.
     const manyCsv = [HEADER.join(","), ...Array.from({ length: IMPORT_ROWS_MAX }, (_, i) => `x${i}`)].join("\n");
-    expect((await preview("many.csv", manyCsv)).body.errors).toEqual([{ row: 1, column: "", code: "tooManyRows" }]);
+    expect((await preview("many.csv", manyCsv)).body.errors).toEqual([{ row: IMPORT_ROWS_MAX + 1, column: "", code: "tooManyRows" }]);
     const long = [HEADER, ["Кухня", "Супы", "Суп", "ж".repeat(IMPORT_CELL_MAX + 1), "300 г", "5", "BYN", "", "", "да", ""]];
-    expect((await preview("long.xlsx", workbook(long))).body.errors).toEqual([{ row: 1, column: "", code: "cellTooLong" }]);
-    expect((await preview("long.csv", long.map((r) => r.join(",")).join("\n"))).body.errors).toEqual([{ row: 1, column: "", code: "cellTooLong" }]);
+    expect((await preview("long.xlsx", workbook(long))).body.errors).toEqual([{ row: 2, column: "D", sheet: "Menu", code: "cellTooLong" }]);
+    expect((await preview("long.csv", long.map((r) => r.join(",")).join("\n"))).body.errors).toEqual([{ row: 2, column: "D", code: "cellTooLong" }]);
     // At the limits exactly, the file is read.
     const atLimit = [HEADER, ["Кухня", "Супы", "Суп", "ж".repeat(IMPORT_CELL_MAX), "300 г", "5", "BYN", "", "", "да", ""]];
     expect((await preview("at-limit.xlsx", workbook(atLimit))).body.errors).toEqual([]);
@@ -103,9 +139,9 @@ describe("import limits", () => {
     // import plan yielding in between): with the parse on this thread, no request would get in.
     const big = workbook([HEADER, ...Array.from({ length: IMPORT_ROWS_MAX - 1 }, (_, i) => row(i))]);
     let parsed = false;
-    const pending = sheetRows(big, "parallel", { ...LIMITS, timeoutMs: 10_000 }).then((read) => {
+    const pending = read(big, "parallel").then((answer) => {
       parsed = true;
-      return read;
+      return answer;
     });
     let answeredDuringParse = 0;
     while (!parsed) {
@@ -116,22 +152,96 @@ describe("import limits", () => {
       if (!parsed) answeredDuringParse++;
     }
     expect(answeredDuringParse).toBeGreaterThan(0);
-    const read = await pending;
-    expect("rows" in read && read.rows.length).toBe(IMPORT_ROWS_MAX);
+    const answer = await pending;
+    expect("rows" in answer && answer.rows.length).toBe(IMPORT_ROWS_MAX);
   });
 
-  it("lets one store read two files at once, and answers a third 429 without queueing it", async () => {
-    const big = workbook([HEADER, ...Array.from({ length: 3000 }, (_, i) => row(i))]);
-    const reads = [1, 2, 3].map(() => sheetRows(big, "one-store", { ...LIMITS, timeoutMs: 10_000 }).then((read) => ("rows" in read ? "read" : read.refused), (error: { code?: string; status?: number }) => `${error.status} ${error.code}`));
-    expect(await Promise.all(reads)).toEqual(["read", "read", "429 tooManyAttempts"]);
-    // Another store is not held back meanwhile, and the store may read again once done.
-    expect("rows" in (await sheetRows(big, "one-store", { ...LIMITS, timeoutMs: 10_000 }))).toBe(true);
+  it("names the sheet, row and column of a refused cell: a long text, a zip bomb in the sheet itself, past column Z", async () => {
+    // A sheet named with an entity, cells as inline strings (no shared strings), the long one at AB7.
+    const name = "Меню & бар";
+    const cells = (r: number, texts: [string, string][]) => `<row r="${r}">${texts.map(([ref, text]) => `<c r="${ref}${r}" t="inlineStr"><is><t>${text}</t></is></c>`).join("")}</row>`;
+    const inline = (rows: string) =>
+      workbookEntries([HEADER]).map((e) =>
+        e.name === "xl/workbook.xml"
+          ? { ...e, data: String(e.data).replace('name="Menu"', 'name="Меню &amp; бар"') }
+          : e.name === "xl/worksheets/sheet1.xml"
+            ? { ...e, data: String(e.data).replace(/<sheetData>.*<\/sheetData>/, `<sheetData>${rows}</sheetData>`) }
+            : e,
+      );
+    const long = inline(cells(1, [["A", "Раздел"], ["B", "Категория"], ["C", "Позиция"]]) + cells(7, [["A", "Кухня"], ["AB", "ж".repeat(IMPORT_CELL_MAX + 1)]]));
+    expect((await preview("inline.xlsx", zip(long))).body.errors).toEqual([{ row: 7, column: "AB", sheet: name, code: "cellTooLong" }]);
+    const bomb = inline(cells(1, [["A", "Раздел"]]) + cells(3, [["A", "Кухня"], ["B", "Супы"], ["C", "x".repeat(8 * 1024 * 1024)]]));
+    expect((await preview("inline-bomb.xlsx", zip(bomb))).body.errors).toEqual([{ row: 3, column: "C", sheet: name, code: "unpacksTooMuch" }]);
+    // The pool's answer holds the place and nothing else.
+    expect(await read(zip(long), "places")).toEqual({ refused: "cellTooLong", at: { sheet: name, row: 7, column: "AB" } });
   });
 
-  it("stops a parse that runs past its time, and the next file is read by a fresh worker", async () => {
-    const big = workbook([HEADER, ...Array.from({ length: 3000 }, (_, i) => row(i))]);
-    expect(await sheetRows(big, "test", { ...LIMITS, timeoutMs: 1 })).toEqual({ refused: "parseTooSlow" });
-    const read = await sheetRows(workbook([HEADER, row(1)]), "test", { ...LIMITS, timeoutMs: 10_000 });
-    expect("rows" in read && read.rows.length).toBe(2);
+  it("reads one file of a store at a time: its next one waits while another store's read goes ahead, a third is 429", async () => {
+    const small = workbook([HEADER, row(1)]);
+    const first = hold();
+    const a1 = outcome(read(small, "store-a", { hold: first }));
+    await until((pool) => pool.reading.includes("store-a"));
+    const a2 = outcome(read(small, "store-a"));
+    // A worker is free (the pool has two at least), yet the store's second read waits for its first.
+    await until((pool) => pool.waiting.includes("store-a"));
+    expect(POOL_SIZE).toBeGreaterThanOrEqual(2);
+    expect(await outcome(read(small, "store-b"))).toBe("read");
+    expect(sheetPoolState()).toMatchObject({ reading: ["store-a"], waiting: ["store-a"] });
+    expect(await outcome(read(small, "store-a"))).toBe("429 tooManyAttempts");
+    release(first);
+    expect(await Promise.all([a1, a2])).toEqual(["read", "read"]);
+  });
+
+  it.runIf(cpuMeasurable)("counts the worker's CPU time, not the time it is held off the CPU or waits for a worker", async () => {
+    const cpuMs = 500;
+    const small = workbook([HEADER, row(1), row(2)]);
+    // Every worker held off the CPU, as a busy machine's threads are; one read more waits for a worker.
+    const held = hold();
+    const starved = Array.from({ length: POOL_SIZE }, (_, i) => read(small, `starved-${i}`, { cpuMs, hold: held }));
+    await until((pool) => pool.reading.length === POOL_SIZE);
+    const began = performance.now();
+    const queued = read(small, "queued", { cpuMs });
+    await until((pool) => pool.waiting.includes("queued"));
+    // Time passing is the case here: held and waiting reads outlast their CPU limit three times over.
+    await expect.poll(() => performance.now() - began > 3 * cpuMs, { timeout: 30_000, interval: 200 }).toBe(true);
+    release(held);
+    const reads = await Promise.all([...starved, queued]);
+    for (const r of reads) {
+      expect("rows" in r && r.rows.map((cells) => cells[2])).toEqual(["Позиция", "Суп 1", "Суп 2"]);
+      expect((r as { cpuMs: number }).cpuMs).toBeLessThan(cpuMs);
+    }
+  });
+
+  it("stops a parse past its CPU time however long its wall clock may be, and the next file is read by a fresh worker", async () => {
+    // The largest sheet allowed takes a tenth of a second of CPU or more (seconds of wall clock on a busy machine).
+    const big = workbook([HEADER, ...Array.from({ length: IMPORT_ROWS_MAX - 1 }, (_, i) => row(i))]);
+    expect(await read(big, "test", { cpuMs: 1 })).toEqual({ refused: "parseTooSlow" });
+    expect(await read(big, "test", { cpuMs: 20 })).toEqual({ refused: "parseTooSlow" });
+    const small = await read(workbook([HEADER, row(1)]), "test");
+    expect("rows" in small && small.rows.length).toBe(2);
+  });
+
+  it("answers 'busy' (503), not the file's fault, when a read under its CPU time reaches the wall-clock backstop", async () => {
+    const small = workbook([HEADER, row(1)]);
+    const error = await read(small, "backstop", { wallMs: 500, hold: hold() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UserError);
+    expect(error).toMatchObject({ code: "serviceBusy", status: 503 });
+    // Its worker was stopped and replaced: the store reads again.
+    expect(await outcome(read(small, "backstop"))).toBe("read");
+  });
+
+  it("answers a preview 503 'busy' with Retry-After when the pool and its queue are full, and reads it once they are not", async () => {
+    const small = workbook([HEADER, row(1)]);
+    const held = hold();
+    const busy = Array.from({ length: POOL_SIZE + QUEUE_MAX }, (_, i) => outcome(read(small, `busy-${i}`, { hold: held })));
+    await until((pool) => pool.reading.length === POOL_SIZE && pool.waiting.length === QUEUE_MAX);
+    const refused = await preview("menu.xlsx", small);
+    expect(refused).toMatchObject({ status: 503, retryAfter: "5", body: { code: "serviceBusy", message: MESSAGES.serviceBusy } });
+    expect(refused.body.errors).toBeUndefined();
+    release(held);
+    expect(new Set(await Promise.all(busy))).toEqual(new Set(["read"]));
+    const { status, body } = await preview("menu.xlsx", small);
+    expect(status).toBe(200);
+    expect(body.errors).toEqual([]);
   });
 });

@@ -5,7 +5,9 @@
  * nothing written while any source item is invalid, and a copy that fails for good is undone;
  * a lost job resumes when it is looked at; other companies and store managers refused), and
  * "apply to other stores" changes the copies' texts and marks but not their prices, and
- * republishes them.
+ * republishes them. Issue 46, point 4: the count the dialog polls moves batch by batch (of at most
+ * BATCH_MAX items) as the copy goes; a second copy into the store is answered with the one under
+ * way; the setup checklist shows no step done while its work is queued.
  */
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
@@ -13,6 +15,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { clock, Db, setPorts, usePorts, withActor, type Actor } from "@menu/core";
 import { memoryQueue } from "@menu/core/adapters/memory-queue";
 import { COPY_CHUNK, MAX_ATTEMPTS, menuCopyJob } from "@menu/core/import/menu-copy-worker";
+import { BATCH_MAX } from "@menu/core/import/menu-copy-chunk";
+import { recountStore } from "@menu/core/store/recount";
 import { RESUME_AFTER_MS, type MenuCopyJob } from "@menu/core/import/menu-copy";
 import { variantKey } from "@menu/core/media/variants";
 import { buildPublishedMenu, loadStoreState } from "@menu/core/publish/build";
@@ -228,8 +232,9 @@ describe("copy a menu between stores", () => {
       expect(job).toMatchObject({ status: "failed", error: "copyFailed", total: 3 + COPY_CHUNK + 10 });
       expect(failures).toBe(MAX_ATTEMPTS);
       expect(deleteFailed).toBe(true);
-      // The first chunk was written (and its undo rows) before the second failed.
-      expect(job.done).toBe(COPY_CHUNK);
+      // The first chunk was written (and its undo rows) before the second failed (halfway, batch by batch).
+      expect(job.done).toBeGreaterThanOrEqual(COPY_CHUNK);
+      expect(job.done).toBeLessThan(job.total);
       expect(await state()).toBe(before);
       expect((await byTitle(target, "Борщ")).description).toContain("Только у нас");
       expect(await objects.get(mine.photo!)).toBeTruthy();
@@ -293,6 +298,124 @@ describe("copy a menu between stores", () => {
     expect((await jobState(them, target.store_id, mine.id)).status).toBe(404);
     expect((await jobState(them, other.store_id, mine.id)).status).toBe(404);
     expect((await callAs(them, "POST", `/api/menu-copy/${mine.id}/start`, { store_id: other.store_id, prices: "keep" })).status).toBe(404);
+  });
+});
+
+describe("a copy shows where it is (issue 46, point 4)", () => {
+  /** More than a chunk of items, each with its own photo, into a store of their own. */
+  const COUNT = COPY_CHUNK + 20;
+  let from: Venue;
+  let into: Keys;
+  /** The source's photo keys, by the step (in the plan's order) of their item. */
+  const photoStep = new Map<string, number>();
+  const actor = () => owner(from.company_id);
+  type Step = { id: string; done: boolean; pending?: boolean };
+  const checklist = async (k: Keys) =>
+    Object.fromEntries(((await callAs(storeManager(k), "GET", `/api/setup-checklist?storeId=${k.store_id}`)).body.steps as Step[]).map((s) => [s.id, s]));
+
+  beforeAll(async () => {
+    from = await venue("copyprog");
+    const keys = keysOf(from);
+    const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#a33" } }).webp().toBuffer();
+    const wines = randomUUID();
+    // After the venue's own category (no position, taken as 0): its two items are the plan's steps 0 and 1.
+    await Db().entities.category.create({ ...keys, category_id: wines, section: "kitchen", type: "products", name: "Вина", position: 1 }).go();
+    const items = await Promise.all(
+      Array.from({ length: COUNT }, async (_, i) => {
+        const photo = `media/${keys.company_id}/${keys.store_id}/photo-${randomUUID()}.webp`;
+        await usePorts().objects.put(photo, webp, "image/webp");
+        photoStep.set(photo, 2 + i);
+        return { ...keys, item_id: randomUUID(), kind: "product" as const, category_id: wines, position: i, title: `Вино ${i}`, photo, portions: [{ id: "p", weight: "150", unit: "ml" as const, price: "6", currency: "BYN" as const }] };
+      }),
+    );
+    await Db().entities.item.put(items).go();
+    await recountStore(keys, { renumber: true });
+    into = { company_id: keys.company_id, store_id: (await withActor({ type: "system" }, () => createStore({ company_id: keys.company_id, name: "Progress", url_key: "progress" }))).store_id };
+  });
+
+  /** Runs `body` with the storage's reads going through `get` first. */
+  async function withReads<T>(get: (key: string) => Promise<void>, body: () => Promise<T>) {
+    const objects = usePorts().objects;
+    setPorts({ ...usePorts(), objects: { ...objects, get: async (key) => (await get(key), objects.get(key)) } });
+    try {
+      return await body();
+    } finally {
+      setPorts({ ...usePorts(), objects });
+    }
+  }
+
+  it("moves the count the dialog polls batch by batch as it copies, never ahead of what is written", async () => {
+    const plan = jobOf(await planned(actor(), into.store_id, from.store_id));
+    expect(plan.total).toBe(COUNT + 2);
+    /** What the dialog would have read when each photo was about to be copied. */
+    const seen: { step: number; done: number; items: number }[] = [];
+    const job = await withReads(
+      async (key) => {
+        const step = photoStep.get(key);
+        if (step === undefined) return;
+        const [state, items] = await Promise.all([jobState(actor(), into.store_id, plan.id), itemsOf(into)]);
+        seen.push({ step, done: jobOf(state).done, items: items.length });
+      },
+      async () => {
+        expect((await callAs(actor(), "POST", `/api/menu-copy/${plan.id}/start`, { store_id: into.store_id, prices: "keep" })).status).toBe(202);
+        await queue.idle();
+        return jobOf(await jobState(actor(), into.store_id, plan.id));
+      },
+    );
+    expect(job).toMatchObject({ status: "done", done: COUNT + 2, created: COUNT + 2 });
+    expect(seen).toHaveLength(COUNT);
+    for (const { step, done, items } of seen) {
+      // Every item before the batch being copied is counted (a batch holds at most BATCH_MAX) …
+      expect(done, `step ${step}`).toBeGreaterThanOrEqual(step - BATCH_MAX + 1);
+      // … and none from it on: the count follows the records, it never runs ahead of them.
+      expect(done, `step ${step}`).toBeLessThanOrEqual(step);
+      expect(items, `step ${step}`).toBeGreaterThanOrEqual(done);
+    }
+    // The count moved while the copy ran: values between none and all of them were there to poll.
+    const between = new Set(seen.map((s) => s.done).filter((d) => d > 0 && d < job.total));
+    expect(between.size).toBeGreaterThanOrEqual(Math.ceil((COUNT + 2) / BATCH_MAX) - 1);
+  });
+
+  it("answers a second copy into the store with the copy under way, and the checklist waits for it", async () => {
+    const plan = jobOf(await planned(actor(), into.store_id, from.store_id));
+    const first = [...photoStep].find(([, step]) => step === 2)![0];
+    let reached!: () => void;
+    let release!: () => void;
+    const atFirstPhoto = new Promise<void>((ok) => (reached = ok));
+    const released = new Promise<void>((ok) => (release = ok));
+    await withReads(
+      async (key) => {
+        if (key !== first) return;
+        reached();
+        await released;
+      },
+      async () => {
+        expect((await callAs(actor(), "POST", `/api/menu-copy/${plan.id}/start`, { store_id: into.store_id, prices: "source" })).status).toBe(202);
+        // The copy holds at its first photo: it is under way.
+        await atFirstPhoto;
+        const again = await callAs(actor(), "POST", "/api/menu-copy", { store_id: into.store_id, source_store_id: from.store_id });
+        expect(again.status).toBe(409);
+        expect(again.body).toMatchObject({ code: "copyRunning", details: { copy: { id: plan.id, status: "copying", source_store_id: from.store_id, total: COUNT + 2 } } });
+        const shown = (again.body.details as { copy: MenuCopyJob }).copy;
+        expect(shown.done).toBeGreaterThanOrEqual(0);
+        expect(shown.done).toBeLessThan(shown.total);
+        // Its plan again (a tab that planned before it started) is refused with it as well.
+        const confirmAgain = await callAs(actor(), "POST", `/api/menu-copy/${plan.id}/start`, { store_id: into.store_id, prices: "keep" });
+        expect(confirmAgain).toMatchObject({ status: 409, body: { code: "copyRunning", details: { copy: { id: plan.id, status: "copying" } } } });
+        // The menu has items, but its step is not done while the copy runs.
+        expect((await checklist(into)).menu).toMatchObject({ done: false, pending: true });
+        release();
+        await queue.idle();
+      },
+    );
+    expect(jobOf(await jobState(actor(), into.store_id, plan.id))).toMatchObject({ status: "done", updated: COUNT + 2 });
+    // Copied: the menu step is done (the translations' count is checklist-pending.test.ts's).
+    const steps = await checklist(into);
+    expect(steps.menu).toMatchObject({ done: true });
+    expect(steps.menu!.pending).toBeUndefined();
+    // Nothing under way any more: a new copy may be planned.
+    expect((await callAs(actor(), "POST", "/api/menu-copy", { store_id: into.store_id, source_store_id: from.store_id })).status).toBe(202);
+    await queue.idle();
   });
 });
 

@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api-error";
 import { notifyError } from "./errors";
+import { watchStoreJobs } from "./store-jobs";
 
 type AppMeta = Record<string, unknown> & {
   /** Skip the global error toast (the caller shows the error itself). */
@@ -17,7 +18,7 @@ declare module "@tanstack/react-query" {
 const MAX_RETRIES = 2;
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (query.meta?.silentError) return;
@@ -41,4 +42,7 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  // A translation run that ends makes the overview's checklist read again (issue 46, point 4).
+  watchStoreJobs(client);
+  return client;
 }

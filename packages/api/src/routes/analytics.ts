@@ -61,6 +61,10 @@ const Checklist = z.object({
         .array(z.object({ language: z.enum(MENU_LANGUAGES), missing: z.number() }))
         .optional()
         .openapi({ description: "The translations step: texts missing a translation per menu language (the source excluded)" }),
+      pending: z
+        .boolean()
+        .optional()
+        .openapi({ description: "Work for the step is queued or running (the translations' count, a menu copy): the step is not done until it ends; read the list again" }),
     }),
   ),
 });

@@ -22,7 +22,7 @@ const start = createRoute({
     202: json(MenuCopyJob, "Planning: poll the job until it is ready"),
     400: errorResponse("Choose another store to copy the menu from"),
     404: NOT_FOUND,
-    409: errorResponse("A menu copy into this store is already under way"),
+    409: errorResponse("A menu copy into this store is already under way: `details.copy` is that copy (id, status, done of total), which the dialog shows"),
   },
 });
 const latest = createRoute({
@@ -51,7 +51,7 @@ const confirm = createRoute({
     202: json(MenuCopyJob, "Copying"),
     400: errorResponse("Some items of the other store are invalid: nothing was copied"),
     404: errorResponse("Store not found / Page not found"),
-    409: errorResponse("A menu copy into this store is already under way (or this one is not ready)"),
+    409: errorResponse("A menu copy into this store is already under way, or this one is not ready or not the latest: `details.copy` is the store's latest copy"),
   },
 });
 const linked = createRoute({

@@ -9,7 +9,7 @@ import { requiresSession } from "../session";
 import { json, jsonBody } from "../openapi";
 
 const session = requiresSession("store_manager", "storeNotFound");
-const TWO_AT_ONCE = errorResponse("Two files of this store are being read already: try again in a moment");
+const TWO_AT_ONCE = errorResponse("A file of this store is being read and another waits for it: try again in a moment");
 const Preview = z.object({
   language: z.string(),
   items: z.number(),
@@ -19,13 +19,24 @@ const Preview = z.object({
   change: z.array(z.object({ row: z.number(), id: z.string(), title: z.string(), fields: z.array(z.string()) })),
   unchanged: z.number(),
   categories: z.array(z.string()),
-  errors: z.array(z.object({ row: z.number(), column: z.string(), code: z.enum(IMPORT_ERROR_CODES), value: z.string().optional() })),
+  errors: z
+    .array(
+      z.object({
+        row: z.number(),
+        column: z.string(),
+        code: z.enum(IMPORT_ERROR_CODES),
+        value: z.string().optional(),
+        sheet: z.string().optional().openapi({ description: "A workbook refused for what it holds: the sheet where it was found (`row` and `column`, its letters, say the cell)" }),
+      }),
+    )
+    .openapi({ description: "Errors per row and cell; a file refused as a whole is the one error, row 1 with no column unless the parse found where" }),
 });
 
 const preview = createRoute({
   method: "post",
   path: "/menu-import/preview",
-  summary: "What importing this spreadsheet (.xlsx or .csv, the export's columns) would create and change, with errors per row and cell",
+  summary:
+    "What importing this spreadsheet (.xlsx or .csv, the export's columns) would create and change, with errors per row and cell. A workbook's parse is limited by 10 s of CPU time; a server too busy to parse it answers 503 with Retry-After",
   ...session,
   request: jsonBody(PreviewImportInput),
   responses: { 200: json(Preview), 404: errorResponse("Store not found"), 413: errorResponse("Request is too large"), 429: TWO_AT_ONCE },

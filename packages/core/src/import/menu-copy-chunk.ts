@@ -4,6 +4,12 @@
  * item, what it overwrites; a failed copy undoes every row, last first, and leaves the target as it
  * was. (A photo copied just before its undo row is written stays an unnamed file if the process
  * stops right then: no record names it, so no guest or staff member sees it.)
+ *
+ * Within a chunk the items are written in batches, in the plan's order, each batch whole (photos,
+ * records with their counts, search terms, group rows) before it is reported, so the dialog's count
+ * moves every second or so whatever the machine's speed (issue 46, point 4), and a delivery that
+ * stops halfway goes on from the last batch reported (the plan, read again, finds the items a cut
+ * batch created and updates them).
  */
 import { Db } from "../db/service";
 import { untilProcessed } from "../shared/batch";
@@ -17,8 +23,26 @@ import { copyPhoto, deletePhoto, newPhotoKey } from "../media/copy";
 import { indexCategory, indexItem, unindexItems } from "../search/indexing";
 import type { CopyPlan, ItemRecord, Keys } from "./menu-copy-plan";
 
-/** Items created per transaction, with their counts (a transaction holds at most 100 writes). */
-const CREATE_CHUNK = 45;
+/** Categories created per transaction, with the store's count (a transaction holds at most 100 writes). */
+const CATEGORY_CHUNK = 90;
+/** The most items a batch holds (a transaction of creates with their counts stays below 100 writes). */
+export const BATCH_MAX = 25;
+/** Items of a delivery's first batch: the count moves soon after the copy starts. */
+const BATCH_FIRST = 2;
+/** What a batch should take; the next batch is sized from how long this one took. */
+const BATCH_MS = 1000;
+
+/** A delivery's batch size, carried from chunk to chunk. */
+export type Pace = { size: number };
+export const newPace = (): Pace => ({ size: BATCH_FIRST });
+
+/** The next batch's size: about BATCH_MS of work at the pace just seen, at most double the last, 1 to BATCH_MAX items. */
+function nextBatchSize(size: number, elapsedMs: number) {
+  return Math.max(1, Math.min(BATCH_MAX, size * 2, Math.floor((size * BATCH_MS) / Math.max(1, elapsedMs))));
+}
+
+/** Told after each batch: how many of the chunk's steps are written, and what they created and updated. */
+type OnBatch = (written: number, tally: { created: number; updated: number }) => Promise<void>;
 
 export type CopyRef = Keys & { copy_id: string };
 export type CopyPrices = "keep" | "source";
@@ -61,10 +85,10 @@ async function structureOf(keys: Keys, plan: CopyPlan) {
 
 /**
  * Copies the plan's steps [from, from + count): with the first chunk the glossary and the missing
- * categories. `step` names the chunk's undo rows (a retried chunk writes its own). Answers what it
- * created and updated.
+ * categories. `step` names the chunk's undo rows (a retried chunk writes its own). The items go in
+ * batches sized by `pace`, `onBatch` told after each. Answers what the chunk created and updated.
  */
-export async function copyChunk(ref: CopyRef, step: string, plan: CopyPlan, from: number, count: number, prices: CopyPrices) {
+export async function copyChunk(ref: CopyRef, step: string, plan: CopyPlan, from: number, count: number, prices: CopyPrices, pace: Pace = newPace(), onBatch?: OnBatch) {
   const keys = { company_id: ref.company_id, store_id: ref.store_id };
   const e = Db().entities;
   const structure = from === 0 ? await structureOf(keys, plan) : { categories: [], glossary: [] };
@@ -73,14 +97,12 @@ export async function copyChunk(ref: CopyRef, step: string, plan: CopyPlan, from
   const photos = new Map([...new Set(chunk.flatMap(({ item }) => (item.photo ? [item.photo] : [])))].map((key) => [key, newPhotoKey(keys)]));
   const creates = chunk.filter((s) => !s.match);
   const updates = chunk.filter((s) => s.match);
-  const positions = new Map<string, number[]>();
-  for (const [category_id, n] of countByCategory(creates.map((s) => ({ category_id: categoryOf(s.path) })))) positions.set(category_id, await takePositions(keys, category_id, n));
+  // Positions are taken batch by batch (below): a chunk may span dozens of categories.
   const created = creates.map(({ item, origin, path }) => ({
     ...keys,
     item_id: newId(),
     kind: item.kind,
     category_id: categoryOf(path),
-    position: positions.get(categoryOf(path))!.shift()!,
     visible: item.visible ?? true,
     portions: item.portions.map((p) => ({ ...p, id: newId() })),
     origin_id: origin,
@@ -105,14 +127,12 @@ export async function copyChunk(ref: CopyRef, step: string, plan: CopyPlan, from
   );
 
   await Promise.all(structure.glossary.map((g) => e.abbreviation.create(g).go()));
-  for (const category of structure.categories) {
-    await countedWrite((t) => [t.category.create(category).commit(), factsChange(t, keys, { categories: 1 })]);
-    await indexCategory(keys, undefined, category);
+  for (let at = 0; at < structure.categories.length; at += CATEGORY_CHUNK) {
+    const batch = structure.categories.slice(at, at + CATEGORY_CHUNK);
+    await countedWrite((t) => [...batch.map((category) => t.category.create(category).commit()), factsChange(t, keys, { categories: batch.length })]);
+    await Promise.all(batch.map((category) => indexCategory(keys, undefined, category)));
   }
-  const copied = new Set(
-    (await Promise.all([...photos].map(async ([key, copy]) => ((await copyPhoto(key, copy)) ? [key] : [])))).flat(),
-  );
-  const texts = (item: ItemRecord) => ({
+  const texts = (item: ItemRecord, copied: Set<string>) => ({
     title: item.title,
     description: item.description ?? "",
     ...(item.photo && copied.has(item.photo) ? { photo: photos.get(item.photo)! } : {}),
@@ -120,33 +140,60 @@ export async function copyChunk(ref: CopyRef, step: string, plan: CopyPlan, from
     tags: item.tags ?? [],
     translations: item.translations ?? {},
   });
-  const records = created.map((record, i) => ({ ...record, ...texts(creates[i]!.item) }));
-  for (let at = 0; at < records.length; at += CREATE_CHUNK) {
-    const batch = records.slice(at, at + CREATE_CHUNK);
-    await countedWrite((t) => [
-      ...batch.map((record) => t.item.create(record).commit()),
-      ...[...countByCategory(batch)].map(([category_id, n]) => tallyChange(t, keys, category_id, n)),
-      factsChange(t, keys, { items: batch.length, photos: batch.filter((r) => r.photo).length }),
+  const createdOf = new Map(creates.map((s, i) => [s, created[i]!]));
+  const tally = { created: 0, updated: 0 };
+  /** The photos copied so far (an item's photo may be shared with one of an earlier batch). */
+  const copied = new Set<string>();
+  const tried = new Set<string>();
+  for (let at = 0; at < chunk.length; ) {
+    const started = Date.now();
+    const steps = chunk.slice(at, at + pace.size);
+    const toCopy = [...new Set(steps.flatMap(({ item }) => (item.photo && !tried.has(item.photo) ? [item.photo] : [])))];
+    for (const key of toCopy) tried.add(key);
+    for (const key of (await Promise.all(toCopy.map(async (key) => ((await copyPhoto(key, photos.get(key)!)) ? [key] : [])))).flat()) copied.add(key);
+    const creating = steps.filter((s) => !s.match);
+    // The end of each category, in the plan's order: one ADD per category of the batch, side by side.
+    const positions = new Map(
+      await Promise.all(
+        [...countByCategory(creating.map((s) => createdOf.get(s)!))].map(async ([category_id, n]) => [category_id, await takePositions(keys, category_id, n)] as const),
+      ),
+    );
+    const records = creating.map((s) => {
+      const record = createdOf.get(s)!;
+      return { ...record, position: positions.get(record.category_id)!.shift()!, ...texts(s.item, copied) };
+    });
+    if (records.length) {
+      await countedWrite((t) => [
+        ...records.map((record) => t.item.create(record).commit()),
+        ...[...countByCategory(records)].map(([category_id, n]) => tallyChange(t, keys, category_id, n)),
+        factsChange(t, keys, { items: records.length, photos: records.filter((r) => r.photo).length }),
+      ]);
+      await Promise.all(records.map((record) => indexItem(keys, undefined, record)));
+    }
+    await Promise.all(
+      steps
+        .filter((s) => s.match)
+        .map(async ({ item, origin, match }) => {
+          const target = match!;
+          const portions = prices === "source" ? item.portions.map((p, i) => ({ ...p, id: target.portions[i]?.id || newId() })) : target.portions;
+          const values = { ...texts(item, copied), portions, ...(target.item_id === origin ? {} : { origin_id: origin }) };
+          await e.item.patch({ ...keys, item_id: target.item_id }).set(values).go();
+          await indexItem(keys, target, { ...target, ...values });
+        }),
+    );
+    // The group's rows (item-origin.entity.ts): the source item and its copy, for "apply to other stores".
+    const links = steps.flatMap((s) => [
+      { company_id: keys.company_id, origin_id: s.origin, store_id: s.item.store_id, item_id: s.item.item_id },
+      { company_id: keys.company_id, origin_id: s.origin, store_id: keys.store_id, item_id: s.match?.item_id ?? createdOf.get(s)!.item_id },
     ]);
-    await Promise.all(batch.map((record) => indexItem(keys, undefined, record)));
+    if (links.length) await untilProcessed(links, (rows) => e.itemOrigin.put(rows).go());
+    at += steps.length;
+    tally.created += records.length;
+    tally.updated += steps.length - records.length;
+    await onBatch?.(at, tally);
+    pace.size = nextBatchSize(steps.length, Date.now() - started);
   }
-  await Promise.all(
-    updates.map(async ({ item, origin, match }) => {
-      const target = match!;
-      const portions = prices === "source" ? item.portions.map((p, i) => ({ ...p, id: target.portions[i]?.id || newId() })) : target.portions;
-      const values = { ...texts(item), portions, ...(target.item_id === origin ? {} : { origin_id: origin }) };
-      await e.item.patch({ ...keys, item_id: target.item_id }).set(values).go();
-      await indexItem(keys, target, { ...target, ...values });
-    }),
-  );
-  // The group's rows (item-origin.entity.ts): the source item and its copy, for "apply to other stores".
-  const copyOf = new Map(creates.map((s, i) => [s.item.item_id, created[i]!.item_id]));
-  const links = chunk.flatMap(({ item, origin, match }) => [
-    { company_id: keys.company_id, origin_id: origin, store_id: item.store_id, item_id: item.item_id },
-    { company_id: keys.company_id, origin_id: origin, store_id: keys.store_id, item_id: match?.item_id ?? copyOf.get(item.item_id)! },
-  ]);
-  if (links.length) await e.itemOrigin.put(links).go();
-  return { created: created.length, updated: updates.length };
+  return tally;
 }
 
 /** The target's item records of these ids (BatchGetItem; ids already gone are left out). */

@@ -1,8 +1,9 @@
 /**
  * The `copy` queue's worker (issue 36, point 6): plans a copy (the preview), or copies it chunk by
- * chunk, recording after each chunk how far it got. A delivery holds the row's lease, works for at
+ * chunk, recording after each batch of a chunk how far it got (issue 46, point 4: the dialog's count
+ * moves about every second, menu-copy-chunk.ts). A delivery holds the row's lease, works for at
  * most WORK_MS, then sends the job on; a failed delivery is redelivered and goes on from the last
- * chunk recorded. After MAX_ATTEMPTS failures in a row, or an invalid source item, the copy is
+ * batch recorded. After MAX_ATTEMPTS failures in a row, or an invalid source item, the copy is
  * undone (`undoing`, itself retried until it is through) and ends `failed`. At the end the store is
  * republished once, and only its stale texts are translated (a copy brings the source's
  * translations with their hashes).
@@ -16,12 +17,12 @@ import { requestPublish } from "../store/publish-request";
 import { requestFactsRefresh } from "../store/facts";
 import { requestStoreTranslation } from "../translation/jobs";
 import { copyPlan, previewOf, sourceStore } from "./menu-copy-plan";
-import { copyChunk, undoCopy, type CopyRef } from "./menu-copy-chunk";
+import { copyChunk, newPace, undoCopy, type CopyRef } from "./menu-copy-chunk";
 import { copyRow } from "./menu-copy";
 
-/** Source items per chunk: the progress the dialog shows moves by this much. */
+/** Source items per chunk (its undo rows are written before it); the progress moves by batches within it. */
 export const COPY_CHUNK = 50;
-/** Deliveries that may fail in a row before the copy fails for good (and is undone). */
+/** Deliveries that may fail in a row before the copy fails for good (and is undone); a chunk through resets the count. */
 export const MAX_ATTEMPTS = 3;
 /** Work per delivery before the job sends itself on (the worker's timeout is 300 s). */
 const WORK_MS = 120_000;
@@ -77,18 +78,27 @@ async function work(ref: CopyRef, row: NonNullable<Awaited<ReturnType<typeof cop
     }
     if (plan.invalid.length) throw new UserError("copyInvalid", 400);
     const started = Date.now();
+    const total = plan.steps.length;
+    const pace = newPace();
     let { done = 0, created = 0, updated = 0 } = row;
-    while (done < plan.steps.length) {
+    while (done < total) {
       if (Date.now() - started > WORK_MS) {
         await usePorts().queue.send("copy", ref);
         return;
       }
-      const step = `${String(done).padStart(7, "0")}-${String(Date.now()).padStart(15, "0")}`;
-      const result = await copyChunk(ref, step, plan, done, COPY_CHUNK, row.prices ?? "keep");
-      done = Math.min(plan.steps.length, done + COPY_CHUNK);
+      const from = done;
+      const step = `${String(from).padStart(7, "0")}-${String(Date.now()).padStart(15, "0")}`;
+      // Each batch written is recorded: the dialog's count, and where a delivery cut short goes on.
+      const result = await copyChunk(ref, step, plan, from, COPY_CHUNK, row.prices ?? "keep", pace, (written, tally) =>
+        job(ref)
+          .set({ done: from + written, created: created + tally.created, updated: updated + tally.updated, total })
+          .go()
+          .then(() => undefined),
+      );
+      done = Math.min(total, from + COPY_CHUNK);
       created += result.created;
       updated += result.updated;
-      await job(ref).set({ done, created, updated, total: plan.steps.length, attempts: 0 }).go();
+      await job(ref).set({ done, created, updated, total, attempts: 0 }).go();
     }
     await requestPublish(keys);
     // Also counts the store's facts again (photos and visibility came with the copy).

@@ -78,13 +78,19 @@ async function resumed(row: Row) {
 }
 
 /**
+ * A copy into the store is under way (copying, or undoing a failed one): the refusal carries it,
+ * its id, status and progress in `details.copy`, so a second tab shows it instead of nothing.
+ */
+const underWay = (row: Row) => new UserError("copyRunning", 409, { copy: view(row) });
+
+/**
  * POST /api/menu-copy: plans copying the source's menu into this store; the preview comes with the
- * job's row. One copy into a store at a time (another one under way: copyRunning).
+ * job's row. One copy into a store at a time (another one under way: copyRunning, with that copy).
  */
 export const startCopy = storeCommand(StartCopyInput, {}, async ({ keys }, { source_store_id }) => {
   await sourceOf(keys, source_store_id);
   const latest = await latestRow(keys);
-  if (latest?.status === "copying" || latest?.status === "undoing") throw new UserError("copyRunning", 409);
+  if (latest?.status === "copying" || latest?.status === "undoing") throw underWay(await resumed(latest));
   const now = clock.now();
   const copy_id = `${now.toISOString().replace(/\D/g, "")}-${crypto.randomUUID().slice(0, 8)}`;
   const { data } = await Db()
@@ -109,7 +115,9 @@ export const latestCopy = storeCommand(z.object({ store_id: Id }), {}, async ({ 
 
 /**
  * POST /api/menu-copy/{copyId}/start: copies what was previewed, with the chosen prices for items the
- * store already has. Only a planned copy without invalid items starts, once.
+ * store already has. Only the store's latest copy, planned and without invalid items, starts, once;
+ * refused (copyRunning), the answer carries the store's latest copy (`details.copy`): the one under
+ * way, or a plan made since in another tab.
  */
 export const confirmCopy = storeCommand(ConfirmCopyInput, {}, async ({ keys }, { copy_id, prices }) => {
   const row = await copyRow({ ...keys, copy_id });
@@ -117,15 +125,15 @@ export const confirmCopy = storeCommand(ConfirmCopyInput, {}, async ({ keys }, {
   const preview = row.preview ? (JSON.parse(row.preview) as CopyPreview) : undefined;
   if (preview?.invalid) throw new UserError("copyInvalid", 400);
   const latest = await latestRow(keys);
-  if (row.status !== "ready" || latest?.copy_id !== row.copy_id) throw new UserError("copyRunning", 409);
+  if (row.status !== "ready" || latest?.copy_id !== row.copy_id) throw underWay(latest ? await resumed(latest) : row);
   const { data } = await Db()
     .entities.menuCopy.patch({ ...keys, copy_id })
     .set({ status: "copying", prices, attempts: 0 })
     .where((a, op) => op.eq(a.status, "ready"))
     .go({ response: "all_new" })
-    .catch((error: unknown) => {
+    .catch(async (error: unknown) => {
       // Started by another request meanwhile.
-      throw isConditionFailure(error) ? new UserError("copyRunning", 409) : error;
+      throw isConditionFailure(error) ? underWay((await copyRow({ ...keys, copy_id })) ?? row) : error;
     });
   await send(data as Row);
   return view(data as Row);

@@ -7,7 +7,8 @@ export const COPY_PRICES = ["keep", "source"] as const;
 /**
  * One menu copy between stores of a company (issue 36, point 6); the row is the job, the `copy`
  * queue only delivers it (import/menu-copy-worker.ts). Planning writes `preview`; once confirmed
- * the copy runs chunk by chunk, `done` of `total` source items, and ends done, or undoing and then
+ * the copy runs chunk by chunk, `done` of `total` source items (written after every batch of a
+ * chunk, so it moves about every second), and ends done, or undoing and then
  * failed with everything it wrote undone. Copy ids sort by time, so the store's latest copy is one Query.
  */
 export const MenuCopyEntity = new Entity({
@@ -25,7 +26,7 @@ export const MenuCopyEntity = new Entity({
     total: { type: "number", default: 0 },
     created: { type: "number", default: 0 },
     updated: { type: "number", default: 0 },
-    /** Deliveries that failed in a row (progress resets it); at the limit the copy fails. */
+    /** Deliveries that failed in a row (a chunk copied through resets it); at the limit the copy fails. */
     attempts: { type: "number", default: 0 },
     /** Held by the delivery at work, so a message sent again never runs beside it. */
     lease_until: { type: "string" },

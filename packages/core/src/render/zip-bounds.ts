@@ -4,10 +4,12 @@
  * stream, so every entry is inflated here with Node's zlib, which stops at `maxOutputLength`:
  * what counts is the bytes that really come out, summed over all entries.
  */
-import { inflateRawSync } from "node:zlib";
+import { createInflateRaw, inflateRawSync } from "node:zlib";
 
 export type ZipRefusal = "notAZip" | "unpacksTooLarge" | "unpacksTooMuch";
-export type Unpacked = { entries: Map<string, Buffer> } | { refused: ZipRefusal };
+/** Where the budget ran out: in which entry, after how many of its unpacked bytes (so the cell being unpacked there can be named). */
+export type Overflow = { entry: string; within: number };
+export type Unpacked = { entries: Map<string, Buffer> } | { refused: ZipRefusal; overflow?: Overflow };
 
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
@@ -36,53 +38,124 @@ function centralDirectory(zip: Buffer) {
   return undefined;
 }
 
+type Listed = { name: string; method: number; compressed: number; local: number; size: number };
+
+/** The archive's entries as its directory lists them, or why not (see centralDirectory). */
+function listEntries(zip: Buffer): Listed[] | "notAZip" | "zip64" {
+  const directory = zip.length >= 22 ? centralDirectory(zip) : undefined;
+  if (!directory) return "notAZip";
+  const listed: Listed[] = [];
+  let at = directory.offset;
+  for (let i = 0; i < directory.entries; i++) {
+    if (zip.readUInt32LE(at) !== CENTRAL) return "notAZip";
+    const compressed = zip.readUInt32LE(at + 20);
+    const size = zip.readUInt32LE(at + 24);
+    if (compressed === ZIP64 || size === ZIP64) return "zip64";
+    const nameLength = zip.readUInt16LE(at + 28);
+    const name = zip.toString("utf8", at + 46, at + 46 + nameLength);
+    listed.push({ name, method: zip.readUInt16LE(at + 10), compressed, local: zip.readUInt32LE(at + 42), size });
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  // Every byte of the directory read, each name once: nothing left for a reader to find besides.
+  if (at !== directory.end || new Set(listed.map((e) => e.name)).size !== listed.length) return "notAZip";
+  return listed;
+}
+
+/** An entry's stored bytes (compressed or not), or undefined when its local header is not where the directory says. */
+function storedBytes(zip: Buffer, entry: Listed) {
+  if (zip.readUInt32LE(entry.local) !== LOCAL) return undefined;
+  const start = entry.local + 30 + zip.readUInt16LE(entry.local + 26) + zip.readUInt16LE(entry.local + 28);
+  return zip.subarray(start, start + entry.compressed);
+}
+
 /**
  * Every entry of the archive, unpacked, or why not: more than `maxTotal` bytes in all, or more
  * than `maxRatio` times the archive's own size (by the declared sizes first, then by what inflating
- * really gives).
+ * really gives), with the entry where the budget ran out.
  */
 export function unpackBounded(zip: Buffer, { maxTotal, maxRatio }: { maxTotal: number; maxRatio: number }): Unpacked {
   const budget = Math.min(maxTotal, zip.length * maxRatio);
-  const refusal = (): ZipRefusal => (budget === maxTotal ? "unpacksTooLarge" : "unpacksTooMuch");
-  const directory = zip.length >= 22 ? centralDirectory(zip) : undefined;
-  if (!directory) return { refused: "notAZip" };
+  const refusal = (overflow?: Overflow): Unpacked => ({ refused: budget === maxTotal ? "unpacksTooLarge" : "unpacksTooMuch", ...(overflow ? { overflow } : {}) });
   try {
-    const listed: { name: string; method: number; compressed: number; local: number }[] = [];
+    const listed = listEntries(zip);
+    if (listed === "notAZip") return { refused: "notAZip" };
+    if (listed === "zip64") return refusal();
     let declared = 0;
-    let at = directory.offset;
-    for (let i = 0; i < directory.entries; i++) {
-      if (zip.readUInt32LE(at) !== CENTRAL) return { refused: "notAZip" };
-      const compressed = zip.readUInt32LE(at + 20);
-      const size = zip.readUInt32LE(at + 24);
-      if (compressed === ZIP64 || size === ZIP64) return { refused: refusal() };
-      declared += size;
-      const nameLength = zip.readUInt16LE(at + 28);
-      const name = zip.toString("utf8", at + 46, at + 46 + nameLength);
-      listed.push({ name, method: zip.readUInt16LE(at + 10), compressed, local: zip.readUInt32LE(at + 42) });
-      at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+    for (const entry of listed) {
+      if (declared + entry.size > budget) return refusal({ entry: entry.name, within: budget - declared });
+      declared += entry.size;
     }
-    // Every byte of the directory read, each name once: nothing left for a reader to find besides.
-    if (at !== directory.end || new Set(listed.map((e) => e.name)).size !== listed.length) return { refused: "notAZip" };
-    if (declared > budget) return { refused: refusal() };
     const entries = new Map<string, Buffer>();
     let total = 0;
     for (const entry of listed) {
-      if (zip.readUInt32LE(entry.local) !== LOCAL) return { refused: "notAZip" };
-      const start = entry.local + 30 + zip.readUInt16LE(entry.local + 26) + zip.readUInt16LE(entry.local + 28);
-      const data = zip.subarray(start, start + entry.compressed);
+      const data = storedBytes(zip, entry);
+      if (!data) return { refused: "notAZip" };
       const left = budget - total;
       let out: Buffer;
-      if (entry.method === 0) out = data;
-      else if (entry.method === 8) out = inflateRawSync(data, { maxOutputLength: Math.max(1, left + 1) });
-      else return { refused: "notAZip" };
+      try {
+        if (entry.method === 0) out = data;
+        else if (entry.method === 8) out = inflateRawSync(data, { maxOutputLength: Math.max(1, left + 1) });
+        else return { refused: "notAZip" };
+      } catch (error) {
+        // zlib stops at maxOutputLength with a RangeError; anything else is a broken archive.
+        if (error instanceof RangeError && (error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE") return refusal({ entry: entry.name, within: left });
+        return { refused: "notAZip" };
+      }
       total += out.length;
-      if (total > budget) return { refused: refusal() };
+      if (total > budget) return refusal({ entry: entry.name, within: left });
       entries.set(entry.name, out);
     }
     return { entries };
-  } catch (error) {
-    // zlib stops at maxOutputLength with a RangeError; anything else is a broken archive.
-    if (error instanceof RangeError && (error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE") return { refused: refusal() };
+  } catch {
+    // A directory or header that points outside the archive.
     return { refused: "notAZip" };
   }
+}
+
+/** The archive's entry names, in its directory's order (none if it is not an archive unpackBounded reads). */
+export function entryNames(zip: Buffer): string[] {
+  try {
+    const listed = listEntries(zip);
+    return typeof listed === "string" ? [] : listed.map((e) => e.name);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The first `bytes` an entry unpacks to, inflated as a stream that is stopped there (a refused
+ * archive's entry, read again only as far as its budget went, to say where it ran out). Empty if
+ * the archive or the entry cannot be read.
+ */
+export async function entryHead(zip: Buffer, name: string, bytes: number): Promise<Buffer> {
+  let data: Buffer | undefined;
+  let method = 0;
+  try {
+    const listed = listEntries(zip);
+    const entry = typeof listed === "string" ? undefined : listed.find((e) => e.name === name);
+    data = entry && storedBytes(zip, entry);
+    method = entry?.method ?? 0;
+  } catch {
+    data = undefined;
+  }
+  if (!data) return Buffer.alloc(0);
+  if (method === 0) return data.subarray(0, bytes);
+  if (method !== 8) return Buffer.alloc(0);
+  const stored = data;
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let got = 0;
+    const inflater = createInflateRaw();
+    const finish = () => {
+      inflater.destroy();
+      resolve(Buffer.concat(chunks).subarray(0, bytes));
+    };
+    inflater.on("data", (chunk: Buffer) => {
+      chunks.push(chunk);
+      got += chunk.length;
+      if (got >= bytes) finish();
+    });
+    inflater.on("end", finish).on("error", finish);
+    inflater.end(stored);
+  });
 }

@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap, type SuccessBody } from "@/lib/api";
 import { menuKeys } from "@/lib/menu-keys";
+import { afterStoreJob, storeJobKeys } from "@/lib/store-jobs";
 
 /** Items written per call while applying: the page shows progress between calls. */
 const CHUNK = 50;
@@ -33,11 +34,14 @@ export function useImportPreview(storeId: string) {
 
 /**
  * Writes the file's items chunk by chunk from item `from` on, telling each chunk's progress; the
- * menu's lists are read again after.
+ * menu's lists, the setup checklist and the overview are read again after, also when it stopped
+ * halfway (what it wrote stays). The mutation is pending until they are (its key tells the
+ * checklist an import runs: lib/store-jobs.ts).
  */
 export function useApplyImport(storeId: string, onProgress: (step: ImportProgress) => void) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: storeJobKeys.importApply(storeId),
     mutationFn: async ({ file, from }: { file: File64; from: number }) => {
       let next = from;
       for (;;) {
@@ -48,9 +52,10 @@ export function useApplyImport(storeId: string, onProgress: (step: ImportProgres
       }
     },
     meta: { silentError: true },
-    onSuccess: () =>
-      Promise.all(
-        [menuKeys.items(storeId), menuKeys.categories(storeId), menuKeys.translations(storeId)].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
+    onSettled: () =>
+      Promise.all([
+        ...[menuKeys.items(storeId), menuKeys.categories(storeId), menuKeys.translations(storeId)].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        afterStoreJob(queryClient, storeId),
+      ]),
   });
 }

@@ -9,6 +9,7 @@ import type { CsObject } from "@/lib/admin-scope";
 import { errorMessageFor } from "@/lib/errors";
 import { readFile, useApplyImport, useImportPreview, type File64, type ImportError, type ImportProgress } from "./api";
 import { ImportResult, type ImportOutcome } from "./import-result";
+import { fileRefusalOf, refusalText } from "./refusal";
 import "./import-panel.css";
 
 /** How many rows of each list the preview shows. */
@@ -62,8 +63,8 @@ export function MenuImportPanel({ cs, onApplying }: { cs: CsObject; onApplying?:
   };
 
   const p = preview.data;
-  // A file refused as a whole (unreadable, a zip bomb, too many rows…) is one error with no column: no table to show.
-  const fileRefusal = p?.errors.length === 1 && !p.errors[0]!.column ? p.errors[0] : undefined;
+  // A file refused as a whole (unreadable, a zip bomb, too many rows…) is its one error: no table to show.
+  const fileRefusal = p && fileRefusalOf(p.errors);
   const fieldNames = (fields: string[]) => fields.map((f) => intl.formatMessage({ id: `import.field.${f}` as MessageId })).join(", ");
   const errorColumns: Column<ImportError>[] = [
     { header: intl.formatMessage({ id: "import.row" }), cell: (e) => e.row, labelled: true },
@@ -113,7 +114,7 @@ export function MenuImportPanel({ cs, onApplying }: { cs: CsObject; onApplying?:
       {preview.error ? <FormAlert>{errorMessageFor(preview.error)}</FormAlert> : null}
       {fileRefusal ? (
         <FormAlert testId="import-refusal">
-          <FormattedMessage id={`import.error.${fileRefusal.code}` as MessageId} /> <FormattedMessage id="import.nothingImported" />
+          {refusalText(intl, fileRefusal)} <FormattedMessage id="import.nothingImported" />
         </FormAlert>
       ) : p ? (
         <div className="menu-import__preview" data-testid="import-preview">

@@ -4,6 +4,8 @@
  */
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api, unwrap } from "@/lib/api";
+import { storeJobKeys } from "@/lib/store-jobs";
+import { anyPending, checklistPollMs } from "./checklist-state";
 
 export const PERIODS = ["7", "30", "90", "custom"] as const;
 export type Period = (typeof PERIODS)[number];
@@ -16,7 +18,13 @@ const rangeParams = (r: RangeQuery) => (r.period === "custom" ? { period: r.peri
 
 const fetchStore = (storeId: string, r: RangeQuery) => unwrap(api.api.analytics.$get({ query: { storeId, ...rangeParams(r) } }));
 const fetchCompany = (companyId: string, r: RangeQuery) => unwrap(api.api.analytics.company.$get({ query: { companyId, ...rangeParams(r) } }));
-const fetchChecklist = (storeId: string) => unwrap(api.api["setup-checklist"].$get({ query: { storeId } }));
+/** When each store's checklist last answered with a step's work queued (the polling's grace, checklist-state.ts). */
+const lastPending = new Map<string, number>();
+async function fetchChecklist(storeId: string) {
+  const data = await unwrap(api.api["setup-checklist"].$get({ query: { storeId } }));
+  if (anyPending(data)) lastPending.set(storeId, Date.now());
+  return data;
+}
 
 export type StoreAnalytics = Awaited<ReturnType<typeof fetchStore>>;
 export type CompanyAnalytics = Awaited<ReturnType<typeof fetchCompany>>;
@@ -26,7 +34,8 @@ export type Compared = { value: number; previous: number };
 export const overviewKeys = {
   store: (storeId: string, r: RangeQuery) => ["analytics", storeId, r.period, r.from ?? "", r.to ?? ""] as const,
   company: (companyId: string, r: RangeQuery) => ["analytics", "company", companyId, r.period, r.from ?? "", r.to ?? ""] as const,
-  checklist: (storeId: string) => ["setup-checklist", storeId] as const,
+  /** Shared with the jobs that change it (lib/store-jobs.ts), as are the analytics' prefixes. */
+  checklist: storeJobKeys.checklist,
 };
 
 const refresh = (data: { range: { to: string } } | undefined, today: string | undefined) => (data && today && data.range.to === today ? REFRESH_MS : false);
@@ -48,10 +57,18 @@ export const companyAnalyticsQueryOptions = (companyId: string, r: RangeQuery) =
     meta: { silentError: true },
   });
 
+/**
+ * The setup checklist: read afresh on every visit and kept by no page that does not show it (an
+ * answer from before an import, a copy or a translation run is never shown again: issue 46, point 4),
+ * read again when a job of the store ends (lib/store-jobs.ts), and every few seconds while a step's
+ * work is queued.
+ */
 export const checklistQueryOptions = (storeId: string) =>
   queryOptions({
     queryKey: overviewKeys.checklist(storeId),
     queryFn: () => fetchChecklist(storeId),
     staleTime: 0,
+    gcTime: 0,
     meta: { silentError: true },
+    refetchInterval: (query) => checklistPollMs(query.state.data, lastPending.get(storeId), Date.now()),
   });

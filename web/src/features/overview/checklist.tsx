@@ -1,12 +1,15 @@
-import { useQuery } from "@tanstack/react-query";
+import { useIsMutating, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { CsObject } from "@/lib/admin-scope";
+import { storeJobKeys } from "@/lib/store-jobs";
 import { checklistQueryOptions, type Checklist } from "./api";
+import { shownSteps } from "./checklist-state";
 import "./overview.css";
 
-type Step = Checklist["steps"][number];
+/** A step as shown: `pending` (its work queued) makes it not done (checklist-state.ts). */
+type Step = Checklist["steps"][number] & { pending: boolean };
 
 function StepLink({ step, cs, children }: { step: Step["id"]; cs: CsObject; children: ReactNode }) {
   const params = { company: cs.company_url_key, store: cs.store_url_key };
@@ -101,7 +104,13 @@ function Steps({ steps, cs }: { steps: Step[]; cs: CsObject }) {
   return (
     <ol className="checklist__steps">
       {steps.map((step) => (
-        <li key={step.id} className={`checklist__step${step.done ? " checklist__step--done" : ""}`} data-testid={`checklist-${step.id}`} data-done={step.done}>
+        <li
+          key={step.id}
+          className={`checklist__step${step.done ? " checklist__step--done" : ""}`}
+          data-testid={`checklist-${step.id}`}
+          data-done={step.done}
+          data-pending={step.pending || undefined}
+        >
           <Tick done={step.done} />
           <div className="checklist__body">
             <StepLink step={step.id} cs={cs}>
@@ -112,6 +121,11 @@ function Steps({ steps, cs }: { steps: Step[]; cs: CsObject }) {
               {intl.formatMessage({ id: step.done ? "overview.checklist.done" : "overview.checklist.todo" })}
             </span>
             <div className="checklist__detail">
+              {step.pending ? (
+                <p className="checklist__pending" data-testid={`checklist-pending-${step.id}`}>
+                  <FormattedMessage id="overview.checklist.pending" />
+                </p>
+              ) : null}
               <Detail step={step} cs={cs} />
             </div>
           </div>
@@ -127,8 +141,11 @@ function Steps({ steps, cs }: { steps: Step[]; cs: CsObject }) {
  */
 export function SetupChecklistPanel({ cs }: { cs: CsObject }) {
   const query = useQuery(checklistQueryOptions(cs.store_id));
-  const data = query.data;
-  if (!data) return null;
+  // An import this tab is applying: the menu and translations steps wait for it (and for the list read after it).
+  const importing = useIsMutating({ mutationKey: storeJobKeys.importApply(cs.store_id) }) > 0;
+  if (!query.data) return null;
+  const steps = shownSteps(query.data.steps, { importing });
+  const data = { complete: query.data.complete && steps.every((s) => s.done), steps };
   const done = data.steps.filter((s) => s.done).length;
   if (data.complete) {
     return (

@@ -1,10 +1,13 @@
 /** Chains (issue 36): the menu copy's server calls, and "apply to other stores" for a saved item. */
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api, unwrap, type SuccessBody } from "@/lib/api";
 import { menuKeys } from "@/lib/menu-keys";
+import { afterStoreJob } from "@/lib/store-jobs";
 
-/** How often the dialog looks at a copy that is planning or copying. */
+/** How often the dialog looks at a copy that is planning or copying (the worker records progress about every second). */
 const POLL_MS = 1000;
+/** …and at a planned one, which another tab may start meanwhile. */
+const READY_POLL_MS = 3000;
 
 export type CopyPrices = "keep" | "source";
 
@@ -28,20 +31,33 @@ export const isRunning = (job: CopyJob | null | undefined) => job?.status === "p
 export const latestCopyQueryOptions = (storeId: string) =>
   queryOptions({ queryKey: copyKeys.latest(storeId), queryFn: () => unwrap(api.api["menu-copy"].$get({ query: { storeId } })), staleTime: 0 });
 
-/** A copy job, polled while it plans or copies; the menu's lists are read again once it is done. */
+/** A copy that has ended: done, or failed (and its writes undone). */
+export const hasEnded = (job: CopyJob | null | undefined) => job?.status === "done" || job?.status === "failed";
+
+/** A copy job as the dialog shows it, put in the cache (one answered by a refusal: the copy under way). */
+export const seedCopyJob = (queryClient: QueryClient, storeId: string, job: CopyJob) => queryClient.setQueryData(copyKeys.job(storeId, job.id), job);
+
+/**
+ * A copy job, polled while it plans or copies; once it has ended the menu's lists, the setup
+ * checklist and the overview are read again (issue 46, point 4).
+ */
 export function useCopyJob(storeId: string, copyId: string | undefined) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: copyKeys.job(storeId, copyId ?? ""),
     queryFn: async () => {
+      const before = queryClient.getQueryData<CopyJob>(copyKeys.job(storeId, copyId!));
       const job = await unwrap(copyJob(storeId, copyId!));
-      if (job.status === "done") {
-        await Promise.all([menuKeys.items(storeId), menuKeys.categories(storeId), menuKeys.translations(storeId)].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      if (hasEnded(job) && !hasEnded(before)) {
+        await Promise.all([
+          ...[menuKeys.items(storeId), menuKeys.categories(storeId), menuKeys.translations(storeId)].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+          afterStoreJob(queryClient, storeId),
+        ]);
       }
       return job;
     },
     enabled: !!copyId,
-    refetchInterval: (query) => (isRunning(query.state.data) ? POLL_MS : false),
+    refetchInterval: (query) => (isRunning(query.state.data) ? POLL_MS : query.state.data?.status === "ready" ? READY_POLL_MS : false),
   });
 }
 
@@ -52,14 +68,17 @@ export const useStartCopy = (storeId: string) =>
     meta: { silentError: true },
   });
 
-/** Starts copying what a ready job previewed. */
+/** Starts copying what a ready job previewed; the checklist learns that the menu is being copied. */
 export function useConfirmCopy(storeId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ copyId, prices }: { copyId: string; prices: CopyPrices }) =>
       unwrap(api.api["menu-copy"][":copyId"].start.$post({ param: { copyId }, json: { store_id: storeId, prices } })),
     meta: { silentError: true },
-    onSuccess: (job) => queryClient.setQueryData(copyKeys.job(storeId, job.id), job),
+    onSuccess: (job) => {
+      seedCopyJob(queryClient, storeId, job);
+      void afterStoreJob(queryClient, storeId);
+    },
   });
 }
 

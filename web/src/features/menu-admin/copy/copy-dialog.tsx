@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Dialog } from "@/components/dialog";
@@ -6,7 +6,8 @@ import { FormAlert } from "@/components/form/fields";
 import { languageNames, type Language } from "@/i18n/languages";
 import type { CsObject } from "@/lib/admin-scope";
 import { errorMessageFor } from "@/lib/errors";
-import { companyStoresQueryOptions, isRunning, latestCopyQueryOptions, useConfirmCopy, useCopyJob, useStartCopy, type CopyPrices } from "./api";
+import { companyStoresQueryOptions, isRunning, latestCopyQueryOptions, seedCopyJob, useConfirmCopy, useCopyJob, useStartCopy, type CopyPrices } from "./api";
+import { copyNotice, latestToShow, refusedCopy, shownAfterRefusal, type Shown } from "./copy-state";
 import "./copy.css";
 
 /**
@@ -14,36 +15,51 @@ import "./copy.css";
  * server plans the copy in the background and the dialog shows what it brings (counts); choose
  * whose prices items this store already has keep, and the copy runs in the background with
  * progress, all or nothing. A copy under way is shown again when the dialog is opened again; a
- * summary stays until the dialog is closed.
+ * summary stays until the dialog is closed. A copy under way that this dialog did not start (another
+ * tab, someone else), or that refused this one's start, is shown with its progress and a notice, and
+ * stays shown after it ends (copy-state.ts).
  */
 export function CopyMenuDialog({ cs, open, onClose }: { cs: CsObject; open: boolean; onClose: () => void }) {
   const intl = useIntl();
   const selectId = useId();
+  const queryClient = useQueryClient();
   const [chosen, setChosen] = useState("");
-  const [copyId, setCopyId] = useState<string>();
+  const [shown, setShown] = useState<Shown>();
   const [prices, setPrices] = useState<CopyPrices>("keep");
   const stores = useQuery({ ...companyStoresQueryOptions(cs.company_id), enabled: open });
   const latest = useQuery({ ...latestCopyQueryOptions(cs.store_id), enabled: open });
   const start = useStartCopy(cs.store_id);
   const confirm = useConfirmCopy(cs.store_id);
-  // A copy under way (started in another tab, or before the dialog was closed) is shown as it goes.
-  const jobId = copyId ?? (isRunning(latest.data) ? latest.data!.id : undefined);
+  // A copy under way (started in another tab, or before the dialog was closed) is shown as it goes,
+  // and kept once shown: the latest copy read again after it ended does not empty the dialog.
+  const underWay = latestToShow(shown, { open, chosen: !!chosen, fetching: latest.isFetching, data: latest.data });
+  if (underWay) setShown(underWay);
+  const jobId = (shown ?? underWay)?.id;
   const job = useCopyJob(cs.store_id, jobId);
   const j = jobId ? job.data : undefined;
+  const notice = copyNotice(shown, j);
   const sourceId = j?.source_store_id ?? chosen;
   const copying = j?.status === "copying" || j?.status === "undoing" || confirm.isPending;
   const others = (stores.data ?? []).filter((s) => s.id !== cs.store_id);
   const p = j?.preview;
+  /** Refused because of another copy: that copy is shown (with a notice), not the refusal. */
+  const adoptRefused = (error: Error, reset: () => void) => {
+    const refused = refusedCopy(error);
+    if (!refused) return;
+    seedCopyJob(queryClient, cs.store_id, refused);
+    setShown((current) => shownAfterRefusal(refused, current));
+    reset();
+  };
   const choose = (id: string) => {
     setChosen(id);
-    setCopyId(undefined);
+    setShown(undefined);
     confirm.reset();
-    if (id) start.mutate(id, { onSuccess: (started) => setCopyId(started.id) });
+    if (id) start.mutate(id, { onSuccess: (started) => setShown({ id: started.id, own: true }), onError: (error) => adoptRefused(error, start.reset) });
   };
   const close = () => {
     if (!isRunning(j)) {
       setChosen("");
-      setCopyId(undefined);
+      setShown(undefined);
       start.reset();
       confirm.reset();
     }
@@ -68,7 +84,9 @@ export function CopyMenuDialog({ cs, open, onClose }: { cs: CsObject; open: bool
               className="btn btn--primary"
               disabled={j?.status !== "ready" || !p || p.invalid > 0 || p.items + p.new_categories === 0 || confirm.isPending}
               aria-busy={copying || undefined}
-              onClick={() => confirm.mutate({ copyId: j!.id, prices })}
+              onClick={() =>
+                confirm.mutate({ copyId: j!.id, prices }, { onSuccess: (started) => setShown({ id: started.id, own: true }), onError: (error) => adoptRefused(error, confirm.reset) })
+              }
               data-testid="menu-copy-apply"
             >
               {copying ? <span className="spinner" aria-hidden="true" /> : null}
@@ -94,6 +112,11 @@ export function CopyMenuDialog({ cs, open, onClose }: { cs: CsObject; open: bool
           ))}
         </select>
       </div>
+      {notice ? (
+        <p className="menu-copy__notice" role="status" data-testid={`menu-copy-${notice === "underWay" ? "under-way" : "replaced"}`}>
+          <FormattedMessage id={notice === "underWay" ? "menuCopy.underWay" : "menuCopy.replaced"} />
+        </p>
+      ) : null}
       {stores.isSuccess && !others.length ? (
         <p data-testid="menu-copy-no-stores">
           <FormattedMessage id="menuCopy.noOtherStores" />
