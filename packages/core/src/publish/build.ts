@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { categoriesOfStore } from "../category/category";
+import { categoriesOfStore, toCategoryInfo } from "../category/category";
 import { Db } from "../db/service";
 import { itemsOfStore, toItemInfo, type ItemInfo } from "../item/item";
 import { markTable } from "../item/marks";
@@ -65,7 +65,10 @@ function pickedDelta(lang: string, source: string, translations: Translations) {
   return description === undefined ? {} : { description, ...(textLang ? { description_lang: textLang } : {}) };
 }
 
-/** The items of some categories (the item entity's byCategory index), in no particular order. */
+/**
+ * The items of some categories (the item entity's byCategory index), in no particular order. A
+ * global secondary index is read eventually consistent (DynamoDB offers nothing else on one).
+ */
 export async function itemsOfCategories(keys: Keys, categoryIds: Iterable<string>) {
   const lists = await Promise.all(
     [...new Set(categoryIds)].map(async (category_id) => {
@@ -79,16 +82,24 @@ export async function itemsOfCategories(keys: Keys, categoryIds: Iterable<string
 /**
  * Everything the publish job needs of one store, read once for all languages. `items: false` leaves
  * the items out (an incremental publish reads those of the categories it touches itself).
+ * `consistent`: strongly consistent reads (the publish job's: a run that starts right after a change
+ * was written and numbered must read it, not an older copy; publish-request.ts).
  */
-export async function loadStoreState(keys: Keys, now: Date, { items: withItems = true } = {}) {
+export async function loadStoreState(keys: Keys, now: Date, { items: withItems = true, consistent = false } = {}) {
   const e = Db().entities;
   const [store, company, categories, items, promotions, subs] = await Promise.all([
-    e.store.get(keys).go(),
-    e.company.get({ company_id: keys.company_id }).go(),
-    categoriesOfStore(keys.company_id, keys.store_id),
-    withItems ? itemsOfStore(keys.company_id, keys.store_id) : Promise.resolve([]),
-    e.promotion.query.byStore(keys).go({ pages: "all" }),
-    subscriptionsOf(keys),
+    e.store.get(keys).go({ consistent }),
+    e.company.get({ company_id: keys.company_id }).go({ consistent }),
+    consistent
+      ? e.category.query.byStore(keys).go({ pages: "all", consistent }).then(({ data }) => data.map(toCategoryInfo))
+      : categoriesOfStore(keys.company_id, keys.store_id),
+    withItems
+      ? consistent
+        ? e.item.query.byStore(keys).go({ pages: "all", consistent }).then(({ data }) => data.map(toItemInfo))
+        : itemsOfStore(keys.company_id, keys.store_id)
+      : Promise.resolve([]),
+    e.promotion.query.byStore(keys).go({ pages: "all", consistent }),
+    consistent ? e.subscription.query.byStore(keys).go({ pages: "all", consistent }).then(({ data }) => data) : subscriptionsOf(keys),
   ]);
   if (!store.data || !company.data) throw notFound("storeNotFound");
   const { phase, active } = phaseOf(store.data.preparation_ends_at, subs, now);

@@ -3,9 +3,11 @@ import { SERVICE } from "../shared/model";
 
 /**
  * The publish job of one store (the row is the job; the queue only delivers). `requested` counts
- * publish requests, `published` is the request count the last finished run covered. `queued` says a
- * message is on its way (requests coalesce into it); `lease_until` is held while a run writes files,
- * so two workers never interleave their writes.
+ * publish requests: each change is numbered by the request made after it was written (its sequence).
+ * `published` is the highest number the last finished run covered: the count it took with its lease,
+ * before it read anything. A count above `published`, or above a running run's, means one more run
+ * (publish.ts). `queued` says a message is on its way (requests coalesce into it); `lease_until` is
+ * held while a run reads and writes, so two workers never interleave their writes.
  */
 export const PublicationEntity = new Entity({
   model: { entity: "publication", version: "1", service: SERVICE },
@@ -47,8 +49,9 @@ export const PublicationEntity = new Entity({
 
 /**
  * When a store's published pages go stale by time alone (a category schedule starts or ends, the
- * venue opens or closes, the plain whole-menu page may be written again): the scheduled job
- * republishes the stores that are due, with one key query.
+ * venue opens or closes, the plain whole-menu page may be written again), or when its requests are
+ * to be looked at again (`catch_up`): the scheduled job republishes the stores that are due, with
+ * one key query.
  */
 export const PublishDueEntity = new Entity({
   model: { entity: "publishDue", version: "1", service: SERVICE },
@@ -59,6 +62,11 @@ export const PublishDueEntity = new Entity({
     company_id: { type: "string", required: true },
     /** Only the plain whole-menu page is due (a scoped run with nothing else to do writes it). */
     full_page: { type: "boolean" },
+    /**
+     * Only a check: a message met a run's lease, and that run sends the next one when it ends; should
+     * it die instead, requests still waiting then get a run (publish.ts runDuePublishes).
+     */
+    catch_up: { type: "boolean" },
   },
   indexes: {
     byDue: {

@@ -19,16 +19,18 @@ export async function keysOf(target: string | Keys): Promise<Keys> {
   return storeKeys(typeof target === "string" ? await storeById(target) : target);
 }
 
-/** Sends one publish message unless one is already on its way (coalescing). */
-export async function queueOnce(keys: Keys, version: number) {
+/**
+ * Sends one publish message unless one is already on its way (coalescing). `force`: sends it even
+ * then. A run that finds newer requests than it read forces its follow-up (publish.ts): the message
+ * that set the flag may have met that run's lease on another consumer and be gone, so the flag alone
+ * proves nothing then.
+ */
+export async function queueOnce(keys: Keys, version: number, { force = false } = {}) {
   const now = clock.now();
   const staleBefore = new Date(now.getTime() - QUEUED_STALE_MS).toISOString();
   try {
-    await Db()
-      .entities.publication.patch(keys)
-      .set({ queued: true, queued_at: now.toISOString() })
-      .where((a, op) => `(${op.notExists(a.queued)} OR ${op.eq(a.queued, false)} OR ${op.lt(a.queued_at, staleBefore)})`)
-      .go();
+    const patch = Db().entities.publication.patch(keys).set({ queued: true, queued_at: now.toISOString() });
+    await (force ? patch : patch.where((a, op) => `(${op.notExists(a.queued)} OR ${op.eq(a.queued, false)} OR ${op.lt(a.queued_at, staleBefore)})`)).go();
   } catch (error) {
     if (isConditionFailure(error)) return false;
     throw error;
@@ -84,9 +86,15 @@ export function pendingScope(row: { scope?: string[]; scope_all?: boolean }): Pu
 
 /**
  * Asks for the store's guest menu to be published again: call it after anything guests see changed
- * (items, categories, promotions, store settings, subscription). Requests coalesce: while a message
- * is queued, further requests only count; a request during a run queues exactly one more run.
- * Without `scope` the next run rebuilds everything; scopes of requests add up until a run covers them.
+ * (items, categories, promotions, store settings, subscription, tables), once the change is written.
+ * Requests coalesce: while a message is queued, further requests only count; a request during a run
+ * queues exactly one more run. Without `scope` the next run rebuilds everything; scopes of requests
+ * add up until a run covers them.
+ *
+ * The request's `sequence` is the store's `requested` counter after it: every change is numbered
+ * after it was written. A run takes the counter when it starts, before it reads anything, and
+ * records it as `published` when its files are written: it read every change numbered up to it.
+ * A request numbered higher than a run's, or than `published`, gets a run after it (publish.ts).
  */
 export async function requestPublish(target: string | Keys, scope?: PublishScope) {
   const keys = await keysOf(target);
@@ -97,5 +105,6 @@ export async function requestPublish(target: string | Keys, scope?: PublishScope
   const { data } = await update.set({ requested_at: clock.now().toISOString() }).go({ response: "all_new" });
   // Bounded: too many entries waiting are "everything" (the set is dropped from the row).
   if (!data.scope_all && (data.scope?.length ?? 0) > SCOPE_MAX * (SCOPE_ITEMS_MAX + 1)) await Db().entities.publication.patch(keys).set({ scope_all: true }).remove(["scope"]).go();
-  return { queued: await queueOnce(keys, data.requested ?? 1) };
+  const sequence = data.requested ?? 1;
+  return { queued: await queueOnce(keys, sequence), sequence };
 }
