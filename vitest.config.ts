@@ -10,6 +10,8 @@ const WORKERS = 2;
 
 export default defineConfig({
   test: {
+    // For every project (vitest wants one figure for projects that run side by side).
+    maxWorkers: WORKERS,
     reporters: ["default", "./test/timing-reporter.ts"],
     projects: [
       {
@@ -18,7 +20,6 @@ export default defineConfig({
           include: ["packages/*/test/**/*.test.ts"],
           globalSetup: ["test/dynamo.global.ts"],
           setupFiles: ["test/table-per-file.ts"],
-          maxWorkers: WORKERS,
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // Polls wait for a condition; on a loaded machine it can take longer than vitest's 1 s.
@@ -27,7 +28,7 @@ export default defineConfig({
       },
       {
         // The SPA's logic: plain node, no database or browser (those files pass fakes where a page is needed).
-        test: { name: "web", include: ["web/src/**/*.test.ts"], environment: "node", maxWorkers: WORKERS },
+        test: { name: "web", include: ["web/src/**/*.test.ts"], environment: "node" },
         resolve: { alias: [{ find: /^@\//, replacement: `${fileURLToPath(new URL("./web/src", import.meta.url))}/` }] },
       },
       "stacks/vitest.config.ts",
@@ -37,7 +38,6 @@ export default defineConfig({
           include: ["e2e/**/*.test.ts"],
           globalSetup: ["e2e/runtime.global.ts"],
           // One shared runtime per worker (e2e/worker-runtime.ts): files of different workers never share data.
-          maxWorkers: WORKERS,
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // Polls wait for a condition (a page update, a publish, a translation); on a loaded
