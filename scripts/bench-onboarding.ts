@@ -13,31 +13,44 @@
  * owner's own screen; the guests' and the bench's own checks are machine time only). Goal: ≤ 40
  * actions and ≤ 3 minutes of the owner's time. Printed, never asserted: the exit code is 1 only
  * when the journey itself fails. Needs Java and a built web app.
+ *
+ * A plain script, not a vitest file: nothing here may call vitest's inject() (e2e/browser.ts's
+ * launchBrowser does), so the browser is launched (or connected to) here.
+ *
+ * Check mode (`BENCH_CHECK=1` or `--check`, scripts/bench-support.ts): the same journey with a
+ * 6-item sheet, the fake engine answering after 50 ms, and guests scanning in Russian and English
+ * only. BENCH_BASE_URL and BENCH_DATA_DIR name a running runtime instead of starting one (the owner
+ * registers a company of their own there, with a new address each run; its outbox is read from the
+ * data folder, and its own translation engine translates); BENCH_TEMPLATE_DIR, a data folder seeded
+ * with the demo data and stopped, is copied instead of seeding one; BENCH_BROWSER_WS, a Chromium
+ * playwright server's endpoint, is connected to instead of launching Chromium.
  */
-import { mkdtempSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Locator, Page } from "playwright-core";
+import { chromium, type Download, type Locator, type Page } from "playwright-core";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { templateRows } from "@menu/core/import/menu-template";
 import { textSheet } from "@menu/core/render/menu-sheet";
 import { MENU_LANGUAGES } from "@menu/core/shared/model";
 import { fakeTranslation, startFakeLibreTranslate } from "../packages/core/test/support/fake-translate-servers";
-import { launchBrowser } from "../e2e/browser";
+import { chromiumOptions } from "../e2e/chromium";
 import { linkMailedTo } from "../e2e/outbox";
-import { startRuntime } from "../e2e/runtime";
+import { benchRuntime, sized } from "./bench-support";
 
 const GOAL = { actions: 40, ownerSeconds: 180 };
 const COST = { action: 2, char: 0.3, file: 8 };
+/** The bulk dialog's default count: the owner keeps it. */
 const TABLES = 10;
+/** Items in the owner's sheet. */
+const ITEMS = sized(100, 6);
+/** The languages guests scan the menu in. */
+const SCAN_LANGUAGES = sized<readonly string[]>(MENU_LANGUAGES, MENU_LANGUAGES.slice(0, 2));
 /** The e2e suite's engine answers after a second per call; the same here. */
-const ENGINE_DELAY_MS = Number(process.env.BENCH_ENGINE_DELAY_MS ?? 1000);
+const ENGINE_DELAY_MS = Number(process.env.BENCH_ENGINE_DELAY_MS ?? sized(1000, 50));
 /** How long a screen may take to answer, and a translation run or a publish to finish, on a busy machine. */
 const UI_MS = 120_000;
 const WAIT_MS = 600_000;
 
-/** The 100-item Russian sheet: the template's columns, five kitchen and four drinks categories. */
+/** The 100-item (ITEMS) Russian sheet: the template's columns, five kitchen and four drinks categories. */
 function sheetRows(): string[][] {
   const [header, kitchenExample, drinksExample] = templateRows() as [string[], string[], string[]];
   const kitchen = kitchenExample[0]!;
@@ -56,9 +69,9 @@ function sheetRows(): string[][] {
   ];
   const styles = ["домашний", "по-деревенски", "фирменный", "по-купечески"];
   const rows: string[][] = [];
-  for (let round = 0; rows.length < 100; round++) {
+  for (let round = 0; rows.length < ITEMS; round++) {
     for (const [section, category, names, unit] of menu) {
-      if (rows.length === 100) break;
+      if (rows.length === ITEMS) break;
       const name = names[round % names.length]!;
       const title = round < names.length ? name : `${name} ${styles[Math.floor(round / names.length) - 1]}`;
       if (rows.some((r) => r[2] === title)) continue;
@@ -164,11 +177,17 @@ async function pdfPages(bytes: Uint8Array) {
   return pages;
 }
 
+/** A download's bytes, read through the browser's connection (a connected browser keeps the file on its side). */
+async function downloadedBytes(download: Download) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 const engine = await startFakeLibreTranslate({ delayMs: ENGINE_DELAY_MS });
-const dataDir = mkdtempSync(join(tmpdir(), "menu-bench-onboarding-"));
-console.log(`Starting the local runtime on ${dataDir} (the demo data loads first; minutes on a busy machine)…`);
-const runtime = await startRuntime(dataDir, { LIBRETRANSLATE_URL: engine.url });
-const browser = await launchBrowser();
+const runtime = await benchRuntime("bench-onboarding", { LIBRETRANSLATE_URL: engine.url });
+const { dataDir } = runtime;
+const browser = process.env.BENCH_BROWSER_WS ? await chromium.connect(process.env.BENCH_BROWSER_WS) : await chromium.launch(chromiumOptions());
 let failed = false;
 try {
   const base = runtime.baseUrl;
@@ -179,7 +198,8 @@ try {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
-  const email = "owner@berezka.example";
+  // A runtime of others may have seen this owner already (an earlier run): a new address then.
+  const email = runtime.own ? "owner@berezka.example" : `owner-${Date.now().toString(36)}@berezka.example`;
   const password = "Berezka-2026-menu";
   let admin = "";
   let qrUrl = "";
@@ -286,11 +306,11 @@ try {
 
   await step("QR cards PDF", async () => {
     // The owner waits for the file to arrive.
-    const file = await wait(async () => {
+    const bytes = await wait(async () => {
       const [download] = await Promise.all([page.waitForEvent("download", { timeout: UI_MS }), owner.click(page.getByTestId("cards-pdf"))]);
-      return (await download.path())!;
+      return downloadedBytes(download);
     });
-    const pages = await pdfPages(new Uint8Array(await readFile(file)));
+    const pages = await pdfPages(new Uint8Array(bytes));
     const named = Array.from({ length: TABLES }, (_, i) => `Стол ${i + 1}`).filter((n) => pages.some((p) => p.includes(n)));
     console.log(`Cards PDF: ${pages.length} pages, ${named.length} of ${TABLES} tables named`);
     if (named.length !== TABLES) throw new Error(`The cards PDF names ${named.length} of ${TABLES} tables`);
@@ -318,9 +338,9 @@ try {
     console.log(`Translation: ${started ? "started by the owner" : "already running (queued by the import)"}; ${outcome}`);
   });
 
-  await step("Guest scans in 6 languages", async () => {
+  await step(`Guest scans in ${SCAN_LANGUAGES.length} languages`, async () => {
     // A guest's phone in each language scans the first table's QR; machine time only (not the owner's).
-    for (const language of MENU_LANGUAGES) {
+    for (const language of SCAN_LANGUAGES) {
       const guest = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: language, isMobile: true, hasTouch: true });
       const scan = await guest.newPage();
       const expected = new Set(titles.map((t) => (language === "ru" ? t : fakeTranslation(t, language))));
