@@ -8,22 +8,21 @@
  * The import never deletes.
  */
 import { z } from "zod";
-import { Db } from "../db/service";
 import { UserError } from "../shared/errors";
 import { newId } from "../shared/ids";
 import { SOURCE_LANGUAGE, type Section } from "../shared/model";
 import { storeCommand, type StoreContext } from "../command/store-command";
 import { deltaToString } from "../shared/rich-text";
 import { quoteCell } from "../shared/sheet-cell";
-import { countByCategory, countedWrite, factsChange, requestFactsRefresh, tallyChange } from "../store/facts";
-import { takePositions } from "../store/positions";
+import { countByCategory, requestFactsRefresh } from "../store/facts";
+import { takePositionBlocks } from "../store/positions";
 import { sourceHashes, type TranslateRef } from "../translation/jobs";
-import { TARGETS, targetOfRow } from "../translation/targets";
-import { indexCategory, indexItem } from "../search/indexing";
+import { targetOfRow } from "../translation/targets";
 import { categoryIconFor } from "./category-icon";
 import { ImportRefusal } from "./menu-import-errors";
 import { IMPORT_FILE_MAX } from "./menu-import-limits";
 import { plan } from "./menu-import-plan";
+import { createCategories, createItems, storedItems, updateItems, type ItemUpdate } from "./menu-import-write";
 import { readTable } from "./menu-import-sheet";
 
 /** A file as the page sends it: its name (for the format) and its bytes in base64 (≤ 180 KB, under the API's JSON limit). */
@@ -41,7 +40,9 @@ async function prepared({ keys }: StoreContext, file_name: string, content: stri
     if (error instanceof ImportRefusal) return error;
     throw error;
   });
-  return { keys, ...(await plan(keys, table)) };
+  const planned = await plan(keys, table);
+  // A file refused for what it holds: its one error says where the parse found it (sheet, row, column).
+  return { keys, ...planned, ...(table instanceof ImportRefusal ? { error: table.error } : {}) };
 }
 
 /** Items the preview lists of those it would create and of those it would change (the page shows 20); the counts are whole. */
@@ -65,9 +66,6 @@ export const previewImport = storeCommand(PreviewImportInput, {}, async (command
   };
 });
 
-/** Items created per transaction, with their counts (a transaction holds at most 100 writes). */
-const CREATE_CHUNK = 45;
-
 /** What the sheet has a column for (a missing column keeps the stored value). */
 const givenFields = (item: { allergens?: string[]; tags?: string[]; visible?: boolean }) => ({
   ...(item.allergens ? { allergens: item.allergens } : {}),
@@ -80,12 +78,12 @@ const plainDelta = (text: string) => (text ? deltaToString([{ insert: `${text}\n
 /**
  * POST /api/menu-import/apply: validates the whole file again (nothing is written while any row is
  * invalid), then writes items [from, from + count) of the sheet; categories a new row needs are
- * created with the first chunk. Answers how far it got.
+ * created with the first chunk. Answers how far it got. The writes go in transactions of up to 100
+ * (menu-import-write.ts): a chunk costs a few requests, not one or more per item.
  */
 export const applyImport = storeCommand(ApplyImportInput, { publish: "named", translate: true }, async (command, { file_name, content, from, count }) => {
   const { keys, plan: result, items, state, paths } = await prepared(command, file_name, content);
   if (!result || result.errors.length) throw new UserError("importInvalid", 400);
-  const e = Db().entities;
   // What this chunk wrote goes to the engine (a store-wide look would cost the whole store per import).
   const written: TranslateRef[] = [];
   if (from === 0) {
@@ -93,6 +91,7 @@ export const applyImport = storeCommand(ApplyImportInput, { publish: "named", tr
     // created with the first chunk, so later chunks cannot reorder them).
     const next = new Map<string, number>();
     for (const c of state.categories) next.set(`${c.section}:${c.parent_id}`, Math.max(next.get(`${c.section}:${c.parent_id}`) ?? 0, c.position + 1));
+    const categories = [];
     for (const key of result.categories) {
       const [section, ...rest] = key.split(":");
       const names = rest.join(":").split(" / ");
@@ -107,15 +106,14 @@ export const applyImport = storeCommand(ApplyImportInput, { publish: "named", tr
           const position = next.get(siblings) ?? 0;
           next.set(siblings, position + 1);
           const icon = categoryIconFor(names[depth]!, section as Section);
-          const category = { ...keys, category_id: id, section: section as "kitchen", type, name: names[depth]!, icon, parent_id, position, visible: true } as const;
-          await countedWrite((t) => [t.category.create(category).commit(), factsChange(t, keys, { categories: 1 })]);
-          await indexCategory(keys, undefined, category);
-          written.push({ target_type: "Category", target_id: id, target: targetOfRow.Category({ ...category, updated_at: "", translations: {} }) });
+          categories.push({ ...keys, category_id: id, section: section as "kitchen", type, name: names[depth]!, icon, parent_id, position, visible: true } as const);
           paths.set(path, id);
         }
         parent_id = id;
       }
     }
+    await createCategories(keys, categories);
+    for (const category of categories) written.push({ target_type: "Category", target_id: category.category_id, target: targetOfRow.Category({ ...category, updated_at: "", translations: {} }) });
   }
   const ctx = await command.translation();
   const records = new Map(state.items.map((i) => [i.id, i]));
@@ -123,12 +121,9 @@ export const applyImport = storeCommand(ApplyImportInput, { publish: "named", tr
   const chunk = items.slice(from, from + count);
   const KIND = { kitchen: "product", drinks: "product", hookahs: "hookah", games: "game" } as const;
   const categoryOf = (item: (typeof chunk)[number]) => paths.get(`${item.section}:${item.categoryPath.join(" / ")}`)!;
-  // New rows: positions from each category's counter in sheet order, written with their counts.
+  // New rows: a block of positions from each category's counter (in sheet order), written with their counts.
   const creates = chunk.filter((item) => !item.id);
-  const positions = new Map<string, number[]>();
-  for (const [category_id, n] of countByCategory(creates.map((item) => ({ category_id: categoryOf(item) })))) {
-    positions.set(category_id, await takePositions(keys, category_id, n));
-  }
+  const positions = await takePositionBlocks(keys, countByCategory(creates.map((item) => ({ category_id: categoryOf(item) }))));
   const created = creates.map((item) => ({
     ...keys,
     item_id: newId(),
@@ -140,70 +135,72 @@ export const applyImport = storeCommand(ApplyImportInput, { publish: "named", tr
     portions: item.portions.map((p) => ({ id: newId(), ...p })),
     ...givenFields(item),
   }));
-  for (let at = 0; at < created.length; at += CREATE_CHUNK) {
-    const batch = created.slice(at, at + CREATE_CHUNK);
-    await countedWrite((t) => [
-      ...batch.map((record) => t.item.create(record).commit()),
-      ...[...countByCategory(batch)].map(([category_id, n]) => tallyChange(t, keys, category_id, n)),
-      factsChange(t, keys, { items: batch.length }),
-    ]);
-    await Promise.all(batch.map((record) => indexItem(keys, undefined, record)));
-  }
+  await createItems(keys, created);
   for (const record of created) written.push({ target_type: "Item", target_id: record.item_id, target: targetOfRow.Item({ ...record, updated_at: "", translations: {} }) });
-  await Promise.all(
-    chunk.map(async (item) => {
-      if (!item.id) return;
+  // Rows with an ID that change something. An item named twice in the chunk is written once (a
+  // transaction writes an item once), as and where its last row says.
+  const last = new Map<string, (typeof chunk)[number]>();
+  for (const item of chunk) {
+    if (!item.id || !changes.has(item.id)) continue;
+    last.delete(item.id);
+    last.set(item.id, item);
+  }
+  const changed = [...last.values()];
+  const updates: ItemUpdate[] = [];
+  const portionsOf = (item: (typeof chunk)[number]) => item.portions.map((p, i) => ({ id: records.get(item.id!)?.portions[i]?.id || newId(), ...p }));
+  if (result.language === SOURCE_LANGUAGE) {
+    // Another category: the end of it, with both counts, only from where it was read.
+    const movesFrom = (item: (typeof chunk)[number]) => {
+      const from = records.get(item.id!)?.category_id;
+      return changes.get(item.id!)!.has("category") && from && from !== categoryOf(item) ? from : undefined;
+    };
+    const ends = await takePositionBlocks(keys, countByCategory(changed.filter(movesFrom).map((item) => ({ category_id: categoryOf(item) }))));
+    for (const item of changed) {
+      const item_id = item.id!;
+      const fields = changes.get(item_id)!;
+      // Only what changed: an unchanged description keeps its formatting (the sheet has plain text).
+      const texts = {
+        portions: portionsOf(item),
+        ...givenFields(item),
+        title: item.title,
+        ...(fields.has("description") ? { description: plainDelta(item.description ?? "") } : {}),
+      };
+      const record = records.get(item_id);
+      // Read again by the request (the info above lacks the translations' source hashes).
+      written.push({ target_type: "Item", target_id: item_id });
+      const index = record ? { index: { before: { item_id, ...record }, after: { item_id, ...record, title: item.title } } } : {};
+      const moved = movesFrom(item);
       const category_id = categoryOf(item);
-      const portions = item.portions.map((p, i) => ({ id: records.get(item.id!)?.portions[i]?.id || newId(), ...p }));
-      const fields = changes.get(item.id);
-      if (!fields) return;
-      const base = { portions, ...givenFields(item) };
-      if (result.language === SOURCE_LANGUAGE) {
-        // Only what changed: an unchanged description keeps its formatting (the sheet has plain text).
-        const texts = {
-          ...base,
-          title: item.title,
-          ...(fields.has("description") ? { description: plainDelta(item.description ?? "") } : {}),
-        };
-        const record = records.get(item.id);
-        // Read again by the request (the info above lacks the translations' source hashes).
-        written.push({ target_type: "Item", target_id: item.id });
-        const reindex = async () => record && indexItem(keys, { item_id: item.id!, ...record }, { item_id: item.id!, ...record, title: item.title });
-        const from = record?.category_id;
-        if (!fields.has("category") || !from || from === category_id) {
-          await e.item.patch({ ...keys, item_id: item.id }).set(texts).go();
-          await reindex();
-          return;
-        }
-        // Another category: the end of it, with both counts, only from where it was read.
-        const [position] = await takePositions(keys, category_id);
-        await countedWrite((t) => [
-          t.item.patch({ ...keys, item_id: item.id! }).set({ ...texts, category_id, position }).where((a, op) => op.eq(a.category_id, from)).commit(),
-          tallyChange(t, keys, from, -1),
-          tallyChange(t, keys, category_id, 1),
-        ]);
-        await reindex();
-      } else if (fields.has("title") || fields.has("description")) {
-        // A sheet in another language: the texts staff changed become that language's hand-made
-        // translation (unchanged ones, even a fallback the export showed, are left alone).
-        const target = (await TARGETS.Item.load(keys, item.id))!;
-        const own = target.translations[result.language];
-        const entry = {
-          ...own,
-          ...(fields.has("title") ? { title: item.title } : {}),
-          ...(fields.has("description") ? { description: plainDelta(item.description ?? "") } : {}),
-          manual: true,
-          ...sourceHashes(target, ctx.glossary),
-        };
-        const translations = { ...target.translations, [result.language]: entry };
-        await e.item.patch({ ...keys, item_id: item.id }).set({ ...base, translations }).go();
-        const title = target.sources.title ?? "";
-        await indexItem(keys, { item_id: item.id, title, translations: target.translations }, { item_id: item.id, title, translations });
-      } else {
-        await e.item.patch({ ...keys, item_id: item.id }).set(base).go();
+      updates.push(moved ? { item_id, set: { ...texts, category_id, position: ends.get(category_id)!.shift()! }, move: { from: moved, to: category_id }, ...index } : { item_id, set: texts, ...index });
+    }
+  } else {
+    // A sheet in another language: the texts staff changed become that language's hand-made
+    // translation (unchanged ones, even a fallback the export showed, are left alone).
+    const texted = (item: (typeof chunk)[number]) => changes.get(item.id!)!.has("title") || changes.get(item.id!)!.has("description");
+    const stored = await storedItems(keys, changed.filter(texted).map((item) => item.id!));
+    for (const item of changed) {
+      const item_id = item.id!;
+      const fields = changes.get(item_id)!;
+      const base = { portions: portionsOf(item), ...givenFields(item) };
+      if (!texted(item)) {
+        updates.push({ item_id, set: base });
+        continue;
       }
-    }),
-  );
+      const target = targetOfRow.Item(stored.get(item_id)!);
+      const own = target.translations[result.language];
+      const entry = {
+        ...own,
+        ...(fields.has("title") ? { title: item.title } : {}),
+        ...(fields.has("description") ? { description: plainDelta(item.description ?? "") } : {}),
+        manual: true,
+        ...sourceHashes(target, ctx.glossary),
+      };
+      const translations = { ...target.translations, [result.language]: entry };
+      const title = target.sources.title ?? "";
+      updates.push({ item_id, set: { ...base, translations }, index: { before: { item_id, title, translations: target.translations }, after: { item_id, title, translations } } });
+    }
+  }
+  await updateItems(keys, updates);
   command.translate(written);
   const done = Math.min(items.length, from + count);
   // Once, after the last chunk: a publish per chunk would render the whole menu again each time. The

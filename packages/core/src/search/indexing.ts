@@ -33,6 +33,14 @@ type TermRow = StoreKeys & IndexTerm & { ref_type: RefType; ref_id: string };
 const putRows = (rows: TermRow[]) => untilProcessed(rows, (r) => termsDb().put(r).go({ concurrency: 4 }));
 const deleteRows = (rows: TermRow[]) => untilProcessed(rows, (r) => termsDb().delete(r).go({ concurrency: 4 }));
 
+/**
+ * Many rows: 25 a request, BATCHES_AT_ONCE requests at a time. ElectroDB reads this as `concurrent`
+ * (the `concurrency` of putRows and deleteRows is not an option it knows: they send one at a time).
+ */
+const BATCHES_AT_ONCE = 4;
+const putManyRows = (rows: TermRow[]) => untilProcessed(rows, (r) => termsDb().put(r).go({ concurrent: BATCHES_AT_ONCE }));
+const deleteManyRows = (rows: TermRow[]) => untilProcessed(rows, (r) => termsDb().delete(r).go({ concurrent: BATCHES_AT_ONCE }));
+
 async function writeChange(keys: StoreKeys, ref_type: RefType, ref_id: string, before: IndexTerm[], after: IndexTerm[]) {
   const had = new Set(before.map(termKey));
   const has = new Set(after.map(termKey));
@@ -41,6 +49,36 @@ async function writeChange(keys: StoreKeys, ref_type: RefType, ref_id: string, b
     putRows(after.filter((t) => !had.has(termKey(t))).map(row)),
     deleteRows(before.filter((t) => !has.has(termKey(t))).map(row)),
   ]);
+}
+
+/** One record's change: its texts before (none: created) and after (none: deleted). */
+export type IndexChange<T> = { before?: T; after?: T };
+/** A row of the index, and what one record's change adds and removes: the rows `writeChange` writes for it. */
+export type IndexRow = TermRow;
+export type IndexRows = { put: IndexRow[]; remove: IndexRow[] };
+
+function rowsOfChange(keys: StoreKeys, ref_type: RefType, ref_id: string, before: IndexTerm[], after: IndexTerm[]): IndexRows {
+  const had = new Set(before.map(termKey));
+  const has = new Set(after.map(termKey));
+  const row = (t: IndexTerm): TermRow => ({ company_id: keys.company_id, store_id: keys.store_id, kind: t.kind, term: t.term, ref_type, ref_id });
+  return { put: after.filter((t) => !had.has(termKey(t))).map(row), remove: before.filter((t) => !has.has(termKey(t))).map(row) };
+}
+
+/** The rows an item's change adds and removes, for a caller that writes them itself (in its own transaction). */
+export const itemIndexRows = (keys: StoreKeys, { before, after }: IndexChange<TitledItem>) =>
+  rowsOfChange(keys, "item", (after ?? before)!.item_id, before ? indexTermsOf(itemTexts(before)) : [], after ? indexTermsOf(itemTexts(after)) : []);
+
+/** The rows a category's change adds and removes, for a caller that writes them itself. */
+export const categoryIndexRows = (keys: StoreKeys, { before, after }: IndexChange<NamedCategory>) =>
+  rowsOfChange(keys, "category", (after ?? before)!.category_id, before ? indexTermsOf(categoryTexts(before)) : [], after ? indexTermsOf(categoryTexts(after)) : []);
+
+/** Many records' rows (each record once) in batches: 25 a request, four requests at a time. */
+export async function writeIndexRows(changes: IndexRows[]) {
+  // A batch may not name one key twice.
+  const unique = (rows: TermRow[]) => [...new Map(rows.map((r) => [`${refKey(r.ref_type, r.ref_id)}|${r.kind}:${r.term}`, r])).values()];
+  const put = unique(changes.flatMap((c) => c.put));
+  const remove = unique(changes.flatMap((c) => c.remove));
+  await Promise.all([put.length ? putManyRows(put) : undefined, remove.length ? deleteManyRows(remove) : undefined]);
 }
 
 /** After an item was created (`before` undefined) or its title or translations were written. */

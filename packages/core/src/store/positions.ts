@@ -20,6 +20,23 @@ export async function takePositions(keys: StoreKeys, category_id: string, count 
   return Array.from({ length: count }, (_, i) => end - (count - 1 - i) * POSITION_STEP);
 }
 
+/** Categories whose blocks `takePositionBlocks` asks for at once. */
+const BLOCKS_AT_ONCE = 8;
+
+/**
+ * Blocks of consecutive end positions for several categories (an import's chunk): `counts` says how
+ * many each category needs; one ADD per category, a few categories at a time. Each block is what
+ * `takePositions` answers for its category.
+ */
+export async function takePositionBlocks(keys: StoreKeys, counts: ReadonlyMap<string, number>) {
+  const blocks = new Map<string, number[]>();
+  const wanted = [...counts].filter(([, n]) => n > 0);
+  for (let at = 0; at < wanted.length; at += BLOCKS_AT_ONCE) {
+    await Promise.all(wanted.slice(at, at + BLOCKS_AT_ONCE).map(async ([category_id, n]) => blocks.set(category_id, await takePositions(keys, category_id, n))));
+  }
+  return blocks;
+}
+
 /**
  * A position strictly between `before` (-1 = the start) and the next item's, or undefined when the
  * gap is used up.
