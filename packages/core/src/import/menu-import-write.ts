@@ -4,7 +4,7 @@
  * rows, and once per transaction the kept counts they change (an update per category and one of
  * the store's facts, however many records change them). Written one by one, each item cost a
  * search-row request of its own besides its share of a transaction: a 1,000-item sheet sent 1,464
- * requests, now some 450. Rows go in the records' transactions, not in 25-row batches, for the
+ * requests, now about 550. Rows go in the records' transactions, not in 25-row batches, for the
  * rule below; DynamoDB Local (the local runtime, file-backed) also writes a transaction's rows
  * about twice as fast as a batch's. A record with more search rows than a transaction can hold
  * beside it (a title of over 80 distinct Han characters) has them written by batch: before its
@@ -32,7 +32,7 @@ type CategoryCreate = Parameters<Entities["category"]["create"]>[0] & { category
 type ItemPatch = Parameters<ReturnType<Entities["item"]["patch"]>["set"]>[0];
 
 /** DynamoDB's most writes in one TransactWriteItems. */
-export const TRANSACTION_WRITES = 100;
+const TRANSACTION_WRITES = 100;
 /** Search rows a record brings into its transaction; more are written by batch (see above). */
 const ROWS_IN_TRANSACTION = 80;
 /**
@@ -56,7 +56,7 @@ const inlineRows = (op: Op) => (op.inline ? rowsIn(op.rows) : 0);
  * item in a transaction) whatever the number of operations changing it, and `shared` more writes
  * (the store's facts).
  */
-export function transactions<T>(ops: readonly T[], counters: (op: T) => readonly string[], rows: (op: T) => number, bytes: (op: T) => number, shared = 0): T[][] {
+function transactions<T>(ops: readonly T[], counters: (op: T) => readonly string[], rows: (op: T) => number, bytes: (op: T) => number, shared = 0): T[][] {
   const out: T[][] = [];
   let group: T[] = [];
   let keys = new Set<string>();
