@@ -19,6 +19,7 @@ import { MAX_IMAGE_MB, MAX_IMAGE_MEGAPIXELS } from "@menu/core/media/variants";
 import { axeViolations } from "./axe";
 import { launchBrowser } from "./browser";
 import { signInAs } from "./sign-in";
+import { staffApi } from "./staff-api";
 import { demo } from "./demo";
 import { workerRuntime } from "./worker-runtime";
 
@@ -48,6 +49,11 @@ async function newPage({ locale = "ru", width = 1280 }: { locale?: string; width
 }
 
 async function signedIn(role = "company_manager", locale = "ru") {
+  // The user's saved interface language wins over the browser's, and other files on this runtime
+  // switch it: set it first.
+  const login = demo().logins.find((l) => l.role === role)!;
+  const api = await staffApi(base, login.email, login.password);
+  expect((await api.send("PATCH", "/api/me", { ui_locale: locale })).ok).toBe(true);
   const { page, errors } = await newPage({ locale });
   await signInAs(page, role);
   return { page, errors };
