@@ -32,17 +32,26 @@ await withDemoRuntime("bench-import", async (base, demo) => {
   };
   const cs = (await (await fetch(`${base}/api/cs-object?companyKey=demo&storeKey=center&scope=owned`, { headers: { cookie } })).json()) as { store_id: string };
   type Preview = { creates: number; changes: number; unchanged: number; errors: unknown[] };
+  type DbWork = { requests: number; byCommand: Record<string, { requests: number; ms: number }> };
   /** The DynamoDB requests the runtime sent since it started (undefined: a runtime without the bench routes). */
-  const dbRequests = async () => {
+  const dbWork = async () => {
     const res = await fetch(`${base}/_local/db`).catch(() => undefined);
-    return res?.ok ? ((await res.json()) as { requests: number }).requests : undefined;
+    return res?.ok ? ((await res.json()) as DbWork) : undefined;
   };
+  /** The commands of the requests sent between two readings, most waited for first ("TransactWriteItems 12× 840 ms"). */
+  const commandsBetween = (before: DbWork, after: DbWork) =>
+    Object.entries(after.byCommand)
+      .map(([name, { requests, ms }]) => ({ name, requests: requests - (before.byCommand[name]?.requests ?? 0), ms: ms - (before.byCommand[name]?.ms ?? 0) }))
+      .filter((c) => c.requests > 0)
+      .sort((a, b) => b.ms - a.ms)
+      .map((c) => `${c.name.replace(/Command$/, "")} ${c.requests}× ${c.ms.toFixed(0)} ms`)
+      .join(", ");
   const importFile = async (file_name: string, bytes: Buffer) => {
     const file = { store_id: cs.store_id, file_name, content: bytes.toString("base64") };
     const started = performance.now();
     const preview = await post<Preview>("/api/menu-import/preview", file);
     const previewed = performance.now();
-    const requestsBefore = await dbRequests();
+    const before = await dbWork();
     let from = 0;
     let total = 0;
     do {
@@ -50,8 +59,8 @@ await withDemoRuntime("bench-import", async (base, demo) => {
       ({ done: from, total } = step);
     } while (from < total);
     const applyMs = performance.now() - previewed;
-    const requestsAfter = await dbRequests();
-    const requests = requestsBefore === undefined || requestsAfter === undefined ? undefined : requestsAfter - requestsBefore;
+    const after = await dbWork();
+    const requests = before && after ? { count: after.requests - before.requests, commands: commandsBetween(before, after) } : undefined;
     return { preview, previewMs: previewed - started, applyMs, started, requests, load: load() };
   };
 
@@ -90,7 +99,7 @@ await withDemoRuntime("bench-import", async (base, demo) => {
   // the DynamoDB requests sent while applying (the runtime's, its background jobs included).
   const applied = (n: number, run: typeof fresh) =>
     `${(run.applyMs / 1000).toFixed(2)} s, ${(run.applyMs / n).toFixed(1)} ms an item` +
-    (run.requests === undefined ? "" : `, ${run.requests} DynamoDB requests (${(run.requests / n).toFixed(2)} an item)`) +
+    (run.requests === undefined ? "" : `, ${run.requests.count} DynamoDB requests (${(run.requests.count / n).toFixed(2)} an item: ${run.requests.commands})`) +
     `; load ${run.load}`;
   const applyGoal = 3;
   console.log(`${ITEMS}-item apply: ${applied(ITEMS, fresh)} (goal ≤ ${applyGoal} s) — ${fresh.applyMs <= applyGoal * 1000 ? "met" : "NOT met"}`);

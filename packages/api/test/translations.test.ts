@@ -13,7 +13,7 @@ import { memoryQueue } from "@menu/core/adapters/memory-queue";
 import type { QueueName } from "@menu/core/ports/queue";
 import { addDays } from "@menu/core/subscription/plans";
 import { noEngine, resilient } from "@menu/core/ports/translator";
-import { isSweepMessage, resumeTranslations, SWEEP_PAGE } from "@menu/core/translation/jobs";
+import { isSweepMessage, JOB_CONTENTS, requestTranslation, resumeTranslations, SWEEP_PAGE, type TargetRef } from "@menu/core/translation/jobs";
 import { translateQueueJob } from "@menu/core/translation/facts-refresh";
 import { startFakeLibreTranslate, type FakeTranslateServer, type LibreTranslateRequest } from "../../core/test/support/fake-translate-servers";
 import { captureMail } from "./support/browser-client";
@@ -332,6 +332,29 @@ describe("tenancy", () => {
 });
 
 describe("translating everything in a big store", () => {
+  it("translates many contents in jobs of JOB_CONTENTS, one engine call per language and job, each content's own texts", async () => {
+    const keys = { company_id: t.company_id, store_id: t.store_id };
+    const portion = { id: "p", weight: "100", unit: "g", price: "1", currency: "BYN" } as const;
+    const many = Array.from({ length: JOB_CONTENTS + 5 }, (_, n) => ({ ...keys, item_id: randomUUID(), kind: "product" as const, category_id: t.category_id, position: 20_000 + n, title: `Блюдо партии ${n}`, portions: [portion] }));
+    await Db().entities.item.put(many).go();
+    await queue.idle();
+    engine.reset();
+    const sent: Record<string, unknown>[] = [];
+    setPorts({ ...usePorts(), queue: { ...queue, send: async (name, message, options) => (sent.push(message), queue.send(name, message, options)) } });
+    expect(await requestTranslation(keys, many.map((i) => ({ target_type: "Item" as const, target_id: i.item_id })))).toBe(many.length);
+    await queue.idle();
+    useEngine();
+    // Two messages (25 and 5 contents), each one engine call per language the store translates into.
+    expect(sent.filter((m) => Array.isArray(m.targets)).map((m) => (m.targets as TargetRef[]).length)).toEqual([JOB_CONTENTS, 5]);
+    const ours = engine.requests.filter((r) => r.body.q.some((text) => text.startsWith("Блюдо партии ")));
+    const languages = (await overview()).languages.filter((l) => l !== "ru");
+    expect(languages.length).toBeGreaterThan(0);
+    expect(ours.map((r) => `${r.body.target} ${r.body.q.length}`).sort()).toEqual(languages.flatMap((l) => [`${l} 25`, `${l} 5`]).sort());
+    const done = await statuses(many.map((i) => i.item_id));
+    expect(done.map((d) => d.status)).toEqual(many.map(() => "completed"));
+    for (const created of many) expect((await item(created.item_id)).translations.en?.title).toBe(`[en] ${created.title}`);
+  });
+
   it("costs the call a bounded read and each sweep message one page, and queues every text", async () => {
     const keys = { company_id: t.company_id, store_id: t.store_id };
     const portion = { id: "p", weight: "100", unit: "g", price: "1", currency: "BYN" } as const;
@@ -356,7 +379,11 @@ describe("translating everything in a big store", () => {
     expect(Math.max(...pages)).toBeLessThan(SWEEP_PAGE + 40);
     useEngine();
     // Every text is queued in every language (the jobs themselves are tested above).
-    expect(later.filter(([, m]) => m.target_type === "Item" && filler.some((f) => f.item_id === m.target_id))).toHaveLength(filler.length);
+    // …in messages of at most JOB_CONTENTS contents each.
+    const jobs = later.flatMap(([, m]) => (Array.isArray(m.targets) ? [m.targets as TargetRef[]] : []));
+    expect(Math.max(...jobs.map((targets) => targets.length))).toBeLessThanOrEqual(JOB_CONTENTS);
+    const sent = jobs.flat().filter((ref) => ref.target_type === "Item" && filler.some((f) => f.item_id === ref.target_id));
+    expect(sent).toHaveLength(filler.length);
     const rows = (await Db().entities.translation.query.byStore(keys).go({ pages: "all" })).data;
     const translated = new Set(rows.filter((r) => r.language === "en" && r.status === "queued").map((r) => r.target_id));
     expect(filler.filter((f) => !translated.has(f.item_id))).toEqual([]);

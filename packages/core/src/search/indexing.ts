@@ -29,17 +29,10 @@ export const categoryTexts = (c: Omit<NamedCategory, "category_id">) => [c.name,
 const termsDb = () => Db().entities.searchIndexTerm;
 type TermRow = StoreKeys & IndexTerm & { ref_type: RefType; ref_id: string };
 
-// Batch writes go 25 a request; what DynamoDB leaves unprocessed is sent again.
-const putRows = (rows: TermRow[]) => untilProcessed(rows, (r) => termsDb().put(r).go({ concurrency: 4 }));
-const deleteRows = (rows: TermRow[]) => untilProcessed(rows, (r) => termsDb().delete(r).go({ concurrency: 4 }));
-
-/**
- * Many rows: 25 a request, BATCHES_AT_ONCE requests at a time. ElectroDB reads this as `concurrent`
- * (the `concurrency` of putRows and deleteRows is not an option it knows: they send one at a time).
- */
+/** Batch writes go 25 a request, this many requests at a time; what DynamoDB leaves unprocessed is sent again. */
 const BATCHES_AT_ONCE = 4;
-const putManyRows = (rows: TermRow[]) => untilProcessed(rows, (r) => termsDb().put(r).go({ concurrent: BATCHES_AT_ONCE }));
-const deleteManyRows = (rows: TermRow[]) => untilProcessed(rows, (r) => termsDb().delete(r).go({ concurrent: BATCHES_AT_ONCE }));
+const putRows = (rows: TermRow[]) => untilProcessed(rows, (r) => termsDb().put(r).go({ concurrent: BATCHES_AT_ONCE }));
+const deleteRows = (rows: TermRow[]) => untilProcessed(rows, (r) => termsDb().delete(r).go({ concurrent: BATCHES_AT_ONCE }));
 
 async function writeChange(keys: StoreKeys, ref_type: RefType, ref_id: string, before: IndexTerm[], after: IndexTerm[]) {
   const had = new Set(before.map(termKey));
@@ -78,7 +71,7 @@ export async function writeIndexRows(changes: IndexRows[]) {
   const unique = (rows: TermRow[]) => [...new Map(rows.map((r) => [`${refKey(r.ref_type, r.ref_id)}|${r.kind}:${r.term}`, r])).values()];
   const put = unique(changes.flatMap((c) => c.put));
   const remove = unique(changes.flatMap((c) => c.remove));
-  await Promise.all([put.length ? putManyRows(put) : undefined, remove.length ? deleteManyRows(remove) : undefined]);
+  await Promise.all([put.length ? putRows(put) : undefined, remove.length ? deleteRows(remove) : undefined]);
 }
 
 /** After an item was created (`before` undefined) or its title or translations were written. */

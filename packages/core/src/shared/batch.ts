@@ -13,3 +13,8 @@ export async function untilProcessed<K, R = never>(keys: K[], call: (keys: K[]) 
   }
   return found;
 }
+
+/** `each` on every element, `size` at a time: a background job's fan-out, bounded so it does not crowd out requests. */
+export async function inGroups<T>(list: T[], size: number, each: (element: T) => Promise<unknown>) {
+  for (let at = 0; at < list.length; at += size) await Promise.all(list.slice(at, at + size).map(each));
+}

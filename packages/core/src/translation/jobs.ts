@@ -7,9 +7,9 @@ import { Db } from "../db/service";
 import { usePorts } from "../ports";
 import { requestPublish } from "../store/publish-request";
 import { requestFactsRefresh } from "../store/facts";
-import { untilProcessed } from "../shared/batch";
+import { inGroups, untilProcessed } from "../shared/batch";
 import { clock } from "../shared/clock";
-import { MENU_LANGUAGES, SOURCE_LANGUAGE, type MenuLanguage } from "../shared/model";
+import { MENU_LANGUAGES, NO_ENGINE_REASON, SOURCE_LANGUAGE, TRANSLATION_TARGETS, type MenuLanguage } from "../shared/model";
 import { storeById, type StoreRecord } from "../store/store";
 import { PLAN_CONFIG } from "../subscription/plans";
 import { storePlan } from "../subscription/gate";
@@ -91,10 +91,6 @@ export function staleFields(target: Target, lang: string, glossary: GlossaryEntr
 
 const rowKey = (keys: Keys, ref: TargetRef, language: string) => ({ ...keys, ...ref, language: language as Exclude<MenuLanguage, "ru"> });
 
-async function rowsOf(keys: Keys, ref: TargetRef) {
-  const { data } = await Db().entities.translation.query.byStore({ ...keys, ...ref }).go({ pages: "all" });
-  return data;
-}
 
 /**
  * Queues the translation of these contents into every language where it is missing or out of date
@@ -106,8 +102,8 @@ export async function requestTranslation(keys: Keys, given: TranslateRef[], cont
   await requestFactsRefresh(keys, refs);
   const ctx = context ?? (await translationContext(keys));
   if (!ctx.languages.length || !refs.length) return 0;
-  // Read side by side, rows written 25 a request, messages sent side by side: an import's chunk of
-  // 250 items costs a few round trips instead of 500 one after the other.
+  // Read side by side, rows written 25 a request, a message per JOB_CONTENTS contents: an import's
+  // chunk of 250 items costs a few round trips instead of 500 one after the other.
   const targets = await Promise.all(given.map((g) => g.target ?? TARGETS[g.target_type].load(keys, g.target_id)));
   const work = refs.flatMap((ref, i) => {
     const target = targets[i];
@@ -116,10 +112,17 @@ export async function requestTranslation(keys: Keys, given: TranslateRef[], cont
   });
   if (!work.length) return 0;
   const rows = work.flatMap(({ ref, languages }) => languages.map((lang) => ({ ...rowKey(keys, ref, lang), status: "queued" as const, attempts: 0 })));
-  await untilProcessed(rows, (batch) => Db().entities.translation.put(batch).go({ concurrency: 4 }));
+  await putRows(rows);
   await Db().entities.translationPending.put({ partition: PENDING, ...keys }).go();
-  await Promise.all(work.map(({ ref }) => usePorts().queue.send("translate", { ...keys, ...ref })));
+  await sendJobs(keys, work.map(({ ref }) => ref));
   return work.length;
+}
+
+/** The `translate` messages of these contents, JOB_CONTENTS a message. */
+async function sendJobs(keys: Keys, refs: TargetRef[]) {
+  const messages = [];
+  for (let at = 0; at < refs.length; at += JOB_CONTENTS) messages.push({ company_id: keys.company_id, store_id: keys.store_id, targets: refs.slice(at, at + JOB_CONTENTS) });
+  await Promise.all(messages.map((message) => usePorts().queue.send("translate", message)));
 }
 
 /** Contents read per message of a store-wide sweep, so each message's work is bounded whatever the store's size. */
@@ -190,39 +193,53 @@ export async function usageOf(keys: Keys) {
   return { month: month(), used: data?.chars ?? 0 };
 }
 
-type Outcome =
-  | { lang: string; entry: Partial<Record<Field, { text: string; hash: string }>> }
-  | { lang: string; error: string; retryable: boolean };
+/** One content of a job, with its translation rows as the job found them. */
+type Content = { ref: TargetRef; target: Target; rowOf: Map<string, { attempts?: number }> };
+type Work = { content: Content; lang: string; fields: Field[] };
+type Outcome = Work & ({ entry: Partial<Record<Field, { text: string; hash: string }>> } | { error: string; retryable: boolean });
+type Done = Extract<Outcome, { entry: unknown }>;
 
-/** One language of one content: all stale fields in one engine call, all or nothing. */
-async function translateInto(keys: Keys, target: Target, lang: string, fields: Field[], ctx: TranslationContext): Promise<Outcome> {
-  const prepared = fields.map((field) => ({ field, ...preparedSource(target.sources[field] ?? "", fieldKind(field), ctx.glossary) }));
-  const texts = prepared.flatMap((p) => p.segments);
+/**
+ * One language of a job's contents: all their stale fields in one engine call (the adapter splits it
+ * into the engine's own batches), the volume spent once. All or nothing, except that a batch over
+ * the cap, or refused by the engine for something other than the engine's absence, is tried
+ * content by content, so one content cannot fail the others.
+ */
+async function translateLanguage(keys: Keys, works: Work[], lang: string, ctx: TranslationContext): Promise<Outcome[]> {
+  if (!works.length) return [];
+  const oneByOne = async () => (await Promise.all(works.map((work) => translateLanguage(keys, [work], lang, ctx)))).flat();
+  const prepared = works.map(({ content, fields }) =>
+    fields.map((field) => ({ field, ...preparedSource(content.target.sources[field] ?? "", fieldKind(field), ctx.glossary) })),
+  );
+  const texts = prepared.flat().flatMap((p) => p.segments);
   const chars = texts.reduce((n, t) => n + t.length, 0);
-  if (!(await spend(keys, chars, ctx.cap))) return { lang, error: VOLUME_REACHED, retryable: false };
+  if (!(await spend(keys, chars, ctx.cap))) return works.length > 1 ? oneByOne() : [{ ...works[0]!, error: VOLUME_REACHED, retryable: false }];
   let translated: string[];
   try {
     translated = await usePorts().translator.translate(texts, SOURCE_LANGUAGE, lang);
     if (translated.length !== texts.length) throw new EngineError("the translation engine answered a wrong number of texts", false);
   } catch (error) {
     await spend(keys, -chars, null);
-    if (error instanceof EngineError) return { lang, error: error.reason, retryable: error.retryable };
-    throw error;
+    if (!(error instanceof EngineError)) throw error;
+    if (works.length > 1 && !error.retryable && error.reason !== NO_ENGINE_REASON) return oneByOne();
+    return works.map((work) => ({ ...work, error: error.reason, retryable: error.retryable }));
   }
-  const entry: Partial<Record<Field, { text: string; hash: string }>> = {};
   let at = 0;
-  for (const p of prepared) {
-    entry[p.field] = { text: p.rebuild(translated.slice(at, at + p.segments.length)), hash: p.hash };
-    at += p.segments.length;
-  }
-  return { lang, entry };
+  return works.map((work, i) => {
+    const entry: Partial<Record<Field, { text: string; hash: string }>> = {};
+    for (const p of prepared[i]!) {
+      entry[p.field] = { text: p.rebuild(translated.slice(at, at + p.segments.length)), hash: p.hash };
+      at += p.segments.length;
+    }
+    return { ...work, entry };
+  });
 }
 
 /**
  * Writes finished translations into the content. A content changed meanwhile is read again and
  * only the fields whose source is still the one translated are written; hand-made ones always win.
  */
-async function saveTranslations(keys: Keys, ref: TargetRef, first: Target, done: Extract<Outcome, { entry: unknown }>[], ctx: TranslationContext) {
+async function saveTranslations(keys: Keys, ref: TargetRef, first: Target, done: Done[], ctx: TranslationContext) {
   const accessor = TARGETS[ref.target_type];
   let target: Target | undefined = first;
   for (let attempt = 0; target && attempt < 5; attempt++) {
@@ -248,59 +265,96 @@ async function saveTranslations(keys: Keys, ref: TargetRef, first: Target, done:
   }
 }
 
-function parseMessage(message: Record<string, unknown>): Keys & TargetRef {
-  const { company_id, store_id, target_type, target_id } = message;
-  if (typeof company_id !== "string" || typeof store_id !== "string" || typeof target_id !== "string" || !(String(target_type) in TARGETS)) {
+/** Contents per `translate` message: a request's contents go in messages of this many, each a bounded job. */
+export const JOB_CONTENTS = 25;
+/** Contents a job saves at a time (each save also rewrites its search terms). */
+const SAVES_AT_ONCE = 5;
+
+const isRef = (ref: unknown): ref is TargetRef =>
+  !!ref && typeof (ref as TargetRef).target_id === "string" && String((ref as TargetRef).target_type) in TARGETS;
+
+/** A job's message: its store and contents (`targets`; a single `target_type`/`target_id` as messages sent before were). */
+function parseMessage(message: Record<string, unknown>): Keys & { refs: TargetRef[] } {
+  const { company_id, store_id } = message;
+  const given = Array.isArray(message.targets) ? (message.targets as unknown[]) : [message];
+  if (typeof company_id !== "string" || typeof store_id !== "string" || !given.length || given.length > JOB_CONTENTS || !given.every(isRef)) {
     throw new Error(`translate: malformed message ${JSON.stringify(message)}`);
   }
-  return { company_id, store_id, target_type: target_type as TargetType, target_id };
+  return { company_id, store_id, refs: given.map(({ target_type, target_id }) => ({ target_type, target_id })) };
 }
 
+/** A job's contents and their translation rows, read in batches (a few requests for JOB_CONTENTS contents). */
+async function contentsOf(keys: Keys, refs: TargetRef[]) {
+  const types = [...new Set(refs.map((ref) => ref.target_type))];
+  const [loaded, rows] = await Promise.all([
+    Promise.all(types.map((type) => TARGETS[type].loadMany(keys, refs.filter((ref) => ref.target_type === type).map((ref) => ref.target_id)))),
+    untilProcessed(
+      refs.flatMap((ref) => TRANSLATION_TARGETS.map((lang) => rowKey(keys, ref, lang))),
+      (batch) => Db().entities.translation.get(batch).go({ concurrent: 2 }),
+    ),
+  ]);
+  const targets = new Map(types.map((type, i) => [type, loaded[i]!]));
+  return refs.map((ref) => ({
+    ref,
+    target: targets.get(ref.target_type)!.get(ref.target_id),
+    rows: rows.filter((row) => row.target_type === ref.target_type && row.target_id === ref.target_id),
+  }));
+}
+
+/** Translation rows written side by side, 25 a request. */
+const putRows = (rows: (ReturnType<typeof rowKey> & { status: "queued" | "in_progress" | "error" | "completed"; error?: string; attempts: number })[]) =>
+  untilProcessed(rows, (batch) => Db().entities.translation.put(batch).go({ concurrent: 4 }));
+
 /**
- * The worker of the `translate` queue: one content, every language it needs. Idempotent (work is
- * decided by the source hashes, not by the message). A retryable engine failure is thrown so the
- * queue redelivers the message, until MAX_ATTEMPTS; then the row ends in error with the reason.
+ * The worker of the `translate` queue: up to JOB_CONTENTS contents of a store, every language they
+ * need, each language in one engine call. Idempotent (work is decided by the source hashes, not by
+ * the message). A retryable engine failure is thrown so the queue redelivers the message, until
+ * MAX_ATTEMPTS; then the row ends in error with the reason.
  */
 export async function translationJob(message: Record<string, unknown>) {
-  const { target_type, target_id, ...keys } = parseMessage(message);
-  const ref = { target_type, target_id };
-  const [ctx, target, rows] = await Promise.all([translationContext(keys), TARGETS[target_type].load(keys, target_id), rowsOf(keys, ref)]);
-  const rowOf = new Map(rows.map((r) => [r.language as string, r]));
-  const setRow = (lang: string, fields: { status: "queued" | "in_progress" | "error" | "completed"; error?: string; attempts?: number }) =>
-    Db()
-      .entities.translation.put({ ...rowKey(keys, ref, lang), attempts: rowOf.get(lang)?.attempts ?? 0, ...fields })
-      .go();
+  const { refs, ...keys } = parseMessage(message);
+  const [ctx, found] = await Promise.all([translationContext(keys), contentsOf(keys, refs)]);
+  // Contents deleted, or languages no longer offered: their rows go.
+  const gone = found.flatMap(({ ref, target, rows }) => rows.filter((r) => !target || !ctx.languages.includes(r.language as never)).map((r) => rowKey(keys, ref, r.language)));
+  if (gone.length) await untilProcessed(gone, (batch) => Db().entities.translation.delete(batch).go({ concurrent: 4 }));
+  const contents: Content[] = found.flatMap(({ ref, target, rows }) => (target ? [{ ref, target, rowOf: new Map(rows.map((r) => [r.language as string, r])) }] : []));
+  if (!contents.length) return;
 
-  // Content deleted, or languages no longer offered: their rows go.
-  const gone = rows.filter((r) => !target || !ctx.languages.includes(r.language as never));
-  if (gone.length) await Db().entities.translation.delete(gone.map((r) => rowKey(keys, ref, r.language))).go();
-  if (!target) return;
+  const row = (work: Work, fields: { status: "queued" | "in_progress" | "error" | "completed"; error?: string; attempts?: number }) => ({
+    ...rowKey(keys, work.content.ref, work.lang),
+    attempts: work.content.rowOf.get(work.lang)?.attempts ?? 0,
+    ...fields,
+  });
+  const works = contents.flatMap((content) => ctx.languages.map((lang) => ({ content, lang, fields: staleFields(content.target, lang, ctx.glossary) })));
+  await putRows(works.filter((w) => w.fields.length || w.content.rowOf.has(w.lang)).map((w) => row(w, { status: w.fields.length ? "in_progress" : "completed" })));
+  const todo = works.filter((w) => w.fields.length);
+  const outcomes = (await Promise.all(ctx.languages.map((lang) => translateLanguage(keys, todo.filter((w) => w.lang === lang), lang, ctx)))).flat();
 
-  const work = ctx.languages.map((lang) => ({ lang, fields: staleFields(target, lang, ctx.glossary) }));
-  await Promise.all(work.map(({ lang, fields }) => (fields.length || rowOf.has(lang) ? setRow(lang, { status: fields.length ? "in_progress" : "completed" }) : undefined)));
-  const outcomes = await Promise.all(work.filter((w) => w.fields.length).map(({ lang, fields }) => translateInto(keys, target, lang, fields, ctx)));
-
-  const done = outcomes.filter((o): o is Extract<Outcome, { entry: unknown }> => "entry" in o);
-  if (done.length) await saveTranslations(keys, ref, target, done, ctx);
+  const done = outcomes.filter((o): o is Done => "entry" in o);
+  await inGroups(contents, SAVES_AT_ONCE, async (content) => {
+    const own = done.filter((o) => o.content === content);
+    if (own.length) await saveTranslations(keys, content.ref, content.target, own, ctx);
+  });
   let retry: string | undefined;
-  await Promise.all(
+  await putRows(
     outcomes.map((o) => {
-      if ("entry" in o) return setRow(o.lang, { status: "completed" });
-      const attempts = (rowOf.get(o.lang)?.attempts ?? 0) + 1;
+      if ("entry" in o) return row(o, { status: "completed" });
+      const attempts = (o.content.rowOf.get(o.lang)?.attempts ?? 0) + 1;
       if (o.retryable && attempts < MAX_ATTEMPTS) {
         retry = o.error;
-        return setRow(o.lang, { status: "queued", attempts });
+        return row(o, { status: "queued", attempts });
       }
-      return setRow(o.lang, { status: "error", error: o.error, attempts });
+      return row(o, { status: "error", error: o.error, attempts });
     }),
   );
-  // Only the item's category is rebuilt; a category's or promotion's texts are read whole by every publish.
-  if (done.length) {
-    const category = target.category_id ? [target.category_id] : [];
-    const items = ref.target_type === "Item" ? category.map((category_id) => ({ category_id, item_id: ref.target_id })) : [];
-    await requestPublish(keys, items.length ? { categories: [], items } : { categories: category });
+  // Only the items' categories are rebuilt; a category's or promotion's texts are read whole by every publish.
+  const translated = contents.filter((content) => done.some((o) => o.content === content));
+  if (translated.length) {
+    const items = translated.flatMap(({ ref, target }) => (ref.target_type === "Item" && target.category_id ? [{ category_id: target.category_id, item_id: ref.target_id }] : []));
+    const categories = [...new Set(translated.flatMap(({ ref, target }) => (ref.target_type !== "Item" && target.category_id ? [target.category_id] : [])))];
+    await requestPublish(keys, { categories, items });
   }
-  await requestFactsRefresh(keys, [ref]);
+  await requestFactsRefresh(keys, refs);
   if (retry) throw new EngineError(retry, true);
 }
 
@@ -321,10 +375,8 @@ export async function resumeTranslations(now = clock.now(), staleMs = RESUME_AFT
       continue;
     }
     const lost = new Map(open.filter((r) => r.updated_at <= before).map((r) => [`${r.target_type}#${r.target_id}`, r]));
-    for (const r of lost.values()) {
-      await usePorts().queue.send("translate", { ...keys, target_type: r.target_type, target_id: r.target_id });
-      sent++;
-    }
+    await sendJobs(keys, [...lost.values()].map(({ target_type, target_id }) => ({ target_type, target_id })));
+    sent += lost.size;
   }
   return sent;
 }

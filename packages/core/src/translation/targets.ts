@@ -7,6 +7,7 @@
 import { Db } from "../db/service";
 import { indexCategory, indexItem } from "../search/indexing";
 import { storeTextSources, storeTranslations } from "../store/texts";
+import { untilProcessed } from "../shared/batch";
 import type { TargetType } from "../shared/model";
 import type { TextKind } from "./text";
 
@@ -53,6 +54,8 @@ export const entryExtras = (entry: TranslationEntry | undefined): TranslationEnt
 
 type Accessor = {
   load(keys: Keys, id: string): Promise<Target | undefined>;
+  /** Several of the store's contents by id, in batches (what is not found is absent). */
+  loadMany(keys: Keys, ids: string[]): Promise<Map<string, Target>>;
   /** By id alone (gsi1), for the section-7 status call; the caller checks the tenant. */
   byId(id: string): Promise<Target | undefined>;
   all(keys: Keys): Promise<Target[]>;
@@ -74,6 +77,7 @@ const base = (id: string, r: Row, sources: Target["sources"]): Target => ({
 
 /** What the accessors need of an entity (ElectroDB's item, category and promotion entities all have it). */
 type TranslatedEntity<R, A> = {
+  get(keys: object[]): { go(options: { concurrent: number }): Promise<{ data: R[]; unprocessed: unknown[] }> };
   get(key: object): { go(): Promise<{ data: R | null }> };
   query: {
     byId(key: object): { go(): Promise<{ data: R[] }> };
@@ -105,6 +109,13 @@ function accessor<R extends Row, A>(
     load: async (keys, id) => {
       const { data } = await entity().get({ ...keys, [idName]: id }).go();
       return data ? toTarget(data) : undefined;
+    },
+    loadMany: async (keys, ids) => {
+      const rows = await untilProcessed(
+        ids.map((id) => ({ ...keys, [idName]: id })),
+        (batch) => entity().get(batch).go({ concurrent: 2 }),
+      );
+      return new Map(rows.map((row) => [row[idName] as string, toTarget(row)]));
     },
     byId: async (id) => {
       const { data } = await entity().query.byId({ [idName]: id }).go();
@@ -144,6 +155,10 @@ const store: Accessor = {
     if (id !== keys.store_id) return undefined;
     const { data } = await Db().entities.store.get(storeOf(keys)).go();
     return data ? storeTarget(data as StoreRow) : undefined;
+  },
+  loadMany: async (keys, ids) => {
+    const found = ids.includes(keys.store_id) ? await store.load(keys, keys.store_id) : undefined;
+    return new Map(found ? [[found.id, found]] : []);
   },
   byId: async (id) => {
     const { data } = await Db().entities.store.query.byId({ store_id: id }).go();
