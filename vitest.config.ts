@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import SlowestFirst from "./test/slowest-first";
 
 /**
  * `pnpm test` (scripts/test-run.ts) runs domain, web and stacks first, then e2e in a vitest process
@@ -12,6 +13,7 @@ export default defineConfig({
   test: {
     // For every project (vitest wants one figure for projects that run side by side).
     maxWorkers: WORKERS,
+    sequence: { sequencer: SlowestFirst },
     reporters: ["default", "./test/timing-reporter.ts"],
     projects: [
       {

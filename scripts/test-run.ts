@@ -6,15 +6,19 @@
  *
  * Both phases run even when the first fails, so one run reports every failure. Each vitest process
  * gets a temporary folder of its own as TMPDIR (data folders, objects, outboxes, Chromium profiles),
- * removed when the run ends, failed or not. Arguments go to vitest (`pnpm test e2e/shell`, `-t name`).
+ * removed when the run ends, failed or not. Arguments go to vitest (`pnpm test e2e/shell`, `-t name`),
+ * except `--record-times`: a whole run that passed then writes its files' times to
+ * test/file-times.json, the order a clean clone runs them in (test/slowest-first.ts).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { TIMES_FILE } from "../test/slowest-first";
 
 const root = resolve(import.meta.dirname, "..");
-const args = process.argv.slice(2);
+const record = process.argv.includes("--record-times");
+const args = process.argv.slice(2).filter((a) => a !== "--record-times");
 const runDir = mkdtempSync(join(tmpdir(), "menu-run-"));
 const timesFile = join(runDir, "times.jsonl");
 const cleanUp = () => rmSync(runDir, { recursive: true, force: true });
@@ -55,10 +59,18 @@ const vitest = (label: string, projects: string[]) =>
 
 type Timing = { project: string; file: string; ms: number; state: string };
 
+const readTimes = (): Timing[] =>
+  existsSync(timesFile) ? readFileSync(timesFile, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Timing) : [];
+
+/** The run's times as test/file-times.json, longest first, in seconds. */
+function recordTimes() {
+  const times = readTimes().sort((a, b) => b.ms - a.ms);
+  writeFileSync(TIMES_FILE, `${JSON.stringify(Object.fromEntries(times.map((t) => [`${t.project}:${t.file}`, Math.round(t.ms / 100) / 10])), null, 1)}\n`);
+  console.log(`Recorded ${times.length} files' times in ${TIMES_FILE}.`);
+}
+
 function report(phases: { label: string; code: number; seconds: number }[]) {
-  const times: Timing[] = existsSync(timesFile)
-    ? readFileSync(timesFile, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Timing)
-    : [];
+  const times = readTimes();
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   console.log("\nSlowest test files:");
   for (const t of [...times].sort((a, b) => b.ms - a.ms).slice(0, 15)) console.log(`  ${s(t.ms).padStart(8)}  ${t.project.padEnd(7)} ${t.file}`);
@@ -80,6 +92,7 @@ try {
   if (!interrupted) phases.push({ label: "domain, web and stacks", ...(await vitest("domain, web and stacks", ["domain", "web", "stacks"])) });
   if (!interrupted && build.code === 0) phases.push({ label: "e2e (one shared runtime per worker)", ...(await vitest("e2e (one shared runtime per worker)", ["e2e"])) });
   report(phases);
+  if (record && !args.length && phases.length === 3 && phases.every((p) => p.code === 0)) recordTimes();
 } finally {
   if (!interrupted) cleanUp();
 }

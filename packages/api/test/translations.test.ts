@@ -346,10 +346,11 @@ describe("translating everything in a big store", () => {
     useEngine();
     // Two messages (25 and 5 contents), each one engine call per language the store translates into.
     expect(sent.filter((m) => Array.isArray(m.targets)).map((m) => (m.targets as TargetRef[]).length)).toEqual([JOB_CONTENTS, 5]);
-    const ours = engine.requests.filter((r) => r.body.q.some((text) => text.startsWith("Блюдо партии ")));
+    const texts = (r: (typeof engine.requests)[number]) => [r.body?.q ?? []].flat();
+    const ours = engine.requests.filter((r) => texts(r).some((text) => text.startsWith("Блюдо партии ")));
     const languages = (await overview()).languages.filter((l) => l !== "ru");
     expect(languages.length).toBeGreaterThan(0);
-    expect(ours.map((r) => `${r.body.target} ${r.body.q.length}`).sort()).toEqual(languages.flatMap((l) => [`${l} 25`, `${l} 5`]).sort());
+    expect(ours.map((r) => `${r.body?.target} ${texts(r).length}`).sort()).toEqual(languages.flatMap((l) => [`${l} 25`, `${l} 5`]).sort());
     const done = await statuses(many.map((i) => i.item_id));
     expect(done.map((d) => d.status)).toEqual(many.map(() => "completed"));
     for (const created of many) expect((await item(created.item_id)).translations.en?.title).toBe(`[en] ${created.title}`);
