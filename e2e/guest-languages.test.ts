@@ -7,15 +7,9 @@ import { axeViolations } from "./axe";
 import { launchBrowser } from "./browser";
 import { demo, storeOffering, publishedMenu } from "./demo";
 import { guestReady } from "./guest";
-import { workerRuntime } from "./worker-runtime";
+import { engineControl, workerRuntime } from "./worker-runtime";
 
 const base = workerRuntime().baseUrl;
-const engine = workerRuntime().engineUrl;
-/** Holds or releases the fake translation engine's answers, so an item stays untranslated while the test looks at it. */
-const engineControl = async (action: "pause" | "resume") => {
-  const res = await fetch(`${engine}/__fake/${action}`, { method: "POST" });
-  expect(res.status).toBe(204);
-};
 const artifacts = resolve(import.meta.dirname, "../test-results");
 let browser: Browser;
 const contexts: BrowserContext[] = [];

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { demo, publishedMenu } from "./demo";
 import { guestReady } from "./guest";
-import { workerRuntime } from "./worker-runtime";
+import { engineControl, workerRuntime } from "./worker-runtime";
 
 /**
  * Issue 12, points 5 and 7: per-language translation editors in the menu dialogs, status badges in
@@ -180,6 +180,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
+  await engineControl("resume");
   await Promise.all(contexts.map((c) => c.close()));
   await browser?.close();
 });
@@ -211,7 +212,9 @@ describe("menu translations in the admin panel", () => {
     await expect.poll(() => page.getByTestId("admin-item").first().getByTestId("translation-chip-button").innerText()).toMatch(new RegExp(`${count}/${count}$`));
     expect(await page.getByTestId("admin-item").first().getByTestId("translation-badge").count()).toBe(count);
 
-    // A new Russian item: its EN badge is pending, then completed when the poll re-fetches it.
+    // A new Russian item: its EN badge is pending (the engine holds its answers while the test
+    // looks), then completed when the poll re-fetches it.
+    await engineControl("pause");
     const n = Date.now() % 100000;
     const title = `Текст ${n}`;
     await page.getByTestId("add-item").click();
@@ -244,6 +247,7 @@ describe("menu translations in the admin panel", () => {
     await filter.click();
     expect(await page.getByTestId("untranslated-only").isChecked()).toBe(false);
 
+    await engineControl("resume");
     await expect.poll(() => badge(title, "en").getAttribute("data-state"), { timeout: 40_000, interval: 250 }).toBe("completed");
     expect(await badge(title, "en").getAttribute("aria-label")).toMatch(/^EN: (completed|готово)$/);
     await expect.poll(() => badge(title, "zh").getAttribute("data-state"), { timeout: 20_000 }).toBe("completed");

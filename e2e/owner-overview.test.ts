@@ -10,12 +10,9 @@ import { axeViolations } from "./axe";
 import { launchBrowser } from "./browser";
 import { signInAs } from "./sign-in";
 import { registeredOwner } from "./staff-api";
-import { workerRuntime } from "./worker-runtime";
+import { engineControl, workerRuntime } from "./worker-runtime";
 
 const base = workerRuntime().baseUrl;
-const engine = workerRuntime().engineUrl;
-/** Holds or releases the fake engine's answers: the new store's texts stay untranslated while the test looks. */
-const engineControl = async (action: "pause" | "resume") => expect((await fetch(`${engine}/__fake/${action}`, { method: "POST" })).ok).toBe(true);
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 

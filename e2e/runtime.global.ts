@@ -62,12 +62,15 @@ export default async function setup(project: TestProject) {
     throw new Error("web/dist is missing: run the tests with `pnpm test`, which builds the SPA first");
   }
   const templateDir = await step("seeding the demo data into the template data folder", seedTemplate);
-  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+  // The run's worker count is set once, at the root of vitest.config.ts (a project's own is unset).
+  const workers = Math.max(1, Number(project.globalConfig.maxWorkers) || 1);
+  console.log(`e2e: ${workers} shared runtimes, one per worker`);
   const started = await step(`starting ${workers} runtimes on copies of the template`, () =>
     Promise.all(
       Array.from({ length: workers }, async () => {
         const engine = await startFakeLibreTranslate({ delayMs: 1000 });
-        const runtime = await startRuntime(copyOfTemplate(templateDir, "menu-e2e-"), { LIBRETRANSLATE_URL: engine.url });
+        // The bench routes: engineControl("pause") waits on /_local/idle (worker-runtime.ts).
+        const runtime = await startRuntime(copyOfTemplate(templateDir, "menu-e2e-"), { LIBRETRANSLATE_URL: engine.url, LOCAL_IDLE_ROUTE: "1" });
         return { runtime, engine };
       }),
     ),

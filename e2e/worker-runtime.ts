@@ -18,3 +18,15 @@ export function workerRuntime(): SharedRuntime {
   const pool = Number(process.env.VITEST_POOL_ID ?? "1");
   return runtimes[(pool - 1) % runtimes.length]!;
 }
+
+/**
+ * Holds or releases the answers of this worker's fake engine: texts stay untranslated while a test
+ * looks at them. A pause waits until the runtime's background jobs are done first, so that jobs
+ * earlier files left (a thousand imported items' translations) do not hang on the held engine and
+ * hold up the jobs of the test (the checklist's count shares their queue).
+ */
+export async function engineControl(action: "pause" | "resume") {
+  if (action === "pause") await fetch(`${workerRuntime().baseUrl}/_local/idle`);
+  const res = await fetch(`${workerRuntime().engineUrl}/__fake/${action}`, { method: "POST" });
+  if (res.status !== 204) throw new Error(`The fake engine answered ${res.status} to ${action}`);
+}

@@ -143,10 +143,11 @@ export function Workers({ stack, app }: StackContext) {
  *
  * Batch sizes: a batch's messages run one after another, and a timeout returns them all, so a batch
  * must fit in the timeout with its slowest messages.
- * - translate: a message is one text's languages, in parallel; each language is one TranslateText
- *   call per segment (a long description: ~30 segments at ~0.3 s, under 1 s with `resilient`'s
- *   back-off) plus one hung request (aws-call's 30 s timeout): under 60 s per message. 2 per batch:
- *   120 s at worst, the timeout.
+ * - translate: a message is up to 25 texts of at most 5,000 source characters in all (JOB_CONTENTS,
+ *   JOB_CHARS in core/translation/jobs.ts; a longer text goes alone), their languages in parallel;
+ *   each language is one TranslateText call per segment, 8 at a time (5,000 characters: ~100
+ *   segments at ~0.3 s: about 20 s for five languages) plus one hung request (30 s timeout): under
+ *   60 s per message. 2 per batch: 120 s at worst, the timeout.
  * - publish: a full publish of a large store takes ~10 s (all languages' pages rendered), a scoped one
  *   under 1 s, and runs of one store coalesce; 5 full runs fit in 60 s.
  * - export: one large PDF or sheet per run, up to a few minutes.

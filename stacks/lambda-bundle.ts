@@ -14,7 +14,8 @@ import { cp, mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { App, type FunctionProps } from "sst/constructs";
-import { initProject, useProject } from "sst/project.js";
+import { useProject } from "sst/project.js";
+import { initSstProject } from "./init-project";
 import { useRuntimeHandlers } from "sst/runtime/handlers.js";
 import config from "../sst.config";
 import { shipRuntimePackages, type BuildOptions, type Esbuild } from "./bundling";
@@ -39,7 +40,7 @@ export type Bundle = {
 export async function appFunctions(root: string): Promise<AppFunction[]> {
   // SST skips its AWS lookups in tests; Web.ts then synthesizes without the SPA build.
   process.env.NODE_ENV = "test";
-  await initProject({ root, stage: "bundle" });
+  await initSstProject({ root, stage: "bundle" });
   const functions: AppFunction[] = [];
   const node = useRuntimeHandlers().for("nodejs22.x");
   node.build = async ({ out, props }) => {

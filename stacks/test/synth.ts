@@ -14,7 +14,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { App } from "sst/constructs";
-import { initProject, useProject } from "sst/project.js";
+import { useProject } from "sst/project.js";
+import { initSstProject } from "../init-project";
 import { useRuntimeHandlers } from "sst/runtime/handlers.js";
 import mainConfig from "../../sst.config";
 
@@ -42,7 +43,7 @@ export async function synth(
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
-  await initProject({ root: dir, stage });
+  await initSstProject({ root: dir, stage });
   const built: string[] = [];
   const node = useRuntimeHandlers().for("nodejs22.x");
   node.build = async ({ out, props }) => {

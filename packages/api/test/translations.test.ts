@@ -13,7 +13,7 @@ import { memoryQueue } from "@menu/core/adapters/memory-queue";
 import type { QueueName } from "@menu/core/ports/queue";
 import { addDays } from "@menu/core/subscription/plans";
 import { noEngine, resilient } from "@menu/core/ports/translator";
-import { isSweepMessage, JOB_CONTENTS, requestTranslation, resumeTranslations, SWEEP_PAGE, type TargetRef } from "@menu/core/translation/jobs";
+import { isSweepMessage, JOB_CHARS, JOB_CONTENTS, requestTranslation, resumeTranslations, SWEEP_PAGE, type TargetRef } from "@menu/core/translation/jobs";
 import { translateQueueJob } from "@menu/core/translation/facts-refresh";
 import { startFakeLibreTranslate, type FakeTranslateServer, type LibreTranslateRequest } from "../../core/test/support/fake-translate-servers";
 import { captureMail } from "./support/browser-client";
@@ -354,6 +354,21 @@ describe("translating everything in a big store", () => {
     const done = await statuses(many.map((i) => i.item_id));
     expect(done.map((d) => d.status)).toEqual(many.map(() => "completed"));
     for (const created of many) expect((await item(created.item_id)).translations.en?.title).toBe(`[en] ${created.title}`);
+  });
+
+  it("puts at most JOB_CHARS source characters in a message", async () => {
+    const keys = { company_id: t.company_id, store_id: t.store_id };
+    const portion = { id: "p", weight: "100", unit: "g", price: "1", currency: "BYN" } as const;
+    const text = "Длинное описание блюда. ".repeat(Math.ceil(JOB_CHARS / 2 / 24));
+    const long = [0, 1, 2].map((n) => ({ ...keys, item_id: randomUUID(), kind: "product" as const, category_id: t.category_id, position: 30_000 + n, title: `Длинное ${n}`, description: text, portions: [portion] }));
+    await Db().entities.item.put(long).go();
+    const sent: Record<string, unknown>[] = [];
+    setPorts({ ...usePorts(), queue: { ...queue, send: async (name, message, options) => (sent.push(message), queue.send(name, message, options)) } });
+    await requestTranslation(keys, long.map((i) => ({ target_type: "Item" as const, target_id: i.item_id })));
+    await queue.idle();
+    useEngine();
+    // Each item holds over half of JOB_CHARS: one a message.
+    expect(sent.filter((m) => Array.isArray(m.targets)).map((m) => (m.targets as TargetRef[]).length)).toEqual([1, 1, 1]);
   });
 
   it("costs the call a bounded read and each sweep message one page, and queues every text", async () => {

@@ -117,7 +117,8 @@ describe("translate worker", () => {
       .go();
     await requestTranslation(keys, [{ target_type: "Item", target_id: v.items.visible }]);
     // The item's job (the queue also carries the checklist's debounced count, `refresh: "facts"`).
-    const job = sent.find((s) => s.queue === "translate" && s.message.target_type)!.message;
+    const job = sent.find((s) => s.queue === "translate" && s.message.targets)!.message;
+    expect(job.targets).toEqual([{ target_type: "Item", target_id: v.items.visible }]);
 
     const result = await handler({ Records: [sqsRecord("ok", job), sqsRecord("bad", { target_type: "Nothing" })] });
     expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: "bad" }] });

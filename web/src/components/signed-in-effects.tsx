@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
-import { useAtomValue, useSetAtom } from "jotai";
+import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useRef } from "react";
 import { isInterfaceLocale, type InterfaceLocale } from "@/i18n/languages";
 import { api, unwrap } from "@/lib/api";
@@ -20,7 +20,7 @@ export default function SignedInEffects() {
   const me = useQuery(meQueryOptions());
   const language = useAtomValue(defaultLanguageAtom);
   const setLanguage = useSetAtom(setDefaultLanguageAtom);
-  const pick = useAtomValue(languagePickAtom);
+  const [pick, setPick] = useAtom(languagePickAtom);
   const saving = useRef<string | undefined>(undefined);
   const { mutate: saveLanguage } = useMutation({
     mutationFn: (ui_locale: InterfaceLocale) => unwrap(api.api.me.$patch({ json: { ui_locale } })),
@@ -67,17 +67,22 @@ export default function SignedInEffects() {
   }, [user, picked, language, setLanguage]);
 
   // …then their pick becomes their ui_locale, so it stays after reloading. Not saved after the
-  // retries: the next refresh of the user tries again, rather than the choice being lost.
+  // retries: the next refresh of the user tries again, rather than the choice being lost. Once
+  // saved, the pick is done with: a later choice in another tab (or the profile) is then followed
+  // here too, where a kept pick would save this tab's old choice over it at the next refresh.
   useEffect(() => {
     if (!user || !picked || picked === user.ui_locale || saving.current === picked) return;
     saving.current = picked;
     saveLanguage(picked, {
-      onSuccess: (updated) => queryClient.setQueryData(sessionKeys.me, { ...user, ...updated }),
+      onSuccess: (updated) => {
+        queryClient.setQueryData(sessionKeys.me, { ...user, ...updated });
+        setPick((current) => (current?.locale === picked ? undefined : current));
+      },
       onSettled: () => {
         saving.current = undefined;
       },
     });
-  }, [user, picked, queryClient, saveLanguage]);
+  }, [user, picked, queryClient, saveLanguage, setPick]);
 
   return null;
 }

@@ -108,21 +108,35 @@ export async function requestTranslation(keys: Keys, given: TranslateRef[], cont
   const work = refs.flatMap((ref, i) => {
     const target = targets[i];
     const languages = target ? ctx.languages.filter((lang) => staleFields(target, lang, ctx.glossary).length) : [];
-    return languages.length ? [{ ref, languages }] : [];
+    const chars = Object.values(target?.sources ?? {}).reduce((n, text) => n + (text?.length ?? 0), 0);
+    return languages.length ? [{ ref, languages, chars }] : [];
   });
   if (!work.length) return 0;
   const rows = work.flatMap(({ ref, languages }) => languages.map((lang) => ({ ...rowKey(keys, ref, lang), status: "queued" as const, attempts: 0 })));
   await putRows(rows);
   await Db().entities.translationPending.put({ partition: PENDING, ...keys }).go();
-  await sendJobs(keys, work.map(({ ref }) => ref));
+  await sendJobs(keys, work);
   return work.length;
 }
 
-/** The `translate` messages of these contents, JOB_CONTENTS a message. */
-async function sendJobs(keys: Keys, refs: TargetRef[]) {
-  const messages = [];
-  for (let at = 0; at < refs.length; at += JOB_CONTENTS) messages.push({ company_id: keys.company_id, store_id: keys.store_id, targets: refs.slice(at, at + JOB_CONTENTS) });
-  await Promise.all(messages.map((message) => usePorts().queue.send("translate", message)));
+/**
+ * The `translate` messages of these contents: at most JOB_CONTENTS contents and JOB_CHARS source
+ * characters a message (a content of unknown size, or a larger one, goes alone).
+ */
+async function sendJobs(keys: Keys, contents: { ref: TargetRef; chars?: number }[]) {
+  const messages: TargetRef[][] = [];
+  let chars = Infinity;
+  for (const { ref, chars: size = JOB_CHARS } of contents) {
+    const last = messages.at(-1);
+    if (last && last.length < JOB_CONTENTS && chars + size <= JOB_CHARS) {
+      last.push(ref);
+      chars += size;
+    } else {
+      messages.push([ref]);
+      chars = size;
+    }
+  }
+  await Promise.all(messages.map((targets) => usePorts().queue.send("translate", { company_id: keys.company_id, store_id: keys.store_id, targets })));
 }
 
 /** Contents read per message of a store-wide sweep, so each message's work is bounded whatever the store's size. */
@@ -265,8 +279,12 @@ async function saveTranslations(keys: Keys, ref: TargetRef, first: Target, done:
   }
 }
 
-/** Contents per `translate` message: a request's contents go in messages of this many, each a bounded job. */
+/**
+ * Contents and their source characters per `translate` message: each message is a bounded job,
+ * within the translate worker's time per message (stacks/Workers.ts) whatever the engine.
+ */
 export const JOB_CONTENTS = 25;
+export const JOB_CHARS = 5_000;
 /** Contents a job saves at a time (each save also rewrites its search terms). */
 const SAVES_AT_ONCE = 5;
 
@@ -375,7 +393,7 @@ export async function resumeTranslations(now = clock.now(), staleMs = RESUME_AFT
       continue;
     }
     const lost = new Map(open.filter((r) => r.updated_at <= before).map((r) => [`${r.target_type}#${r.target_id}`, r]));
-    await sendJobs(keys, [...lost.values()].map(({ target_type, target_id }) => ({ target_type, target_id })));
+    await sendJobs(keys, [...lost.values()].map(({ target_type, target_id }) => ({ ref: { target_type, target_id } })));
     sent += lost.size;
   }
   return sent;
