@@ -91,7 +91,6 @@ export function staleFields(target: Target, lang: string, glossary: GlossaryEntr
 
 const rowKey = (keys: Keys, ref: TargetRef, language: string) => ({ ...keys, ...ref, language: language as Exclude<MenuLanguage, "ru"> });
 
-
 /**
  * Queues the translation of these contents into every language where it is missing or out of date
  * (a changed source or glossary entry). Answers how many contents were queued.
