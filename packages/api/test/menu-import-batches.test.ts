@@ -18,7 +18,8 @@ import { countDbWork } from "@menu/core/db/work-counter";
 import { searchItems } from "@menu/core/item/search";
 import { rebuildSearchIndex } from "@menu/core/search/indexing";
 import { itemsFrom, POSITION_STEP } from "@menu/core/store/positions";
-import { countStore, keptCounts, recountStore } from "@menu/core/store/recount";
+import { recountStore } from "@menu/core/store/recount";
+import { expectCountsExact } from "./support/kept-counts";
 import { venue } from "../../core/test/fixtures";
 
 type Store = Awaited<ReturnType<typeof venue>>;
@@ -52,16 +53,6 @@ const inOrder = async (keys: Keys, category_id: string) => (await itemsFrom(keys
 const indexRows = async (keys: Keys) =>
   (await Db().entities.searchIndexTerm.query.byTerm(keys).go({ pages: "all" })).data.map((r) => `${r.kind}:${r.term}>${r.ref_type}:${r.ref_id}`).sort();
 const found = async (keys: Keys, q: string) => (await withActor({ type: "system" }, () => searchItems({ store_id: keys.store_id, q }))).map((h) => h.title);
-
-/** Kept counts equal a recount; no two items of a category share a position. */
-async function expectCountsExact(keys: Keys) {
-  const [kept, counted] = await Promise.all([keptCounts(keys), countStore(keys)]);
-  expect(kept.facts).toEqual(counted.facts);
-  for (const [category_id, n] of counted.content) expect([category_id, kept.content.get(category_id) ?? 0]).toEqual([category_id, n]);
-  const byCategory = new Map<string, number[]>();
-  for (const i of counted.items) byCategory.set(i.category_id, [...(byCategory.get(i.category_id) ?? []), i.position ?? 0]);
-  for (const positions of byCategory.values()) expect(new Set(positions).size).toBe(positions.length);
-}
 
 /** The index the writes left is the one a rebuild from the records makes (rows neither missing nor left over). */
 async function expectIndexAsRebuilt(keys: Keys) {

@@ -35,13 +35,8 @@ const putRows = (rows: TermRow[]) => untilProcessed(rows, (r) => termsDb().put(r
 const deleteRows = (rows: TermRow[]) => untilProcessed(rows, (r) => termsDb().delete(r).go({ concurrent: BATCHES_AT_ONCE }));
 
 async function writeChange(keys: StoreKeys, ref_type: RefType, ref_id: string, before: IndexTerm[], after: IndexTerm[]) {
-  const had = new Set(before.map(termKey));
-  const has = new Set(after.map(termKey));
-  const row = (t: IndexTerm): TermRow => ({ company_id: keys.company_id, store_id: keys.store_id, kind: t.kind, term: t.term, ref_type, ref_id });
-  await Promise.all([
-    putRows(after.filter((t) => !had.has(termKey(t))).map(row)),
-    deleteRows(before.filter((t) => !has.has(termKey(t))).map(row)),
-  ]);
+  const { put, remove } = rowsOfChange(keys, ref_type, ref_id, before, after);
+  await Promise.all([putRows(put), deleteRows(remove)]);
 }
 
 /** One record's change: its texts before (none: created) and after (none: deleted). */

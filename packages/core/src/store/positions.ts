@@ -5,6 +5,7 @@
  * "move to position N") takes the middle of the gap instead of renumbering what follows.
  */
 import { Db } from "../db/service";
+import { inGroups } from "../shared/batch";
 
 type StoreKeys = { company_id: string; store_id: string };
 
@@ -31,9 +32,7 @@ const BLOCKS_AT_ONCE = 8;
 export async function takePositionBlocks(keys: StoreKeys, counts: ReadonlyMap<string, number>) {
   const blocks = new Map<string, number[]>();
   const wanted = [...counts].filter(([, n]) => n > 0);
-  for (let at = 0; at < wanted.length; at += BLOCKS_AT_ONCE) {
-    await Promise.all(wanted.slice(at, at + BLOCKS_AT_ONCE).map(async ([category_id, n]) => blocks.set(category_id, await takePositions(keys, category_id, n))));
-  }
+  await inGroups(wanted, BLOCKS_AT_ONCE, async ([category_id, n]) => blocks.set(category_id, await takePositions(keys, category_id, n)));
   return blocks;
 }
 
