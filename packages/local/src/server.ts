@@ -144,7 +144,7 @@ export function frontServer(
   security: SecurityPolicy = { scriptHashes: [] },
 ) {
   const headers = securityHeaderSets(security);
-  return createServer({ highWaterMark: 64 * 1024 }, (req, res) => {
+  const server = createServer({ highWaterMark: 64 * 1024 }, (req, res) => {
     const https = cameOverHttps("encrypted" in req.socket ? "https:" : "http:", req.headers["x-forwarded-proto"]?.toString());
     for (const [name, value] of Object.entries(headers(https))) res.setHeader(name, value);
     published(req, res).then(
@@ -157,4 +157,10 @@ export function frontServer(
       },
     );
   });
+  // Node closes an idle kept-alive socket after 5 s; a client that sends on it at that moment gets
+  // ECONNRESET (seen in CI: Playwright's request client reused a socket idle for 5 s). Idle sockets
+  // stay open a minute, like the load balancers in front of Lambda, so the race needs a minute's pause.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  return server;
 }

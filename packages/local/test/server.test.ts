@@ -122,6 +122,8 @@ describe("the local server", () => {
       const b = await send("GET", "/api/health");
       expect(a.status).toBe(200);
       expect(b.socket).toBe(a.socket);
+      // Idle kept-alive sockets live a minute, not Node's 5 s (a client reusing one as it closed got ECONNRESET).
+      expect(b.headers["keep-alive"]).toBe("timeout=65");
     }
   });
 
