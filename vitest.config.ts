@@ -22,6 +22,9 @@ export default defineConfig({
           include: ["packages/*/test/**/*.test.ts"],
           globalSetup: ["test/dynamo.global.ts"],
           setupFiles: ["test/table-per-file.ts"],
+          // A worker's files share its modules: importing the core again for each file was 90 s of
+          // a 300 s phase. The setup file puts back what a file may have set process-wide.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // Polls wait for a condition; on a loaded machine it can take longer than vitest's 1 s.

@@ -61,10 +61,12 @@ export default async function setup(project: TestProject) {
   if (!existsSync(resolve(import.meta.dirname, "../web/dist/index.html"))) {
     throw new Error("web/dist is missing: run the tests with `pnpm test`, which builds the SPA first");
   }
+  const since = performance.now();
+  const seconds = () => `${((performance.now() - since) / 1000).toFixed(0)} s`;
   const templateDir = await step("seeding the demo data into the template data folder", seedTemplate);
   // The run's worker count is set once, at the root of vitest.config.ts (a project's own is unset).
   const workers = Math.max(1, Number(project.globalConfig.maxWorkers) || 1);
-  console.log(`e2e: ${workers} shared runtimes, one per worker`);
+  console.log(`e2e: demo data seeded (${seconds()}); ${workers} shared runtimes, one per worker`);
   const started = await step(`starting ${workers} runtimes on copies of the template`, () =>
     Promise.all(
       Array.from({ length: workers }, async () => {
@@ -82,6 +84,7 @@ export default async function setup(project: TestProject) {
   project.provide("templateDir", templateDir);
   const browser = await step("launching Chromium", () => chromium.launchServer(chromiumOptions()));
   project.provide("browserWsEndpoint", browser.wsEndpoint());
+  console.log(`e2e: runtimes and Chromium up (${seconds()})`);
   return async () => {
     await browser.close();
     for (const { runtime, engine } of started) {

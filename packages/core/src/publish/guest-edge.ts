@@ -52,6 +52,7 @@ let edge: GuestEdge = noEdge;
 /** Set at start-up (Lambda cold start, local runtime); without one (unit tests) nothing is written. */
 export const setGuestEdge = (value: GuestEdge | undefined) => {
   edge = value ?? noEdge;
+  edgeBuild = undefined;
 };
 export const useGuestEdge = () => edge;
 

@@ -1,4 +1,5 @@
 import { usePorts } from "../ports";
+import type { ObjectStore } from "../ports/object-store";
 import { MENU_LANGUAGES } from "../shared/model";
 import type { MenuRenderer } from "../shared/published-menu";
 
@@ -17,14 +18,17 @@ const MENU_PLACEHOLDER = "/_qr_menu_";
 /** A page is about 6 KB; anything far larger is not ours and is not answered with. */
 const MAX_BYTES = 256 * 1024;
 
-/** The build whose QR pages this process last wrote or found, so a publish reads one object at most once per build. */
-let written: string | undefined;
+/**
+ * The build whose QR pages this process last wrote or found, and where, so a publish reads one
+ * object at most once per build (another object store, as tests set one per file, is looked at again).
+ */
+let written: { build: string; objects: ObjectStore } | undefined;
 
 /** Writes the QR pages of every language unless they are already the renderer's build (stamped in each object). */
 export async function publishQrPages(renderer: MenuRenderer) {
   const render = renderer.renderNotFound;
-  if (!render || written === renderer.build) return;
   const objects = usePorts().objects;
+  if (!render || (written?.build === renderer.build && written.objects === objects)) return;
   // The last language is written last: when it carries the build, so do the others.
   const last = MENU_LANGUAGES.at(-1)!;
   if ((await readQrPages(last))?.build !== renderer.build) {
@@ -35,7 +39,7 @@ export async function publishQrPages(renderer: MenuRenderer) {
       await objects.put(qrPagesKey(lang), JSON.stringify(pages), "application/json; charset=utf-8");
     }
   }
-  written = renderer.build;
+  written = { build: renderer.build, objects };
 }
 
 async function readQrPages(lang: string): Promise<QrPages | undefined> {
