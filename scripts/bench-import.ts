@@ -1,7 +1,7 @@
 /**
  * `pnpm bench:import` (issue 19, goal: a 150-item spreadsheet imports in ≤ 10 s locally and the
  * guest menu shows it; the demo store's own export imports as no change). Against the local runtime
- * with the demo data, through the API as the admin page calls it: preview, then apply in chunks of 50.
+ * with the demo data, through the API as the admin page calls it: preview, then apply in chunks of 100.
  *
  * Check mode (`BENCH_CHECK=1` or `--check`, scripts/bench-support.ts): 10 new items applied in chunks
  * of 4, goals printed only. BENCH_BASE_URL and BENCH_DATA_DIR name a running runtime instead of
@@ -11,7 +11,7 @@ import { loadavg } from "node:os";
 import { goalsExitCode, signIn, sized, withDemoRuntime } from "./bench-support";
 
 const ITEMS = sized(150, 10);
-const CHUNK = sized(50, 4);
+const CHUNK = sized(100, 4);
 /** Issue 46, point 3: a 150-item apply in ≤ 3 s and a 1,000-item apply in ≤ 15 s (quiet machine). */
 const BIG = sized(1000, 20);
 /** The machine's load (1, 5, 15 minutes), printed beside each time: others may be loading it. */

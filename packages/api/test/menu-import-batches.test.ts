@@ -12,7 +12,10 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { createApp } from "@menu/api";
-import { Db, withActor, type Actor } from "@menu/core";
+import { Db, setPorts, usePorts, withActor, type Actor } from "@menu/core";
+import { FOLLOWED_CHUNK_TRANSLATE_DELAY_SECONDS } from "@menu/core/import/menu-import";
+import { clock } from "@menu/core/shared/clock";
+import { addDays } from "@menu/core/subscription/plans";
 import { db } from "@menu/core/db/client";
 import { countDbWork } from "@menu/core/db/work-counter";
 import { searchItems } from "@menu/core/item/search";
@@ -182,6 +185,45 @@ describe("the import's writes in batches", () => {
     expect(by.get("TransactWriteItemsCommand") ?? 0, work).toBeLessThanOrEqual(15);
     expect(by.get("BatchWriteItemCommand") ?? 0, work).toBeLessThanOrEqual(20);
     expect(requests, work).toBeLessThan(120);
+  });
+
+  it("holds back the translations of a chunk that another follows; the last chunk's go at once", async () => {
+    const { s, keys } = await store("batchdelay");
+    // A plan whose languages the store's en and zh are, so the import's texts are queued.
+    const plan = { subscription_id: randomUUID(), plan: "premium", status: "active", starts_at: addDays(clock.now(), -1).toISOString(), ends_at: addDays(clock.now(), 20).toISOString() } as const;
+    await Db().entities.subscription.create({ ...keys, ...plan }).go();
+    const sent: { chunk: number; titles: string[]; delaySeconds?: number }[] = [];
+    let chunk = 0;
+    const ports = usePorts();
+    setPorts({
+      ...ports,
+      queue: {
+        send: async (queue, message, options) => {
+          if (queue === "translate" && "targets" in message) {
+            const ids = (message.targets as { target_id: string }[]).map((t) => t.target_id);
+            const titles = (await itemsOf(keysOf(s))).filter((i) => ids.includes(i.item_id)).map((i) => i.title);
+            sent.push({ chunk, titles: titles.sort(), ...(options?.delaySeconds ? { delaySeconds: options.delaySeconds } : {}) });
+          }
+          return ports.queue.send(queue, message, options);
+        },
+      },
+    });
+    try {
+      const rows = [HEADER, row("Супы", "Уха"), row("Супы", "Щи"), row("Супы", "Рассольник")];
+      const content = Buffer.from(csv(rows)).toString("base64");
+      const app = createApp({ resolveActor: () => staff(s) });
+      for (const from of [0, 2]) {
+        chunk = from;
+        const res = await app.request("/api/menu-import/apply", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ store_id: s.store_id, file_name: "menu.csv", content, from, count: 2 }) });
+        expect(res.status).toBe(200);
+      }
+    } finally {
+      setPorts(ports);
+    }
+    expect(sent).toEqual([
+      { chunk: 0, titles: ["Уха", "Щи"], delaySeconds: FOLLOWED_CHUNK_TRANSLATE_DELAY_SECONDS },
+      { chunk: 2, titles: ["Рассольник"] },
+    ]);
   });
 
   it("takes a failed chunk's new items back, and the chunk applied again writes each once", async () => {

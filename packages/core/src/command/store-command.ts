@@ -5,6 +5,7 @@
  * packages/core/test/store-commands.test.ts fails on any store-scoped export not built here.
  */
 import { z } from "zod";
+import type { SendOptions } from "../ports/queue";
 import { requestPublish, type PublishScope } from "../store/publish-request";
 import { assertCanManageStore, storeKeys } from "../shared/policy";
 import { storeById, type StoreRecord } from "../store/store";
@@ -44,8 +45,11 @@ export type StoreContext = {
   keys: { company_id: string; store_id: string };
   /** With `publish: "named"`: a publish of this scope (none: everything) after success; scopes add up. */
   publish: (scope?: PublishScope) => void;
-  /** With `translate`: these texts, or every text of the store ("store"), are queued after success. */
-  translate: (refs: TranslateRef[] | "store") => void;
+  /**
+   * With `translate`: these texts, or every text of the store ("store"), are queued after success;
+   * `delaySeconds` holds their messages back (an import's chunk that the next one follows).
+   */
+  translate: (refs: TranslateRef[] | "store", options?: SendOptions) => void;
   /** The store's translation context, built from `store` once (again if `store` was replaced). */
   translation: () => Promise<TranslationContext>;
   /** A step after the effects were requested: work the publish also does, asked first so it happens even if this process stops. */
@@ -72,6 +76,7 @@ export function storeCommand<S extends z.ZodType<Addressed>, R>(schema: S, effec
     const store = await managedStore(storeIdOf(input));
     const scopes: (PublishScope | typeof EVERYTHING)[] = [];
     let texts = [] as TranslateRef[] | "store";
+    let sendOptions: SendOptions | undefined;
     const steps: (() => Promise<unknown>)[] = [];
     let translation: { of: StoreRecord; context: Promise<TranslationContext> } | undefined;
     const ctx: StoreContext = {
@@ -81,9 +86,10 @@ export function storeCommand<S extends z.ZodType<Addressed>, R>(schema: S, effec
         if (effects.publish !== "named") throw new Error("ctx.publish needs publish: \"named\"");
         scopes.push(scope ?? EVERYTHING);
       },
-      translate(refs) {
+      translate(refs, options) {
         if (!effects.translate) throw new Error("ctx.translate needs translate: true");
         texts = refs === "store" || texts === "store" ? "store" : [...texts, ...refs];
+        sendOptions = options;
       },
       translation() {
         if (translation && translation.of === ctx.store) return translation.context;
@@ -98,7 +104,7 @@ export function storeCommand<S extends z.ZodType<Addressed>, R>(schema: S, effec
     else if (effects.publish && effects.publish !== "named") await requestPublish(ctx.keys, effects.publish);
     else if (scopes.length) await requestPublish(ctx.keys, merged(scopes));
     if (texts === "store") await requestStoreTranslation(ctx.keys);
-    else if (texts.length) await requestTranslation(ctx.keys, texts, await ctx.translation());
+    else if (texts.length) await requestTranslation(ctx.keys, texts, await ctx.translation(), sendOptions);
     for (const step of steps) await step();
     return result;
   };

@@ -45,6 +45,9 @@ async function prepared({ keys }: StoreContext, file_name: string, content: stri
   return { keys, ...planned, ...(table instanceof ImportRefusal ? { error: table.error } : {}) };
 }
 
+/** How long the translations of an import's chunk wait when the page has more chunks to send. */
+export const FOLLOWED_CHUNK_TRANSLATE_DELAY_SECONDS = 5;
+
 /** Items the preview lists of those it would create and of those it would change (the page shows 20); the counts are whole. */
 const PREVIEW_LIST_MAX = 100;
 
@@ -201,8 +204,10 @@ export const applyImport = storeCommand(ApplyImportInput, { publish: "named", tr
     }
   }
   await updateItems(keys, updates);
-  command.translate(written);
   const done = Math.min(items.length, from + count);
+  // A chunk that another follows holds its translations back a little: the next chunk's writes go
+  // first instead of sharing the table with them (a 150-item apply: about 3.0 s → 2.x s locally).
+  command.translate(written, done < items.length ? { delaySeconds: FOLLOWED_CHUNK_TRANSLATE_DELAY_SECONDS } : undefined);
   // Once, after the last chunk: a publish per chunk would render the whole menu again each time. The
   // facts are counted again store-wide (visibility and portions changed too), by the worker.
   if (done >= items.length) {
