@@ -5,7 +5,7 @@ import { bodyLimit } from "hono/body-limit";
 import { docsRoutes } from "./docs";
 import { mapError, validationHook } from "./errors";
 import { originGuard } from "./origin-guard";
-import { allowedMethods } from "./methods";
+import { unrouted } from "./methods";
 import { documentCommonResponses } from "./openapi";
 import { authRoutes } from "./routes/auth";
 import { contactRoutes } from "./routes/contact";
@@ -60,13 +60,7 @@ export function createApp({ isReady = () => true, resolveActor = actorFromHeader
   // Then the origin check: a request that did not come through CloudFront goes no further.
   app.use("*", originGuard(originSecret));
   // A known path asked with a method none of its routes has: 405 with the ones it has.
-  const allowed = allowedMethods(app.routes);
-  app.notFound((c) => {
-    const allow = allowed(c.req.path);
-    if (!allow.length || allow.includes(c.req.method)) return c.json({ code: "notFound", message: `Page Not Found: ${c.req.path}` }, 404);
-    c.header("Allow", allow.join(", "));
-    return c.json({ code: "requestFailed", message: "Method Not Allowed" }, 405);
-  });
+  app.notFound(unrouted(app.routes));
   const jsonBodyLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
     onError: (c) => tooLarge(c, "payloadTooLarge"),

@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import type { RouterRoute } from "hono/types";
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -18,5 +19,20 @@ export function allowedMethods(routes: readonly RouterRoute[]) {
     const methods = new Set(compiled.filter((r) => r.match.test(path)).map((r) => r.method));
     if (methods.has("GET")) methods.add("HEAD");
     return [...methods].sort();
+  };
+}
+
+/**
+ * The answer to a request no route took: 405 with `Allow` when its path has routes for other
+ * methods, else 404. The app's own `notFound`, and the local server's in front of it (which mounts
+ * the app's routes, so the app's handler never runs there).
+ */
+export function unrouted(routes: readonly RouterRoute[]) {
+  const allowed = allowedMethods(routes);
+  return (c: Context) => {
+    const allow = allowed(c.req.path);
+    if (!allow.length || allow.includes(c.req.method)) return c.json({ code: "notFound", message: `Page Not Found: ${c.req.path}` }, 404);
+    c.header("Allow", allow.join(", "));
+    return c.json({ code: "requestFailed", message: "Method Not Allowed" }, 405);
   };
 }

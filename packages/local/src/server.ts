@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type RequestListener, type ServerRe
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createApp, type AppOptions } from "@menu/api";
+import { unrouted } from "@menu/api/methods";
 import { cameOverHttps, securityHeaderSets, type SecurityPolicy } from "@menu/api/security-headers";
 import { usePorts } from "@menu/core";
 import { LOCAL_FILES_PATH, verifyLocalLink } from "@menu/core/adapters/local-links";
@@ -22,7 +23,11 @@ const refused = (c: Context) => c.json({ code: "forbidden", message: "The link i
 export function createLocalApp(options: AppOptions & { webDist: string; notFound?: NotFoundPage; spaRoute?: (path: string) => string | undefined }) {
   const app = new Hono();
   app.use("*", compress());
-  app.route("/", createApp(options));
+  const api = createApp(options);
+  app.route("/", api);
+  // A path of the API's asked with a method it has no route for: 405 with Allow, as the app answers it.
+  const answer = unrouted(api.routes);
+  app.notFound(answer);
 
   app.get("/media/*", async (c) => {
     const object = await usePorts().objects.get(c.req.path.slice(1));
@@ -86,7 +91,7 @@ export function createLocalApp(options: AppOptions & { webDist: string; notFound
   });
 
   // As behind CloudFront (/api/* goes to the API only): an unknown API path is the API's 404, not the SPA's page.
-  app.all("/api/*", (c) => c.json({ code: "notFound", message: `Page Not Found: ${c.req.path}` }, 404));
+  app.all("/api/*", answer);
 
   let indexHtml: Promise<string> | undefined;
   let redirectSources: Promise<string[]> | undefined;

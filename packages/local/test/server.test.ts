@@ -106,6 +106,22 @@ describe("the local server", () => {
     expect((await send("GET", "/api/health")).status).toBe(200);
   });
 
+  it("answers a known path asked with another method 405 with Allow, as the app does; an unknown one 404", async () => {
+    for (const [method, path, allow] of [
+      ["DELETE", "/api/health", "GET, HEAD"],
+      ["PUT", "/api/me", "GET, HEAD, PATCH"],
+      ["GET", "/api/products/several-get", "POST"],
+      ["DELETE", `/t/${v.table.qr_key}`, "GET, HEAD"],
+    ] as const) {
+      const res = await send(method, path);
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.allow, `${method} ${path}`).toBe(allow);
+      expect(JSON.parse(res.body)).toEqual({ code: "requestFailed", message: "Method Not Allowed" });
+    }
+    const unknown = await send("DELETE", "/api/no-such-call");
+    expect([unknown.status, unknown.headers.allow]).toEqual([404, undefined]);
+  });
+
   it("answers a JSON body over the limit with 413 and its message; the next request on the same client works", async () => {
     for (const chunked of [false, true]) {
       const big = Buffer.alloc(300 * 1024, "a");
