@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN_SECRET_HEADER } from "../../packages/api/src/origin-guard";
 import { securityHeaders } from "../../packages/api/src/security-headers";
 import { WEB_BUILD_FILE } from "../../packages/core/src/publish/after-deploy";
+import { ROUTE_NAMES } from "../../packages/core/src/shared/reserved-names";
 import { Api } from "../Api";
 import { Database } from "../Database";
 import { Mail } from "../Mail";
@@ -712,6 +713,12 @@ describe("Web", () => {
     expect(distribution().CacheBehaviors.map((b: Cfn) => b.PathPattern).sort()).toEqual(
       ["/assets/*", "/api/*", "/m/*", "/media/*", "/t/*", "/builds/latest.json", "/*/*/menu*", "/*/*/reviews*", "/*/*/promotions/*"].sort(),
     );
+  });
+
+  it("answers no path a company's URL name could take: each behaviour's first segment is a reserved name (issue 49, point 3)", () => {
+    const firsts = distribution().CacheBehaviors.map((b: Cfn) => String(b.PathPattern).split("/")[1]!).filter((s: string) => /^[a-z]+$/.test(s));
+    expect(firsts.length).toBeGreaterThan(3);
+    for (const segment of firsts) expect(ROUTE_NAMES, segment).toContain(segment);
   });
 
   it("serves the build's assets from the SPA bucket without running the SPA fallback function (issue 34, point 9)", () => {

@@ -3,6 +3,7 @@ import { republishForWebBuild } from "./publish/after-deploy";
 import { runDuePublishes } from "./publish/publish";
 import { indexStoresWithoutIndex } from "./search/indexing";
 import { migrateStores } from "./store/recount";
+import { reportReservedNames } from "./store/reserved-names-check";
 import { runLifecycle } from "./subscription/lifecycle";
 import { resumeTranslations } from "./translation/jobs";
 
@@ -11,6 +12,7 @@ export const SCHEDULED_JOBS: { name: string; run: (now: Date) => Promise<unknown
   // Once per table (a marker row, one GetItem after that): the cloud's first tick after a deploy.
   { name: "data migrations", run: migrateStores },
   { name: "search index of stores without one", run: indexStoresWithoutIndex },
+  { name: "URL names taken before they were reserved", run: reportReservedNames },
   { name: "subscription lifecycle", run: runLifecycle },
   { name: "republish stale menus", run: runDuePublishes },
   // Once per web build (a marker row): the stores' pages of the former build name scripts that are gone.

@@ -7,7 +7,7 @@ import { UserError } from "../shared/errors";
 import { guardedWrite, lookupUnique } from "../db/guarded-write";
 import { newId } from "../shared/ids";
 import { uniqueValue } from "../records/unique.entity";
-import { UrlKey } from "../shared/url-key";
+import { RESERVED_NAME_MESSAGE, UrlKey } from "../shared/url-key";
 import { urlNameVariants } from "../shared/url-name-suggest";
 import { newStoreLanguages } from "../subscription/gate";
 import { startPreparation } from "../subscription/lifecycle";
@@ -24,7 +24,7 @@ import { consumeToken, issueToken, peekToken } from "./tokens";
 export const AvailabilityAnswer = z.object({
   available: z.boolean(),
   /** Why not: the message key of the SPA's catalogs. */
-  code: z.enum(["emailExists", "companyUrlExists", "storeUrlExists", "valueIncorrect"]).optional(),
+  code: z.enum(["emailExists", "companyUrlExists", "storeUrlExists", "urlNameReserved", "valueIncorrect"]).optional(),
   /** A taken URL name: the first free of its variants (`urlNameVariants`), when one of them is. */
   suggestion: z.string().optional(),
 });
@@ -43,7 +43,7 @@ export async function availability(input: z.input<typeof Availability>, ctx: Req
     return (await lookupUnique("email", uniqueValue(email.data))) ? { available: false, code: "emailExists" } : { available: true };
   }
   const key = UrlKey.safeParse(value);
-  if (!key.success) return { available: false, code: "valueIncorrect" };
+  if (!key.success) return { available: false, code: key.error.issues.some((i) => i.message === RESERVED_NAME_MESSAGE) ? "urlNameReserved" : "valueIncorrect" };
   if (field === "company_url_key") {
     if (!(await companyIdByUrlKey(key.data))) return { available: true };
     return { available: false, code: "companyUrlExists", ...(await freeVariant("companyUrl", key.data, (v) => uniqueValue(v))) };

@@ -1,13 +1,18 @@
 import { z } from "zod";
+import { isReservedUrlName } from "./reserved-names";
 import { maxLengthMessage, TEXT_MESSAGES } from "./text-rules";
 
 export const URL_KEY_MAX = 40;
 
-/** URL names: Latin letters only, stored lowercase (SPEC.md section 5). */
+/** The refusal of a name the site's own paths or misleading words hold (shared/reserved-names.ts). */
+export const RESERVED_NAME_MESSAGE = "This name is reserved";
+
+/** URL names: Latin letters only, stored lowercase (SPEC.md section 5), none of the reserved ones. */
 export const UrlKey = z
   .string()
   .trim()
   .min(1, { message: TEXT_MESSAGES.empty, abort: true })
   .max(URL_KEY_MAX, maxLengthMessage(URL_KEY_MAX))
   .regex(/^[A-Za-z]+$/, "Only Latin letters are allowed")
+  .refine((s) => !isReservedUrlName(s), RESERVED_NAME_MESSAGE)
   .transform((s) => s.toLowerCase());
