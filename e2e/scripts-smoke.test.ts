@@ -105,13 +105,15 @@ describe("every script on main runs", () => {
   let scratch: Runtime | undefined;
   /**
    * This file's runtime on a copy of the template, for the benches that write: with a fake engine
-   * of its own that answers at once, and the bench routes bench:scale waits on (LOCAL_IDLE_ROUTE).
+   * of its own that answers at once, the bench routes bench:scale waits on (LOCAL_IDLE_ROUTE), and
+   * no debounce in them (LOCAL_QUEUE_DELAYS=0: each write's 5 s facts refresh made bench:scale's
+   * check 80 s).
    */
   let scratchReady: Promise<Runtime> | undefined;
   beforeAll(() => {
     scratchReady = (async () => {
       engine = await startFakeLibreTranslate({ delayMs: 50 });
-      scratch = await startRuntime(copyOfTemplate(inject("templateDir"), "menu-scripts-smoke-"), { LIBRETRANSLATE_URL: engine.url, LOCAL_IDLE_ROUTE: "1" });
+      scratch = await startRuntime(copyOfTemplate(inject("templateDir"), "menu-scripts-smoke-"), { LIBRETRANSLATE_URL: engine.url, LOCAL_IDLE_ROUTE: "1", LOCAL_QUEUE_DELAYS: "0" });
       return scratch;
     })();
     scratchReady.catch(() => {}); // reported by the first test that waits for it

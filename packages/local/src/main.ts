@@ -70,7 +70,9 @@ await ensureTable(client, table);
 
 const outbox = join(dataDir, "outbox");
 // Translation jobs run side by side, like several Lambda consumers of the queue in the cloud.
-const queue = memoryQueue(JOB_HANDLERS, { concurrency: { translate: 4 } });
+// LOCAL_QUEUE_DELAYS=0 (the tests' runtimes): a message's delay, a debounce such as the facts
+// refresh's 5 s, is not kept, so waiting for the jobs to end does not wait for it.
+const queue = memoryQueue(JOB_HANDLERS, { concurrency: { translate: 4 }, delays: process.env.LOCAL_QUEUE_DELAYS !== "0" });
 const translator = translatorFromEnv(process.env, { cloud: false });
 setPorts({
   objects: fsObjectStore(objectsDir(dataDir)),
