@@ -71,10 +71,8 @@ export default async function setup(project: TestProject) {
     Promise.all(
       Array.from({ length: workers }, async () => {
         const engine = await startFakeLibreTranslate({ delayMs: 1000 });
-        // The bench routes: engineControl("pause") waits on /_local/idle (worker-runtime.ts). No
-        // message delays: a page waiting for a job's end does not wait out a debounce as well (the
-        // delays themselves are the domain tests' and memory-queue's to check).
-        const runtime = await startRuntime(copyOfTemplate(templateDir, "menu-e2e-"), { LIBRETRANSLATE_URL: engine.url, LOCAL_IDLE_ROUTE: "1", LOCAL_QUEUE_DELAYS: "0" });
+        // The bench routes: engineControl("pause") waits on /_local/idle (worker-runtime.ts).
+        const runtime = await startRuntime(copyOfTemplate(templateDir, "menu-e2e-"), { LIBRETRANSLATE_URL: engine.url, LOCAL_IDLE_ROUTE: "1" });
         return { runtime, engine };
       }),
     ),
