@@ -55,13 +55,28 @@ export async function synth(
     return { type: "success", handler };
   };
   const project = useProject();
-  const app = new App(
+  const app = newApp(() => new App(
     { mode: "deploy", name: project.config.name, stage, region, account: "123456789012" },
     { outdir: path.join(project.paths.out, `cdk.out.${stage}`) },
-  );
+  ));
   await config.stacks(app);
   // E.g. aspects that must see the app before it is finished (the rule packs, nag.test.ts).
   before?.(app);
   await app.finish();
   return { app, built };
+}
+
+/**
+ * SST's App rewrites the project's shared `.sst/types` folder (removes it, writes it again): two
+ * test files building apps at once can remove it under each other (ENOTEMPTY, seen under load). A
+ * next try finds it settled.
+ */
+function newApp(make: () => App): App {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return make();
+    } catch (error) {
+      if (attempt === 3 || !/ENOTEMPTY|ENOENT/.test(String(error))) throw error;
+    }
+  }
 }
