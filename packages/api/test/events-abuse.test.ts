@@ -13,7 +13,7 @@ import { clock, configureDb, Db, type Actor } from "@menu/core";
 import { db } from "@menu/core/db/client";
 import { METRIC_SHARDS, metricsOf } from "@menu/core/analytics/analytics";
 import { ADDRESS_BATCHES_PER_MINUTE, EVENT_BATCHES_PER_MINUTE } from "@menu/core/analytics/event-limit";
-import { OTHER_SEARCHES, SEARCH_TERMS_PER_DAY } from "@menu/core/analytics/search-terms";
+import { OTHER_SEARCHES, SEARCH_TERM_GUESTS, SEARCH_TERMS_PER_DAY } from "@menu/core/analytics/search-terms";
 import { publishStore } from "@menu/core/publish/publish";
 import { setMenuRenderer } from "@menu/core/ports/menu-renderer";
 import { createTable } from "@menu/core/tables/table";
@@ -23,10 +23,10 @@ import { letters, venue } from "../../core/test/fixtures";
 
 const app = createApp();
 const PHONE = "Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36";
-const post = (store_id: string, events: unknown[], address = "203.0.113.7") =>
+const post = (store_id: string, events: unknown[], address = "203.0.113.7", device?: string) =>
   app.request(
     "/api/events",
-    { method: "POST", body: JSON.stringify({ store_id, events }), headers: { "content-type": "application/json", "user-agent": PHONE } },
+    { method: "POST", body: JSON.stringify({ store_id, device, events }), headers: { "content-type": "application/json", "user-agent": PHONE } },
     { incoming: { socket: { remoteAddress: address } } },
   );
 async function rawRows(company_id: string, store_id: string) {
@@ -75,27 +75,29 @@ describe("guest events from strangers", () => {
     const v = await venue("evtterms");
     clock.set(new Date("2030-05-05T09:00:00Z"));
     const terms = Array.from({ length: SEARCH_TERMS_PER_DAY + 10 }, (_, i) => `блюдо ${"абвгдежзиклмнопрстуфхцчшщэюя"[i % 28]}${"абвгдежзиклмнопрстуфхцчшщэюя"[Math.floor(i / 28)]}`);
+    // Each term searched by SEARCH_TERM_GUESTS guests: only then is it a term of its own.
+    const guests = Array.from({ length: SEARCH_TERM_GUESTS }, (_, g) => `guest-of-the-flood-${g}`);
     for (let i = 0; i < terms.length; i += 50) {
-      expect((await post(v.store_id, terms.slice(i, i + 50).map((term) => ({ type: "search_miss", term })))).status).toBe(204);
+      for (const device of guests) expect((await post(v.store_id, terms.slice(i, i + 50).map((term) => ({ type: "search_miss", term })), undefined, device)).status).toBe(204);
     }
     // A term the day already counts still counts as itself.
-    expect((await post(v.store_id, [{ type: "search_miss", term: terms[0] }])).status).toBe(204);
+    expect((await post(v.store_id, [{ type: "search_miss", term: terms[0] }], undefined, guests[0])).status).toBe(204);
     const rows = (await metricsOf(v.company_id, v.store_id, "2030-05-05", "2030-05-05")).filter((r) => r.name === "search_miss");
     expect(rows).toHaveLength(SEARCH_TERMS_PER_DAY + 1);
-    expect(rows.find((r) => r.key === OTHER_SEARCHES)?.count).toBe(10);
-    expect(rows.find((r) => r.key === terms[0])?.count).toBe(2);
+    expect(rows.find((r) => r.key === OTHER_SEARCHES)?.count).toBe(10 * SEARCH_TERM_GUESTS);
+    expect(rows.find((r) => r.key === terms[0])?.count).toBe(SEARCH_TERM_GUESTS + 1);
     // The next day starts a new list.
     clock.set(new Date("2030-05-06T09:00:00Z"));
-    expect((await post(v.store_id, [{ type: "search_miss", term: terms.at(-1) }])).status).toBe(204);
-    expect((await metricsOf(v.company_id, v.store_id, "2030-05-06", "2030-05-06")).map((r) => r.key)).toEqual([terms.at(-1)]);
+    for (const device of guests) expect((await post(v.store_id, [{ type: "search_miss", term: terms.at(-1) }], undefined, device)).status).toBe(204);
+    expect((await metricsOf(v.company_id, v.store_id, "2030-05-06", "2030-05-06")).filter((r) => r.count).map((r) => r.key)).toEqual([terms.at(-1)]);
     // The overview shows the overflow as its own line.
     clock.set(new Date("2030-05-05T12:00:00Z"));
     const staff: Actor = { type: "user", userId: "m", role: "store_manager", companyId: v.company_id, storeId: v.store_id };
     const res = await createApp({ resolveActor: () => staff }).request(`/api/analytics?storeId=${v.store_id}&period=7`);
     const { searches } = (await res.json()) as { searches: { term: string; other: boolean; value: number }[] };
     // Listed last, after the most frequent terms, however large its count.
-    expect(searches.at(-1)).toEqual({ term: OTHER_SEARCHES, other: true, value: 10, previous: 0 });
-    expect(searches[0]).toMatchObject({ term: terms[0], other: false, value: 2 });
+    expect(searches.at(-1)).toEqual({ term: OTHER_SEARCHES, other: true, value: 10 * SEARCH_TERM_GUESTS, previous: 0 });
+    expect(searches[0]).toMatchObject({ term: terms[0], other: false, value: SEARCH_TERM_GUESTS + 1 });
   });
 
   it("answers 429 to more than 120 batches a minute from one address to one store, counting nothing of them", async () => {

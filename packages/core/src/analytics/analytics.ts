@@ -1,7 +1,8 @@
 /**
  * Guest analytics, write side (issue 13): a batch of events from a guest page becomes atomic ADDs
- * on the store's counters of the day (in the store's time zone). No event rows, no identifiers, no
- * IP address, no cookie: only counts per day, metric and key.
+ * on the store's counters of the day (in the store's time zone). No event rows, no IP address, no
+ * cookie, no identifiers (a guest's random id is kept only as a hash, for a day at most, while a
+ * search term waits for its guests): only counts per day, metric and key.
  */
 import { z } from "zod";
 import { Db } from "../db/service";
@@ -12,7 +13,7 @@ import { DEFAULT_TIME_ZONE, MENU_LANGUAGES } from "../shared/model";
 import { storeById } from "../store/store";
 import { eventTargetsOf, type EventTargets } from "./event-targets";
 import type { MetricName } from "../records/metric.entity";
-import { OTHER_SEARCHES, searchKeys } from "./search-terms";
+import { guestHash, OTHER_SEARCHES, searchKeys } from "./search-terms";
 
 const Id = z.string().min(1).max(64);
 
@@ -33,6 +34,12 @@ export type GuestEvent = z.infer<typeof GuestEvent>;
 /** One batch of guest events. */
 export const GuestEvents = z.object({
   store_id: Id,
+  /**
+   * The page's random id for this browser (beacon.ts): it tells guests apart, never who they are.
+   * Only its hash with the store's id is kept, and only while a search term waits for its guests
+   * (search-terms.ts).
+   */
+  device: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/).optional(),
   events: z.array(GuestEvent).min(1).max(50),
 });
 
@@ -215,14 +222,17 @@ async function writeRounds() {
  * setting the counter's expiry, written with the other batches of the moment (addToCounters).
  * Answers how many counters the batch changed.
  */
-export const recordGuestEvents = fn(GuestEvents, async ({ store_id, events }) => {
+export const recordGuestEvents = fn(GuestEvents, async ({ store_id, device, events }) => {
   const store = await counterPlaceOf(store_id);
   const keys = { company_id: store.company_id, store_id };
   const now = clock.now();
   const { day, hour } = zonedDayHour(now, store.time_zone);
   const expiresAt = expiresAtOf(day);
-  const [targets, searches] = await Promise.all([eventTargetsOf(keys), searchKeys({ ...keys, day, expiresAt }, searchTermsOf(events))]);
-  const counters = countersOf(events, hour, targets, (term) => searches.get(term) ?? OTHER_SEARCHES);
+  const guest = device ? guestHash(store_id, device) : undefined;
+  const [targets, searches] = await Promise.all([eventTargetsOf(keys), searchKeys({ ...keys, day, expiresAt }, searchTermsOf(events), guest)]);
+  const counters = countersOf(events, hour, targets, (term) => searches.keys.get(term) ?? OTHER_SEARCHES);
+  // Searches held under "other" until their term had enough guests move to the term.
+  for (const { term, n } of searches.released) counters.push({ name: "search_miss", key: term, n }, { name: "search_miss", key: OTHER_SEARCHES, n: -n });
   const shard = shardFor(store_id, now.getTime());
   await addToCounters(counters.map(({ name, key, n }) => ({ ...keys, shard, day, name, key, n, expiresAt })));
   return counters.length;

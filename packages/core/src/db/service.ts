@@ -1,6 +1,6 @@
 import { Service } from "electrodb";
 import { AbbreviationEntity } from "../records/abbreviation.entity";
-import { EventTargetsEntity, SearchTermsEntity } from "../records/event-targets.entity";
+import { EventTargetsEntity, SearchTermGuestsEntity, SearchTermsEntity } from "../records/event-targets.entity";
 import { MetricEntity } from "../records/metric.entity";
 import { RateLimitEntity } from "../records/rate-limit.entity";
 import { SecretEntity } from "../records/secret.entity";
@@ -70,6 +70,7 @@ const service = new Service({
   metric: MetricEntity,
   eventTargets: EventTargetsEntity,
   searchTerms: SearchTermsEntity,
+  searchTermGuests: SearchTermGuestsEntity,
   searchIndexTerm: SearchIndexTermEntity,
   searchIndexState: SearchIndexStateEntity,
   mailSuppression: MailSuppressionEntity,

@@ -45,3 +45,29 @@ export const SearchTermsEntity = new Entity({
     },
   },
 });
+
+/**
+ * One search term of one day that fewer than SEARCH_TERM_GUESTS guests have searched yet (issue 49):
+ * the guests (hashes of their page's random id, never the id itself), how many searches are held
+ * under "other" meanwhile, and `shown` once enough guests searched it (the hashes are then removed).
+ * Expires the day after its day: a term that never reaches the threshold is gone with it.
+ */
+export const SearchTermGuestsEntity = new Entity({
+  model: { entity: "searchTermGuests", version: "1", service: SERVICE },
+  attributes: {
+    company_id: { type: "string", required: true, readOnly: true },
+    store_id: { type: "string", required: true, readOnly: true },
+    day: { type: "string", required: true, readOnly: true },
+    term: { type: "string", required: true, readOnly: true },
+    guests: { type: "set", items: "string" },
+    held: { type: "number" },
+    shown: { type: "boolean" },
+    expiresAt: { type: "number" },
+  },
+  indexes: {
+    byTerm: {
+      pk: { field: "pk", composite: ["company_id", "store_id"] },
+      sk: { field: "sk", composite: ["day", "term"] },
+    },
+  },
+});

@@ -234,7 +234,13 @@ export function StoreAnalyticsPanel({ cs, range, onRange }: { cs: CsObject; rang
             <Figure
               id="searches"
               title={t("overview.figure.searches")}
-              note={<FormattedMessage id="overview.figure.searchesNote" />}
+              note={
+                <>
+                  <FormattedMessage id="overview.figure.searchesNote" />
+                  <br />
+                  <FormattedMessage id="overview.figure.searchesRule" />
+                </>
+              }
               empty={!data.searches.length}
               onCsv={() =>
                 downloadCsv(file("searches-without-result"), [
