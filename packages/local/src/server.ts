@@ -1,11 +1,12 @@
 import { readFile } from "node:fs/promises";
-import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
+import { createServer, STATUS_CODES, type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createApp, type AppOptions } from "@menu/api";
 import { unrouted } from "@menu/api/methods";
 import { cameOverHttps, securityHeaderSets, type SecurityPolicy } from "@menu/api/security-headers";
-import { usePorts } from "@menu/core";
+import { MESSAGES, usePorts } from "@menu/core";
 import { LOCAL_FILES_PATH, verifyLocalLink } from "@menu/core/adapters/local-links";
 import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
@@ -162,10 +163,26 @@ export function frontServer(
       },
     );
   });
+  server.on("clientError", refuseUnparsed);
   // Node closes an idle kept-alive socket after 5 s; a client that sends on it at that moment gets
   // ECONNRESET (seen in CI: Playwright's request client reused a socket idle for 5 s). Idle sockets
   // stay open a minute, like the load balancers in front of Lambda, so the race needs a minute's pause.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   return server;
+}
+
+/**
+ * A request Node's parser refused (its head over 16 KB, a malformed line) never reaches the app:
+ * Node would answer a bare 431/400 without a body. It gets the API's error shape instead, as any
+ * refusal does, and the connection is closed.
+ */
+function refuseUnparsed(error: Error & { code?: string }, socket: Duplex) {
+  // Anything else (a reset, a request timeout): the connection is only closed.
+  if (!socket.writable || !error.code?.startsWith("HPE_")) return void socket.destroy();
+  const [status, code] = error.code === "HPE_HEADER_OVERFLOW" ? ([431, "payloadTooLarge"] as const) : ([400, "valueIncorrect"] as const);
+  const body = JSON.stringify({ code, message: MESSAGES[code] });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

@@ -4,6 +4,7 @@
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { Agent, request, type Server } from "node:http";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { getRequestListener } from "@hono/node-server";
@@ -141,6 +142,22 @@ describe("the local server", () => {
       // Idle kept-alive sockets live a minute, not Node's 5 s (a client reusing one as it closed got ECONNRESET).
       expect(b.headers["keep-alive"]).toBe("timeout=65");
     }
+  });
+
+  it("answers a request head Node refuses (over 16 KB, malformed) with the API's error shape, then closes; the next request works", async () => {
+    const long = await send("GET", `/api/companies/single?id=${"x".repeat(17_000)}`);
+    expect(long.status).toBe(431);
+    expect(JSON.parse(long.body)).toEqual({ code: "payloadTooLarge", message: "Request is too large" });
+    expect(long.headers.connection).toBe("close");
+    // A header line without a colon, as no client library would send it: over a raw socket.
+    const raw = await new Promise<string>((ok, fail) => {
+      let text = "";
+      const socket = connect(port, "127.0.0.1", () => socket.write("GET /api/health HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n"));
+      socket.on("data", (d: Buffer) => (text += d.toString())).on("end", () => ok(text)).on("error", fail);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4))).toMatchObject({ code: "valueIncorrect" });
+    expect((await send("GET", "/api/health")).status).toBe(200);
   });
 
   it("sends the security headers with every answer: published, app, API, errors; HSTS only over HTTPS", async () => {
