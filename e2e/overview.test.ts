@@ -60,6 +60,8 @@ describe("the overview", () => {
     await owner.getByTestId("kpis").waitFor();
     // The demo has a history, so the overview is not empty.
     expect(await kpi(owner, "views")).toBeGreaterThan(0);
+    // How the totals are counted is said under them.
+    expect(await owner.getByTestId("kpis-note").innerText()).toBe("Просмотры, сканирования и открытия позиций считают гостей: каждый гость — один раз за полчаса.");
     const cs = (await (await owner.request.get(`${base}/api/cs-object?companyKey=demo&storeKey=center&scope=owned`)).json()) as { store_id: string };
     const { today } = (await (await owner.request.get(`${base}/api/analytics?storeId=${cs.store_id}`)).json()) as { today: string };
     // Today and tomorrow (a range ending in the future ends today): the guest's events are in it even

@@ -12,7 +12,7 @@ import { createApp } from "@menu/api";
 import { clock, configureDb, Db, type Actor } from "@menu/core";
 import { db } from "@menu/core/db/client";
 import { METRIC_SHARDS, metricsOf } from "@menu/core/analytics/analytics";
-import { ADDRESS_BATCHES_PER_MINUTE, EVENT_BATCHES_PER_MINUTE } from "@menu/core/analytics/event-limit";
+import { ADDRESS_BATCHES_PER_MINUTE, EVENT_BATCHES_PER_MINUTE, GUEST_BATCHES_PER_MINUTE, GUESTS_PER_ADDRESS } from "@menu/core/analytics/event-limit";
 import { OTHER_SEARCHES, SEARCH_TERM_GUESTS, SEARCH_TERMS_PER_DAY } from "@menu/core/analytics/search-terms";
 import { publishStore } from "@menu/core/publish/publish";
 import { setMenuRenderer } from "@menu/core/ports/menu-renderer";
@@ -23,7 +23,8 @@ import { letters, venue } from "../../core/test/fixtures";
 
 const app = createApp();
 const PHONE = "Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36";
-const post = (store_id: string, events: unknown[], address = "203.0.113.7", device?: string) =>
+/** A batch as a guest's page sends it: from an address, with the page's random guest id. */
+const post = (store_id: string, events: unknown[], address = "203.0.113.7", device = "events-abuse-guest-1") =>
   app.request(
     "/api/events",
     { method: "POST", body: JSON.stringify({ store_id, device, events }), headers: { "content-type": "application/json", "user-agent": PHONE } },
@@ -66,7 +67,8 @@ describe("guest events from strangers", () => {
       const events = Array.from({ length: 50 }, (_, i) =>
         i % 2 ? { type: "item_open", item_id: randomUUID() } : { type: "qr_scan", table: 1000 + batch * 50 + i },
       );
-      expect((await post(v.store_id, events)).status).toBe(204);
+      // From guests of their own (one address and id each), so no batch limit holds any back.
+      expect((await post(v.store_id, events, `198.51.100.${batch}`, `flood-guest-${batch}-000000`)).status).toBe(204);
     }
     expect(await rawRows(v.company_id, v.store_id)).toEqual([]);
   });
@@ -103,19 +105,65 @@ describe("guest events from strangers", () => {
   it("answers 429 to more than 120 batches a minute from one address to one store, counting nothing of them", async () => {
     const v = await venue("evtlimit");
     clock.set(new Date("2030-06-01T10:00:05Z"));
-    for (let i = 0; i < EVENT_BATCHES_PER_MINUTE; i++) expect((await post(v.store_id, [{ type: "menu_view" }])).status).toBe(204);
-    const refused = await post(v.store_id, [{ type: "menu_view" }]);
+    // Many guests behind one address (a venue's Wi-Fi), two batches each.
+    const guests = Array.from({ length: EVENT_BATCHES_PER_MINUTE / 2 }, (_, g) => `evtlimit-guest-${String(g).padStart(4, "0")}`);
+    for (const device of guests) for (let i = 0; i < 2; i++) expect((await post(v.store_id, [{ type: "menu_view" }], undefined, device)).status).toBe(204);
+    const refused = await post(v.store_id, [{ type: "menu_view" }], undefined, guests[0]);
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as { code: string }).code).toBe("tooManyAttempts");
-    expect(await total(v, "menu_view")).toBe(EVENT_BATCHES_PER_MINUTE);
-    // Another guest of the store, and the same address at another store, are not held back.
+    // A view counts once per guest and half hour: one per guest.
+    expect(await total(v, "menu_view")).toBe(guests.length);
+    // A guest at another address, and the same address at another store, are not held back.
     expect((await post(v.store_id, [{ type: "menu_view" }], "203.0.113.8")).status).toBe(204);
     const elsewhere = await venue("evtlimitother");
     expect((await post(elsewhere.store_id, [{ type: "menu_view" }])).status).toBe(204);
-    // The next minute, the address is welcome again.
+    // The next minute, the address is welcome again; its guests were counted this half hour already.
     clock.set(new Date("2030-06-01T10:01:05Z"));
-    expect((await post(v.store_id, [{ type: "menu_view" }])).status).toBe(204);
-    expect(await total(v, "menu_view")).toBe(EVENT_BATCHES_PER_MINUTE + 2);
+    expect((await post(v.store_id, [{ type: "menu_view" }], undefined, guests[1])).status).toBe(204);
+    expect(await total(v, "menu_view")).toBe(guests.length + 1);
+  });
+
+  it("counts people, not requests: a flood of batches of 50 views, scans and openings from one address adds at most its guests of the half hour", async () => {
+    const v = await venue("evtpeople");
+    clock.set(new Date("2030-06-03T10:00:05Z"));
+    const before = { views: await total(v, "menu_view"), scans: await total(v, "qr_scan"), opens: await total(v, "item_open") };
+    const statuses = new Map<number, number>();
+    // A script making up a guest id per batch, 100 a minute (under the minute's limit of 120, so that is not what stops it).
+    const BATCHES = GUESTS_PER_ADDRESS + 50;
+    for (let batch = 0; batch < BATCHES; batch++) {
+      clock.set(new Date(Date.parse("2030-06-03T10:00:05Z") + Math.floor(batch / 100) * 60_000));
+      const events = Array.from({ length: 50 }, (_, i) => [{ type: "menu_view" }, { type: "qr_scan", table: 7 }, { type: "item_open", item_id: v.items.visible }][i % 3]);
+      const { status } = await post(v.store_id, events, "203.0.113.50", `made-up-guest-${String(batch).padStart(6, "0")}`);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+    expect(Object.fromEntries(statuses)).toEqual({ 204: GUESTS_PER_ADDRESS, 429: BATCHES - GUESTS_PER_ADDRESS });
+    expect(await total(v, "menu_view")).toBe(before.views + GUESTS_PER_ADDRESS);
+    expect(await total(v, "qr_scan")).toBe(before.scans + GUESTS_PER_ADDRESS);
+    expect(await total(v, "item_open")).toBe(before.opens + GUESTS_PER_ADDRESS);
+    // One guest sending the same again and again: once per half hour, and at most 20 batches a minute.
+    clock.set(new Date("2030-06-03T11:00:05Z"));
+    const one = new Map<number, number>();
+    for (let i = 0; i < GUEST_BATCHES_PER_MINUTE + 5; i++) {
+      const { status } = await post(v.store_id, [{ type: "menu_view" }, { type: "item_open", item_id: v.items.visible }], "203.0.113.51", "one-busy-guest-0001");
+      one.set(status, (one.get(status) ?? 0) + 1);
+    }
+    expect(Object.fromEntries(one)).toEqual({ 204: GUEST_BATCHES_PER_MINUTE, 429: 5 });
+    expect(await total(v, "menu_view")).toBe(before.views + GUESTS_PER_ADDRESS + 1);
+    // The next half hour the same guest counts again.
+    clock.set(new Date("2030-06-03T11:30:05Z"));
+    expect((await post(v.store_id, [{ type: "menu_view" }], "203.0.113.51", "one-busy-guest-0001")).status).toBe(204);
+    expect(await total(v, "menu_view")).toBe(before.views + GUESTS_PER_ADDRESS + 2);
+  });
+
+  it("counts no view, scan or opening of a batch without a guest id (an old page, or a script)", async () => {
+    const v = await venue("evtnoid");
+    const res = await app.request(
+      "/api/events",
+      { method: "POST", body: JSON.stringify({ store_id: v.store_id, events: [{ type: "menu_view" }, { type: "qr_scan", table: 7 }, { type: "item_open", item_id: v.items.visible }, { type: "cart_add", item_id: v.items.visible }] }), headers: { "content-type": "application/json", "user-agent": PHONE } },
+      { incoming: { socket: { remoteAddress: "203.0.113.60" } } },
+    );
+    expect(res.status).toBe(204);
+    expect((await rawRows(v.company_id, v.store_id)).map((r) => `${r.name}:${r.count}`)).toEqual(["cart_add:1"]);
   });
 
   it("bounds an address across stores too: made-up store ids cannot each cost a lookup without end", async () => {

@@ -26,7 +26,7 @@ describe("guest analytics: what is counted", () => {
     expect(normalizeSearchTerm("пицца 4 сыра")).toBe("пицца 4 сыра");
   });
 
-  it("turns a batch into counters: views per hour, the view's language, equal events added up; what the menu lacks is dropped", () => {
+  it("turns a batch into counters: views per hour, the view's language, equal events added up, a view, scan or opening once (one guest sends a batch); what the menu lacks is dropped", () => {
     const targets = { items: new Set(["a"]), tables: new Set([4]), languages: new Set(["ru", "en", "zh"]) };
     const counters = countersOf(
       [
@@ -34,8 +34,8 @@ describe("guest analytics: what is counted", () => {
         { type: "cart_add", item_id: "not-on-the-menu" },
         { type: "qr_scan", table: 99 },
         { type: "language", language: "ar" },
-        { type: "menu_view", language: "fr" },
         { type: "menu_view", language: "en" },
+        { type: "menu_view", language: "fr" },
         { type: "menu_view" },
         { type: "qr_scan", table: 4 },
         { type: "item_open", item_id: "a" },
@@ -51,13 +51,28 @@ describe("guest analytics: what is counted", () => {
     );
     expect(counters.sort((a, b) => `${a.name}${a.key}`.localeCompare(`${b.name}${b.key}`))).toEqual([
       { name: "cart_add", key: "a", n: 1 },
-      { name: "item_open", key: "a", n: 2 },
+      { name: "item_open", key: "a", n: 1 },
       { name: "language", key: "en", n: 1 },
       { name: "language", key: "zh", n: 1 },
-      { name: "menu_view", key: "21", n: 3 },
+      { name: "menu_view", key: "21", n: 1 },
       { name: "qr_scan", key: "4", n: 1 },
       { name: "search_miss", key: "суши", n: 2 },
     ]);
+  });
+
+  it("counts a view, scan or opening only when the guest was not counted for it in the window", () => {
+    const targets = { items: new Set(["a", "b"]), tables: new Set([4]), languages: new Set(["ru"]) };
+    const batch = [
+      { type: "menu_view", language: "ru" },
+      { type: "qr_scan", table: 4 },
+      { type: "item_open", item_id: "a" },
+      { type: "item_open", item_id: "b" },
+      { type: "cart_add", item_id: "a" },
+    ] as const;
+    const seenBefore = new Set(["view", "open:a"]);
+    const counters = countersOf([...batch], "12", targets, { firstTime: (key) => !seenBefore.has(key) });
+    // The view (and so its language) and item a were counted for this guest already; a cart add is not a person count.
+    expect(counters.map((c) => `${c.name}:${c.key}:${c.n}`).sort()).toEqual(["cart_add:a:1", "item_open:b:1", "qr_scan:4:1"]);
   });
 
   it("knows bots, crawlers, link previews, headless browsers and scripts by User-Agent", () => {

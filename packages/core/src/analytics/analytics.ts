@@ -14,6 +14,7 @@ import { storeById } from "../store/store";
 import { eventTargetsOf, type EventTargets } from "./event-targets";
 import type { MetricName } from "../records/metric.entity";
 import { guestHash, OTHER_SEARCHES, searchKeys } from "./search-terms";
+import { firstTimes } from "./guest-seen";
 
 const Id = z.string().min(1).max(64);
 
@@ -116,9 +117,17 @@ type Counted = { name: MetricName; key: string; n: number };
 /**
  * The counters a batch adds to, each with its increment (equal events are added up first). Events
  * naming an item, table or language the store's published menu does not have are dropped; search
- * terms are normalised (personal-looking ones dropped) and then keyed by `searchKey`.
+ * terms are normalised (personal-looking ones dropped) and then keyed by `searchKey`. A view, a
+ * scan or an item opening counts people (guest-seen.ts): once per batch (one guest sends it), and
+ * only when `firstTime` says the guest was not counted for it in the window yet; a view's language
+ * counts with its view.
  */
-export function countersOf(events: readonly GuestEvent[], hour: string, targets: EventTargets, searchKey: (term: string) => string = (t) => t): Counted[] {
+export function countersOf(
+  events: readonly GuestEvent[],
+  hour: string,
+  targets: EventTargets,
+  { searchKey = (t: string) => t, firstTime = () => true }: { searchKey?: (term: string) => string; firstTime?: (personKey: string) => boolean } = {},
+): Counted[] {
   const counts = new Map<string, Counted>();
   const add = (name: MetricName, key: string) => {
     const id = `${name}\u0000${key}`;
@@ -126,16 +135,26 @@ export function countersOf(events: readonly GuestEvent[], hour: string, targets:
     if (entry) entry.n++;
     else counts.set(id, { name, key, n: 1 });
   };
+  const counted = new Set<string>();
+  const once = (e: GuestEvent) => {
+    const key = personKey(e)!;
+    if (counted.has(key) || !firstTime(key)) return false;
+    counted.add(key);
+    return true;
+  };
   for (const e of events) {
     switch (e.type) {
       case "menu_view":
+        if (!once(e)) break;
         add("menu_view", hour);
         if (e.language && targets.languages.has(e.language)) add("language", e.language);
         break;
       case "qr_scan":
-        if (targets.tables.has(e.table)) add("qr_scan", String(e.table));
+        if (targets.tables.has(e.table) && once(e)) add("qr_scan", String(e.table));
         break;
       case "item_open":
+        if (targets.items.has(e.item_id) && once(e)) add("item_open", e.item_id);
+        break;
       case "cart_add":
         if (targets.items.has(e.item_id)) add(e.type, e.item_id);
         break;
@@ -151,6 +170,18 @@ export function countersOf(events: readonly GuestEvent[], hour: string, targets:
   }
   return [...counts.values()];
 }
+
+/** What a view, a scan or an item opening counts once per guest and window as (guest-seen.ts); nothing for other events. */
+const personKey = (e: GuestEvent) => (e.type === "menu_view" ? "view" : e.type === "qr_scan" ? `scan:${e.table}` : e.type === "item_open" ? `open:${e.item_id}` : undefined);
+
+/** The person keys of a batch's views, scans and openings of what the menu has (nothing made up is remembered). */
+const personKeysOf = (events: readonly GuestEvent[], targets: EventTargets) =>
+  new Set(
+    events.flatMap((e) => {
+      const known = e.type === "qr_scan" ? targets.tables.has(e.table) : e.type === "item_open" ? targets.items.has(e.item_id) : e.type === "menu_view";
+      return known ? [personKey(e)!] : [];
+    }),
+  );
 
 /** The normalised terms of a batch's searches (those that will be counted). */
 export const searchTermsOf = (events: readonly GuestEvent[]) =>
@@ -230,7 +261,8 @@ export const recordGuestEvents = fn(GuestEvents, async ({ store_id, device, even
   const expiresAt = expiresAtOf(day);
   const guest = device ? guestHash(store_id, device) : undefined;
   const [targets, searches] = await Promise.all([eventTargetsOf(keys), searchKeys({ ...keys, day, expiresAt }, searchTermsOf(events), guest)]);
-  const counters = countersOf(events, hour, targets, (term) => searches.keys.get(term) ?? OTHER_SEARCHES);
+  const fresh = await firstTimes(keys, guest, personKeysOf(events, targets), now.getTime());
+  const counters = countersOf(events, hour, targets, { searchKey: (term) => searches.keys.get(term) ?? OTHER_SEARCHES, firstTime: (key) => fresh.has(key) });
   // Searches held under "other" until their term had enough guests move to the term.
   for (const { term, n } of searches.released) counters.push({ name: "search_miss", key: term, n }, { name: "search_miss", key: OTHER_SEARCHES, n: -n });
   const shard = shardFor(store_id, now.getTime());

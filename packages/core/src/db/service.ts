@@ -1,6 +1,6 @@
 import { Service } from "electrodb";
 import { AbbreviationEntity } from "../records/abbreviation.entity";
-import { EventTargetsEntity, SearchTermGuestsEntity, SearchTermsEntity } from "../records/event-targets.entity";
+import { EventTargetsEntity, GuestSeenEntity, SearchTermGuestsEntity, SearchTermsEntity } from "../records/event-targets.entity";
 import { MetricEntity } from "../records/metric.entity";
 import { RateLimitEntity } from "../records/rate-limit.entity";
 import { SecretEntity } from "../records/secret.entity";
@@ -71,6 +71,7 @@ const service = new Service({
   eventTargets: EventTargetsEntity,
   searchTerms: SearchTermsEntity,
   searchTermGuests: SearchTermGuestsEntity,
+  guestSeen: GuestSeenEntity,
   searchIndexTerm: SearchIndexTermEntity,
   searchIndexState: SearchIndexStateEntity,
   mailSuppression: MailSuppressionEntity,

@@ -71,3 +71,26 @@ export const SearchTermGuestsEntity = new Entity({
     },
   },
 });
+
+/**
+ * What one guest (the hash of its page's random id) was counted for in one 30-minute window of a
+ * store (issue 49, point 2): "view", "scan:<table>", "open:<item>". A view, a scan or an item
+ * opening counts once per guest and window; the row expires an hour after its window.
+ */
+export const GuestSeenEntity = new Entity({
+  model: { entity: "guestSeen", version: "1", service: SERVICE },
+  attributes: {
+    company_id: { type: "string", required: true, readOnly: true },
+    store_id: { type: "string", required: true, readOnly: true },
+    guest: { type: "string", required: true, readOnly: true },
+    window: { type: "number", required: true, readOnly: true },
+    seen: { type: "set", items: "string" },
+    expiresAt: { type: "number" },
+  },
+  indexes: {
+    byGuest: {
+      pk: { field: "pk", composite: ["company_id", "store_id"] },
+      sk: { field: "sk", composite: ["guest", "window"] },
+    },
+  },
+});

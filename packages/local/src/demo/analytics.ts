@@ -8,6 +8,7 @@
 import { Db } from "@menu/core";
 import { expiresAtOf, normalizeSearchTerm, zonedDayHour } from "@menu/core/analytics/analytics";
 import { addDays, weekdayOf } from "@menu/core/analytics/report";
+import { SEARCH_TERM_GUESTS } from "@menu/core/analytics/search-terms";
 import { rng } from "./random";
 
 /** Days of history: "30 days" with part of the 30 before it (the venue opened 40 days ago). */
@@ -75,7 +76,8 @@ export async function seedDemoAnalytics(company_id: string, store_ids: string[],
         if (i < 5) add(day, "cart_add", f.id, noisy(views * 0.12 * (f.weight + 0.05)));
       }
       for (const [language, share] of LANGUAGES) add(day, "language", language, noisy(views * share));
-      for (const [term, chance] of SEARCHES) if (random() < chance * scale) add(day, "search_miss", normalizeSearchTerm(term)!, 1 + Math.floor(random() * 2));
+      // A term is listed only when at least SEARCH_TERM_GUESTS guests searched it that day (search-terms.ts).
+      for (const [term, chance] of SEARCHES) if (random() < chance * scale) add(day, "search_miss", normalizeSearchTerm(term)!, SEARCH_TERM_GUESTS + Math.floor(random() * 2));
     }
     const { unprocessed } = await Db().entities.metric.put(rows).go({ concurrency: 8 });
     if (unprocessed.length) throw new Error(`demo analytics: ${unprocessed.length} counters not written`);

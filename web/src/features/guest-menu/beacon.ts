@@ -2,8 +2,9 @@
  * Sends a batch of guest events (the shape core's `GuestEvents` checks, POST /api/events): with
  * `navigator.sendBeacon`, queued by the browser and outliving the page, else a keepalive request;
  * best effort, no cookies. Each batch carries the page's random id for this browser (kept in
- * localStorage, no personal data): the server tells guests apart by it, so a search term reaches
- * the owner only once several guests searched it (core's search-terms.ts). One function for the page's inline starter (which counts the view and
+ * localStorage, no personal data): the server tells guests apart by it, so views, scans and item
+ * openings count once per guest and half hour (core's guest-seen.ts) and a search term reaches the
+ * owner only once several guests searched it (search-terms.ts). One function for the page's inline starter (which counts the view and
  * the QR scan before the app runs) and the app (analytics.ts): the starter gets it as an argument
  * and the page inlines its source text beside the starter's (ssr.tsx), so it must use nothing from
  * outside its own body.
@@ -14,16 +15,24 @@ export type { GuestEvent };
 
 export function sendGuestEvents(store_id: string, events: GuestEvent[]) {
   const endpoint = "/api/events";
-  let device: string | undefined;
+  // The guest's random id: kept in localStorage, or for this page alone when storage is blocked.
+  // getRandomValues, not randomUUID: the latter is missing on a plain-http page (a venue's LAN).
+  const KEY = "menu-guest-id";
+  const held = globalThis as { [KEY]?: string };
+  let device = held[KEY];
   try {
-    device = localStorage.getItem("menu-guest-id") ?? undefined;
-    if (!device) {
-      // getRandomValues, not randomUUID: the latter is missing on a plain-http page (a venue's LAN).
-      device = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
-      localStorage.setItem("menu-guest-id", device);
-    }
+    device = localStorage.getItem(KEY) ?? device;
   } catch {
-    // storage blocked: the batch goes without an id (its searches count as "other")
+    // storage blocked: the page's own id below
+  }
+  if (!device) {
+    device = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+    held[KEY] = device;
+    try {
+      localStorage.setItem(KEY, device);
+    } catch {
+      // kept for this page only
+    }
   }
   const body = JSON.stringify({ store_id, device, events });
   try {

@@ -117,6 +117,9 @@ export function StoreAnalyticsPanel({ cs, range, onRange }: { cs: CsObject; rang
               </div>
             ))}
           </div>
+          <p className="figure__note kpis__note" data-testid="kpis-note">
+            {t("overview.kpi.howCounted")}
+          </p>
 
           <div className="figures">
             <Figure
