@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "./axe";
 import { launchBrowser } from "./browser";
 import { demo } from "./demo";
 import { linkMailedTo } from "./outbox";
@@ -349,5 +350,42 @@ describe("failed sign-ins", () => {
     await signIn(again.page, email, password);
     await again.page.waitForURL(`${base}/${key}/main/admin-panel`);
     expect(await again.page.getByText(/неудачн/).count()).toBe(0);
+  });
+
+  it("offers a mailed sign-in link when strangers' wrong passwords limited the account, and the link signs the new phone in (issue 49)", async () => {
+    const { key, email, password } = await registeredUser();
+    // Five wrong passwords from another browser: the account is limited for browsers it does not know.
+    for (let i = 0; i < 5; i++) await wrongPassword(email);
+    const { page, errors } = await open("/login", { locale: "en", viewport: { width: 390, height: 844 } });
+    await signIn(page, email, password);
+    const refused = page.getByTestId("login-error");
+    await refused.waitFor();
+    expect((await refused.innerText()).split(/\n+/)).toEqual([
+      "Too many attempts. Please try again later",
+      "Sign-in from new devices is paused for a while after wrong passwords. We can e-mail you a sign-in link instead.",
+    ]);
+    await page.screenshot({ path: "test-results/login-limited-en-390.png" });
+    const send = page.getByRole("button", { name: "Send me a sign-in link" });
+    expect(await axeViolations(page)).toEqual([]);
+    await send.click();
+    const sent = page.getByTestId("login-link-sent");
+    await sent.waitFor();
+    expect(await sent.innerText()).toBe(`If ${email} has an account, a sign-in link is on its way. It is valid for 15 minutes and works once.`);
+    expect(await page.getByTestId("login-error").count()).toBe(0);
+    // Focus moves to the answer (the button that had it is gone).
+    expect(await page.evaluate(() => !!document.activeElement?.querySelector("[data-testid=login-link-sent]"))).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: "test-results/login-link-sent-en-390.png" });
+
+    // The mailed link signs this phone in, straight to the admin panel, and tells of the wrong passwords.
+    const link = await linkMailedTo(email, "/login/link");
+    await page.goto(base + link);
+    await page.waitForURL(`${base}/${key}/main/admin-panel`);
+    await page.getByText("5 failed sign-in attempts since your last sign-in").waitFor();
+    // Once only: opened again, the link says it is used.
+    const again = await open(link, { locale: "en" });
+    await again.page.getByTestId("sign-in-link-error").waitFor();
+    expect(await again.page.getByTestId("sign-in-link-error").innerText()).toBe("The sign-in link is invalid, used or expired. Ask for a new one");
+    expect([...errors, ...again.errors]).toEqual([]);
   });
 });

@@ -113,6 +113,15 @@ export async function signIn(queryClient: QueryClient, input: SignInInput): Prom
   return { user, failedSignIns: answer.failed_sign_ins ?? 0 };
 }
 
+/** Signs in with a mailed one-time link's token (POST /api/auth/signin-link/use), then as `signIn` does. */
+export async function signInWithLink(queryClient: QueryClient, token: string): Promise<{ user: SessionUser; failedSignIns: number }> {
+  const answer = await unwrap(api.api.auth["signin-link"].use.$post({ json: { token } }));
+  queryClient.clear();
+  const user = await queryClient.fetchQuery(meQueryOptions());
+  if (!user) throw new ApiError(401, "Sign in required", { code: "unauthorized" });
+  return { user, failedSignIns: answer.failed_sign_ins ?? 0 };
+}
+
 /** POST /api/auth/signout, form-encoded with csrfToken, callbackUrl and json; forgets everything of the user. */
 export async function signOut(queryClient: QueryClient, callbackUrl = "/login"): Promise<string> {
   let url = callbackUrl;

@@ -1,7 +1,17 @@
 /** The registration, e-mail confirmation, invitation and password-reset calls under /api/auth. */
 import { createRoute, z } from "@hono/zod-openapi";
 import { AvailabilityAnswer, InvitationInfo } from "@menu/core/auth/registration";
-import { AcceptInvitation, Availability, ConfirmEmail, ForgotPassword, LinkToken, RegisterOrganization, ResetPassword } from "@menu/core/shared/account-forms";
+import {
+  AcceptInvitation,
+  Availability,
+  ConfirmEmail,
+  ForgotPassword,
+  LinkToken,
+  RegisterOrganization,
+  ResetPassword,
+  SignInLinkRequest,
+  SignInLinkUse,
+} from "@menu/core/shared/account-forms";
 import { errorResponse } from "../errors";
 import { json, jsonBody, PUBLIC } from "../openapi";
 
@@ -52,6 +62,31 @@ export const forgot = createRoute({
     200: json(z.object({ email: z.string() }), "Link sent"),
     404: errorResponse("A user with this email does not exist"),
     429: errorResponse("Too many requests"),
+  },
+});
+
+export const signInLinkRequest = createRoute({
+  security: PUBLIC,
+  method: "post",
+  path: "/auth/signin-link",
+  summary: "Mail a one-time sign-in link (15 minutes) for a new device; answers the same whether the address has an account",
+  request: jsonBody(SignInLinkRequest),
+  responses: {
+    200: json(z.object({ email: z.string() }), "If the address has an account, the link is on its way"),
+    429: errorResponse("Too many requests"),
+  },
+});
+
+export const signInLinkUse = createRoute({
+  security: PUBLIC,
+  method: "post",
+  path: "/auth/signin-link/use",
+  summary: "Sign in with a sign-in link's token; sets the session and device cookies (counts like a sign-in attempt)",
+  request: jsonBody(SignInLinkUse),
+  responses: {
+    200: json(z.object({ failed_sign_ins: z.number().int().positive().optional() }), "Signed in; the session and device cookies are set"),
+    400: errorResponse("The sign-in link is invalid, used or expired"),
+    429: errorResponse("Too many failed attempts"),
   },
 });
 

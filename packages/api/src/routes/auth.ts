@@ -1,14 +1,15 @@
 /**
  * The auth calls of SPEC.md section 7 under /api/auth (providers, csrf, session, signin/callback,
  * signout; form-encoded like the original client sends them), plus registration, e-mail
- * confirmation, invitations and password reset.
+ * confirmation, invitations, password reset and the one-time sign-in link.
  */
 import { requestPasswordReset, resetPassword } from "@menu/core/auth/password-reset";
+import { requestSignInLink, signInWithLink } from "@menu/core/auth/sign-in-link";
 import { acceptInvitation, availability, confirmEmail, invitation, registerOrganization } from "@menu/core/auth/registration";
 import { endSession, renewIfDue, sessionFromJwt } from "@menu/core/auth/sessions";
 import { router } from "../router";
-import { clearSessionCookie, csrfTokenFor, requestContext, sessionCookieOf, setSessionCookie } from "../session";
-import { accept, availabilityRoute, confirm, forgot, invitationRoute, register, reset } from "./auth-registration-routes";
+import { clearSessionCookie, csrfTokenFor, requestContext, sessionCookieOf, setDeviceCookie, setSessionCookie } from "../session";
+import { accept, availabilityRoute, confirm, forgot, invitationRoute, register, reset, signInLinkRequest, signInLinkUse } from "./auth-registration-routes";
 import { csrf, PROVIDER, providers, safeCallbackUrl, session, signIn, signInRoute, signOut, truthy } from "./auth-session-routes";
 
 export const authRoutes = router()
@@ -75,5 +76,12 @@ export const authRoutes = router()
   .openapi(confirm, async (c) => c.json(await confirmEmail(c.req.valid("json")), 200))
   .openapi(forgot, async (c) => c.json(await requestPasswordReset(c.req.valid("json"), requestContext(c)), 200))
   .openapi(reset, async (c) => c.json(await resetPassword(c.req.valid("json")), 200))
+  .openapi(signInLinkRequest, async (c) => c.json(await requestSignInLink(c.req.valid("json"), requestContext(c)), 200))
+  .openapi(signInLinkUse, async (c) => {
+    const { session, device, failed_sign_ins } = await signInWithLink(c.req.valid("json"), requestContext(c));
+    await setSessionCookie(c, session);
+    setDeviceCookie(c, device);
+    return c.json(failed_sign_ins ? { failed_sign_ins } : {}, 200);
+  })
   .openapi(invitationRoute, async (c) => c.json(await invitation(c.req.valid("query").token), 200))
   .openapi(accept, async (c) => c.json(await acceptInvitation(c.req.valid("json")), 200));

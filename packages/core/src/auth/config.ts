@@ -15,7 +15,7 @@ export const AUTH = {
   /** The device cookie a browser gets at each successful sign-in. */
   deviceTtlMs: 180 * DAY,
   /** One-time e-mail links. */
-  tokenTtlMs: { confirm: 3 * DAY, invite: 7 * DAY, reset: HOUR, email_change: DAY },
+  tokenTtlMs: { confirm: 3 * DAY, invite: 7 * DAY, reset: HOUR, email_change: DAY, signin: 15 * MINUTE },
   /** Fixed-window rate limits: at most `limit` events per `windowMs`. */
   limits: {
     signInPerEmail: { limit: 5, windowMs: 15 * MINUTE },

@@ -33,6 +33,12 @@ const TEMPLATES: Record<Locale, Record<AccountMail, Template>> = {
       action: "Подтвердить новый адрес",
       outro: "Ссылка действует 24 часа и работает один раз.",
     },
+    signin: {
+      subject: "Ссылка для входа — QR Menu",
+      intro: "Кто-то (надеемся, вы) попросил ссылку для входа в QR Menu как {email} на новом устройстве.",
+      action: "Войти",
+      outro: "Ссылка действует 15 минут и работает один раз. Если вы её не запрашивали, ничего не делайте: без неё никто не войдёт.",
+    },
     email_change_notice: {
       subject: "Смена адреса электронной почты — QR Menu",
       intro: "Для вашей учётной записи QR Menu запрошена смена адреса на {email}. Пока новый адрес не подтверждён, для входа используется этот.",
@@ -63,6 +69,12 @@ const TEMPLATES: Record<Locale, Record<AccountMail, Template>> = {
       intro: "Confirm that {email} is your new sign-in address for QR Menu. Until then your previous address stays in use.",
       action: "Confirm new address",
       outro: "The link is valid for 24 hours and works once.",
+    },
+    signin: {
+      subject: "Your sign-in link — QR Menu",
+      intro: "Someone (hopefully you) asked for a link to sign in to QR Menu as {email} on a new device.",
+      action: "Sign in",
+      outro: "The link is valid for 15 minutes and works once. If you did not ask for it, do nothing: no one can sign in without it.",
     },
     email_change_notice: {
       subject: "Your e-mail address is being changed — QR Menu",
@@ -95,6 +107,12 @@ const TEMPLATES: Record<Locale, Record<AccountMail, Template>> = {
       action: "确认新地址",
       outro: "链接 24 小时内有效，只能使用一次。",
     },
+    signin: {
+      subject: "您的登录链接 — QR Menu",
+      intro: "有人（希望是您）请求在新设备上以 {email} 登录 QR Menu 的链接。",
+      action: "登录",
+      outro: "链接 15 分钟内有效，只能使用一次。如果不是您本人请求，请忽略：没有它任何人都无法登录。",
+    },
     email_change_notice: {
       subject: "您的电子邮件地址正在更改 — QR Menu",
       intro: "有人请求将您的 QR Menu 登录地址更改为 {email}。在新地址确认之前，仍使用此地址登录。",
@@ -103,7 +121,7 @@ const TEMPLATES: Record<Locale, Record<AccountMail, Template>> = {
   },
 };
 
-export type AccountMail = "confirm" | "invite" | "reset" | "email_change" | "email_change_notice";
+export type AccountMail = "confirm" | "invite" | "reset" | "email_change" | "email_change_notice" | "signin";
 
 /** The SPA page each link opens. */
 const LINK_PATHS: Partial<Record<AccountMail, string>> = {
@@ -111,6 +129,7 @@ const LINK_PATHS: Partial<Record<AccountMail, string>> = {
   invite: "/register/user",
   reset: "/change-password",
   email_change: "/register/user-confirmation",
+  signin: "/login/link",
 };
 
 export const linkFor = (mail: AccountMail, token: string) =>

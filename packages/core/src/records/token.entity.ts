@@ -2,7 +2,7 @@ import { Entity } from "electrodb";
 import { SERVICE, timestamps } from "../shared/model";
 
 /** What a one-time e-mail link does. */
-export const TOKEN_KINDS = ["confirm", "invite", "reset", "email_change"] as const;
+export const TOKEN_KINDS = ["confirm", "invite", "reset", "email_change", "signin"] as const;
 export type TokenKind = (typeof TOKEN_KINDS)[number];
 
 /**

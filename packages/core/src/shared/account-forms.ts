@@ -93,6 +93,10 @@ export type ResetPassword = z.input<typeof ResetPassword>;
 
 export const ConfirmEmail = z.object({ token: LinkToken });
 
+/** "Send me a sign-in link" (an account limited for unknown devices), and the link's use. */
+export const SignInLinkRequest = z.object({ email: Email });
+export const SignInLinkUse = z.object({ token: LinkToken, remember: z.boolean().optional() });
+
 /** /register/user: an invited user confirms the address, names and (if the manager set none) a password. */
 export const AcceptInvitation = z
   .object({

@@ -32,6 +32,7 @@ export const MESSAGES = {
   userNotFoundByEmail: "A user with this email does not exist",
   confirmationExpired: "Email confirmation session has expired or is missing",
   passwordResetExpired: "Password reset session has expired or is missing",
+  signInLinkExpired: "The sign-in link is invalid, used or expired. Ask for a new one",
   csrfSignOut: "Could not fetch CSRF Token for signing out",
   csrfInvalid: "CSRF token is missing or invalid",
   tooManyAttempts: "Too many attempts. Please try again later",

@@ -1,13 +1,13 @@
 /**
  * The auth feature's server calls: signing in, registering an organization, the invitation and the
- * e-mail confirmation links, and the forgotten-password mail and reset.
+ * e-mail confirmation links, the forgotten-password mail and reset, and the one-time sign-in link.
  */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useIntl } from "react-intl";
 import { toast } from "sonner";
 import { api, unwrap } from "@/lib/api";
-import { forgetUser, safeRedirect, signIn, startPath } from "@/lib/session";
+import { forgetUser, safeRedirect, signIn, signInWithLink, startPath, type SessionUser } from "@/lib/session";
 
 /**
  * Signs in, then goes to `redirect`, else to the user's start page; the mutation stays pending
@@ -15,19 +15,40 @@ import { forgetUser, safeRedirect, signIn, startPath } from "@/lib/session";
  * in a toast here, not at the call site: the sign-in page is gone before a call's own callback runs.
  */
 export function useSignIn(redirect: string | undefined) {
+  const onSignedIn = useOnSignedIn(redirect);
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const intl = useIntl();
   return useMutation({
     mutationFn: (values: { email: string; password: string; remember: boolean }) =>
       signIn(queryClient, { ...values, callbackUrl: safeRedirect(redirect) ?? "/" }),
     meta: { silentError: true },
-    onSuccess: async ({ user, failedSignIns }) => {
-      if (failedSignIns > 0) toast.warning(intl.formatMessage({ id: "login.failedAttempts" }, { count: failedSignIns }), { duration: 10_000 });
-      const target = safeRedirect(redirect) ?? (await startPath(queryClient, user)) ?? "/";
-      await navigate({ href: target, replace: true });
-    },
+    onSuccess: onSignedIn,
   });
+}
+
+/** After any sign-in: the wrong passwords the account got, then `redirect` or the user's start page. */
+function useOnSignedIn(redirect: string | undefined) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const intl = useIntl();
+  return async ({ user, failedSignIns }: { user: SessionUser; failedSignIns: number }) => {
+    if (failedSignIns > 0) toast.warning(intl.formatMessage({ id: "login.failedAttempts" }, { count: failedSignIns }), { duration: 10_000 });
+    const target = safeRedirect(redirect) ?? (await startPath(queryClient, user)) ?? "/";
+    await navigate({ href: target, replace: true });
+  };
+}
+
+/** "Send me a sign-in link": mailed when the account is limited for new devices. */
+export function useRequestSignInLink() {
+  return useMutation({
+    mutationFn: (json: { email: string }) => unwrap(api.api.auth["signin-link"].$post({ json })),
+    meta: { silentError: true },
+  });
+}
+
+/** Signs in with the mailed link's token, then on as any sign-in. */
+export function useSignInWithLink() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (token: string) => signInWithLink(queryClient, token), meta: { silentError: true }, onSuccess: useOnSignedIn(undefined) });
 }
 
 /** Registers a company with its first store and its manager; a confirmation link is mailed. */

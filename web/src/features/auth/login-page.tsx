@@ -1,13 +1,13 @@
 import { Link } from "@tanstack/react-router";
 import { SignInForm } from "@menu/core/shared/account-forms";
-import { useEffectEvent, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from "react";
 import { FormattedMessage } from "react-intl";
 import { CheckboxField, FormAlert, SubmitButton, TextField } from "@/components/form/fields";
 import { useZodForm } from "@/components/form/use-zod-form";
 import type { MessageId } from "@/i18n/catalogs";
 import { isApiError } from "@/lib/api";
 import { errorMessageFor } from "@/lib/errors";
-import { useSignIn } from "./api";
+import { useRequestSignInLink, useSignIn } from "./api";
 import { dropBootSignIn, readBootSignIn } from "./boot-form";
 import { AuthLayout } from "./components/auth-layout";
 
@@ -25,6 +25,12 @@ export function LoginPage({ redirect, error, email = "" }: { redirect?: string; 
   const form = useZodForm(SignInForm, { email: boot?.email || email, password: boot?.password ?? "", remember: boot?.remember ?? false });
   const formRef = useRef<HTMLFormElement>(null);
   const mutation = useSignIn(redirect);
+  const link = useRequestSignInLink();
+  // The button goes once the link is sent: focus moves to what it says, not to the page's start.
+  const sentRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (link.isSuccess) sentRef.current?.focus();
+  }, [link.isSuccess]);
 
   const submit = () => {
     const values = form.validate();
@@ -53,6 +59,12 @@ export function LoginPage({ redirect, error, email = "" }: { redirect?: string; 
   const failure = mutation.error ?? (error ? { code: error } : undefined);
   const code = isApiError(failure) ? failure.code : (failure as { code?: string } | undefined)?.code;
   const notConfirmed = code === "emailNotConfirmed";
+  // Limited for this (unknown) device: the owner can still get in with a mailed one-time link.
+  const limited = code === "tooManyAttempts";
+  const sendLink = () => {
+    const values = form.validate();
+    if (values) link.mutate({ email: values.email });
+  };
 
   return (
     <AuthLayout
@@ -76,10 +88,30 @@ export function LoginPage({ redirect, error, email = "" }: { redirect?: string; 
           submit();
         }}
       >
-        {failure ? (
+        {failure && !link.isSuccess ? (
           <FormAlert tone={notConfirmed ? "info" : "error"} testId="login-error">
             {code && NOTICES[code] ? <FormattedMessage id={NOTICES[code]} /> : errorMessageFor(failure)}
+            {limited ? (
+              <p className="form-alert__more">
+                <FormattedMessage id="login.linkOffer" />
+              </p>
+            ) : null}
           </FormAlert>
+        ) : null}
+        {limited && !link.isSuccess ? (
+          <>
+            {link.error ? <FormAlert testId="login-link-error">{errorMessageFor(link.error)}</FormAlert> : null}
+            <button type="button" className="btn btn--secondary btn--block" data-testid="login-send-link" disabled={link.isPending} aria-busy={link.isPending} onClick={sendLink}>
+              <FormattedMessage id="login.linkSend" />
+            </button>
+          </>
+        ) : null}
+        {link.isSuccess ? (
+          <div ref={sentRef} tabIndex={-1}>
+            <FormAlert tone="success" testId="login-link-sent">
+              <FormattedMessage id="login.linkSent" values={{ email: <strong>{link.data.email}</strong> }} />
+            </FormAlert>
+          </div>
         ) : null}
         <TextField label="form.email" type="email" autoComplete="username" inputMode="email" required autoFocus={!boot} {...form.bind("email")} />
         <TextField label="form.password" type="password" autoComplete="current-password" required {...form.bind("password")} />

@@ -17,23 +17,14 @@ export function sendGuestEvents(store_id: string, events: GuestEvent[]) {
   const endpoint = "/api/events";
   // The guest's random id: kept in localStorage, or for this page alone when storage is blocked.
   // getRandomValues, not randomUUID: the latter is missing on a plain-http page (a venue's LAN).
-  const KEY = "menu-guest-id";
-  const held = globalThis as { [KEY]?: string };
-  let device = held[KEY];
+  const page = globalThis as { menuGuestId?: string };
+  let device = page.menuGuestId || crypto.getRandomValues(new Uint32Array(4)).join("-").padEnd(16, "0");
   try {
-    device = localStorage.getItem(KEY) ?? device;
+    device = localStorage.menuGuestId ||= device;
   } catch {
-    // storage blocked: the page's own id below
+    // storage blocked: this page's id
   }
-  if (!device) {
-    device = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
-    held[KEY] = device;
-    try {
-      localStorage.setItem(KEY, device);
-    } catch {
-      // kept for this page only
-    }
-  }
+  page.menuGuestId = device;
   const body = JSON.stringify({ store_id, device, events });
   try {
     if (navigator.sendBeacon?.(endpoint, new Blob([body], { type: "application/json" }))) return;

@@ -18,8 +18,11 @@ const BUDGET = {
   starter: { raw: 3_400, gzip: 1_750 },
   /** The early script (early.ts), run once the first view is shown: 2,759 gzip. */
   early: 3_100,
-  /** The guest app (hydrate.tsx and what it imports, with its largest language catalog): 100.4 KB gzip. */
-  app: 104_000,
+  /**
+   * The guest app (hydrate.tsx and what it imports, with its largest language catalog): 104,004
+   * bytes gzip (the guest id in each event batch, and the API's messages the guest pages share).
+   */
+  app: 104_500,
 };
 
 /** What the guest entry must not contain: the staff app's libraries and the server's. */
