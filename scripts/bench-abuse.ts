@@ -11,8 +11,11 @@
  *    batch sent when the last is answered.
  * Prints the p50/p99 of both loops quiet and under abuse, the events accepted and refused, the
  * preview answers by code, and the demo store's analytics rows (metric counters, search-term sets)
- * written meanwhile, read straight from the runtime's DynamoDB Local. Goals (printed, not the exit
- * code): menu JSON p99 under abuse ≤ 3× quiet, no row written. Loopback only; needs Java and a
+ * written meanwhile, read straight from the runtime's DynamoDB Local. Then the owner's sign-in on a
+ * browser that signed in before, quiet and beside 40 loopback addresses (127.0.0.2…) each sending
+ * 10 wrong passwords for made-up e-mails at once (every one a full password hash). Goals (printed,
+ * not the exit code): menu JSON p99 under abuse ≤ 3× quiet, no row written, the owner's sign-in
+ * beside the guesses ≤ 3 s. Loopback only; needs Java and a
  * built web app (the runtime serves the guest pages).
  *
  * Check mode (`BENCH_CHECK=1` or `--check`, scripts/bench-support.ts): 2 guests, 1 s quiet and 1 s
@@ -22,6 +25,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { configureDb, Db } from "@menu/core";
 import { IMPORT_ROWS_MAX } from "@menu/core/import/menu-import-limits";
@@ -33,6 +37,11 @@ const GUESTS = Math.min(Math.max(Number(process.env.BENCH_GUESTS ?? sized(4, 2))
 const PREVIEWERS = Math.min(Math.max(Number(process.env.BENCH_PREVIEWERS ?? sized(2, 1)), 1), 8);
 const RATIO_GOAL = 3;
 const ROUND_EVENTS = 5000;
+/** Addresses guessing passwords at once, the guesses each sends, the owner's sign-ins measured, and their goal. */
+const SIGN_IN_ADDRESSES = sized(40, 8);
+const GUESSES_PER_ADDRESS = sized(10, 2);
+const OWNER_SIGN_INS = sized(5, 2);
+const SIGN_IN_GOAL_MS = 3000;
 const BATCH = 50;
 
 const PHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
@@ -40,6 +49,27 @@ const HEADER = ["Раздел", "Категория", "Позиция", "Опи�
 const row = (i: number) => ["Кухня", "Супы", `Суп ${i}`, "", "300 г", "5", "BYN", "", "", "да", ""];
 /** Searches a guest might type that are personal data: never to be counted. */
 const PERSONAL = ["ivan.petrov@mail.by", "+375 29 123-45-67", "4111 1111 1111 1111", "ул ленина дом 5 кв 12", "пр независимости 58-14", "80291234567"];
+
+/**
+ * One wrong sign-in as a browser at `localAddress` sends it (its own CSRF cookie and token): the
+ * runtime takes the socket's address, so each loopback address is another client. Answers the status.
+ */
+async function guess(base: string, localAddress: string, email: string) {
+  const call = (method: string, path: string, headers: Record<string, string>, body?: string) =>
+    new Promise<{ status: number; cookies: string[]; text: string }>((ok, fail) => {
+      const req = httpRequest(`${base}${path}`, { method, headers, localAddress }, (res) => {
+        let text = "";
+        res.on("data", (d: Buffer) => (text += d.toString()));
+        res.on("end", () => ok({ status: res.statusCode!, cookies: (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!), text }));
+      });
+      req.on("error", fail);
+      req.end(body);
+    });
+  const csrf = await call("GET", "/api/auth/csrf", {});
+  const { csrfToken } = JSON.parse(csrf.text) as { csrfToken: string };
+  const form = new URLSearchParams({ csrfToken, email, password: "Wrong-password-1", json: "true" }).toString();
+  return (await call("POST", "/api/auth/callback/credentials", { cookie: csrf.cookies.join("; "), "content-type": "application/x-www-form-urlencoded" }, form)).status;
+}
 
 /** The hostile files, built as the import tests build them (byte by byte, no sheet library). */
 function hostileFiles() {
@@ -212,9 +242,52 @@ try {
   const junk = rowsAfter - rowsBefore;
   console.log(`  analytics rows of the store: ${rowsBefore} before, ${rowsAfter} after (junk written: ${junk})`);
 
+  // Sign-in under a flood of wrong passwords (issue 49, point 5): SIGN_IN_ADDRESSES addresses of
+  // loopback (127.0.0.2…) each try wrong passwords for made-up e-mails (each costs a full hash)
+  // while the owner, on a browser that signed in before, signs in again and again.
+  const owner = demo.logins.find((l) => l.role === "company_manager")!;
+  const device = /qrm_device=[^;]+/.exec(await signIn(base, owner.email, owner.password))![0];
+  const ownerSignIn = async () => {
+    const started = performance.now();
+    const csrf = await fetch(`${base}/api/auth/csrf`, { headers: { cookie: device } });
+    const csrfCookie = csrf.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const res = await fetch(`${base}/api/auth/callback/credentials`, {
+      method: "POST",
+      headers: { cookie: `${device}; ${csrfCookie}`, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrfToken, email: owner.email, password: owner.password, json: "true" }),
+    });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`The owner's sign-in answered ${res.status}`);
+    return performance.now() - started;
+  };
+  const quietSignIns: number[] = [];
+  for (let i = 0; i < OWNER_SIGN_INS; i++) quietSignIns.push(await ownerSignIn());
+  const wrong = new Map<number, number>();
+  let flooding = true;
+  const guesser = async (n: number) => {
+    const localAddress = `127.0.0.${2 + n}`;
+    for (let i = 0; i < GUESSES_PER_ADDRESS && flooding; i++) {
+      const status = await guess(base, localAddress, `guess-${n}-${i}-${randomUUID().slice(0, 8)}@example.com`);
+      wrong.set(status, (wrong.get(status) ?? 0) + 1);
+    }
+  };
+  const guessers = Array.from({ length: SIGN_IN_ADDRESSES }, (_, n) => guesser(n));
+  const floodedSignIns: number[] = [];
+  for (let i = 0; i < OWNER_SIGN_INS; i++) floodedSignIns.push(await ownerSignIn());
+  flooding = false;
+  await Promise.all(guessers);
+  const slowest = Math.max(...floodedSignIns);
+  console.log(
+    `  owner's sign-in (known device) quiet ${quietSignIns.map((t) => ms(t)).join(", ")};` +
+      ` beside ${SIGN_IN_ADDRESSES} addresses guessing at once ${floodedSignIns.map((t) => ms(t)).join(", ")}` +
+      ` (guesses answered ${JSON.stringify(Object.fromEntries(wrong))})`,
+  );
+
   const goals = [
     [`menu JSON p99 under abuse ≤ ${RATIO_GOAL}× quiet (${ratio("menu").toFixed(2)}×)`, ratio("menu") <= RATIO_GOAL],
     [`no junk rows written (${junk})`, junk === 0],
+    [`the owner's sign-in beside the guesses ≤ ${SIGN_IN_GOAL_MS / 1000} s (slowest ${ms(slowest)})`, slowest <= SIGN_IN_GOAL_MS],
   ] as const;
   console.log("");
   for (const [what, met] of goals) console.log(`goal ${met ? "met" : "missed"}: ${what}`);

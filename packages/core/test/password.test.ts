@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { hashPassword, isPasswordHash, needsRehash, PASSWORD_COST, setPasswordCost, verifyPassword } from "../src/auth/password";
 import { legacyHash } from "./support/passwords";
 
@@ -36,5 +36,35 @@ describe("password hashes", () => {
       expect(await verifyPassword("anything", stored)).toBe(false);
       expect(needsRehash(stored)).toBe(false);
     }
+  });
+});
+
+describe("hashing order under a flood (issue 49, point 5)", () => {
+  // Cheap hashes (the file's afterEach puts the production cost back): what is tested is the order, not the cost.
+  beforeEach(() => void setPasswordCost(testCost));
+
+  it("serves a known device's or quiet account's check before every guess already waiting", async () => {
+    const stored = await hashPassword("Owners-own-pass-1");
+    const done: string[] = [];
+    // 2 guesses take the two hashing places, 20 more wait in the "later" queue.
+    const guesses = Array.from({ length: 22 }, (_, i) => verifyPassword(`guess-${i}`, stored, "later").then(() => done.push(`guess-${i}`)));
+    const owner = verifyPassword("Owners-own-pass-1", stored, "first").then((ok) => {
+      done.push("owner");
+      return ok;
+    });
+    expect(await owner).toBe(true);
+    await Promise.all(guesses);
+    // Only the two guesses already hashing finish before the owner.
+    expect(done.indexOf("owner")).toBeLessThanOrEqual(2);
+    expect(done).toHaveLength(23);
+  });
+
+  it("answers 503 busy only when a queue is full: a full queue of guesses leaves the owner's queue open", async () => {
+    const stored = await hashPassword("Owners-own-pass-1");
+    const waits = Array.from({ length: 2 + 64 }, (_, i) => verifyPassword(`guess-${i}`, stored, "later"));
+    // The later queue is full: one more guess is refused at once, the owner still gets in.
+    await expect(verifyPassword("guess-x", stored, "later")).rejects.toMatchObject({ code: "serviceBusy", status: 503 });
+    expect(await verifyPassword("Owners-own-pass-1", stored, "first")).toBe(true);
+    expect(await Promise.all(waits)).toEqual(waits.map(() => false));
   });
 });

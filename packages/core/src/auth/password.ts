@@ -28,23 +28,28 @@ export function setPasswordCost(cost: ScryptCost) {
 
 /**
  * Hashes at once at most (each holds 128 MiB and one of libuv's 4 threads, which file and zlib
- * work share) and waiting at most; beyond, a sign-in is answered 503 "busy" at once.
+ * work share) and waiting at most per queue; beyond, a sign-in is answered 503 "busy" at once.
+ * Two queues (issue 49, point 5): "first" (a known device, an account without recent failures,
+ * new passwords) is always served before "later" (everything else: unknown devices of an account
+ * that is getting wrong passwords, unknown e-mails), so a flood of wrong passwords from many
+ * addresses waits behind the owner instead of in front.
  */
 const HASHING_AT_ONCE = 2;
 const HASHES_WAITING_MAX = 64;
+export type HashPriority = "first" | "later";
 let hashing = 0;
-const waiting: (() => void)[] = [];
+const waiting: Record<HashPriority, (() => void)[]> = { first: [], later: [] };
 
-async function derive(password: string, salt: Buffer, length: number, { ln, r, p }: ScryptCost) {
+async function derive(password: string, salt: Buffer, length: number, { ln, r, p }: ScryptCost, priority: HashPriority = "first") {
   if (hashing < HASHING_AT_ONCE) hashing++;
-  else if (waiting.length >= HASHES_WAITING_MAX) throw new UserError("serviceBusy", 503);
-  // A finished hash hands its place over to the first one waiting.
-  else await new Promise<void>((resolve) => waiting.push(resolve));
+  else if (waiting[priority].length >= HASHES_WAITING_MAX) throw new UserError("serviceBusy", 503);
+  // A finished hash hands its place over to the first one waiting, the "first" queue before the other.
+  else await new Promise<void>((resolve) => waiting[priority].push(resolve));
   try {
     // scrypt needs 128·N·r bytes; Node's default limit (32 MiB) is below that from N=2^15.
     return await scrypt(password, salt, length, { N: 2 ** ln, r, p, maxmem: 128 * 2 ** ln * r * 2 });
   } finally {
-    const next = waiting.shift();
+    const next = waiting.first.shift() ?? waiting.later.shift();
     if (next) next();
     else hashing--;
   }
@@ -79,10 +84,10 @@ function parse(stored: string): Parsed | undefined {
 /** Whether a stored hash is one of ours (an invited user without a password has none). */
 export const isPasswordHash = (stored: string) => parse(stored) !== undefined;
 
-export async function verifyPassword(password: string, stored: string) {
+export async function verifyPassword(password: string, stored: string, priority: HashPriority = "first") {
   const parsed = parse(stored);
   if (!parsed) return false;
-  const actual = await derive(password, parsed.salt, parsed.hash.length, parsed.cost);
+  const actual = await derive(password, parsed.salt, parsed.hash.length, parsed.cost, priority);
   return timingSafeEqual(actual, parsed.hash);
 }
 
@@ -99,6 +104,6 @@ export function needsRehash(stored: string) {
  * invited user without a password), so that answer is as slow as a wrong password's. Always false.
  */
 export async function verifyNothing(password: string) {
-  await derive(password, randomBytes(16), 32, current);
+  await derive(password, randomBytes(16), 32, current, "later");
   return false;
 }
