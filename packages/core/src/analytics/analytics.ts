@@ -1,8 +1,9 @@
 /**
  * Guest analytics, write side (issue 13): a batch of events from a guest page becomes atomic ADDs
  * on the store's counters of the day (in the store's time zone). No event rows, no IP address, no
- * cookie, no identifiers (a guest's random id is kept only as a hash, for a day at most, while a
- * search term waits for its guests): only counts per day, metric and key.
+ * cookie, no identifiers (a guest's random id is kept only as a hash: for its half hour of counting,
+ * guest-seen.ts, and at most a day while a search term waits for its guests, search-terms.ts): only
+ * counts per day, metric and key.
  */
 import { z } from "zod";
 import { Db } from "../db/service";
@@ -13,8 +14,8 @@ import { DEFAULT_TIME_ZONE, MENU_LANGUAGES } from "../shared/model";
 import { storeById } from "../store/store";
 import { eventTargetsOf, type EventTargets } from "./event-targets";
 import type { MetricName } from "../records/metric.entity";
-import { guestHash, OTHER_SEARCHES, searchKeys } from "./search-terms";
-import { firstTimes } from "./guest-seen";
+import { OTHER_SEARCHES, searchKeys } from "./search-terms";
+import { firstTimes, guestHash } from "./guest-seen";
 
 const Id = z.string().min(1).max(64);
 
@@ -37,8 +38,7 @@ export const GuestEvents = z.object({
   store_id: Id,
   /**
    * The page's random id for this browser (beacon.ts): it tells guests apart, never who they are.
-   * Only its hash with the store's id is kept, and only while a search term waits for its guests
-   * (search-terms.ts).
+   * Only its hash with the store's id is kept, for a day at most (guest-seen.ts, search-terms.ts).
    */
   device: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/).optional(),
   events: z.array(GuestEvent).min(1).max(50),

@@ -14,7 +14,6 @@
  * process remembers what it learnt, so a known term, or any term once the day is full, costs no
  * write.
  */
-import { createHash } from "node:crypto";
 import { Db } from "../db/service";
 import { isConditionFailure } from "../shared/conflict";
 
@@ -41,9 +40,6 @@ function dayOf({ store_id, day }: Place): Day {
   }
   return entry;
 }
-
-/** A guest as the term rows keep it: a hash of the page's random id with the store's, so the id itself is never stored. */
-export const guestHash = (store_id: string, device: string) => createHash("sha256").update(`${store_id}\u0000${device}`).digest("base64url").slice(0, 16);
 
 /** Admits one term: true when it is (or now becomes) one of the day's counted terms. */
 async function admit(place: Place, seen: Day, term: string) {

@@ -15,4 +15,6 @@ export const UrlKey = z
   .max(URL_KEY_MAX, maxLengthMessage(URL_KEY_MAX))
   .regex(/^[A-Za-z]+$/, "Only Latin letters are allowed")
   .refine((s) => !isReservedUrlName(s), RESERVED_NAME_MESSAGE)
-  .transform((s) => s.toLowerCase());
+  .transform((s) => s.toLowerCase())
+  // The reserved names are a rule JSON Schema does not state: the document gives names that pass.
+  .meta({ description: "Latin letters; not one of the service's own path names or misleading words (shared/reserved-names.ts)", examples: ["center", "park", "bistro"] });
