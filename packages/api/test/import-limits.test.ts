@@ -10,12 +10,14 @@
  * waits for a core) and let go with `release`; the tests wait for the pool's state, not for time,
  * except where time passing is the case itself (a held read outlasting its CPU limit).
  */
+import { readdirSync, readFileSync } from "node:fs";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { performance } from "node:perf_hooks";
 import { createApp } from "@menu/api";
 import { Db, MESSAGES, UserError, type Actor } from "@menu/core";
 import { IMPORT_CELL_MAX, IMPORT_ROWS_MAX } from "@menu/core/import/menu-import-limits";
 import { POOL_SIZE, QUEUE_MAX, sheetPoolState, sheetRows, type PooledRead, type ReadLimits } from "@menu/core/render/sheet-reader";
+import { SHEET_WORKER_NICE } from "@menu/core/render/sheet-worker";
 import { ownThreadId, threadCpuMs } from "@menu/core/render/thread-cpu";
 import { venue } from "../../core/test/fixtures";
 import { workbookEntries, zip } from "./support/hostile-zip";
@@ -132,6 +134,17 @@ describe("import limits", () => {
     // At the limits exactly, the file is read.
     const atLimit = [HEADER, ["Кухня", "Супы", "Суп", "ж".repeat(IMPORT_CELL_MAX), "300 г", "5", "BYN", "", "", "да", ""]];
     expect((await preview("at-limit.xlsx", workbook(atLimit))).body.errors).toEqual([]);
+  });
+
+  it("parses at a lower priority than the thread that answers guests (a nice value of its own)", async () => {
+    expect(await read(workbook([HEADER, row(1)]), "nice")).toMatchObject({ rows: expect.any(Array) });
+    // Every thread of this process with its nice value (/proc/self/task/<id>/stat, field 19).
+    const nices = readdirSync("/proc/self/task").map((id) => {
+      const stat = readFileSync(`/proc/self/task/${id}/stat`, "utf8");
+      return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+    });
+    expect(nices).toContain(SHEET_WORKER_NICE);
+    expect(nices).toContain(0);
   });
 
   it("answers other requests while a workbook is parsed in a worker", async () => {

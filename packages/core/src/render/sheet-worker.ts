@@ -10,6 +10,7 @@
  * source, this file; in a Lambda bundle, the bundle itself, which holds this module).
  */
 import { readSheet } from "read-excel-file/universal";
+import { setPriority } from "node:os";
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
 import { ownThreadId } from "./thread-cpu";
 import { entryHead, entryNames, unpackBounded, type Overflow, type ZipRefusal } from "./zip-bounds";
@@ -17,6 +18,8 @@ import { entryHead, entryNames, unpackBounded, type Overflow, type ZipRefusal } 
 export const SHEET_WORKER_ROLE = "sheet-reader";
 /** The worker's first message: it is loaded and listening. */
 export const SHEET_WORKER_READY = "ready";
+/** The sheet workers' nice value (the process's threads run at 0; 19 is the lowest priority). */
+export const SHEET_WORKER_NICE = 10;
 
 export type SheetLimits = { maxUnpacked: number; maxRatio: number; maxRows: number; maxCell: number };
 export type SheetRefusal = Exclude<ZipRefusal, "notAZip"> | "tooManyRows" | "cellTooLong" | "parseTooSlow" | "notASheet";
@@ -207,7 +210,17 @@ export async function readBounded({ bytes, limits }: SheetRequest): Promise<Shee
 if (!isMainThread && (workerData as SheetWorkerData | null)?.role === SHEET_WORKER_ROLE) {
   // The pool reads this thread's CPU time by its id (thread-cpu.ts); 0 where it cannot be known.
   const { threadId } = workerData as SheetWorkerData;
-  if (threadId) Atomics.store(threadId, 0, ownThreadId() ?? 0);
+  const thread = ownThreadId();
+  if (threadId) Atomics.store(threadId, 0, thread ?? 0);
+  // Parsing gives way to the thread that answers guests (issue 49, point 6): on a busy machine the
+  // scheduler runs it first. Linux sets a nice value per thread; lowering one's own needs no right.
+  if (thread) {
+    try {
+      setPriority(thread, SHEET_WORKER_NICE);
+    } catch {
+      // not allowed here: the parse runs at the process's priority
+    }
+  }
   parentPort!.on("message", async (request: SheetRequest) => {
     if (request.hold) Atomics.wait(request.hold, 0, 0);
     parentPort!.postMessage(await readBounded(request));
