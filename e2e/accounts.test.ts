@@ -320,8 +320,8 @@ describe("e-mail change", () => {
 });
 
 describe("failed sign-ins", () => {
-  /** A wrong password for `email` from another browser, through the API as the SPA sends it. */
-  async function wrongPassword(email: string) {
+  /** A wrong password for `email` from another browser, through the API as the SPA sends it; answers the status. */
+  async function tryWrongPassword(email: string) {
     const csrf = await fetch(`${base}/api/auth/csrf`);
     const cookie = csrf.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
@@ -330,8 +330,9 @@ describe("failed sign-ins", () => {
       headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ csrfToken, email, password: "wrong-password", json: "true" }),
     });
-    expect(res.status).toBe(401);
+    return res.status;
   }
+  const wrongPassword = async (email: string) => expect(await tryWrongPassword(email)).toBe(401);
 
   it("tells the user, once, at the next sign-in how many wrong passwords the account got", async () => {
     const { key, email, password } = await registeredUser();
@@ -354,8 +355,13 @@ describe("failed sign-ins", () => {
 
   it("offers a mailed sign-in link when strangers' wrong passwords limited the account, and the link signs the new phone in (issue 49)", async () => {
     const { key, email, password } = await registeredUser();
-    // Five wrong passwords from another browser: the account is limited for browsers it does not know.
-    for (let i = 0; i < 5; i++) await wrongPassword(email);
+    // Wrong passwords from another browser until the account is limited for browsers it does not know
+    // (5 a window; the limit's windows are fixed, so one more try after a window's turn).
+    const limited = async () => {
+      for (let i = 0; i < 12; i++) if ((await tryWrongPassword(email)) === 429) return;
+      throw new Error("the account was never limited");
+    };
+    await limited();
     const { page, errors } = await open("/login", { locale: "en", viewport: { width: 390, height: 844 } });
     await signIn(page, email, password);
     const refused = page.getByTestId("login-error");
@@ -381,7 +387,7 @@ describe("failed sign-ins", () => {
     const link = await linkMailedTo(email, "/login/link");
     await page.goto(base + link);
     await page.waitForURL(`${base}/${key}/main/admin-panel`);
-    await page.getByText("5 failed sign-in attempts since your last sign-in").waitFor();
+    await page.getByText(/^\d+ failed sign-in attempts since your last sign-in$/).waitFor();
     // Once only: opened again, the link says it is used.
     const again = await open(link, { locale: "en" });
     await again.page.getByTestId("sign-in-link-error").waitFor();
