@@ -106,20 +106,21 @@ export async function signIn(queryClient: QueryClient, input: SignInInput): Prom
       },
     }),
   );
-  // Nothing cached for the previous visitor may be shown to this user.
+  return afterSignIn(queryClient, answer.failed_sign_ins);
+}
+
+/** After any sign-in: nothing cached for the previous visitor may be shown to this user. */
+async function afterSignIn(queryClient: QueryClient, failedSignIns = 0) {
   queryClient.clear();
   const user = await queryClient.fetchQuery(meQueryOptions());
   if (!user) throw new ApiError(401, "Sign in required", { code: "unauthorized" });
-  return { user, failedSignIns: answer.failed_sign_ins ?? 0 };
+  return { user, failedSignIns };
 }
 
 /** Signs in with a mailed one-time link's token (POST /api/auth/signin-link/use), then as `signIn` does. */
 export async function signInWithLink(queryClient: QueryClient, token: string): Promise<{ user: SessionUser; failedSignIns: number }> {
   const answer = await unwrap(api.api.auth["signin-link"].use.$post({ json: { token } }));
-  queryClient.clear();
-  const user = await queryClient.fetchQuery(meQueryOptions());
-  if (!user) throw new ApiError(401, "Sign in required", { code: "unauthorized" });
-  return { user, failedSignIns: answer.failed_sign_ins ?? 0 };
+  return afterSignIn(queryClient, answer.failed_sign_ins);
 }
 
 /** POST /api/auth/signout, form-encoded with csrfToken, callbackUrl and json; forgets everything of the user. */

@@ -58,12 +58,20 @@ export async function signInWithPassword(input: SignInForm, ctx: RequestContext 
   }
   if (needsRehash(stored)) await rehash(user, stored, password);
   if (!device) await resetBucket(...emailBucket);
-  const [session, failed_sign_ins, deviceCookie] = await Promise.all([
+  return signedIn(user, remember, ctx);
+}
+
+/**
+ * What any successful sign-in answers (a password, a mailed link): a new session, a new device
+ * cookie for this browser, and how many wrong passwords the account got since its last sign-in.
+ */
+export async function signedIn(user: UserRecord, remember: boolean, ctx: RequestContext) {
+  const [session, failed_sign_ins, device] = await Promise.all([
     createSession(user.user_id, { remember, ip: ctx.ip, user_agent: ctx.user_agent }),
     takeFailedSignIns(user),
-    newDeviceCookie(email),
+    newDeviceCookie(user.email),
   ]);
-  return { session, user, device: deviceCookie, failed_sign_ins };
+  return { session, user, device, failed_sign_ins };
 }
 
 /** A hash made at a lower cost than today's is replaced, unless the password changed meanwhile. */

@@ -10,12 +10,9 @@ import type { z } from "zod";
 import { UserError } from "../shared/errors";
 import { SignInLinkRequest, SignInLinkUse } from "../shared/account-forms";
 import { AUTH, type Limit } from "./config";
-import type { RequestContext } from "./credentials";
-import { newDeviceCookie } from "./device";
+import { signedIn, type RequestContext } from "./credentials";
 import { sendAccountMail } from "./mail";
 import { takeBack, takeOrThrow } from "./rate-limit";
-import { createSession } from "./sessions";
-import { takeFailedSignIns } from "./sign-in-failures";
 import { consumeToken, issueToken } from "./tokens";
 import { userByEmail, userById } from "./user";
 
@@ -37,21 +34,12 @@ export async function requestSignInLink(input: z.input<typeof SignInLinkRequest>
 /** Signs in with a link's token: a session and a device cookie, as a password sign-in answers. */
 export async function signInWithLink(input: z.input<typeof SignInLinkUse>, ctx: RequestContext = {}) {
   const ipBucket: [string, Limit] = [`signin:ip:${ctx.ip || "unknown"}`, AUTH.limits.signInPerIp];
-  const parsed = SignInLinkUse.safeParse(input);
-  if (!parsed.success) {
-    await takeOrThrow([ipBucket]);
-    throw new UserError("signInLinkExpired", 400);
-  }
   // Counted first, like a password (tokens sent at once cannot all slip under the limit); a good link takes it back.
   await takeOrThrow([ipBucket]);
-  const used = await consumeToken("signin", parsed.data.token);
+  const parsed = SignInLinkUse.safeParse(input);
+  const used = parsed.success ? await consumeToken("signin", parsed.data.token) : undefined;
   const user = used && (await userById(used.user_id));
   if (!user || user.active === false) throw new UserError("signInLinkExpired", 400);
   await takeBack(...ipBucket);
-  const [session, failed_sign_ins, device] = await Promise.all([
-    createSession(user.user_id, { remember: parsed.data.remember ?? false, ip: ctx.ip, user_agent: ctx.user_agent }),
-    takeFailedSignIns(user),
-    newDeviceCookie(user.email),
-  ]);
-  return { session, user, device, failed_sign_ins };
+  return signedIn(user, parsed.data?.remember ?? false, ctx);
 }
