@@ -40,8 +40,10 @@ export const TableCallEntity = new Entity({
 
 /**
  * One row per table that was ever called: the open call of each kind (at most one) and when the
- * table's last new call was made (a new one within a minute is refused). Written in the same
- * transaction as the call, so two guests at one table cannot open two calls of a kind.
+ * table's last new call of each kind was made (a new one of that kind within a minute is refused;
+ * the other kind is not held back: the bill may be asked for while the waiter is on the way, issue
+ * 48). Written in the same transaction as the call, so two guests at one table cannot open two calls
+ * of a kind.
  */
 export const TableCallSlotEntity = new Entity({
   model: { entity: "tableCallSlot", version: "1", service: SERVICE },
@@ -51,7 +53,8 @@ export const TableCallSlotEntity = new Entity({
     table_position: { type: "number", required: true, readOnly: true },
     open_waiter: { type: "string" },
     open_bill: { type: "string" },
-    last_new_at: { type: "string" },
+    last_waiter_at: { type: "string" },
+    last_bill_at: { type: "string" },
   },
   indexes: {
     byTable: {

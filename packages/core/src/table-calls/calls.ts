@@ -25,7 +25,7 @@ import { verifyTablePass } from "./pass";
 export const MAX_LIVE_CALLS = 200;
 /** A call nobody closed closes itself after this long. */
 export const CALL_LIFETIME_MS = 30 * 60_000;
-/** A table's new call within this long of its previous new call is refused. */
+/** A table's new call of a kind within this long of its previous new call of that kind is refused. */
 export const NEW_CALL_GAP_MS = 60_000;
 export const NOTE_MAX = 140;
 const TABLE_LIVE_LIMIT = 20;
@@ -62,6 +62,7 @@ const guestView = (c: CallRecord) => ({
 });
 const staffView = (c: CallRecord) => ({ ...guestView(c), table_position: c.table_position });
 const openSlot = (kind: CallKind) => (kind === "waiter" ? "open_waiter" : "open_bill");
+const lastNew = (kind: CallKind) => (kind === "waiter" ? "last_waiter_at" : "last_bill_at");
 
 /** The store and table of a guest's pass, and whether the store's plan has calls. */
 async function guestTable(cookie: string | undefined) {
@@ -84,8 +85,10 @@ async function liveOfTable(keys: Keys, table_position: number) {
 
 /**
  * POST /api/guest/calls: a new call of the pass's table, or the open one of that kind (`created:
- * false`: the offline queue may send it again). A table's new call within a minute of its previous
- * one is refused (429 callTooSoon), and so is one beyond the store's MAX_LIVE_CALLS.
+ * false`: the offline queue may send it again). One open call per kind: a table's new call within a
+ * minute of its previous new call of the same kind is refused (429 callTooSoon; so a guest who
+ * cancels cannot call again at once, nor flood the board), the other kind is not (the bill while
+ * the waiter is on the way, issue 48); and so is one beyond the store's MAX_LIVE_CALLS.
  */
 export async function createGuestCall(cookie: string | undefined, input: z.input<typeof NewCall>) {
   const { kind, note = "" } = NewCall.parse(input);
@@ -97,12 +100,13 @@ export async function createGuestCall(cookie: string | undefined, input: z.input
     const cutoff = new Date(now.getTime() - NEW_CALL_GAP_MS).toISOString();
     const call: CallRecord = { call_id: newCallId(now), table_position: position, kind, note, status: "open", created_at: now.toISOString() };
     const slot = openSlot(kind);
+    const last = lastNew(kind);
     const result = await Db()
       .transaction.write((e) => [
         e.tableCallSlot
           .upsert({ ...keys, table_position: position })
-          .set({ [slot]: call.call_id, last_new_at: call.created_at })
-          .where((a, op) => `${op.notExists(a[slot])} AND (${op.notExists(a.last_new_at)} OR ${op.lte(a.last_new_at, cutoff)})`)
+          .set({ [slot]: call.call_id, [last]: call.created_at })
+          .where((a, op) => `${op.notExists(a[slot])} AND (${op.notExists(a[last])} OR ${op.lte(a[last], cutoff)})`)
           .commit(),
         e.tableCall.create({ ...keys, ...call }).commit(),
         e.tableCallsVersion
