@@ -15,6 +15,7 @@ export default {
     // without `stacks` to read `config`, from the current directory, and top-level
     // imports would then need `sst` and `aws-cdk-lib` to resolve from there too.
     const { Database } = await import("./stacks/Database");
+    const { Backups } = await import("./stacks/Backups");
     const { Storage } = await import("./stacks/Storage");
     const { Workers } = await import("./stacks/Workers");
     const { Schedules } = await import("./stacks/Schedules");
@@ -33,7 +34,7 @@ export default {
       // ESM, minified, without the drawing libraries; functions that draw say so (stacks/bundling.ts).
       ...bundling(app, {}),
     });
-    app.stack(Database).stack(Storage).stack(Workers).stack(Mail).stack(Api).stack(Web).stack(Schedules).stack(Monitoring);
+    app.stack(Database).stack(Storage).stack(Backups).stack(Workers).stack(Mail).stack(Api).stack(Web).stack(Schedules).stack(Monitoring);
     // Every log group of every Lambda keeps LOG_RETENTION_DAYS (the API access log: stacks/Api.ts).
     keepLogs(app, settings().logRetentionDays);
   },

@@ -1,20 +1,30 @@
 import path from "node:path";
+import { Duration } from "aws-cdk-lib";
+import type { CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
+import { HttpLambdaAuthorizer, HttpLambdaResponseType } from "aws-cdk-lib/aws-apigatewayv2-authorizers";
 import { PolicyStatement } from "aws-cdk-lib/aws-iam";
+import * as lambda from "aws-cdk-lib/aws-lambda";
+import * as logs from "aws-cdk-lib/aws-logs";
 import * as secretsmanager from "aws-cdk-lib/aws-secretsmanager";
-import { Config, Api as HttpApi, use, type StackContext } from "sst/constructs";
+import { Config, Function, Api as HttpApi, use, type StackContext } from "sst/constructs";
 import { useProject } from "sst/project.js";
 import { bundling, findPackage } from "./bundling";
 import { grant } from "./grants";
 import { Mail } from "./Mail";
+import { AUTHORIZER_CACHE_SECONDS, ORIGIN_AUTHORIZER_CODE, originSecretName, originSecretReferences } from "./origin-secret";
+import { rollout } from "./rollout";
 import { retentionKey, settings } from "./settings";
+import { ORIGIN_SECRET_HEADER } from "../packages/api/src/origin-guard";
 import { Storage } from "./Storage";
 import { Workers } from "./Workers";
 
 /**
- * HTTP API (API Gateway v2) with one `$default` route: the Hono app routes
- * everything itself (`/api/...` calls and the `/t/{qrKey}` redirects).
- * Browsers reach it only through CloudFront (same origin as the SPA, see
- * Web.ts), so no CORS configuration is needed.
+ * HTTP API (API Gateway v2) in front of the Hono app, which routes everything itself (`/api/...` calls
+ * and the `/t/{qrKey}` redirects). Two routes only for their throttles: `POST /api/events` (guests'
+ * analytics) and `$default` (staff calls, QR redirects, the rest), each sized in docs/deploy.md.
+ * Browsers reach it only through CloudFront (same origin as the SPA, see Web.ts), so no CORS
+ * configuration is needed; a request without CloudFront's origin header is refused by API Gateway
+ * and the authorizer (origin-secret.ts) before it can reach the API function.
  */
 export function Api({ stack, app }: StackContext) {
   const { uploads, menus, exports, guestRoutes } = use(Storage);
@@ -25,66 +35,109 @@ export function Api({ stack, app }: StackContext) {
   const secrets = [new Config.Secret(stack, "AUTH_SECRET"), new Config.Secret(stack, "PAYMENT_WEBHOOK_SECRET")];
 
   const config = settings();
-  // CloudFront sends it in every request to the API (Web.ts), which refuses requests without it
-  // (packages/api/src/origin-guard.ts): the execute-api URL alone gets 403. Generated once, never in
-  // a template: both sides take it by a dynamic reference that CloudFormation resolves at deploy.
+  // CloudFront sends it in every request to the API (Web.ts); the authorizer and the API
+  // (packages/api/src/origin-guard.ts) refuse requests without it. Generated once, never in a template:
+  // every side takes it by a dynamic reference that CloudFormation resolves at deploy (origin-secret.ts).
   const originSecret = new secretsmanager.Secret(stack, "origin-secret", {
     secretName: originSecretName(app),
-    description: "Header value CloudFront sends to the API (x-origin-verify)",
-    generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    description: "Header value CloudFront sends to the API (x-origin-verify): {current, previous} (scripts/secret-rotate.ts)",
+    generateSecretString: { secretStringTemplate: "{}", generateStringKey: "current", passwordLength: 48, excludePunctuation: true },
   });
+  const { accepted } = originSecretReferences(app, config.originSecretVersion);
 
+  const handler = new Function(stack, "api-handler", {
+    handler: "packages/functions/src/api.handler",
+    // API Gateway gives up after 30 s.
+    timeout: 29,
+    memorySize: 1024,
+    // Draws PDFs (table cards, invoices), resizes uploaded pictures, reads imported sheets.
+    ...bundling(app, { pdf: true, images: true, sheets: true }),
+    environment: { ...environment, SWAGGER_UI_DIR: SWAGGER_UI.to, ORIGIN_SECRET: accepted,
+      // Bounces and complaints come back through it (Mail.ts).
+      MAIL_CONFIGURATION_SET: configurationSet.configurationSetName,
+    },
+    // The API docs page's Swagger UI (packages/api/src/docs.ts): the package's two files, beside the bundle.
+    copyFiles: swaggerUiFiles(),
+    bind: secrets,
+    permissions: [
+      ...base,
+      // Pictures: stored (re-encoded or presigned uploads) and checked; staged uploads and contact
+      // attachments (uploads/…, contact/…) are deleted once judged or mailed.
+      ...grant.objects(uploads, { read: true, write: true, remove: true }),
+      // Table QR links (written, deleted, read by /t/{qrKey}) and former store URLs' "moved" manifests.
+      ...grant.objects(menus, { read: true, write: true, remove: true }),
+      // Export files: presigned downloads only.
+      ...grant.objects(exports, { read: true }),
+      // A renamed store's former URL names redirect at the edge.
+      grant.edgeRoutes(guestRoutes),
+      grant.send(queues.translate, queues.export, queues.publish, queues.copy),
+      // As the sender's identity, through the configuration set only.
+      new PolicyStatement(sendMail),
+      "translate:TranslateText",
+    ],
+  });
+  // By name, so the first deploy must create the secret before anything resolves it.
+  handler.node.addDependency(originSecret);
+  // API Gateway invokes the `live` alias, which CodeDeploy moves to a new version gradually (rollout.ts).
+  const live = rollout(stack, app, "api", handler, "api");
+
+  const authorizer = new lambda.Function(stack, "origin-authorizer", {
+    runtime: lambda.Runtime.NODEJS_22_X,
+    architecture: lambda.Architecture.ARM_64,
+    handler: "index.handler",
+    code: lambda.Code.fromInline(ORIGIN_AUTHORIZER_CODE),
+    memorySize: 128,
+    timeout: Duration.seconds(3),
+    environment: { ORIGIN_SECRET: accepted },
+    logRetention: config.logRetentionDays,
+  });
+  authorizer.node.addDependency(originSecret);
+
+  const route = { type: "function" as const, cdk: { function: live } };
   const api = new HttpApi(stack, "api", {
     cors: false,
     // One JSON line per request, kept as long as the functions' logs.
     accessLog: { format: ACCESS_LOG_FORMAT, retention: retentionKey(config.logRetentionDays) },
-    defaults: {
-      // Over all callers, before the Lambda: a flood costs API Gateway's refusals, not Lambda runs.
-      throttle: config.apiThrottle,
-    },
-    routes: {
-      $default: {
-        function: {
-          handler: "packages/functions/src/api.handler",
-          // API Gateway gives up after 30 s.
-          timeout: 29,
-          memorySize: 1024,
-          // Draws PDFs (table cards, invoices), resizes uploaded pictures, reads imported sheets.
-          ...bundling(app, { pdf: true, images: true, sheets: true }),
-          environment: { ...environment, SWAGGER_UI_DIR: SWAGGER_UI.to, ORIGIN_SECRET: originSecret.secretValue.unsafeUnwrap(),
-            // Bounces and complaints come back through it (Mail.ts).
-            MAIL_CONFIGURATION_SET: configurationSet.configurationSetName,
-          },
-          // The API docs page's Swagger UI (packages/api/src/docs.ts): the package's two files, beside the bundle.
-          copyFiles: swaggerUiFiles(),
-          bind: secrets,
-          permissions: [
-            ...base,
-            // Pictures: stored (re-encoded or presigned uploads) and checked; staged uploads and contact
-            // attachments (uploads/…, contact/…) are deleted once judged or mailed.
-            ...grant.objects(uploads, { read: true, write: true, remove: true }),
-            // Table QR links (written, deleted, read by /t/{qrKey}) and former store URLs' "moved" manifests.
-            ...grant.objects(menus, { read: true, write: true, remove: true }),
-            // Export files: presigned downloads only.
-            ...grant.objects(exports, { read: true }),
-            // A renamed store's former URL names redirect at the edge.
-            grant.edgeRoutes(guestRoutes),
-            grant.send(queues.translate, queues.export, queues.publish, queues.copy),
-            // As the sender's identity, through the configuration set only.
-            new PolicyStatement(sendMail),
-            "translate:TranslateText",
-          ],
+    authorizers: {
+      origin: {
+        type: "lambda",
+        cdk: {
+          authorizer: new HttpLambdaAuthorizer("origin", authorizer, {
+            identitySource: [`$request.header.${ORIGIN_SECRET_HEADER}`],
+            responseTypes: [HttpLambdaResponseType.SIMPLE],
+            resultsCacheTtl: Duration.seconds(AUTHORIZER_CACHE_SECONDS),
+          }),
         },
       },
     },
+    defaults: {
+      authorizer: "origin",
+      // Staff calls and the rest, before the Lambda: a flood costs API Gateway's refusals, not Lambda runs.
+      throttle: config.apiThrottle,
+    },
+    routes: { [EVENTS_ROUTE]: route, $default: route },
+  });
+  // Guests' analytics posts have their own limit, so a flood of them leaves staff calls their share.
+  const stage = api.cdk.httpApi.defaultStage!.node.defaultChild as CfnStage;
+  stage.routeSettings = { [EVENTS_ROUTE]: { throttlingRateLimit: config.eventsThrottle.rate, throttlingBurstLimit: config.eventsThrottle.burst } };
+
+  // Requests refused before any integration ran (no or a wrong origin header: someone calling the
+  // execute-api URL), counted from the access log for the `api-direct-calls` alarm (Monitoring.ts).
+  const refused = new logs.MetricFilter(stack, "direct-calls", {
+    logGroup: api.cdk.accessLogGroup!,
+    filterPattern: logs.FilterPattern.literal('{ ($.status = "401" || $.status = "403") && $.integrationRequestId = "-" }'),
+    metricNamespace: `${app.name}/${app.stage}`,
+    metricName: "ApiDirectCalls",
+    metricValue: "1",
+    defaultValue: 0,
   });
 
   stack.addOutputs({ ApiUrl: api.url });
-  return { api, originSecret };
+  return { api, handler, authorizer, originSecret, directCalls: refused.metric({ statistic: "Sum", period: Duration.minutes(5) }) };
 }
 
-/** The origin secret's name, by which the Web stack reads it (a name, so no cross-stack export is needed). */
-export const originSecretName = (app: StackContext["app"]) => app.logicalPrefixedName("origin-secret");
+/** Guests' analytics posts: a route of their own for a throttle of their own. */
+export const EVENTS_ROUTE = "POST /api/events";
 
 /** SST's default fields, every value quoted so that the template itself is JSON (what log queries expect). */
 const ACCESS_LOG_FORMAT = JSON.stringify({

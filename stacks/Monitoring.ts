@@ -25,6 +25,8 @@ import { Workers } from "./Workers";
  *   errors-*      a function ended in an error (a worker's message will be retried)
  *   throttles-*   a function was refused a run (its concurrency cap, or the account's)
  *   api-5xx-rate  over 5 % of at least 20 API requests in 5 minutes answered 5xx
+ *   api-direct-calls  requests refused before the function for want of CloudFront's origin header
+ *   (the guest path's alarms live in us-east-1: stacks/GuestWatch.ts; the rollouts' in Api and Workers: stacks/rollout.ts)
  *   table-throttles  DynamoDB refused reads or writes
  *   schedule-failures  EventBridge could not run the scheduler
  */
@@ -33,7 +35,7 @@ export function Monitoring({ stack, app }: StackContext) {
   const { table } = use(Database);
   const { deadLetters, consumers } = use(Workers);
   const { scheduler, scheduleDeadLetters } = use(Schedules);
-  const { api } = use(Api);
+  const { api, handler, directCalls } = use(Api);
   const mail = use(Mail);
 
   const topic = new sns.Topic(stack, "alarms", { displayName: `${app.name} ${app.stage} alarms`, enforceSSL: true });
@@ -59,7 +61,7 @@ export function Monitoring({ stack, app }: StackContext) {
   }
 
   const functions: [string, lambda.IFunction][] = [
-    ["api", api.getFunction("$default")!],
+    ["api", handler],
     ["scheduler", scheduler.jobFunction],
     ...Object.entries(consumers),
     ["mail-feedback", mail.feedback],
@@ -83,6 +85,8 @@ export function Monitoring({ stack, app }: StackContext) {
     "Over 5 % of the API's answers were 5xx.",
     API_5XX_PERCENT,
   );
+
+  alarm("api-direct-calls", directCalls, `${DIRECT_CALLS} or more calls in 5 minutes reached the API without CloudFront's origin header (the execute-api URL).`, DIRECT_CALLS);
 
   const tableMetric = (metricName: string) => table.cdk.table.metric(metricName, { period, statistic: "Sum" });
   alarm(
@@ -130,3 +134,5 @@ export function Monitoring({ stack, app }: StackContext) {
 }
 
 export const API_5XX_PERCENT = 5;
+/** Refused direct calls in 5 minutes that page: scanners find the execute-api URL now and then. */
+export const DIRECT_CALLS = 20;

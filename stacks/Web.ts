@@ -1,7 +1,7 @@
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { Duration, Fn, IgnoreMode, RemovalPolicy, SecretValue } from "aws-cdk-lib";
+import { Duration, Fn, IgnoreMode, RemovalPolicy } from "aws-cdk-lib";
 import { Certificate } from "aws-cdk-lib/aws-certificatemanager";
 import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
 import { HttpOrigin, S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
@@ -12,7 +12,8 @@ import { use, type StackContext } from "sst/constructs";
 import { useProject } from "sst/project.js";
 import { contentSecurityPolicy, HSTS_MAX_AGE, PERMISSIONS_POLICY, readScriptHashes } from "../packages/api/src/security-headers";
 import { ORIGIN_SECRET_HEADER } from "../packages/api/src/origin-guard";
-import { Api, originSecretName } from "./Api";
+import { Api } from "./Api";
+import { originSecretReferences } from "./origin-secret";
 import { publicBaseUrlParameter, settings } from "./settings";
 import { Storage } from "./Storage";
 
@@ -51,6 +52,7 @@ export function Web({ stack, app }: StackContext) {
   // as distribution-wide error responses: those would also turn the API's 403/404
   // JSON answers and missing menus into index.html with status 200.
   const spaFallback = new cloudfront.Function(stack, "spa-fallback", {
+    functionName: edgeFunctionName(app, "spa-fallback"),
     runtime: cloudfront.FunctionRuntime.JS_2_0,
     code: cloudfront.FunctionCode.fromInline(`
 function handler(event) {
@@ -92,16 +94,19 @@ function handler(event) {
 
   // The guest pages, answered at the edge as the local runtime answers them (docs/decisions.md).
   const guestPages = new cloudfront.Function(stack, "guest-pages", {
+    functionName: edgeFunctionName(app, "guest-pages"),
     runtime: cloudfront.FunctionRuntime.JS_2_0,
     code: cloudfront.FunctionCode.fromFile({ filePath: path.join(useProject().paths.root, "stacks/edge/guest-pages.js") }),
     keyValueStore: guestRoutes,
   });
   const guestStatus = new cloudfront.Function(stack, "guest-status", {
+    functionName: edgeFunctionName(app, "guest-status"),
     runtime: cloudfront.FunctionRuntime.JS_2_0,
     code: cloudfront.FunctionCode.fromFile({ filePath: path.join(useProject().paths.root, "stacks/edge/guest-status.js") }),
   });
   // The API sees API Gateway's host; links it builds from the request use the viewer's (X-Forwarded-Host).
   const viewerHost = new cloudfront.Function(stack, "viewer-host", {
+    functionName: edgeFunctionName(app, "viewer-host"),
     runtime: cloudfront.FunctionRuntime.JS_2_0,
     code: cloudfront.FunctionCode.fromInline(`
 function handler(event) {
@@ -115,7 +120,8 @@ function handler(event) {
   const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split("/", api.url)), {
     protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
     // The API answers only requests that carry it (packages/api/src/origin-guard.ts).
-    customHeaders: { [ORIGIN_SECRET_HEADER]: SecretValue.secretsManager(originSecretName(app)).unsafeUnwrap() },
+    // Its `current` value, at the version the API's side names too (stacks/origin-secret.ts).
+    customHeaders: { [ORIGIN_SECRET_HEADER]: originSecretReferences(app, config.originSecretVersion).sent },
   });
   const apiBehavior: cloudfront.BehaviorOptions = {
     origin: apiOrigin,
@@ -165,6 +171,17 @@ function handler(event) {
     ],
   };
 
+  // CloudFront's standard logs: one line per request at the edge (who got what, the WAF's and the
+  // functions' answers included), kept as long as the functions' logs. Standard logging writes with
+  // an ACL grant to CloudFront's log delivery account, so this bucket keeps ACLs enabled.
+  const edgeLogs = new s3.Bucket(stack, "edge-logs", {
+    blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+    objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+    enforceSSL: true,
+    lifecycleRules: [{ id: "expire", expiration: Duration.days(config.logRetentionDays) }],
+    ...(config.production ? { removalPolicy: RemovalPolicy.RETAIN } : { removalPolicy: RemovalPolicy.DESTROY, autoDeleteObjects: true }),
+  });
+
   // `menus` and `uploads` live in the Storage stack. OAC would need their bucket
   // policies to name this distribution (Storage -> Web -> Storage: a cycle), so
   // they use an origin access identity, which CDK creates in Storage itself.
@@ -174,6 +191,11 @@ function handler(event) {
     // Rate limits and AWS's common rules (stacks/Firewall.ts, an app of its own in us-east-1).
     webAclId: config.webAclArn,
     httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+    // PriceClass_100 by default (Europe and North America's edges; PRICE_CLASS, docs/deploy.md).
+    priceClass: config.priceClass as cloudfront.PriceClass,
+    enableLogging: true,
+    logBucket: edgeLogs,
+    logFilePrefix: "cloudfront/",
     ...(config.domainName && config.certificateArn // settings() requires both or neither
       ? {
           domainNames: [config.domainName],
@@ -264,8 +286,12 @@ function handler(event) {
     SiteUrl: siteUrl,
     DistributionId: distribution.distributionId,
   });
-  return { distribution, siteBucket };
+  return { distribution, siteBucket, edgeLogs };
 }
+
+/** The guest path's CloudFront Functions by name, which the us-east-1 watch app alarms on (stacks/GuestWatch.ts). */
+export const EDGE_FUNCTIONS = ["spa-fallback", "guest-pages", "guest-status", "viewer-host"] as const;
+export const edgeFunctionName = (app: { stage: string; name: string }, id: (typeof EDGE_FUNCTIONS)[number]) => `${app.stage}-${app.name}-${id}`;
 
 /** The guest pages (packages/local/src/published.ts GUEST_PAGE), as CloudFront path patterns. */
 export const GUEST_PAGE_PATTERNS = ["/*/*/menu*", "/*/*/reviews*", "/*/*/promotions/*"];

@@ -1,11 +1,12 @@
 import { Duration } from "aws-cdk-lib";
-import type * as lambda from "aws-cdk-lib/aws-lambda";
+import * as lambda from "aws-cdk-lib/aws-lambda";
 import type * as sqs from "aws-cdk-lib/aws-sqs";
 import { Queue, use, type StackContext } from "sst/constructs";
 import { bundling } from "./bundling";
 import { Database } from "./Database";
 import { deadLetterQueue } from "./dead-letters";
 import { grant } from "./grants";
+import { rollout } from "./rollout";
 import { publicBaseUrlParameter, settings } from "./settings";
 import { Storage } from "./Storage";
 
@@ -132,6 +133,15 @@ export function Workers({ stack, app }: StackContext) {
   const consumers = Object.fromEntries(
     Object.entries({ translate, export: exportQueue, publish, copy }).map(([name, queue]) => [name, queue.consumerFunction as lambda.IFunction]),
   );
+  // Each queue invokes its consumer's `live` alias, which CodeDeploy moves to a new version gradually
+  // (rollout.ts). SST's Queue subscribes the function itself: its event source mapping is pointed at the alias.
+  for (const [name, queue] of Object.entries({ translate, export: exportQueue, publish, copy })) {
+    const fn = queue.consumerFunction as lambda.Function;
+    const live = rollout(stack, app, name, fn, "worker");
+    const mappings = fn.node.findAll().filter((c): c is lambda.CfnEventSourceMapping => c instanceof lambda.CfnEventSourceMapping);
+    if (mappings.length !== 1) throw new Error(`the ${name} consumer has ${mappings.length} event source mappings`);
+    mappings[0]!.functionName = live.functionArn;
+  }
   return { queues: { translate, export: exportQueue, publish, copy }, deadLetters, consumers, environment, base };
 }
 

@@ -10,34 +10,48 @@ export function settings() {
   return readSettings(useProject().config.stage, process.env);
 }
 
-/** The stage whose data and guests are real: it gets the stricter rules below and in the stacks. */
-export const PRODUCTION_STAGE = "prod";
-
+/**
+ * A stage is production unless its settings declare it a development stage (`DEVELOPMENT_STAGE=true`
+ * in `.env.<stage>`): every rule below and in the stacks follows from that declaration, never from the
+ * stage's name, so a stage named `production` or `live` gets them all, and one that lacks what they
+ * need refuses to build, naming every missing setting at once.
+ */
 export function readSettings(stage: string, env: Record<string, string | undefined>) {
+  const development = declaredDevelopment(env.DEVELOPMENT_STAGE);
+  const production = !development;
   const domainName = env.DOMAIN_NAME || undefined;
   const certificateArn = env.CERTIFICATE_ARN || undefined;
-  // The distribution's own *.cloudfront.net certificate allows TLSv1 viewers; with a domain of its own
-  // CloudFront takes the TLSv1.2_2021 policy (Web.ts). Production runs on nothing less.
-  if (stage === PRODUCTION_STAGE && !domainName) {
-    throw new Error(`The ${PRODUCTION_STAGE} stage needs DOMAIN_NAME and CERTIFICATE_ARN (its TLS policy, TLSv1.2_2021, needs a domain of its own; docs/deploy.md)`);
+  const webAclArn = env.WEB_ACL_ARN || undefined;
+  const alarmEmail = env.ALARM_EMAIL || undefined;
+  const backupCopyVaultArn = env.BACKUP_COPY_VAULT_ARN || undefined;
+  if (production) {
+    // The distribution's own *.cloudfront.net certificate allows TLSv1 viewers; with a domain of its own
+    // CloudFront takes the TLSv1.2_2021 policy (Web.ts). Production runs on nothing less.
+    const needs: [string | undefined, string][] = [
+      [domainName, "DOMAIN_NAME and CERTIFICATE_ARN (its TLS policy, TLSv1.2_2021, needs a domain of its own)"],
+      [webAclArn, "WEB_ACL_ARN (deploy the WAF app first: pnpm --filter @menu/stacks deploy:waf)"],
+      [alarmEmail, "ALARM_EMAIL, where its alarms and budget warnings go"],
+      [backupCopyVaultArn, "BACKUP_COPY_VAULT_ARN, the backup vault in a second region its backups are copied to"],
+    ];
+    const missing = needs.filter(([value]) => !value).map(([, what]) => what);
+    if (missing.length) {
+      throw new Error(`The ${stage} stage is not declared a development stage (DEVELOPMENT_STAGE=true), so it gets every production rule and needs: ${missing.join("; ")} (docs/deploy.md)`);
+    }
   }
   if (domainName && !certificateArn) {
     throw new Error("DOMAIN_NAME needs CERTIFICATE_ARN (an ACM certificate in us-east-1 for CloudFront)");
   }
-  const webAclArn = env.WEB_ACL_ARN || undefined;
-  if (stage === PRODUCTION_STAGE && !webAclArn) {
-    throw new Error(`The ${PRODUCTION_STAGE} stage needs WEB_ACL_ARN: deploy the WAF app first (pnpm --filter @menu/stacks deploy:waf; docs/deploy.md)`);
-  }
   if (webAclArn && !/^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\//.test(webAclArn)) {
     throw new Error(`WEB_ACL_ARN must be a CloudFront (global, us-east-1) web ACL's ARN, got ${webAclArn}`);
   }
-  const mailDomain = domainName ?? "example.com";
-  const alarmEmail = env.ALARM_EMAIL || undefined;
-  if (stage === PRODUCTION_STAGE && !alarmEmail) {
-    throw new Error(`The ${PRODUCTION_STAGE} stage needs ALARM_EMAIL, where its alarms and budget warnings go (docs/deploy.md)`);
+  if (backupCopyVaultArn && !/^arn:aws[a-z-]*:backup:[a-z0-9-]+:\d{12}:backup-vault:[A-Za-z0-9_.-]+$/.test(backupCopyVaultArn)) {
+    throw new Error(`BACKUP_COPY_VAULT_ARN must be a backup vault's ARN, got ${backupCopyVaultArn}`);
   }
+  const mailDomain = domainName ?? "example.com";
   return {
-    production: stage === PRODUCTION_STAGE,
+    /** Declared a development stage: none of the production rules (removable table, no WAF needed, …). */
+    development,
+    production,
     /** Subscribed to the alarms topic (stacks/Monitoring.ts); AWS mails a confirmation link first. */
     alarmEmail,
     /** Days every log group keeps its events (the functions', the API access log's). */
@@ -64,11 +78,48 @@ export function readSettings(stage: string, env: Record<string, string | undefin
     webAclArn,
     /** The API stage's steady requests per second and burst over all callers (API Gateway throttling). */
     apiThrottle: { rate: whole(env, "API_THROTTLE_RATE", 500), burst: whole(env, "API_THROTTLE_BURST", 1000) },
+    /** Guests' analytics posts (POST /api/events) have a throttle of their own, apart from staff calls (docs/deploy.md sizes both). */
+    eventsThrottle: { rate: whole(env, "EVENTS_THROTTLE_RATE", 1000), burst: whole(env, "EVENTS_THROTTLE_BURST", 2000) },
+    /**
+     * The table the stage runs on when it is not the stack's own: a table restored from a backup
+     * (docs/deploy.md, "Restore drill"). The stack then creates none and points every function at it.
+     */
+    tableName: env.TABLE_NAME || undefined,
+    /**
+     * The origin secret's version both CloudFront and the API read (scripts/secret-rotate.ts writes
+     * it): a new version changes both resources' dynamic references, so CloudFormation re-reads both.
+     */
+    originSecretVersion: secretVersion(env.ORIGIN_SECRET_VERSION),
+    /** CloudFront's price class: PriceClass_100 (Europe, North America) unless a stage's guests are elsewhere. */
+    priceClass: priceClass(env.PRICE_CLASS),
+    /** Where AWS Backup copies the table's and the uploads' recovery points (another region's vault). */
+    backupCopyVaultArn,
   };
 }
 
 /** The SSM name of the site's address, where SST keeps a `Config.Parameter` named PUBLIC_BASE_URL. */
 export const publicBaseUrlParameter = () => `${useProject().config.ssmPrefix}Parameter/PUBLIC_BASE_URL/value`;
+
+function declaredDevelopment(value: string | undefined) {
+  if (value === undefined || value === "" || value === "false") return false;
+  if (value === "true") return true;
+  throw new Error(`DEVELOPMENT_STAGE must be "true" or "false", got ${value}`);
+}
+
+function secretVersion(value: string | undefined) {
+  if (!value) return undefined;
+  // Secrets Manager's version ids are UUIDs; anything else would be a dynamic reference CloudFormation rejects at deploy.
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) throw new Error(`ORIGIN_SECRET_VERSION must be a Secrets Manager version id, got ${value}`);
+  return value;
+}
+
+export const PRICE_CLASSES = { "100": "PriceClass_100", "200": "PriceClass_200", All: "PriceClass_All" } as const;
+
+function priceClass(value: string | undefined) {
+  const key = (value || "100") as keyof typeof PRICE_CLASSES;
+  if (!(key in PRICE_CLASSES)) throw new Error(`PRICE_CLASS must be one of ${Object.keys(PRICE_CLASSES).join(", ")}, got ${value}`);
+  return PRICE_CLASSES[key];
+}
 
 /** A positive whole number from the environment, or its default. */
 function whole(env: Record<string, string | undefined>, name: string, fallback: number) {

@@ -18,6 +18,7 @@ beforeAll(async () => {
       CERTIFICATE_ARN: "arn:aws:acm:us-east-1:123456789012:certificate/abc",
       WEB_ACL_ARN: "arn:aws:wafv2:us-east-1:123456789012:global/webacl/prod-qr-menu-waf-web-acl/0123-abcd",
       ALARM_EMAIL: "ops@example.com",
+      BACKUP_COPY_VAULT_ARN: "arn:aws:backup:eu-west-1:123456789012:backup-vault:prod-qr-menu-copy",
       MAIL_FROM: "QR Menu <no-reply@menu.example.com>",
       PUBLIC_BASE_URL: undefined,
     },

@@ -13,6 +13,7 @@ import { securityHeaders } from "../../packages/api/src/security-headers";
 import { WEB_BUILD_FILE } from "../../packages/core/src/publish/after-deploy";
 import { ROUTE_NAMES } from "../../packages/core/src/shared/reserved-names";
 import { Api } from "../Api";
+import { Backups } from "../Backups";
 import { Database } from "../Database";
 import { Mail } from "../Mail";
 import { Monitoring } from "../Monitoring";
@@ -56,6 +57,7 @@ let built: string[] = [];
 beforeAll(async () => {
   // Settings read when the stacks are built (stacks/settings.ts); PUBLIC_BASE_URL is left unset (first deploy).
   ({ built } = await synth(stage, {
+    DEVELOPMENT_STAGE: "true",
     SELLER_NAME: "Seller Ltd",
     SELLER_DETAILS: "VAT 1|IBAN 2",
     PUBLIC_BASE_URL: undefined,
@@ -101,6 +103,19 @@ function templateOf(handler: string) {
   return [t.api, t.workers, t.schedules, t.mail].find((x) => Object.values(appFunctions(x)).some((f) => f.Properties.Handler === handler))!;
 }
 
+/** The `live` alias of a function (stacks/rollout.ts), what its callers invoke. */
+function aliasIdOf(template: Template, handler: string) {
+  const fnId = logicalIdOfHandler(template, handler);
+  const hit = Object.entries(template.findResources("AWS::Lambda::Alias")).find(([, a]) => a.Properties.FunctionName.Ref === fnId);
+  if (!hit) throw new Error(`no alias for ${handler}`);
+  return hit[0];
+}
+/** A worker's SQS event source mapping, which invokes its alias. */
+function mappingOf(handler: string) {
+  const aliasId = aliasIdOf(t.workers, handler);
+  return Object.values(t.workers.findResources("AWS::Lambda::EventSourceMapping")).find((m) => m.Properties.FunctionName.Ref === aliasId);
+}
+
 function logicalIdOfHandler(template: Template, handler: string) {
   const hit = Object.entries(appFunctions(template)).find(([, r]) => r.Properties.Handler === handler);
   if (!hit) throw new Error(`no function for ${handler}`);
@@ -108,10 +123,10 @@ function logicalIdOfHandler(template: Template, handler: string) {
 }
 
 describe("app", () => {
-  it("registers the eight stacks, named with the stage", () => {
-    const names = [Database, Storage, Workers, Mail, Api, Web, Schedules, Monitoring].map((s) => getStack(s).stackName);
+  it("registers the nine stacks, named with the stage", () => {
+    const names = [Database, Storage, Backups, Workers, Mail, Api, Web, Schedules, Monitoring].map((s) => getStack(s).stackName);
     expect(names).toEqual(
-      ["Database", "Storage", "Workers", "Mail", "Api", "Web", "Schedules", "Monitoring"].map((n) => `${stage}-qr-menu-${n}`),
+      ["Database", "Storage", "Backups", "Workers", "Mail", "Api", "Web", "Schedules", "Monitoring"].map((n) => `${stage}-qr-menu-${n}`),
     );
     expect(getStack(Database).region).toBe("eu-central-1");
   });
@@ -220,7 +235,7 @@ describe("Workers", () => {
     for (const name of queueNames) {
       const handler = HANDLERS[name as keyof typeof HANDLERS];
       const fnId = logicalIdOfHandler(t.workers, handler);
-      const mapping = mappings.find((m) => m.Properties.FunctionName.Ref === fnId);
+      const mapping = mappingOf(handler);
       expect(mapping, handler).toBeDefined();
       expect(mapping!.Properties.FunctionResponseTypes).toEqual(["ReportBatchItemFailures"]);
       const queueId = mapping!.Properties.EventSourceArn["Fn::GetAtt"][0];
@@ -260,14 +275,13 @@ describe("Schedules", () => {
 });
 
 describe("Api", () => {
-  it("is an HTTP API with a $default route to the api handler", () => {
+  it("is an HTTP API whose $default and POST /api/events routes invoke the api handler's live alias", () => {
     t.api.hasResourceProperties("AWS::ApiGatewayV2::Api", { ProtocolType: "HTTP" });
-    t.api.hasResourceProperties("AWS::ApiGatewayV2::Route", { RouteKey: "$default" });
-    const apiId = logicalIdOfHandler(t.api, HANDLERS.api);
-    t.api.hasResourceProperties("AWS::ApiGatewayV2::Integration", {
-      IntegrationType: "AWS_PROXY",
-      IntegrationUri: { "Fn::GetAtt": [apiId, "Arn"] },
-    });
+    const routes = Object.values(t.api.findResources("AWS::ApiGatewayV2::Route")).map((r) => r.Properties.RouteKey);
+    expect(routes.sort()).toEqual(["$default", "POST /api/events"]);
+    const integrations = Object.values(t.api.findResources("AWS::ApiGatewayV2::Integration"));
+    expect(integrations).toHaveLength(2);
+    for (const i of integrations) expect(i.Properties).toMatchObject({ IntegrationType: "AWS_PROXY", IntegrationUri: { Ref: aliasIdOf(t.api, HANDLERS.api) } });
   });
 
   it("binds AUTH_SECRET and PAYMENT_WEBHOOK_SECRET as SST secrets (read from SSM at cold start)", () => {
@@ -326,19 +340,21 @@ describe("abuse limits (issue 34, point 2)", () => {
   it("makes CloudFront send the generated origin secret to the API, and the API require it", () => {
     const secrets = t.api.findResources("AWS::SecretsManager::Secret");
     const [secretId, secret] = Object.entries(secrets).find(([, s]) => s.Properties.Name === `${stage}-qr-menu-origin-secret`)!;
-    expect(secret.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 48, ExcludePunctuation: true });
-    // The API function reads it from its environment, resolved by CloudFormation from the secret (never in the template).
-    const fn = appFunctions(t.api)[logicalIdOfHandler(t.api, HANDLERS.api)]!;
-    expect(fn.Properties.Environment.Variables.ORIGIN_SECRET).toEqual({
-      "Fn::Join": ["", ["{{resolve:secretsmanager:", { Ref: secretId }, ":SecretString:::}}"]],
-    });
+    // {"current": …}: rotation adds "previous" (scripts/secret-rotate.ts).
+    expect(secret.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 48, ExcludePunctuation: true, SecretStringTemplate: "{}", GenerateStringKey: "current" });
+    // The API function reads the whole secret from its environment, resolved by CloudFormation by the
+    // secret's name (never in the template), once the secret exists.
+    const fnId = logicalIdOfHandler(t.api, HANDLERS.api);
+    const fn = t.api.findResources("AWS::Lambda::Function")[fnId]!;
+    expect(fn.Properties.Environment.Variables.ORIGIN_SECRET).toBe(`{{resolve:secretsmanager:${stage}-qr-menu-origin-secret:SecretString:::}}`);
+    expect(fn.DependsOn).toContain(secretId);
     // CloudFront adds it to the API's origin only, by the secret's name.
     const config = Object.values(t.web.findResources("AWS::CloudFront::Distribution"))[0]!.Properties.DistributionConfig;
     const withHeader = config.Origins.filter((o: Cfn) => o.OriginCustomHeaders);
     expect(withHeader).toHaveLength(1);
     expect(withHeader[0].CustomOriginConfig).toBeDefined();
     expect(withHeader[0].OriginCustomHeaders).toEqual([
-      { HeaderName: ORIGIN_SECRET_HEADER, HeaderValue: `{{resolve:secretsmanager:${stage}-qr-menu-origin-secret:SecretString:::}}` },
+      { HeaderName: ORIGIN_SECRET_HEADER, HeaderValue: `{{resolve:secretsmanager:${stage}-qr-menu-origin-secret:SecretString:current::}}` },
     ]);
     const api = config.CacheBehaviors.find((b: Cfn) => b.PathPattern === "/api/*");
     expect(api.TargetOriginId).toBe(withHeader[0].Id);
@@ -347,7 +363,7 @@ describe("abuse limits (issue 34, point 2)", () => {
   it("attaches no web ACL to a stage without WEB_ACL_ARN, and production refuses to build without one", () => {
     const config = Object.values(t.web.findResources("AWS::CloudFront::Distribution"))[0]!.Properties.DistributionConfig;
     expect(config.WebACLId).toBeUndefined();
-    const prod = { DOMAIN_NAME: "menu.example.com", CERTIFICATE_ARN: "arn:aws:acm:us-east-1:1:certificate/x" };
+    const prod = { DOMAIN_NAME: "menu.example.com", CERTIFICATE_ARN: "arn:aws:acm:us-east-1:1:certificate/x", ALARM_EMAIL: "ops@example.com", BACKUP_COPY_VAULT_ARN: "arn:aws:backup:eu-west-1:123456789012:backup-vault:copy" };
     expect(() => readSettings("prod", prod)).toThrow(/WEB_ACL_ARN/);
     expect(() => readSettings("prod", { ...prod, WEB_ACL_ARN: "arn:aws:wafv2:eu-central-1:123456789012:regional/webacl/a/b" })).toThrow(/us-east-1/);
   });
@@ -372,7 +388,7 @@ describe("alarms and logs (issue 34, point 1)", () => {
   }
 
   it("sends every alarm, and only to, the alarms topic, which allows only TLS", () => {
-    expect(alarms().length).toBe(23);
+    expect(alarms().length).toBe(24);
     for (const a of alarms()) {
       expect(a.Properties.AlarmActions, a.Properties.AlarmName).toEqual([{ Ref: topicId() }]);
       expect(a.Properties.TreatMissingData).toBe("notBreaching");
@@ -462,7 +478,7 @@ describe("alarms and logs (issue 34, point 1)", () => {
     expect(JSON.stringify(stageProps.AccessLogSettings.DestinationArn)).toContain(Object.keys(t.api.findResources("AWS::Logs::LogGroup"))[0]);
     // One JSON object per request (log queries parse it; cdk-nag's structured-logging rule asks the same).
     expect(JSON.parse(stageProps.AccessLogSettings.Format)).toMatchObject({ status: "$context.status", ip: "$context.identity.sourceIp" });
-    expect(() => readSettings("staging", { LOG_RETENTION_DAYS: "45" })).toThrow(/LOG_RETENTION_DAYS must be one of/);
+    expect(() => readSettings("staging", { DEVELOPMENT_STAGE: "true", LOG_RETENTION_DAYS: "45" })).toThrow(/LOG_RETENTION_DAYS must be one of/);
   });
 });
 
@@ -487,7 +503,7 @@ describe("data protection (issue 34, point 4)", () => {
     const [, uploads] = Object.entries(t.storage.findResources("AWS::S3::Bucket")).find(([id]) => id.startsWith("uploads"))!;
     const [rule] = uploads.Properties.CorsConfiguration.CorsRules;
     expect(rule.AllowedOrigins).toEqual(["https://*.cloudfront.net"]);
-    expect(siteOrigins(readSettings("staging", { PUBLIC_BASE_URL: "https://menu.example.com/" }))).toEqual(["https://menu.example.com"]);
+    expect(siteOrigins(readSettings("staging", { DEVELOPMENT_STAGE: "true", PUBLIC_BASE_URL: "https://menu.example.com/" }))).toEqual(["https://menu.example.com"]);
   });
 
   it("lets the API send mail only as MAIL_FROM's identity and through the configuration set", () => {
@@ -535,19 +551,17 @@ describe("workers (issue 34, point 5)", () => {
       expect(fnOf(HANDLERS[name as keyof typeof HANDLERS]).ReservedConcurrentExecutions, name).toBe(cap);
     }
     expect(fnOf(HANDLERS.api).ReservedConcurrentExecutions).toBeUndefined();
-    const mappings = Object.values(t.workers.findResources("AWS::Lambda::EventSourceMapping"));
     for (const name of ["translate", "export", "publish", "copy"] as const) {
-      const mapping = mappings.find((m) => m.Properties.FunctionName.Ref === logicalIdOfHandler(t.workers, HANDLERS[name]))!;
+      const mapping = mappingOf(HANDLERS[name])!;
       expect(mapping.Properties.ScalingConfig, name).toEqual({ MaximumConcurrency: WORKERS[name].concurrency });
       expect(WORKERS[name].concurrency, name).toBe(caps[name]);
     }
   });
 
   it("sizes each batch so its slowest messages finish inside the worker's timeout", () => {
-    const mappings = Object.values(t.workers.findResources("AWS::Lambda::EventSourceMapping"));
     for (const name of ["translate", "export", "publish", "copy"] as const) {
       const fn = fnOf(HANDLERS[name]);
-      const mapping = mappings.find((m) => m.Properties.FunctionName.Ref === logicalIdOfHandler(t.workers, HANDLERS[name]))!;
+      const mapping = mappingOf(HANDLERS[name])!;
       const { batchSize, perMessageSeconds } = WORKERS[name];
       expect(mapping.Properties.BatchSize, name).toBe(batchSize);
       expect(fn.Timeout, name).toBe(WORKERS[name].timeout);
@@ -895,13 +909,13 @@ describe("Web", () => {
   it("leaves TLS to the default certificate only outside production: the prod stage refuses to build without a domain", () => {
     // No domain here (a development stage): no alias, CloudFront's own certificate.
     expect(distribution().Aliases).toBeUndefined();
-    expect(() => readSettings("prod", {})).toThrow(/prod stage needs DOMAIN_NAME/);
-    expect(() => readSettings("prod", { DOMAIN_NAME: "menu.example.com" })).toThrow(/CERTIFICATE_ARN/);
+    expect(() => readSettings("prod", {})).toThrow(/prod stage is not declared a development stage .* needs: DOMAIN_NAME/);
     const acl = "arn:aws:wafv2:us-east-1:123456789012:global/webacl/prod-qr-menu-waf-web-acl/abc";
-    const complete = { DOMAIN_NAME: "menu.example.com", CERTIFICATE_ARN: "arn:aws:acm:us-east-1:1:certificate/x", WEB_ACL_ARN: acl, ALARM_EMAIL: "ops@example.com" };
+    const complete = { DOMAIN_NAME: "menu.example.com", CERTIFICATE_ARN: "arn:aws:acm:us-east-1:1:certificate/x", WEB_ACL_ARN: acl, ALARM_EMAIL: "ops@example.com", BACKUP_COPY_VAULT_ARN: "arn:aws:backup:eu-west-1:123456789012:backup-vault:copy" };
+    expect(() => readSettings("prod", { ...complete, CERTIFICATE_ARN: "" })).toThrow(/CERTIFICATE_ARN/);
     expect(readSettings("prod", complete).production).toBe(true);
     expect(() => readSettings("prod", { ...complete, ALARM_EMAIL: "" })).toThrow(/ALARM_EMAIL/);
-    expect(readSettings("staging", {}).production).toBe(false);
+    expect(readSettings("staging", { DEVELOPMENT_STAGE: "true" }).production).toBe(false);
   });
 
   it("serves the SPA by default, with index.html for client-side routes", () => {

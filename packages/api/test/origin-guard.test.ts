@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createApp } from "@menu/api";
-import { ORIGIN_SECRET_HEADER } from "../src/origin-guard";
+import { acceptedOriginSecrets, ORIGIN_SECRET_HEADER } from "../src/origin-guard";
 
 const SECRET = "s3cr3t-from-secrets-manager-0123456789abcdef";
 const guarded = createApp({ originSecret: SECRET });
@@ -34,5 +34,26 @@ describe("origin guard", () => {
   it("checks nothing without a secret (the local runtime)", async () => {
     const res = await createApp().request("/api/health");
     expect(res.status).toBe(200);
+  });
+
+  // Issue 47, point 2: the secret is Secrets Manager's JSON; during a rotation both values get in.
+  it("accepts the current and the previous value of a rotating secret, and nothing else", async () => {
+    const rotating = createApp({ originSecret: JSON.stringify({ current: "new-value-0123456789", previous: SECRET }) });
+    for (const value of ["new-value-0123456789", SECRET]) {
+      expect((await rotating.request("/api/health", { headers: { [ORIGIN_SECRET_HEADER]: value } })).status, value).toBe(200);
+    }
+    for (const value of ["", "new-value-012345678", `${SECRET}x`, JSON.stringify({ current: "new-value-0123456789" })]) {
+      expect((await rotating.request("/api/health", { headers: { [ORIGIN_SECRET_HEADER]: value } })).status, value).toBe(403);
+    }
+    // After the rotation's second deploy the previous value is gone.
+    const rotated = createApp({ originSecret: JSON.stringify({ current: "new-value-0123456789" }) });
+    expect((await rotated.request("/api/health", { headers: { [ORIGIN_SECRET_HEADER]: SECRET } })).status).toBe(403);
+  });
+
+  it("reads a plain secret as one value and refuses a JSON secret without any", () => {
+    expect(acceptedOriginSecrets(SECRET)).toEqual([SECRET]);
+    expect(acceptedOriginSecrets(JSON.stringify({ current: "a", previous: "a" }))).toEqual(["a"]);
+    expect(acceptedOriginSecrets(undefined)).toEqual([]);
+    expect(() => acceptedOriginSecrets(JSON.stringify({ current: "" }))).toThrow(/no value/);
   });
 });
