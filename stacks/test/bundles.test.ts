@@ -175,23 +175,29 @@ describe("Lambda bundles", () => {
     expect(answers["/api/docs"]!.csp).toContain("script-src 'self';");
   });
 
-  it("reads a workbook in a worker thread that runs the API bundle itself, and refuses a zip bomb there", () => {
+  it("reads a workbook in a worker thread that runs the API bundle itself, judges an import's rows there, and refuses a zip bomb there", () => {
     const api = bundles[HANDLERS.api]!;
-    const header = ["Раздел", "Категория", "Позиция"];
-    const honest = zip(workbookEntries([header, ["Кухня", "Супы", "Борщ"]]));
+    const header = ["Раздел", "Категория", "Позиция", "Описание", "Выход", "Цена"];
+    const honest = zip(workbookEntries([header, ["Кухня", "Супы", "Борщ", "", "300 г", "5"]]));
     const bomb = zip(workbookEntries([header, ["Кухня", "Супы", "x".repeat(4 * 1024 * 1024)]]));
     const limits = { maxUnpacked: 20 * 1024 * 1024, maxRatio: 100, maxRows: 5000, maxCell: 10_000 };
     // What render/sheet-reader.ts starts in a bundle: a worker on the bundle's own file, told its role.
     const script = `
       import { Worker } from "node:worker_threads";
-      const read = (base64) => new Promise((resolve, reject) => {
+      const read = (base64, step) => new Promise((resolve, reject) => {
         const worker = new Worker(new URL(${JSON.stringify(pathToFileURL(api.file).href)}), { workerData: { role: ${JSON.stringify(SHEET_WORKER_ROLE)} }, execArgv: [] });
-        // Its first message says it is loaded; the second is the answer.
-        worker.on("message", (answer) => answer !== ${JSON.stringify(SHEET_WORKER_READY)} && worker.terminate().then(() => resolve(answer)));
+        // Its first message says it is loaded; then the parts of the answer and its end.
+        const messages = [];
+        worker.on("message", (message) => {
+          if (message === ${JSON.stringify(SHEET_WORKER_READY)}) return;
+          messages.push(message);
+          if (!("part" in message)) worker.terminate().then(() => resolve(messages));
+        });
         worker.once("error", reject);
-        worker.postMessage({ bytes: new Uint8Array(Buffer.from(base64, "base64")), limits: ${JSON.stringify(limits)} });
+        worker.postMessage({ bytes: new Uint8Array(Buffer.from(base64, "base64")), limits: ${JSON.stringify(limits)}, ...step });
       });
-      const answers = [await read(${JSON.stringify(honest.toString("base64"))}), await read(${JSON.stringify(bomb.toString("base64"))})];
+      const honest = ${JSON.stringify(honest.toString("base64"))};
+      const answers = [await read(honest), await read(honest, { step: "menu-import", input: { fileName: "menu.xlsx" } }), await read(${JSON.stringify(bomb.toString("base64"))})];
       process.stdout.write(JSON.stringify(answers));`;
     const output = execFileSync(process.execPath, ["--input-type=module", "--no-warnings", "-e", script], {
       cwd: api.folder,
@@ -199,7 +205,14 @@ describe("Lambda bundles", () => {
       encoding: "utf8",
     });
     // The bomb's place: the cell whose text was being unpacked when the budget ran out.
-    expect(JSON.parse(output)).toEqual([{ rows: [header, ["Кухня", "Супы", "Борщ"]] }, { refused: "unpacksTooMuch", at: { sheet: "Menu", row: 2, column: "C" } }]);
+    const [rows, judged, bomb_] = JSON.parse(output) as unknown[][];
+    expect(rows).toEqual([{ part: [header, ["Кухня", "Супы", "Борщ", null, "300 г", "5"]] }, { done: null }]);
+    // The import's own step, registered by its module inside the bundle: the row judged into an item.
+    expect(judged).toEqual([
+      { part: [{ row: 2, section: "kitchen", categoryPath: ["Супы"], title: "Борщ", portions: [{ weight: "300", unit: "g", price: "5", currency: "BYN" }], description: "" }] },
+      { done: { lang: "ru", errors: [] } },
+    ]);
+    expect(bomb_).toEqual([{ refused: "unpacksTooMuch", at: { sheet: "Menu", row: 2, column: "C" } }]);
   });
 
   it("bundles zod without its message translations, keeping its English messages", async () => {

@@ -11,13 +11,14 @@
  * except where time passing is the case itself (a held read outlasting its CPU limit).
  */
 import { readdirSync, readFileSync } from "node:fs";
+import { Worker } from "node:worker_threads";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { performance } from "node:perf_hooks";
 import { createApp } from "@menu/api";
 import { Db, MESSAGES, UserError, type Actor } from "@menu/core";
 import { IMPORT_CELL_MAX, IMPORT_ROWS_MAX } from "@menu/core/import/menu-import-limits";
 import { POOL_SIZE, QUEUE_MAX, sheetPoolState, sheetRows, type PooledRead, type ReadLimits } from "@menu/core/render/sheet-reader";
-import { SHEET_WORKER_NICE } from "@menu/core/render/sheet-worker";
+import { PART_SIZE, SHEET_WORKER_NICE } from "@menu/core/render/sheet-worker";
 import { ownThreadId, threadCpuMs } from "@menu/core/render/thread-cpu";
 import { venue } from "../../core/test/fixtures";
 import { workbookEntries, zip } from "./support/hostile-zip";
@@ -167,6 +168,35 @@ describe("import limits", () => {
     expect(answeredDuringParse).toBeGreaterThan(0);
     const answer = await pending;
     expect("rows" in answer && answer.rows.length).toBe(IMPORT_ROWS_MAX);
+  });
+
+  it("judges a preview's rows in the worker and sends its items back in parts, CSV and Excel (issue 49, point 6)", async () => {
+    // Every message a sheet worker sends this thread, as it arrives.
+    const messages: unknown[] = [];
+    const emit = Worker.prototype.emit;
+    Worker.prototype.emit = function (this: Worker, event: string | symbol, ...args: unknown[]) {
+      if (event === "message") messages.push(args[0]);
+      return emit.call(this, event, ...args);
+    };
+    try {
+      // The largest sheet the limits allow; a CSV of 2,000 rows (one of 5,000 is over the file's size).
+      const rows = (count: number) => [HEADER, ...Array.from({ length: count }, (_, i) => row(i))];
+      const csv = rows(2000).map((r) => r.join(";")).join("\r\n");
+      for (const [name, bytes, count] of [["big.xlsx", workbook(rows(IMPORT_ROWS_MAX - 1)), IMPORT_ROWS_MAX - 1], ["big.csv", Buffer.from(csv), 2000]] as const) {
+        messages.length = 0;
+        const { status, body } = await preview(name, bytes);
+        expect(status).toBe(200);
+        expect(body).toMatchObject({ items: count, creates: count, errors: [] });
+        const parts = messages.flatMap((m) => (m && typeof m === "object" && "part" in m ? [(m as { part: unknown[] }).part] : []));
+        // Items, not rows: the judging was done before the answer crossed.
+        expect(parts.flat()).toHaveLength(count);
+        expect(parts.flat()[0]).toMatchObject({ row: 2, section: "kitchen", categoryPath: ["Супы"], title: "Суп 0", portions: [{ weight: "300", unit: "g", price: "5" }] });
+        expect(Math.max(...parts.map((p) => p.length))).toBeLessThanOrEqual(PART_SIZE);
+        expect(parts.length).toBe(Math.ceil(count / PART_SIZE));
+      }
+    } finally {
+      Worker.prototype.emit = emit;
+    }
   });
 
   it("names the sheet, row and column of a refused cell: a long text, a zip bomb in the sheet itself, past column Z", async () => {

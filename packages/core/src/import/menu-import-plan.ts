@@ -6,7 +6,8 @@ import { clock } from "../shared/clock";
 import { letOthersRun, ROWS_PER_SLICE } from "../shared/yield";
 import { SOURCE_LANGUAGE, type MenuLanguage } from "../shared/model";
 import { ImportRefusal, type ImportError } from "./menu-import-errors";
-import { COLUMN_KEYS, decimal, headerOf, readItems, spaced, type Portion } from "./menu-import-sheet";
+import type { ImportRead } from "./menu-import-read";
+import { COLUMN_KEYS, decimal, spaced, type Portion } from "./menu-import-sheet";
 
 type Keys = { company_id: string; store_id: string };
 type Change = { row: number; id: string; title: string; fields: string[] };
@@ -24,13 +25,13 @@ const sameDecimal = (a: string, b: string) => Number(decimal(a)) === Number(deci
 const samePortions = (a: Portion[], b: { weight: string; unit: string; price: string; currency: string }[]) =>
   a.length === b.length && a.every((p, i) => sameDecimal(p.weight, b[i]!.weight) && p.unit === b[i]!.unit && sameDecimal(p.price, b[i]!.price) && p.currency === b[i]!.currency);
 
-/** What the import would do: compared with the menu as the export shows it in the sheet's language (a refused file: its one error). */
-export async function plan(keys: Keys, table: string[][] | ImportRefusal) {
-  if (table instanceof ImportRefusal) return { plan: undefined, error: { row: 1, column: "", code: table.code } };
-  const header = table[0] ? headerOf(table[0]) : undefined;
-  if (!header) return { plan: undefined, error: { row: 1, column: "", code: table.length ? ("unknownColumns" as const) : ("notASheet" as const) } };
-  const { lang } = header;
-  const { items, errors } = await readItems(table, lang, header.at);
+/**
+ * What the import would do: the file's items (judged in a sheet worker) compared with the menu as
+ * the export shows it in the sheet's language (a refused file: its one error, where it was found).
+ */
+export async function plan(keys: Keys, read: ImportRead | ImportRefusal) {
+  if (read instanceof ImportRefusal) return { plan: undefined, error: read.error };
+  const { lang, items, errors } = read;
   // Only the items the sheet names are read: a 50-row sheet costs the same in a 5,000-item store.
   const loaded = await loadStoreState(keys, clock.now(), { items: false });
   const state = { ...loaded, items: await itemsByIds(keys, items.flatMap((item) => (item.id ? [item.id] : []))) };

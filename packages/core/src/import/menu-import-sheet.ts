@@ -1,23 +1,24 @@
-/** Reading an import file: CSV or Excel rows, the header row's language and columns, and the items of the rows. */
+/**
+ * Reading an import file: CSV or Excel rows, the header row's language and columns, and the items
+ * of the rows. Runs in a sheet worker (menu-import-read.ts), never on the thread answering requests.
+ */
 import { WORDS } from "../shared/menu-rows";
 import { markByName, ALLERGENS, DIET_TAGS, inMarkOrder, type Allergen, type DietTag } from "../item/marks";
 import { ItemTitle, Price, Weight } from "../item/schemas";
-import { sheetRows } from "../render/sheet-reader";
-import { columnLetters } from "../render/sheet-worker";
-import { UserError } from "../shared/errors";
+import { columnLetters, readBounded } from "../render/sheet-worker";
 import { unescapeCell } from "../shared/sheet-cell";
 import { letOthersRun, ROWS_PER_SLICE } from "../shared/yield";
 import { CURRENCIES, MENU_LANGUAGES, SECTIONS, UNITS, type MenuLanguage } from "../shared/model";
 import { csvText } from "./csv-text";
 import { ImportRefusal, type ImportError, type ImportErrorCode } from "./menu-import-errors";
-import { IMPORT_CELL_MAX, IMPORT_FILE_MAX, IMPORT_PARSE_MS, IMPORT_PARSE_WALL_MS, IMPORT_ROWS_MAX, IMPORT_UNPACK_RATIO_MAX, IMPORT_UNPACKED_MAX } from "./menu-import-limits";
+import { IMPORT_CELL_MAX, IMPORT_ROWS_MAX, IMPORT_UNPACK_RATIO_MAX, IMPORT_UNPACKED_MAX } from "./menu-import-limits";
 
 export const COLUMN_KEYS = ["section", "category", "title", "description", "portion", "price", "currency", "allergens", "tags", "visible", "id"] as const;
 type ColumnKey = (typeof COLUMN_KEYS)[number];
 
 export type Portion = { weight: string; unit: (typeof UNITS)[number]; price: string; currency: (typeof CURRENCIES)[number] };
 /** One item as the sheet has it (its rows grouped: one per portion). */
-type SheetItem = {
+export type SheetItem = {
   row: number;
   id?: string;
   section: (typeof SECTIONS)[number];
@@ -76,19 +77,12 @@ function csvRows(bytes: Uint8Array) {
   return parseCsv(text);
 }
 
-/**
- * Rows read from a workbook, in a worker thread and within the import's limits: 10 s of the
- * worker's CPU time (a busy server is "busy", 503, not the file's fault).
- */
-async function workbookRows(bytes: Buffer, owner: string): Promise<string[][]> {
-  const read = await sheetRows(bytes, owner, {
-    maxUnpacked: IMPORT_UNPACKED_MAX,
-    maxRatio: IMPORT_UNPACK_RATIO_MAX,
-    maxRows: IMPORT_ROWS_MAX,
-    maxCell: IMPORT_CELL_MAX,
-    cpuMs: IMPORT_PARSE_MS,
-    wallMs: IMPORT_PARSE_WALL_MS,
-  });
+/** What a workbook may unpack to and hold (the worker's CPU time is the pool's to limit). */
+export const IMPORT_SHEET_LIMITS = { maxUnpacked: IMPORT_UNPACKED_MAX, maxRatio: IMPORT_UNPACK_RATIO_MAX, maxRows: IMPORT_ROWS_MAX, maxCell: IMPORT_CELL_MAX };
+
+/** A workbook's rows, within the import's limits. */
+async function workbookRows(bytes: Uint8Array): Promise<string[][]> {
+  const read = await readBounded({ bytes, limits: IMPORT_SHEET_LIMITS });
   if ("refused" in read) {
     if (read.refused === "notASheet") return [];
     throw new ImportRefusal(read.refused, read.at);
@@ -97,15 +91,13 @@ async function workbookRows(bytes: Buffer, owner: string): Promise<string[][]> {
 }
 
 /**
- * The file's non-empty rows (read for `owner`, a store: see sheetRows), or an ImportRefusal: a workbook that would unpack too far, or any file
- * with too many rows or too long a cell, with where it was found. (A CSV is read here: a single linear pass over at most
- * IMPORT_FILE_MAX bytes; the rows and cells of both kinds are checked again once read, numbered as
- * the preview numbers them.)
+ * The file's non-empty rows, or an ImportRefusal: a workbook that would unpack too far, or any file
+ * with too many rows or too long a cell, with where it was found. (A CSV is a single linear pass
+ * over at most IMPORT_FILE_MAX bytes; the rows and cells of both kinds are checked again once read,
+ * numbered as the preview numbers them.)
  */
-export async function readTable(file_name: string, content: string, owner: string): Promise<string[][]> {
-  const bytes = Buffer.from(content, "base64");
-  if (bytes.length > IMPORT_FILE_MAX) throw new UserError("payloadTooLarge", 413);
-  const rows = (/\.csv$/i.test(file_name) ? csvRows(bytes) : await workbookRows(bytes, owner)).filter((r) => r.some((cell) => cell.trim()));
+export async function readTable(file_name: string, bytes: Uint8Array): Promise<string[][]> {
+  const rows = (/\.csv$/i.test(file_name) ? csvRows(bytes) : await workbookRows(bytes)).filter((r) => r.some((cell) => cell.trim()));
   if (rows.length > IMPORT_ROWS_MAX) throw new ImportRefusal("tooManyRows", { row: IMPORT_ROWS_MAX + 1 });
   for (let row = 0; row < rows.length; row++) {
     const column = rows[row]!.findIndex((cell) => cell.length > IMPORT_CELL_MAX);

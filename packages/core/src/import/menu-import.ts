@@ -19,11 +19,10 @@ import { takePositionBlocks } from "../store/positions";
 import { sourceHashes, type TranslateRef } from "../translation/jobs";
 import { targetOfRow } from "../translation/targets";
 import { categoryIconFor } from "./category-icon";
-import { ImportRefusal } from "./menu-import-errors";
 import { IMPORT_FILE_MAX } from "./menu-import-limits";
 import { plan } from "./menu-import-plan";
+import { readImport } from "./menu-import-read";
 import { createCategories, createItems, storedItems, updateItems, type ItemUpdate } from "./menu-import-write";
-import { readTable } from "./menu-import-sheet";
 
 /** A file as the page sends it: its name (for the format) and its bytes in base64 (≤ 180 KB, under the API's JSON limit). */
 const ImportFile = z.object({
@@ -35,14 +34,7 @@ export const PreviewImportInput = ImportFile;
 export const ApplyImportInput = ImportFile.extend({ from: z.number().int().min(0), count: z.number().int().min(1).max(500) });
 
 async function prepared({ keys }: StoreContext, file_name: string, content: string) {
-  const { store_id } = keys;
-  const table = await readTable(file_name, content, store_id).catch((error: unknown) => {
-    if (error instanceof ImportRefusal) return error;
-    throw error;
-  });
-  const planned = await plan(keys, table);
-  // A file refused for what it holds: its one error says where the parse found it (sheet, row, column).
-  return { keys, ...planned, ...(table instanceof ImportRefusal ? { error: table.error } : {}) };
+  return { keys, ...(await plan(keys, await readImport(file_name, content, keys.store_id))) };
 }
 
 /** How long the translations of an import's chunk wait when the page has more chunks to send. */

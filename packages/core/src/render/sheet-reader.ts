@@ -22,7 +22,7 @@ import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import { UserError } from "../shared/errors";
 import { threadCpuMs } from "./thread-cpu";
-import { SHEET_WORKER_READY, SHEET_WORKER_ROLE, type SheetLimits, type SheetRead, type SheetRequest, type SheetWorkerData } from "./sheet-worker";
+import { SHEET_WORKER_READY, SHEET_WORKER_ROLE, type SheetLimits, type SheetMessage, type SheetRead, type SheetRequest, type SheetWorkerData } from "./sheet-worker";
 
 /** Workers at most: parsing may take every core but one, and always two (one hostile file must not hold every import). */
 export const POOL_SIZE = Math.min(4, Math.max(2, availableParallelism() - 1));
@@ -44,7 +44,18 @@ const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb:
  */
 export type ReadLimits = SheetLimits & { cpuMs: number; wallMs: number; waitMs?: number; hold?: Int32Array };
 /** The rows with the CPU time their read took (when it can be measured), or why the file was refused. */
-export type PooledRead = ({ rows: unknown[][] } & { cpuMs?: number }) | Extract<SheetRead, { refused: unknown }>;
+export type PooledRead = ({ rows: unknown[][] } & { cpuMs?: number }) | Refused;
+type Refused = Extract<SheetRead, { refused: unknown }>;
+/** A step's parts, joined, and the rest of its answer, with the CPU time it took; or why the file was refused. */
+export type PooledStep = { parts: unknown[]; done: unknown; cpuMs?: number } | Refused;
+
+/**
+ * Modules that register steps (registerSheetStep), for workers started from source; in a bundle
+ * the worker runs the bundle, which holds them. Added by the modules above this adapter that run
+ * steps, so that this one names none of them.
+ */
+const stepModules = new Set<string>();
+export const loadInSheetWorkers = (moduleUrl: string) => void stepModules.add(moduleUrl);
 
 /**
  * From source (tsx, vitest) the worker is sheet-worker.ts, loaded through tsx; in a Lambda bundle
@@ -52,9 +63,11 @@ export type PooledRead = ({ rows: unknown[][] } & { cpuMs?: number }) | Extract<
  * serves requests when it sees its role in `workerData`.
  */
 function startWorker(threadId: Int32Array) {
-  const options = { workerData: { role: SHEET_WORKER_ROLE, threadId } satisfies SheetWorkerData, resourceLimits: RESOURCE_LIMITS };
+  const fromSource = import.meta.url.endsWith(".ts");
+  const workerData: SheetWorkerData = { role: SHEET_WORKER_ROLE, threadId, ...(fromSource ? { stepModules: [...stepModules] } : {}) };
+  const options = { workerData, resourceLimits: RESOURCE_LIMITS };
   // Not the process's own flags (say, --input-type): the bundle is a file, loaded as Node loads it.
-  if (!import.meta.url.endsWith(".ts")) return new Worker(new URL(import.meta.url), { ...options, execArgv: [] });
+  if (!fromSource) return new Worker(new URL(import.meta.url), { ...options, execArgv: [] });
   const entry = new URL("./sheet-worker.ts", import.meta.url).href;
   const boot = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
   return new Worker(boot, { ...options, eval: true });
@@ -67,7 +80,7 @@ type Task = {
   /** performance.now() by which the read is answered, read or not. */
   deadline: number;
   waitTimer?: ReturnType<typeof setTimeout>;
-  done: (read: PooledRead) => void;
+  done: (read: PooledStep) => void;
   failed: (error: unknown) => void;
 };
 /** `threadId`: the worker's thread, once loaded (0: its CPU time cannot be read here). */
@@ -163,13 +176,19 @@ async function run(pooled: Pooled, task: Task) {
     else task.failed(busy());
     replace(pooled);
   };
-  const answered = (read: SheetRead) => {
+  const parts: unknown[] = [];
+  const answered = (message: SheetMessage) => {
+    if ("part" in message) {
+      for (const x of message.part) parts.push(x);
+      return;
+    }
     const { measured, ms } = spent();
     stop();
-    // Rows are judged by the time they took, even if the read ended between two looks (a refusal
-    // found in the file stands: it says where).
-    if ("rows" in read && ms > task.cpuMs) task.done({ refused: "parseTooSlow" });
-    else task.done("rows" in read && measured ? { ...read, cpuMs: ms } : read);
+    // A read is judged by the time it took, even if it ended between two looks (a refusal found in
+    // the file stands: it says where).
+    if ("refused" in message) task.done(message);
+    else if (ms > task.cpuMs) task.done({ refused: "parseTooSlow" });
+    else task.done({ parts, done: message.done, ...(measured ? { cpuMs: ms } : {}) });
     release(pooled);
   };
   // Out of memory or a crash of the library: the file is refused, the worker replaced.
@@ -219,7 +238,16 @@ export function sheetPoolState() {
  * The first sheet's rows, or why the file was refused; nothing of the file is parsed on this
  * thread. `owner` (a store) has one read at a time and one waiting; more are answered 429.
  */
-export function sheetRows(bytes: Uint8Array, owner: string, limits: ReadLimits): Promise<PooledRead> {
+export async function sheetRows(bytes: Uint8Array, owner: string, limits: ReadLimits): Promise<PooledRead> {
+  const read = await sheetStep(bytes, owner, limits);
+  return "refused" in read ? read : { rows: read.parts as unknown[][], ...(read.cpuMs === undefined ? {} : { cpuMs: read.cpuMs }) };
+}
+
+/**
+ * The file read in a worker by `step` (a registered step; by default the first sheet's rows), within
+ * the same limits and turns as sheetRows.
+ */
+export function sheetStep(bytes: Uint8Array, owner: string, limits: ReadLimits, step?: { name: string; input?: unknown }): Promise<PooledStep> {
   const { cpuMs, wallMs, waitMs = WAIT_MS, hold, ...sheetLimits } = limits;
   const mine = perOwner.get(owner) ?? 0;
   // The store's own limit, not the service's: "too many at once", as any other rate limit.
@@ -231,8 +259,8 @@ export function sheetRows(bytes: Uint8Array, owner: string, limits: ReadLimits):
     if (left) perOwner.set(owner, left);
     else perOwner.delete(owner);
   };
-  const request: SheetRequest = { bytes, limits: sheetLimits, ...(hold ? { hold } : {}) };
-  return new Promise<PooledRead>((done, failed) => {
+  const request: SheetRequest = { bytes, limits: sheetLimits, ...(step ? { step: step.name, input: step.input } : {}), ...(hold ? { hold } : {}) };
+  return new Promise<PooledStep>((done, failed) => {
     const task: Task = { request, owner, cpuMs, deadline: performance.now() + wallMs, done, failed };
     waiting.push(task);
     // Waiting is bounded too: a read not started within its time is answered "busy".

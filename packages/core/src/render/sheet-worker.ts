@@ -27,12 +27,38 @@ export type SheetRefusal = Exclude<ZipRefusal, "notAZip"> | "tooManyRows" | "cel
 export type SheetPlace = { sheet: string; row: number; column?: string };
 export type SheetRead = { rows: unknown[][] } | { refused: SheetRefusal; at?: SheetPlace };
 /**
- * `hold`, for tests only: the worker waits (off the CPU) until its first element is not 0 before
- * reading, as a thread of a busy machine waits for a core.
+ * `step`: the registered step (registerSheetStep) that reads the file instead of the plain read of
+ * its first sheet's rows, with its `input`. `hold`, for tests only: the worker waits (off the CPU)
+ * until its first element is not 0 before reading, as a thread of a busy machine waits for a core.
  */
-export type SheetRequest = { bytes: Uint8Array; limits: SheetLimits; hold?: Int32Array };
-/** What the pool gives a worker to start: its role and where to write its thread's id (thread-cpu.ts). */
-export type SheetWorkerData = { role: typeof SHEET_WORKER_ROLE; threadId?: Int32Array };
+export type SheetRequest = { bytes: Uint8Array; limits: SheetLimits; step?: string; input?: unknown; hold?: Int32Array };
+/**
+ * What a worker posts for a request: any number of parts, then the end (`done`, with whatever the
+ * step answers besides its parts) or a refusal. Parts keep each message small: one message of a
+ * 5,000-row sheet took the receiving thread several milliseconds to take in, in one piece.
+ */
+export type SheetMessage = { part: unknown[] } | { done: unknown } | { refused: SheetRefusal; at?: SheetPlace };
+/** Rows or items per part. */
+export const PART_SIZE = 250;
+/**
+ * A read done in the worker by a module above this adapter (the menu import judges its rows
+ * there): it sends its results in parts and answers the rest, or a refusal.
+ */
+export type SheetStep = (request: SheetRequest, send: (part: unknown[]) => void) => Promise<{ done: unknown } | { refused: SheetRefusal; at?: SheetPlace }>;
+/**
+ * What the pool gives a worker to start: its role, where to write its thread's id (thread-cpu.ts),
+ * and, from source, the modules that register its steps (a bundle holds them already).
+ */
+export type SheetWorkerData = { role: typeof SHEET_WORKER_ROLE; threadId?: Int32Array; stepModules?: string[] };
+
+const steps = new Map<string, SheetStep>();
+/** Registers a step where its module is loaded (in a worker: before the worker says it is ready). */
+export const registerSheetStep = (name: string, step: SheetStep) => void steps.set(name, step);
+
+/** `list` sent as parts of PART_SIZE. */
+export function sendInParts(list: unknown[], send: (part: unknown[]) => void) {
+  for (let at = 0; at < list.length; at += PART_SIZE) send(list.slice(at, at + PART_SIZE));
+}
 
 /**
  * Characters of XML text with its tags dropped and each entity (&amp;, &#1040;) counted as one.
@@ -207,9 +233,17 @@ export async function readBounded({ bytes, limits }: SheetRequest): Promise<Shee
   }
 }
 
+/** The plain read: the first sheet's rows, in parts. */
+const readRows: SheetStep = async (request, send) => {
+  const read = await readBounded(request);
+  if (!("rows" in read)) return read;
+  sendInParts(read.rows, send);
+  return { done: null };
+};
+
 if (!isMainThread && (workerData as SheetWorkerData | null)?.role === SHEET_WORKER_ROLE) {
   // The pool reads this thread's CPU time by its id (thread-cpu.ts); 0 where it cannot be known.
-  const { threadId } = workerData as SheetWorkerData;
+  const { threadId, stepModules = [] } = workerData as SheetWorkerData;
   const thread = ownThreadId();
   if (threadId) Atomics.store(threadId, 0, thread ?? 0);
   // Parsing gives way to the thread that answers guests (issue 49, point 6): on a busy machine the
@@ -221,10 +255,13 @@ if (!isMainThread && (workerData as SheetWorkerData | null)?.role === SHEET_WORK
       // not allowed here: the parse runs at the process's priority
     }
   }
+  const post = (message: SheetMessage) => parentPort!.postMessage(message);
   parentPort!.on("message", async (request: SheetRequest) => {
     if (request.hold) Atomics.wait(request.hold, 0, 0);
-    parentPort!.postMessage(await readBounded(request));
+    const step = request.step === undefined ? readRows : steps.get(request.step);
+    if (!step) throw new Error(`No sheet step ${request.step} in this worker`);
+    post(await step(request, (part) => post({ part })));
   });
-  // Loaded (tsx, or a whole bundle): the pool starts a read's clock from here.
-  parentPort!.postMessage(SHEET_WORKER_READY);
+  // Loaded (tsx, or a whole bundle, and the steps' modules): the pool starts a read's clock from here.
+  void Promise.all(stepModules.map((url) => import(url))).then(() => parentPort!.postMessage(SHEET_WORKER_READY));
 }
