@@ -131,7 +131,7 @@ function whole(env: Record<string, string | undefined>, name: string, fallback: 
 /** CloudWatch Logs keeps events only for these numbers of days. */
 export const RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653];
 
-function logRetention(value: string | undefined) {
+export function logRetention(value: string | undefined) {
   const days = Number(value || 30);
   if (!RETENTION_DAYS.includes(days)) throw new Error(`LOG_RETENTION_DAYS must be one of ${RETENTION_DAYS.join(", ")} (CloudWatch Logs' choices), got ${value}`);
   return days;

@@ -14,9 +14,9 @@ export default {
     const { useProject } = await import("sst/project.js");
     const { readStageEnv } = await import("../stage-env");
     const { Firewall } = await import("../Firewall");
-    // The limits are kept with the rest of the stage's settings, in the repository root's env files.
+    // The limits (and the log retention) are kept with the rest of the stage's settings, in the repository root's env files.
     const settings = readStageEnv(path.join(useProject().paths.root, "../.."), app.stage);
-    for (const name of ["WAF_AUTH_LIMIT", "WAF_EVENTS_LIMIT"]) if (settings[name] && !process.env[name]) process.env[name] = settings[name];
+    for (const name of ["WAF_AUTH_LIMIT", "WAF_EVENTS_LIMIT", "LOG_RETENTION_DAYS"]) if (settings[name] && !process.env[name]) process.env[name] = settings[name];
     app.stack(Firewall);
   },
 } satisfies SSTConfig;
