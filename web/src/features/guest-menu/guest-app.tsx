@@ -11,7 +11,7 @@ import { FilterButton, FilterNote } from "./components/filter-controls";
 import { GuestHeader } from "./components/header";
 import { GuestItemCard } from "./components/guest-item-card";
 import { ItemModal } from "./components/item-modal";
-import { SearchBox, SearchButton } from "./components/search-box";
+import { SearchBox, SearchButton, SearchLoading } from "./components/search-box";
 import { SearchSuggestions } from "./components/search-suggestions";
 import { FilterSheet } from "./components/marks";
 import { MenuCategories, MenuTypeSwitch } from "./components/menu-categories";
@@ -205,7 +205,7 @@ export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, ren
   const [goal, setGoal] = useState<string>();
   const { activeCategory, chips, chipBar, goToCategory } = useCategoryBar(tree, page, searching, section, setGoal);
   const menuCategories = useMemo(() => menu.categories.filter((c) => (MENU_SECTIONS as readonly string[]).includes(c.section)), [menu.categories]);
-  const { results, suggestions } = useItemSearch(query, shownItems, byId, menuCategories, shown, menu.store.id, request);
+  const { results, suggestions, loading: searchLoading } = useItemSearch(query, shownItems, byId, menuCategories, shown, menu.store.id, request);
   /** A suggested category: the search closes on its section, scrolled to it. */
   const openSuggested = (category: PublishedCategory) => {
     const top = (category.parent_id && menuCategories.find((c) => c.id === category.parent_id)) || category;
@@ -300,12 +300,14 @@ export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, ren
               onCategory={goToCategory}
               query={query}
               resultCount={results.length}
+              searchLoading={searchLoading}
             />
           </nav>
           <main className="guest-main">
             {page.kind === "menu" && searching ? (
-              <div className="item-list" data-testid="search-results">
+              <div className="item-list" data-testid="search-results" aria-busy={searchLoading}>
                 {results.map(card)}
+                {searchLoading ? <SearchLoading /> : null}
                 <SearchSuggestions categories={suggestions} onCategory={openSuggested} />
               </div>
             ) : null}

@@ -128,15 +128,17 @@ export function useChunks(index: PublishedIndex, seed: Loaded) {
       alive.current = false;
     };
   }, []);
+  /** Answers, once every fetch has settled, whether all of them succeeded (the search waits for it: loading is not "nothing found"). */
   const fetchNamed = useCallback(
     (names: Iterable<string>) => {
+      const fetches: Promise<unknown>[] = [];
       for (const name of names) {
         if (byName.has(name)) continue;
-        fetchChunk(chunkUrl(company, store, index.language, name)).then(
-          (items) => alive.current && setByName((map) => (map.has(name) ? map : new Map(map).set(name, items))),
-          () => {},
+        fetches.push(
+          fetchChunk(chunkUrl(company, store, index.language, name)).then((items) => alive.current && setByName((map) => (map.has(name) ? map : new Map(map).set(name, items)))),
         );
       }
+      return Promise.allSettled(fetches).then((settled) => settled.every((s) => s.status === "fulfilled"));
     },
     [byName, company, store, index.language],
   );

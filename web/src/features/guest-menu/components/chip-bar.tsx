@@ -12,10 +12,12 @@ type Props = PageLinks & {
   onCategory: (id: string) => void;
   query: string;
   resultCount: number;
+  /** The search waits for the chunks it needs: no count yet ("nothing found" only once it has looked). */
+  searchLoading?: boolean;
 };
 
 /** The sticky bar's second row: the section's category chips, the promotion pages, or the search's result count. */
-export function ChipBar({ ref, page, company, storeKey, searching, chips, activeCategory, onCategory, promotionCategories, onGo, query, resultCount }: Props) {
+export function ChipBar({ ref, page, company, storeKey, searching, chips, activeCategory, onCategory, promotionCategories, onGo, query, resultCount, searchLoading }: Props) {
   const intl = useIntl();
   return (
     <div className="guest-sticky__row guest-sticky__row--chips" ref={ref} role="group" aria-label={intl.formatMessage({ id: "menu.categoriesLabel" })} data-testid="category-bar">
@@ -54,7 +56,7 @@ export function ChipBar({ ref, page, company, storeKey, searching, chips, active
         : null}
       {searching ? (
         <span className="search-count" aria-live="polite" data-testid="search-count">
-          {query.trim() ? intl.formatMessage({ id: "menu.search.results" }, { count: resultCount }) : ""}
+          {query.trim() ? intl.formatMessage({ id: searchLoading ? "menu.search.loading" : "menu.search.results" }, { count: resultCount }) : ""}
         </span>
       ) : null}
     </div>

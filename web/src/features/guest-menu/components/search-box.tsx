@@ -36,3 +36,11 @@ export function SearchButton({ ref, onOpen }: { ref: Ref<HTMLButtonElement>; onO
     </button>
   );
 }
+
+/**
+ * Under the results while the search waits for the chunks it needs (issue 48): a spinner for the
+ * eye; the count's live region says "searching" for the ear, and the results are aria-busy.
+ */
+export function SearchLoading() {
+  return <div className="search-loading" aria-hidden="true" data-testid="search-loading" />;
+}
