@@ -270,7 +270,7 @@ describe("the published guest menu", () => {
     await options.nth(0).click();
     await modal.getByTestId("add-to-cart").click();
     await options.nth(1).click();
-    await modal.getByRole("button", { name: "Больше" }).click(); // 2 of the second portion
+    await modal.getByRole("button", { name: `Увеличить количество: ${item.title}`, exact: true }).click(); // 2 of the second portion
     await modal.getByTestId("add-to-cart").click();
     await page.getByTestId("item-modal").getByRole("button", { name: "Закрыть", exact: true }).click();
 

@@ -54,12 +54,35 @@ export function guestCatalogProblems(read: (language: GuestLanguage) => Record<s
     if (missing.length) problems.push(`${file}: missing guest messages ${missing.join(", ")}`);
     const extra = Object.keys(messages).filter((key) => !reference.includes(key));
     if (extra.length) problems.push(`${file}: messages not in the ru catalog ${extra.join(", ")}`);
+    problems.push(...typographyProblems(language, messages, file));
     if (language !== "ar") continue;
     for (const [key, message] of Object.entries(messages)) {
       const text = literal(parse(message));
       if (/[,?;]/.test(text)) problems.push(`${file}: "${key}" uses Latin punctuation (، ؟ ؛ in Arabic)`);
       if (/\p{L}/u.test(text) && !/\p{Script=Arabic}/u.test(text)) problems.push(`${file}: "${key}" has no Arabic text`);
     }
+  }
+  return problems;
+}
+
+/** The narrow no-break space French sets before ; : ! ? and inside « » (U+202F). */
+export const NARROW_NBSP = "\u202f";
+
+/**
+ * Typography per language (issue 48, point 6): one apostrophe, ’ (U+2019), in every language (a
+ * Turkish suffix after a name, a French elision; ICU also reads a straight ' before a brace as a
+ * quote); in French a narrow no-break space before ; : ! ? and inside « », never a plain or a wide
+ * no-break space there (a line may not break before the mark, and the gap is narrow).
+ */
+export function typographyProblems(language: GuestLanguage, messages: Record<string, string>, file = language): string[] {
+  const problems: string[] = [];
+  for (const [key, message] of Object.entries(messages)) {
+    if (/['\u2018\u02bc`]/.test(message)) problems.push(`${file}: "${key}" has an apostrophe other than ’`);
+    if (language !== "fr") continue;
+    const text = literal(parse(message));
+    const before = [...text.matchAll(/[;:!?»]/g)].filter((m) => text[m.index - 1] !== NARROW_NBSP);
+    const after = [...text.matchAll(/«/g)].filter((m) => text[m.index + 1] !== NARROW_NBSP);
+    if (before.length || after.length) problems.push(`${file}: "${key}" needs a narrow no-break space (U+202F) before ; : ! ? » and after «`);
   }
   return problems;
 }

@@ -238,8 +238,9 @@ export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, ren
           data-testid="skip-to-cart"
           onClick={(e) => {
             e.preventDefault();
-            const button = document.getElementById("cart");
-            if (button) button.focus();
+            // #cart is the cart button, or the cart's sheet while the cart is empty (then it opens).
+            const target = document.getElementById("cart");
+            if (target instanceof HTMLButtonElement) target.focus();
             else setCartOpen(true);
           }}
         >

@@ -41,7 +41,9 @@ export function CartPanel({ cart, items, language, table, company, storeKey, ope
   const [waiterShown, setWaiterShown] = useState(false);
   const lines = cartLineViews(cart, items, language, soldOut);
   const sums = orderTotals(lines);
-  const count = cart.lines.reduce((n, l) => n + l.quantity, 0);
+  // The badge counts what is in the bill: a sold-out line stays in the cart, out of the total and of the count.
+  const count = lines.reduce((n, l) => (l.soldOut ? n : n + l.line.quantity), 0);
+  const button = cart.lines.length > 0 || !!table;
   const sumsShown = sums.map((s, i) => (
     <Fragment key={s.currency}>
       {i ? " + " : ""}
@@ -118,8 +120,9 @@ export function CartPanel({ cart, items, language, table, company, storeKey, ope
 
   return (
     <>
-      {count > 0 || table ? (
-        // Named by what it shows (the count, the total, the table), with "Cart" said first.
+      {button ? (
+        // Named by what it shows (the count, the total, the table), with "Cart" said first. The
+        // skip link's target (#cart): this button, or the sheet while there is no button.
         <button type="button" className="cart-button" id="cart" data-testid="cart-button" onClick={onOpen}>
           <span className="visually-hidden">{intl.formatMessage({ id: "menu.cart.title" })}</span>
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
@@ -138,6 +141,7 @@ export function CartPanel({ cart, items, language, table, company, storeKey, ope
       {open ? null : undoToast}
       <dialog
         ref={dialog}
+        id={button ? undefined : "cart"}
         className="cart-sheet"
         data-testid="cart"
         aria-labelledby={waiter ? "waiter-title" : "cart-title"}
@@ -201,7 +205,7 @@ export function CartPanel({ cart, items, language, table, company, storeKey, ope
                       <div className="stepper stepper--small">
                         <button
                           type="button"
-                          aria-label={intl.formatMessage({ id: "menu.item.decrease" })}
+                          aria-label={intl.formatMessage({ id: "menu.item.decrease" }, { item: title })}
                           data-testid="cart-line-decrease"
                           onClick={() => {
                             if (line.quantity <= 1) focusNext.current = index;
@@ -213,7 +217,7 @@ export function CartPanel({ cart, items, language, table, company, storeKey, ope
                         <output>{line.quantity}</output>
                         <button
                           type="button"
-                          aria-label={intl.formatMessage({ id: "menu.item.increase" })}
+                          aria-label={intl.formatMessage({ id: "menu.item.increase" }, { item: title })}
                           data-testid="cart-line-increase"
                           disabled={soldOut}
                           onClick={() => onChange((c) => setQuantity(c, index, line.quantity + 1))}

@@ -76,13 +76,13 @@ export function ItemModal({ item, marks, soldOut, onClose, onAdd }: Props) {
           </fieldset>
           <div className="item-modal__actions">
             <div className="stepper" role="group" aria-label={intl.formatMessage({ id: "menu.item.quantity" })}>
-              <button type="button" aria-label={intl.formatMessage({ id: "menu.item.decrease" })} onClick={() => setQuantity((q) => Math.max(1, q - 1))}>
+              <button type="button" aria-label={intl.formatMessage({ id: "menu.item.decrease" }, { item: item.title })} onClick={() => setQuantity((q) => Math.max(1, q - 1))}>
                 −
               </button>
               <output aria-live="polite" data-testid="quantity">
                 {quantity}
               </output>
-              <button type="button" aria-label={intl.formatMessage({ id: "menu.item.increase" })} onClick={() => setQuantity((q) => Math.min(99, q + 1))}>
+              <button type="button" aria-label={intl.formatMessage({ id: "menu.item.increase" }, { item: item.title })} onClick={() => setQuantity((q) => Math.min(99, q + 1))}>
                 +
               </button>
             </div>

@@ -15,6 +15,19 @@ const dayRange = (days: readonly string[]) => {
   return ranges;
 };
 
+/**
+ * A brand word in Latin letters ("Wi-Fi") is English in any page: the headings' uppercase then
+ * follows English rules, not the page's (Turkish would make "Wİ-Fİ" of it).
+ */
+const Brand = ({ lang, children }: { lang: string; children: string }) =>
+  lang !== "en" && /^[\x20-\x7e]+$/.test(children) ? (
+    <span lang="en" translate="no">
+      {children}
+    </span>
+  ) : (
+    <>{children}</>
+  );
+
 /** Store info: address, phones (tel: links), hours with "open now", socials, Wi-Fi and its QR when the plan allows. */
 export function StoreInfo({ menu, at }: { menu: PublishedIndex; at: ZonedTime }) {
   const intl = useIntl();
@@ -95,7 +108,9 @@ export function StoreInfo({ menu, at }: { menu: PublishedIndex; at: ZonedTime })
         ) : null}
         {store.wifi ? (
           <div className="store-info__block store-info__wifi" data-testid="wifi">
-            <h3>{intl.formatMessage({ id: "menu.info.wifi" })}</h3>
+            <h3>
+              <Brand lang={intl.locale}>{intl.formatMessage({ id: "menu.info.wifi" })}</Brand>
+            </h3>
             <dl>
               <dt>{intl.formatMessage({ id: "menu.info.wifiNetwork" })}</dt>
               <dd dir="ltr">{store.wifi.ssid}</dd>
