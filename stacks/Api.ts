@@ -119,7 +119,8 @@ export function Api({ stack, app }: StackContext) {
   });
   // Guests' analytics posts have their own limit, so a flood of them leaves staff calls their share.
   const stage = api.cdk.httpApi.defaultStage!.node.defaultChild as CfnStage;
-  stage.routeSettings = { [EVENTS_ROUTE]: { throttlingRateLimit: config.eventsThrottle.rate, throttlingBurstLimit: config.eventsThrottle.burst } };
+  // RouteSettings is a JSON property: CDK passes it as written, so it is written as CloudFormation spells it.
+  stage.routeSettings = { [EVENTS_ROUTE]: { ThrottlingRateLimit: config.eventsThrottle.rate, ThrottlingBurstLimit: config.eventsThrottle.burst } };
 
   // Requests refused before any integration ran (no or a wrong origin header: someone calling the
   // execute-api URL), counted from the access log for the `api-direct-calls` alarm (Monitoring.ts).
