@@ -1,18 +1,11 @@
 import { defaultLocale, isInterfaceLocale, type InterfaceLocale } from "./languages";
+import { pageCookie } from "@menu/core/shared/cookie";
 
 export const LOCALE_COOKIE = "locale";
 export const LOCALE_STORAGE_KEY = "locale";
 /** Section 9: the locale cookie lasts 365 days. */
 export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
-function readCookie(name: string): string | undefined {
-  if (typeof document === "undefined") return undefined;
-  for (const part of document.cookie.split(";")) {
-    const [rawKey, ...rest] = part.trim().split("=");
-    if (rawKey === name) return decodeURIComponent(rest.join("="));
-  }
-  return undefined;
-}
 
 function readLocalStorage(key: string): string | undefined {
   try {
@@ -24,7 +17,7 @@ function readLocalStorage(key: string): string | undefined {
 
 /** The interface language chosen earlier: cookie first (the server can read it too), then localStorage. */
 export function readStoredLocale(): InterfaceLocale {
-  const fromCookie = readCookie(LOCALE_COOKIE);
+  const fromCookie = pageCookie(LOCALE_COOKIE);
   if (isInterfaceLocale(fromCookie)) return fromCookie;
   const fromStorage = readLocalStorage(LOCALE_STORAGE_KEY);
   if (isInterfaceLocale(fromStorage)) return fromStorage;

@@ -1,5 +1,6 @@
 import { isUndeliverable } from "../mail/feedback";
 import { usePorts } from "../ports";
+import { escapeHtml } from "../shared/html";
 import type { UI_LOCALES } from "../shared/model";
 import { publicBaseUrl } from "./config";
 
@@ -134,9 +135,6 @@ const LINK_PATHS: Partial<Record<AccountMail, string>> = {
 
 export const linkFor = (mail: AccountMail, token: string) =>
   `${publicBaseUrl()}${LINK_PATHS[mail] ?? "/"}?token=${encodeURIComponent(token)}`;
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
 /** Sends one account e-mail through the mailer port, unless the address bounced for good or complained (mail/feedback.ts). */
 export async function sendAccountMail(

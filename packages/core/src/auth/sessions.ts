@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Db } from "../db/service";
 import type { Actor } from "../shared/actor";
 import { clock } from "../shared/clock";
+import { cookieValue } from "../shared/cookie";
 import { AUTH, SESSION_COOKIE } from "./config";
 import { signJwt, verifyJwt } from "./jwt";
 
@@ -66,26 +67,10 @@ export async function sessionFromJwt(token: string, use: "session" | "access" = 
   return { session: s, user: u };
 }
 
-/** Reads one cookie from a Cookie header. */
-export function readCookie(header: string | null | undefined, name: string) {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
 
 /** The session of a request: the session cookie, or an `Authorization: Bearer <accessToken>`. */
 export async function sessionFromHeaders(headers: Headers): Promise<SignedIn | undefined> {
-  const cookie = readCookie(headers.get("cookie"), SESSION_COOKIE);
+  const cookie = cookieValue(headers.get("cookie"), SESSION_COOKIE);
   if (cookie) {
     const found = await sessionFromJwt(cookie, "session");
     if (found) return found;

@@ -8,7 +8,7 @@ import { notFound } from "../shared/errors";
 import { MENU_LANGUAGES, SOURCE_LANGUAGE } from "../shared/model";
 import { phaseOf, subscriptionsOf } from "../subscription/lifecycle";
 import { PLAN_CONFIG, planAllows, type Plan } from "../subscription/plans";
-import { isOrgId } from "../reviews/widget";
+import { isOrgId } from "../shared/reviews-org";
 import { toSettings, type StoreRecord } from "../store/store";
 import { phoneNotesIn } from "../store/texts";
 import { wifiPayload } from "../shared/wifi-payload";
@@ -130,7 +130,7 @@ export { wifiPayload };
 
 /** The organisation id of the store's reviews widget when the guest pages show it (a valid id, on a plan that has the widget). */
 export const reviewsOrgOf = (state: Pick<StoreState, "store" | "plan">) =>
-  state.store.reviews_org_id && isOrgId(state.store.reviews_org_id) && planAllows(state.plan, "reviews_widget") ? state.store.reviews_org_id : undefined;
+  isOrgId(state.store.reviews_org_id) && planAllows(state.plan, "reviews_widget") ? state.store.reviews_org_id : undefined;
 
 function publishedStore(
   record: StoreRecord,

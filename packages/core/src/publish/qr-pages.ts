@@ -1,5 +1,6 @@
 import { usePorts } from "../ports";
 import type { ObjectStore } from "../ports/object-store";
+import { escapeHtml } from "../shared/html";
 import { MENU_LANGUAGES } from "../shared/model";
 import type { MenuRenderer } from "../shared/published-menu";
 
@@ -54,8 +55,6 @@ async function readQrPages(lang: string): Promise<QrPages | undefined> {
   if (pages.format !== 1 || typeof pages.unknown !== "string" || typeof pages.retired !== "string" || typeof pages.build !== "string") return undefined;
   return pages as QrPages;
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /**
  * The page of a bad QR code in `lang`: linking to `menu` (a retired key's store) or, without it

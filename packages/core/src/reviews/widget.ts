@@ -46,8 +46,6 @@ export function orgIdFromWidget(input: string): string | null {
   return id;
 }
 
-/** An organisation id as kept: digits only. */
-export const isOrgId = (id: string) => /^\d{1,20}$/.test(id);
 
 /** Where the guest page's iframe loads the widget from (the pages' CSP frame-src). */
 export const WIDGET_ORIGIN = "https://yandex.ru";

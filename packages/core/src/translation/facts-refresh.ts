@@ -14,6 +14,7 @@ import { Db } from "../db/service";
 import { untilProcessed } from "../shared/batch";
 import { clock } from "../shared/clock";
 import { isConditionFailure } from "../shared/conflict";
+import { storeKeys } from "../shared/policy";
 import { guardedWrite } from "../db/guarded-write";
 import { requestFactsRefresh, sendFactsRefresh, textKey, type TextRef } from "../store/facts";
 import { isSweepMessage, staleFields, sweepStoreTranslation, translationContext, translationJob, type TranslationContext } from "./jobs";
@@ -31,7 +32,6 @@ const LEASE_MS = 2 * 60_000;
 /** Texts counted per run; the rest wait for the next run, queued at once. */
 const TEXTS_PER_RUN = 500;
 
-const storeKeys = ({ company_id, store_id }: Keys): Keys => ({ company_id, store_id });
 /** What the translation facts depend on besides the texts: the store's languages and its glossary. */
 export const factsSignature = (ctx: TranslationContext) =>
   createHash("sha256").update(JSON.stringify([ctx.languages, ctx.glossary])).digest("base64url").slice(0, 16);

@@ -7,7 +7,8 @@ import { catalogLocaleFor, isLanguage, type InterfaceLocale, type Language } fro
 import { GuestApp } from "./guest-app";
 import { createGuestIntl, getGuestCatalog, GuestIntlProvider, loadGuestCatalog } from "./intl";
 import { fetchMenu, type MenuData } from "./menu-data";
-import { MENU_LANGUAGE_COOKIE, chooseLanguage, manifestUrl, readCookie, type PublishedManifest } from "./model";
+import { pageCookie } from "@menu/core/shared/cookie";
+import { MENU_LANGUAGE_COOKIE, chooseLanguage, manifestUrl, type PublishedManifest } from "./model";
 import type { GuestNav } from "./nav";
 import type { MovedStore } from "@menu/core/shared/published-menu";
 
@@ -35,7 +36,7 @@ export async function loadPublishedMenu(company: string, store: string): Promise
 
 /** The visitor's language when there is no menu to take it from: the remembered menu language, else the interface one, else ru. */
 function visitorLanguage(): InterfaceLocale {
-  for (const c of [readCookie(MENU_LANGUAGE_COOKIE), readCookie("locale")]) {
+  for (const c of [pageCookie(MENU_LANGUAGE_COOKIE), pageCookie("locale")]) {
     if (isLanguage(c)) return catalogLocaleFor(c);
   }
   return "ru";

@@ -1,5 +1,7 @@
 import { GUEST_SECTIONS } from "@menu/core/shared/published-menu";
 import type { DeltaOp, GuestPage, IndexItem, PublishedCategory, PublishedIndex, PublishedItem, PublishedMenu } from "@menu/core/shared/published-menu";
+import { pageCookie } from "@menu/core/shared/cookie";
+import { isOrgId } from "@menu/core/shared/reviews-org";
 
 export type { DeltaOp, GuestPage, IndexItem, PublishedCategory, PublishedIndex, PublishedItem, PublishedMenu };
 export type PublishedManifest = import("@menu/core/shared/published-menu").PublishedManifest;
@@ -61,7 +63,7 @@ export type PageLinks = {
 /** The organisation id of a store's reviews widget, when it is set up (the publish job lists its page only then). */
 export const reviewsOrgOf = (menu: Pick<PublishedIndex, "store">) => {
   const org = menu.store.reviews_org_id;
-  return org && /^\d{1,20}$/.test(org) ? org : undefined;
+  return isOrgId(org) ? org : undefined;
 };
 
 /** The text of a rich text, for search. */
@@ -72,14 +74,6 @@ export const manifestUrl = (company: string, store: string) => `/m/${company}/${
 
 export const MENU_LANGUAGE_COOKIE = "menu_language";
 
-export function readCookie(name: string): string | undefined {
-  if (typeof document === "undefined") return undefined;
-  for (const part of document.cookie.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
-  }
-  return undefined;
-}
 
 /** Remembers the guest's menu language for a year (the server picks the pre-rendered page by it). */
 export function rememberMenuLanguage(lang: string) {
@@ -93,7 +87,7 @@ export function rememberMenuLanguage(lang: string) {
  */
 export function chooseLanguage(languages: readonly string[], fallback: string) {
   const browser = typeof navigator === "undefined" ? [] : (navigator.languages ?? []).map((l) => l.split("-")[0]!.toLowerCase());
-  for (const candidate of [readCookie(MENU_LANGUAGE_COOKIE), readCookie("locale"), ...browser]) {
+  for (const candidate of [pageCookie(MENU_LANGUAGE_COOKIE), pageCookie("locale"), ...browser]) {
     if (candidate && languages.includes(candidate)) return candidate;
   }
   return fallback;
