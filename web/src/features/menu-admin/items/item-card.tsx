@@ -1,22 +1,14 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import type { LanguageStatus } from "../translations/status";
 import { TranslationChip } from "../translations/translation-chip";
-import { CardActions, DragHandle, type CardAction } from "./card-actions";
+import { CardFrame, type CardControls } from "./card-frame";
 import { CardPhoto } from "./card-photo";
 import { isSoldOut, type ItemCard as Card } from "./api";
 import { useMoney, useWeight } from "./format";
 import { MarkIcons } from "./marks-picker";
 
-type Props = {
+type Props = CardControls & {
   item: Card;
-  /** Super-edit: selection, drag handle and quick actions on the card. */
-  editing: boolean;
-  selected: boolean;
-  onSelect: (selected: boolean) => void;
-  actions: CardAction[];
-  busy: boolean;
-  rowProps: Record<string, unknown>;
-  handleProps: Record<string, unknown>;
   /** Per-language translation statuses (a chip under the portions) and opening one's editor. */
   translations?: LanguageStatus[];
   onEditTranslation?: (lang: string) => void;
@@ -25,64 +17,46 @@ type Props = {
 };
 
 /** An item as guests see it on the menu (photo, title, a line of the description, portions), plus the staff's controls. */
-export function ItemCard({ item, editing, selected, onSelect, actions, busy, rowProps, handleProps, translations, onEditTranslation, listProps }: Props) {
+export function ItemCard({ item, translations, onEditTranslation, listProps, ...controls }: Props) {
   const intl = useIntl();
   const money = useMoney();
   const weight = useWeight();
   const summary = item.summary;
   const soldOut = isSoldOut(item);
   return (
-    <li
-      className={`ma-card${item.visible ? "" : " ma-card--hidden"}${soldOut ? " ma-card--sold-out" : ""}${selected ? " ma-card--selected" : ""}`}
-      data-testid="admin-item"
-      data-item-id={item.id}
-      data-card-id={item.id}
-      tabIndex={-1}
-      data-title={item.title}
-      {...listProps}
-      {...(editing ? rowProps : {})}
+    <CardFrame
+      id={item.id}
+      title={item.title}
+      modifiers={[!item.visible && "hidden", soldOut && "sold-out"]}
+      testId="admin-item"
+      attributes={{ "data-item-id": item.id, ...listProps }}
+      {...controls}
     >
-      <div className="ma-card__main">
-        {editing ? (
-          <div className="ma-card__tools">
-            <input
-              type="checkbox"
-              className="ma-card__check"
-              checked={selected}
-              onChange={(e) => onSelect(e.target.checked)}
-              aria-label={intl.formatMessage({ id: "menuAdmin.select" }, { title: item.title })}
-              data-testid="select-item"
-            />
-            <DragHandle title={item.title} disabled={busy} handleProps={handleProps} />
-          </div>
+      <CardPhoto src={item.photo} />
+      <div className="ma-card__body">
+        <h3 className="ma-card__title">{item.title}</h3>
+        {!item.visible ? (
+          <span className="ma-badge" data-testid="hidden-badge">
+            <FormattedMessage id="menuAdmin.hiddenBadge" />
+          </span>
         ) : null}
-        <CardPhoto src={item.photo} />
-        <div className="ma-card__body">
-          <h3 className="ma-card__title">{item.title}</h3>
-          {!item.visible ? (
-            <span className="ma-badge" data-testid="hidden-badge">
-              <FormattedMessage id="menuAdmin.hiddenBadge" />
-            </span>
-          ) : null}
-          {soldOut ? (
-            <span className="ma-badge ma-badge--sold-out" data-testid="sold-out-badge">
-              <FormattedMessage id="menuAdmin.soldOutBadge" values={{ when: intl.formatDate(item.sold_out_until, { weekday: "short", hour: "2-digit", minute: "2-digit" }) }} />
-            </span>
-          ) : null}
-          {summary ? <p className="ma-card__text summary-text">{summary}</p> : null}
-          <MarkIcons tags={item.tags} allergens={item.allergens} />
-          <ul className="ma-card__portions">
-            {item.portions.map((p) => (
-              <li key={p.id}>
-                <span className="ma-card__weight">{weight(p.weight, p.unit)}</span>
-                <span className="ma-card__price">{money(p.price, p.currency)}</span>
-              </li>
-            ))}
-          </ul>
-          {translations ? <TranslationChip statuses={translations} onEdit={onEditTranslation} className="ma-card__translations" /> : null}
-        </div>
+        {soldOut ? (
+          <span className="ma-badge ma-badge--sold-out" data-testid="sold-out-badge">
+            <FormattedMessage id="menuAdmin.soldOutBadge" values={{ when: intl.formatDate(item.sold_out_until, { weekday: "short", hour: "2-digit", minute: "2-digit" }) }} />
+          </span>
+        ) : null}
+        {summary ? <p className="ma-card__text summary-text">{summary}</p> : null}
+        <MarkIcons tags={item.tags} allergens={item.allergens} />
+        <ul className="ma-card__portions">
+          {item.portions.map((p) => (
+            <li key={p.id}>
+              <span className="ma-card__weight">{weight(p.weight, p.unit)}</span>
+              <span className="ma-card__price">{money(p.price, p.currency)}</span>
+            </li>
+          ))}
+        </ul>
+        {translations ? <TranslationChip statuses={translations} onEdit={onEditTranslation} className="ma-card__translations" /> : null}
       </div>
-      {editing ? <CardActions title={item.title} actions={actions} disabled={busy} /> : null}
-    </li>
+    </CardFrame>
   );
 }
