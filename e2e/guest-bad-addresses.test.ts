@@ -1,6 +1,7 @@
 /**
  * Addresses a guest can get wrong (issue 32, points 5 and 7), against the local runtime: a promotions
- * address that names no position is a 404 in the visitor's language (right to left in Arabic); an
+ * address that names no position, or a position the store does not have (issue 48), is a 404 in the
+ * visitor's language (right to left in Arabic); an
  * unknown or retired table QR code shows the "no longer valid" page in the visitor's language, linking
  * to the store's menu when the code's store is known; a first visit (no menu_language cookie) opens
  * the menu in the first Accept-Language the store offers, and the cookie wins afterwards.
@@ -37,6 +38,29 @@ describe("bad guest addresses and the first visit's language", () => {
     }
     // Without a cookie, the browser's language chooses the page.
     expect(htmlLang(await (await get("/demo/park/promotions/abc", { "accept-language": "ar-EG,ar;q=0.9" })).text())).toEqual(["ar", "rtl"]);
+  });
+
+  it("answers a promotions position the store does not have with 404 in the visitor's language, and its own positions with their page (issue 48)", async () => {
+    const { pages } = (await (await get("/m/demo/park/manifest.json")).json()) as { pages: string[] };
+    const positions = pages.filter((p) => p.startsWith("promotions/"));
+    expect(positions.length, "the demo store has promotion pages").toBeGreaterThan(0);
+    for (const page of positions) expect((await get(`/demo/park/${page}`)).status, page).toBe(200);
+    const next = Math.max(...positions.map((p) => Number(p.slice("promotions/".length)))) + 1;
+    for (const [cookie, lang, dir, title] of [
+      ["", "ru", "ltr", "Страница не найдена"],
+      ["menu_language=en", "en", "ltr", "Page not found"],
+      ["menu_language=zh", "zh", "ltr", "页面未找到"],
+      ["menu_language=ar", "ar", "rtl", "الصفحة غير موجودة"],
+    ] as const) {
+      for (const path of [`/demo/park/promotions/${next}`, "/demo/park/promotions/99", "/demo/park/promotions/00/"]) {
+        const res = await get(path, cookie ? { cookie } : {});
+        expect(res.status, `${path} ${cookie}`).toBe(404);
+        const html = await res.text();
+        expect(htmlLang(html), path).toEqual([lang, dir]);
+        expect(html).toContain(title);
+        expect(html, "not the kitchen menu").not.toContain('data-testid="guest-menu"');
+      }
+    }
   });
 
   it("shows an unknown or retired QR code's page in the visitor's language, with the store's menu when known", async () => {

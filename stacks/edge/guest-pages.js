@@ -9,8 +9,8 @@ import cf from "cloudfront";
  * build whose pages are served.
  *   published store  -> /m/{company}/{store}/{lang}/{page}.html from the menus bucket (this behaviour's origin)
  *   former URL name  -> 301 to the current one, query kept
- *   unknown store, or a promotions address that names no position (promotions/abc)
- *                    -> /m/_not-found/{lang}.html (guest-status.js makes it a 404)
+ *   unknown store, a promotions address that names no position (promotions/abc) or a position
+ *   the store does not have (promotions/99) -> /m/_not-found/{lang}.html (guest-status.js makes it a 404)
  *   older web build, or no guest page -> the SPA (/index.html from the "site" origin)
  * The language: the menu_language cookie, else locale, else the first of Accept-Language the store
  * offers (any of ours for the not-found page), else the store's default (ru).
@@ -50,9 +50,11 @@ async function handler(event) {
   const build = await read("_build");
   // Pages of an older web build load scripts of that build: the SPA renders the page instead.
   if (build && route.b !== build) return spa(request);
-  // An unknown promotions position, or reviews where the store has no widget (`r: 0`), shows the menu rather than a 404.
-  const known = page === "menu" || (page === "reviews" && route.r !== 0) || route.p.some((p) => "promotions/" + p === page);
-  const name = known ? page : "menu";
+  // A promotions position the store does not have is not found (issue 48), as in the local runtime.
+  const promotion = page.indexOf("promotions/") === 0;
+  if (promotion && !route.p.some((p) => "promotions/" + p === page)) return notFound(request);
+  // Reviews where the store has no widget (`r: 0`) shows the menu rather than a 404.
+  const name = page === "reviews" && route.r === 0 ? "menu" : page;
   request.uri = "/m/" + company + "/" + store + "/" + menuLanguage(request, route) + "/" + name + ".html";
   return request;
 }

@@ -123,7 +123,12 @@ export function publishedHandler(guestBuild?: string, notFound?: NotFoundPage) {
       }
       return false;
     }
-    // An unknown promotions position, or reviews where the store has no widget, shows the menu rather than a 404 (as at the edge).
+    // A promotions position the store does not have is not found (issue 48), as at the edge.
+    if (notFound && page.startsWith("promotions/") && !manifest.pages.includes(page)) {
+      notFound.answer(req, res);
+      return true;
+    }
+    // Reviews where the store has no widget shows the menu rather than a 404 (as at the edge).
     const name = manifest.pages.includes(page) ? page : "menu";
     const lang = chooseLanguage(req.headers.cookie ?? "", manifest, req.headers["accept-language"]);
     const entry = await cachedGet(`m/${company}/${store}/${lang}/${name}.html`);
