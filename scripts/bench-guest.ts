@@ -26,7 +26,7 @@
  */
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { freePort } from "../packages/local/src/dynamo";
@@ -177,9 +177,12 @@ http {
     const { runs, lcp, fcp, tbt, js: jsBytes, score } = lighthouse;
     const firstViewJs = jsBytes + gz(starter);
     console.log(`\nLighthouse ${lighthouse.version}, mobile preset (simulated slow 4G, 4× CPU), ${guestPath}, median of ${runs.length}:`);
-    console.log("  run      LCP ms   FCP ms   TBT ms   JS transferred   score");
+    // The machine's load average (1 min) before and after each run beside its figures: a loaded machine's TBT says little (issue 48, point 7).
+    console.log("  run      LCP ms   FCP ms   TBT ms   JS transferred   score   load (before → after)");
     for (const [i, r] of runs.entries())
-      console.log(`  ${String(i + 1).padEnd(6)} ${r.lcp.toFixed(0).padStart(8)} ${r.fcp.toFixed(0).padStart(8)} ${r.tbt.toFixed(0).padStart(8)} ${kb(r.js).padStart(16)} ${r.score.toFixed(2).padStart(7)}`);
+      console.log(
+        `  ${String(i + 1).padEnd(6)} ${r.lcp.toFixed(0).padStart(8)} ${r.fcp.toFixed(0).padStart(8)} ${r.tbt.toFixed(0).padStart(8)} ${kb(r.js).padStart(16)} ${r.score.toFixed(2).padStart(7)}   ${r.load}`,
+      );
     console.log(`  median ${lcp.toFixed(0).padStart(8)} ${fcp.toFixed(0).padStart(8)} ${tbt.toFixed(0).padStart(8)} ${kb(jsBytes).padStart(16)} ${score.toFixed(2).padStart(7)}`);
     for (const [i, r] of runs.entries()) console.log(`  run ${i + 1}'s long tasks after the first paint (ms@ms): ${r.tasks || "none"}`);
     console.log("\nGoals (issue 14; printed, not asserted: the figures move with the machine's load):");
@@ -220,7 +223,7 @@ http {
 }
 
 /** `tasks`: the run's long tasks from its first paint on (what TBT sums), as "where duration@start". */
-type LighthouseRun = { lcp: number; fcp: number; tbt: number; js: number; score: number; tasks: string };
+type LighthouseRun = { lcp: number; fcp: number; tbt: number; js: number; score: number; tasks: string; load: string };
 
 /** Runs the Lighthouse CLI (its default mobile config) `count` times; undefined when it cannot run. */
 function lighthouseMedians(url: string, count: number) {
@@ -232,6 +235,7 @@ function lighthouseMedians(url: string, count: number) {
   const runs: LighthouseRun[] = [];
   let version = "";
   for (let i = 0; i < count; i++) {
+    const before = loadavg()[0]!.toFixed(2);
     const out = execFileSync(
       bin,
       [url, "--quiet", "--output=json", "--output-path=stdout", "--only-categories=performance", "--chrome-flags=--headless=new --no-sandbox"],
@@ -255,6 +259,7 @@ function lighthouseMedians(url: string, count: number) {
         .filter((t) => (t.startTime ?? 0) + (t.duration ?? 0) > fcp)
         .map((t) => `${(t.url ?? "").split("/").pop() || "page"} ${t.duration!.toFixed(0)}@${t.startTime!.toFixed(0)}`)
         .join(", "),
+      load: `${before} → ${loadavg()[0]!.toFixed(2)}`,
     });
   }
   const median = (pick: (r: LighthouseRun) => number) => {

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { usePorts, type StoredObject } from "@menu/core";
 import type { MovedStore, PublishedManifest } from "@menu/core/shared/published-menu";
@@ -13,27 +13,47 @@ import type { NotFoundPage } from "./not-found";
  */
 const EDGE_TTL_MS = 2_000;
 const EDGE_MAX = 500;
-type Cached = { object: StoredObject | undefined; encoded: Map<string, Uint8Array>; parsed?: unknown };
-const edge = new Map<string, { entry: Promise<Cached>; at: number }>();
+type Cached = {
+  object: StoredObject | undefined;
+  encoded: Map<string, Uint8Array>;
+  parsed?: unknown;
+  /** The whole head of a 200 or 304, per encoding, caching, security headers: built once per object. */
+  heads?: Map<string, Head>;
+  /** A manifest's: the language chosen per cookie and Accept-Language. */
+  languages?: Map<string, string>;
+};
+type Head = { headers: OutgoingHttpHeaders; body: Uint8Array };
+type Edge = { entry: Promise<Cached>; at: number; ready?: Cached };
+const edge = new Map<string, Edge>();
 
 /**
  * One read per key and period, however many guests ask at once (no stampede when it expires); an
- * object that has not changed keeps its compressed forms.
+ * object that has not changed keeps its compressed forms. `ready`: the read's answer once it is in,
+ * so a hot key is answered without waiting on a promise (issue 48, point 7).
  */
-function cachedGet(key: string): Promise<Cached> {
+function edgeEntry(key: string): Edge {
   const hit = edge.get(key);
-  if (hit && Date.now() - hit.at < EDGE_TTL_MS) return hit.entry;
+  if (hit && Date.now() - hit.at < EDGE_TTL_MS) return hit;
   const entry = (async (): Promise<Cached> => {
     const object = await usePorts().objects.get(key);
     const before = await hit?.entry.catch(() => undefined);
     if (before?.object && object && before.object.etag === object.etag) return before;
     return { object, encoded: new Map() };
   })();
-  entry.catch(() => edge.get(key)?.entry === entry && edge.delete(key));
+  const next: Edge = { entry, at: Date.now() };
+  entry.then(
+    (cached) => (next.ready = cached),
+    () => edge.get(key) === next && edge.delete(key),
+  );
   if (!hit && edge.size >= EDGE_MAX) edge.delete(edge.keys().next().value!);
-  edge.set(key, { entry, at: Date.now() });
-  return entry;
+  edge.set(key, next);
+  return next;
 }
+const cachedGet = (key: string): Cached | Promise<Cached> => {
+  const hit = edgeEntry(key);
+  return hit.ready ?? hit.entry;
+};
+
 
 const GUEST_PAGE = /^\/([^/]+)\/([^/]+)\/(menu|reviews|promotions\/\d{1,4})\/?$/;
 /** A promotions address that names no position (`promotions/abc`, `promotions/1/2`): not found, never the SPA's 200. */
@@ -54,19 +74,28 @@ const CHUNK = /^m\/[^/]+\/[^/]+\/[^/]+\/c\/[^/]+\.json$/;
  */
 export function publishedHandler(guestBuild?: string, notFound?: NotFoundPage) {
   const republishing = new Set<string>();
-  return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+  /**
+   * `security`: the headers every answer carries (frontServer's): a published file's are part of its
+   * head, built once; any other answer here sets them first.
+   */
+  return async (req: IncomingMessage, res: ServerResponse, security: OutgoingHttpHeaders = NO_HEADERS): Promise<boolean> => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const raw = (req.url ?? "/").split("?")[0]!;
+    const secure = () => {
+      for (const name in security) res.setHeader(name, security[name]!);
+    };
     let path: string;
     try {
       path = decodeURIComponent(raw);
     } catch {
       // Bad percent-encoding in a path of ours: no such file or page (400), and no 500 either.
       if (!raw.startsWith("/m/") && !raw.startsWith("/t/") && !GUEST_PAGE.test(raw)) return false;
+      secure();
       res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" }).end("Bad Request");
       return true;
     }
     if (path.startsWith("/t/")) {
+      secure();
       // A table QR scan: the published link of the key (m/qr/{key}.json), no database. An unknown or
       // retired key gets the "no longer valid" page in the visitor's language, with the store's menu when known.
       const link = await publishedQrLink(path.slice("/t/".length));
@@ -82,26 +111,31 @@ export function publishedHandler(guestBuild?: string, notFound?: NotFoundPage) {
     }
     if (path.startsWith("/m/")) {
       const key = path.slice(1);
-      const entry = key.includes("..") ? undefined : await cachedGet(key);
+      const got = key.includes("..") ? undefined : cachedGet(key);
+      const entry = got instanceof Promise ? await got : got;
       if (!entry?.object) {
+        secure();
         // Like the menus bucket behind CloudFront: a missing published file is a 404, never the SPA's page.
         res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-cache" }).end("Not Found");
         return true;
       }
-      answer(req, res, entry, CHUNK.test(key) ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate");
+      answer(req, res, entry, CHUNK.test(key) ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate", "Accept-Encoding", security);
       return true;
     }
     if (notFound && NOT_A_POSITION.test(path)) {
+      secure();
       notFound.answer(req, res);
       return true;
     }
     const match = GUEST_PAGE.exec(path);
     if (!match) return false;
     const [, company, store, page] = match.map((m) => m?.toLowerCase()) as [string, string, string, string];
-    const manifestEntry = await cachedGet(`m/${company}/${store}/manifest.json`);
+    const gotManifest = cachedGet(`m/${company}/${store}/manifest.json`);
+    const manifestEntry = gotManifest instanceof Promise ? await gotManifest : gotManifest;
     if (!manifestEntry.object) {
       // Unknown company or store (or not published yet): 404 in the visitor's language.
       if (!notFound) return false;
+      secure();
       notFound.answer(req, res);
       return true;
     }
@@ -109,6 +143,7 @@ export function publishedHandler(guestBuild?: string, notFound?: NotFoundPage) {
     const parsed = manifestEntry.parsed as PublishedManifest | MovedStore;
     if ("moved_to" in parsed) {
       // A former URL name of the store: old links (printed, bookmarked) land on the current one.
+      secure();
       const query = (req.url ?? "").includes("?") ? (req.url ?? "").slice((req.url ?? "").indexOf("?")) : "";
       res.writeHead(301, { Location: `/${company}/${parsed.moved_to}/${page}${query}`, "Cache-Control": "no-cache" }).end();
       return true;
@@ -125,15 +160,17 @@ export function publishedHandler(guestBuild?: string, notFound?: NotFoundPage) {
     }
     // A promotions position the store does not have is not found (issue 48), as at the edge.
     if (notFound && page.startsWith("promotions/") && !manifest.pages.includes(page)) {
+      secure();
       notFound.answer(req, res);
       return true;
     }
     // Reviews where the store has no widget shows the menu rather than a 404 (as at the edge).
     const name = manifest.pages.includes(page) ? page : "menu";
-    const lang = chooseLanguage(req.headers.cookie ?? "", manifest, req.headers["accept-language"]);
-    const entry = await cachedGet(`m/${company}/${store}/${lang}/${name}.html`);
+    const lang = languageOf(manifestEntry, req.headers.cookie ?? "", req.headers["accept-language"]);
+    const got = cachedGet(`m/${company}/${store}/${lang}/${name}.html`);
+    const entry = got instanceof Promise ? await got : got;
     if (!entry.object) return false;
-    answer(req, res, entry, "no-cache", "Cookie, Accept-Language, Accept-Encoding");
+    answer(req, res, entry, "no-cache", "Cookie, Accept-Language, Accept-Encoding", security);
     return true;
   };
 }
@@ -157,30 +194,61 @@ export function chooseLanguage(cookieHeader: string, manifest: Pick<PublishedMan
   return acceptedLanguages(acceptLanguage).find((l) => manifest.languages.includes(l)) ?? manifest.default_language;
 }
 
-function answer(req: IncomingMessage, res: ServerResponse, entry: Cached, cacheControl: string, vary = "Accept-Encoding") {
+const NO_HEADERS: OutgoingHttpHeaders = {};
+/** The sets of security headers heads were built with, numbered (frontServer has two: HTTP, HTTPS). */
+const securitySets = new Map<OutgoingHttpHeaders, number>();
+
+/**
+ * The guest's language per manifest and (cookie, Accept-Language): the same few pairs come again and
+ * again (a guest's every request), so they are worked out once per manifest version.
+ */
+function languageOf(manifestEntry: Cached, cookie: string, acceptLanguage: string | undefined) {
+  const manifest = manifestEntry.parsed as PublishedManifest;
+  const cache = (manifestEntry.languages ??= new Map());
+  const key = `${cookie}\n${acceptLanguage ?? ""}`;
+  let lang = cache.get(key);
+  if (lang === undefined) {
+    lang = chooseLanguage(cookie, manifest, acceptLanguage);
+    if (cache.size >= 1000) cache.clear();
+    cache.set(key, lang);
+  }
+  return lang;
+}
+
+function answer(req: IncomingMessage, res: ServerResponse, entry: Cached, cacheControl: string, vary: string, security: OutgoingHttpHeaders) {
   const object = entry.object!;
-  const headers: Record<string, string> = { ETag: object.etag, "Cache-Control": cacheControl, Vary: vary };
   const match = req.headers["if-none-match"];
-  if (match && match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === object.etag)) {
-    res.writeHead(304, headers).end();
-    return;
-  }
-  headers["Content-Type"] = object.contentType;
+  const notModified = !!match && match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === object.etag);
   const accept = req.headers["accept-encoding"] ?? "";
-  const encoding = object.body.byteLength < 1024 ? undefined : /\bbr\b/.test(accept) ? "br" : /\bgzip\b/.test(accept) ? "gzip" : undefined;
-  let body = object.body;
-  if (encoding) {
-    let encoded = entry.encoded.get(encoding);
-    if (!encoded) {
-      encoded =
-        encoding === "br"
-          ? brotliCompressSync(object.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-          : gzipSync(object.body, { level: 6 });
-      entry.encoded.set(encoding, encoded);
+  const encoding = notModified || object.body.byteLength < 1024 ? "" : /\bbr\b/.test(accept) ? "br" : /\bgzip\b/.test(accept) ? "gzip" : "";
+  // The head is built once per object, answer, encoding and set of security headers (two: HTTP, HTTPS).
+  const heads = (entry.heads ??= new Map());
+  let set = securitySets.get(security);
+  if (set === undefined) securitySets.set(security, (set = securitySets.size));
+  const key = `${notModified ? 304 : 200}|${encoding}|${cacheControl}|${vary}|${String(set)}`;
+  let head = heads.get(key);
+  if (!head) {
+    const headers: OutgoingHttpHeaders = { ...security, ETag: object.etag, "Cache-Control": cacheControl, Vary: vary };
+    let body = object.body;
+    if (!notModified) {
+      headers["Content-Type"] = object.contentType;
+      if (encoding) {
+        let encoded = entry.encoded.get(encoding);
+        if (!encoded) {
+          encoded =
+            encoding === "br"
+              ? brotliCompressSync(object.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+              : gzipSync(object.body, { level: 6 });
+          entry.encoded.set(encoding, encoded);
+        }
+        body = encoded;
+        headers["Content-Encoding"] = encoding;
+      }
+      headers["Content-Length"] = String(body.byteLength);
     }
-    body = encoded;
-    headers["Content-Encoding"] = encoding;
+    head = { headers, body };
+    heads.set(key, head);
   }
-  headers["Content-Length"] = String(body.byteLength);
-  res.writeHead(200, headers).end(req.method === "HEAD" ? undefined : body);
+  if (notModified) return void res.writeHead(304, head.headers).end();
+  res.writeHead(200, head.headers).end(req.method === "HEAD" ? undefined : head.body);
 }

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { createServer, STATUS_CODES, type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
+import { createServer, STATUS_CODES, type IncomingMessage, type OutgoingHttpHeaders, type RequestListener, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -145,21 +145,24 @@ function isRedirectSource(sources: string[], pathname: string): boolean {
  * every behaviour's (the app sets the same ones on its own).
  */
 export function frontServer(
-  published: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>,
+  published: (req: IncomingMessage, res: ServerResponse, security: OutgoingHttpHeaders) => Promise<boolean>,
   app: RequestListener,
   security: SecurityPolicy = { scriptHashes: [] },
 ) {
   const headers = securityHeaderSets(security);
   const server = createServer({ highWaterMark: 64 * 1024 }, (req, res) => {
     const https = cameOverHttps("encrypted" in req.socket ? "https:" : "http:", req.headers["x-forwarded-proto"]?.toString());
-    for (const [name, value] of Object.entries(headers(https))) res.setHeader(name, value);
-    published(req, res).then(
+    const set = headers(https);
+    // A published file's head holds them (built once per file); anything else gets them here.
+    published(req, res, set).then(
       async (answered) => {
-        if (!answered) await app(req, res);
+        if (answered) return;
+        for (const name in set) res.setHeader(name, set[name]!);
+        await app(req, res);
       },
       (error) => {
         console.error("Serving a published page failed", error);
-        if (!res.headersSent) res.writeHead(500).end();
+        if (!res.headersSent) res.writeHead(500, set).end();
       },
     );
   });

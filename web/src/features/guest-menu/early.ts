@@ -109,8 +109,15 @@ function early(shared: Shared, config: StarterConfig) {
   let drawn = false;
   let itemWindow: HTMLDialogElement | undefined;
   // The item window's frame comes with this script (the page inlines only what its markup uses),
-  // added now: a style sheet added at the tap would have the page's styles computed again then.
-  document.head.appendChild(Object.assign(document.createElement("style"), { textContent: itemWindowCss }));
+  // added at the first idle moment, in a task of its own (issue 48, point 7: not in the task that
+  // runs this script): a style sheet added at the tap would have the page's styles computed again then.
+  let styled = false;
+  const addStyle = () => {
+    if (styled) return;
+    styled = true;
+    document.head.appendChild(Object.assign(document.createElement("style"), { textContent: itemWindowCss }));
+  };
+  idle(addStyle);
   const seen = new Set<Held>();
 
   function drawLater(m: Index) {
@@ -162,6 +169,7 @@ function early(shared: Shared, config: StarterConfig) {
   /** The item window of a tapped card, from what the card shows: photo, title, sold out, description, marks, prices. */
   function openWindow(card: Element, entry: Held) {
     if (released || itemWindow || entry.cancelled) return;
+    addStyle();
     const part = (selector: string, className: string) => {
       const copy = card.querySelector(selector)?.cloneNode(true) as HTMLElement | undefined;
       if (copy) copy.className = className;

@@ -83,10 +83,12 @@ export function starter(config: StarterConfig, send: typeof sendGuestEvents) {
   // The early script does what comes before the app, and starts the app (early.ts). If it cannot
   // load, the held taps go to the browser as they are. What it draws first comes from the index,
   // requested beside it.
+  // Two tasks after the first view, not one (issue 48, point 7): a request costs a slow phone's main
+  // thread 10 to 20 ms, the script element as much again; together they made a long task.
   let early: HTMLScriptElement | undefined;
-  const runEarly = () => {
+  let asked = false;
+  const addEarly = () => {
     if (early) return;
-    shared.index = fetch(config.data[0]!);
     early = document.createElement("script");
     Object.assign(early, { type: "module", crossOrigin: "anonymous", src: config.early, onerror: release });
     document.head.appendChild(early);
@@ -96,11 +98,18 @@ export function starter(config: StarterConfig, send: typeof sendGuestEvents) {
     if (shared.started) return;
     shared.started = true;
     for (const type of wakers) removeEventListener(type, start, true);
-    runEarly();
+    runEarly(true);
     shared.update?.();
     // In a task of its own: the guest's touch is answered first.
     setTimeout(countView);
   };
+  const runEarly = (now?: boolean) => {
+    if (!asked) shared.index = fetch(config.data[0]!);
+    asked = true;
+    if (now) addEarly();
+    else idle(addEarly);
+  };
+  const idle = (then: () => void) => (typeof requestIdleCallback === "function" ? requestIdleCallback(then, { timeout: 1000 }) : setTimeout(then, 0));
 
   // Before the app runs, what the guest does is kept and given to the app once it is there: a tap
   // (unless it leaves for another page), the arrow keys of the section tabs, a language chosen.
@@ -161,8 +170,9 @@ export function starter(config: StarterConfig, send: typeof sendGuestEvents) {
   };
 
   // After the first view: the first contentful paint, the document's load (the first banner
-  // included) and one more frame. A banner that never loads holds it 3 s at most; browsers without
-  // paint timing go at load.
+  // included), one more frame and then an idle moment (the frame's own work, images decoded and
+  // painted, is done first). A banner that never loads holds it 3 s at most; browsers without paint
+  // timing go at load.
   const afterFirstView = (then: () => void) => {
     let done = false;
     const go = () => {
@@ -171,7 +181,7 @@ export function starter(config: StarterConfig, send: typeof sendGuestEvents) {
     };
     const onLoad = (f: () => void) => (document.readyState === "complete" ? f() : addEventListener("load", f));
     const painted = () => {
-      onLoad(() => requestAnimationFrame(() => setTimeout(go, 0)));
+      onLoad(() => requestAnimationFrame(() => idle(go)));
       setTimeout(go, 3000);
     };
     const Observer = window.PerformanceObserver;
