@@ -67,7 +67,7 @@ export function Firewall({ stack, app }: StackContext) {
     ],
   });
 
-  // Every request the web ACL saw (the rule that matched, the client, the path), kept LOG_RETENTION_DAYS
+  // The requests the web ACL blocked or counted (the rule, the client, the path), kept LOG_RETENTION_DAYS
   // instead of the 3 hours of sampled requests. WAF takes only log groups named aws-waf-logs-*.
   const logGroup = new logs.LogGroup(stack, "waf-logs", {
     logGroupName: `aws-waf-logs-${app.logicalPrefixedName("web-acl")}`,
@@ -79,6 +79,12 @@ export function Firewall({ stack, app }: StackContext) {
     logDestinationConfigs: [stack.formatArn({ service: "logs", resource: "log-group", resourceName: logGroup.logGroupName, arnFormat: ArnFormat.COLON_RESOURCE_NAME })],
     // Sessions and sign-in links travel in cookies and headers: they are not kept.
     redactedFields: [{ singleHeader: { Name: "cookie" } }, { singleHeader: { Name: "authorization" } }],
+    // What the web ACL blocked or counted; allowed requests are in CloudFront's edge log (Web.ts), and
+    // logging them here too would cost about $6 a month per busy store. A JSON property: CloudFormation's spelling.
+    loggingFilter: {
+      DefaultBehavior: "DROP",
+      Filters: [{ Behavior: "KEEP", Requirement: "MEETS_ANY", Conditions: [{ ActionCondition: { Action: "BLOCK" } }, { ActionCondition: { Action: "COUNT" } }] }],
+    },
   });
 
   stack.addOutputs({ WebAclArn: acl.attrArn });

@@ -40,6 +40,8 @@ export type Bundle = {
 export async function appFunctions(root: string): Promise<AppFunction[]> {
   // SST skips its AWS lookups in tests; Web.ts then synthesizes without the SPA build.
   process.env.NODE_ENV = "test";
+  // Only the functions' props matter here: a development stage, which needs no production setting.
+  process.env.DEVELOPMENT_STAGE = "true";
   await initSstProject({ root, stage: "bundle" });
   const functions: AppFunction[] = [];
   const node = useRuntimeHandlers().for("nodejs22.x");

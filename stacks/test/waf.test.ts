@@ -82,7 +82,7 @@ describe("WAF app", () => {
     expect(() => firewallLimits({ WAF_EVENTS_LIMIT: "many" })).toThrow(/WAF_EVENTS_LIMIT/);
   });
 
-  it("logs every request to CloudWatch Logs for the stage's retention, without cookies or authorization headers", () => {
+  it("logs blocked and counted requests to CloudWatch Logs for the stage's retention, without cookies or authorization headers", () => {
     const [groupId, group] = Object.entries(template.findResources("AWS::Logs::LogGroup"))[0]!;
     expect(group.Properties).toMatchObject({ LogGroupName: "aws-waf-logs-prod-qr-menu-waf-web-acl", RetentionInDays: 90 });
     const logging = Object.values(template.findResources("AWS::WAFv2::LoggingConfiguration"))[0]!.Properties;
@@ -90,6 +90,11 @@ describe("WAF app", () => {
     expect(JSON.stringify(logging.LogDestinationConfigs)).toContain(groupId);
     expect(JSON.stringify(logging.LogDestinationConfigs)).not.toContain(":*");
     expect(logging.RedactedFields).toEqual([{ SingleHeader: { Name: "cookie" } }, { SingleHeader: { Name: "authorization" } }]);
+    // Blocked and counted requests only (allowed ones are in CloudFront's edge log).
+    expect(logging.LoggingFilter).toEqual({
+      DefaultBehavior: "DROP",
+      Filters: [{ Behavior: "KEEP", Requirement: "MEETS_ANY", Conditions: [{ ActionCondition: { Action: "BLOCK" } }, { ActionCondition: { Action: "COUNT" } }] }],
+    });
   });
 
   it("leaves no unsuppressed finding of AWS's rule packs (cdk-nag), SST's helper Lambda's by stacks/nag.ts's reasons", () => {

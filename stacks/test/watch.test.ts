@@ -4,6 +4,7 @@
  * and throttles, the WAF's blocked rate and the guest check, all mailed to ALARM_EMAIL within 10 minutes;
  * and the check itself (stacks/watch/guest-check.ts) against a local server answering as the site would.
  */
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { Template } from "aws-cdk-lib/assertions";
@@ -54,6 +55,8 @@ describe("guest path watch (us-east-1)", () => {
     const topicId = Object.keys(template.findResources("AWS::SNS::Topic"))[0]!;
     template.hasResourceProperties("AWS::SNS::Subscription", { Protocol: "email", Endpoint: "ops@example.com", TopicArn: { Ref: topicId } });
     expect(alarms()).toHaveLength(2 + 2 * EDGE_FUNCTIONS.length + 1);
+    // docs/deploy.md's figures table says so (prod.test.ts checks the rest of it).
+    expect(readFileSync(path.join(root, "docs/deploy.md"), "utf8")).toContain(`| Alarms of the watch app (us-east-1) | ${alarms().length} |`);
     for (const a of alarms()) {
       expect(a.AlarmActions, a.AlarmName).toEqual([{ Ref: topicId }]);
       expect(a.AlarmDescription).toMatch(/Runbook: docs\/deploy.md/);
