@@ -11,7 +11,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, describe, expect, it } from "vitest";
-import { cardNumber, SCAN_LINE } from "@menu/core/shared/table-card-words";
+import { SCAN_LINE } from "@menu/core/shared/table-card-words";
 import { axeViolations } from "./axe";
 import { ARTIFACTS, fileBrowser } from "./browser";
 import { demo } from "./demo";
@@ -229,7 +229,7 @@ describe("tables in bulk, chosen cards and the print page (points 3 and 6)", () 
     const store = (await page.locator(".print-card__store").first().innerText()).trim();
     for (const [p, tables] of [[0, [0, 1, 2, 3]], [1, [4]]] as const) {
       for (const doc of [printed, server]) {
-        for (const i of tables) for (const line of [cardNumber(from + i), name(from + i)]) expect(doc[p]).toContain(line);
+        for (const i of tables) for (const line of [name(from + i)]) expect(doc[p]).toContain(line);
         expect(doc[p]).toContain(store);
         expect(doc[p]).toContain(SCAN_LINE.ru);
         expect(doc[p]).toContain(SCAN_LINE.en);

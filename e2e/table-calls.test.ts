@@ -84,11 +84,31 @@ async function ready(page: Page) {
 const card = (page: Page, table: number) => page.locator(`[data-testid=call-card][data-table="${table}"]`);
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute("data-testid"));
 
+/**
+ * Everything the guest's live region ever said (issue 48): it must change with the state, never
+ * with the clock. Recorded from the moment the call bar is there.
+ */
+async function recordSaid(page: Page) {
+  await page.getByTestId("call-said").waitFor({ state: "attached" });
+  await page.evaluate(() => {
+    const region = document.querySelector("[data-testid=call-said]")!;
+    const said: string[] = [];
+    (window as unknown as { said: string[] }).said = said;
+    new MutationObserver(() => void (region.textContent && said.push(region.textContent))).observe(region, { childList: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { said: string[] }).said);
+}
+/** No live region holds a call's age. */
+const ageOutsideLiveRegions = (page: Page) =>
+  page.evaluate(() => [...document.querySelectorAll("[data-testid^=call-age]")].every((el) => !el.closest("[role=status],[role=alert],[aria-live]")));
+
 describe("calls from a verified table", () => {
-  it("a guest calls the waiter, the board shows the table, 'On my way' reaches the guest and 'Done' clears it", async () => {
+  it("calls the waiter and asks for the bill at once, undoes a cancel, moves focus and clears errors; the board says the table's changes once", async () => {
     const { page: guest } = await guestAt(await qrKeyOf(5), "en");
     // The table comes from the pass.
+    // The pass leaves the default name "Стол 5" out: the guest reads "Table 5" in their language.
     expect(await guest.getByTestId("table-badge").textContent()).toBe("Table 5");
+    const said = await recordSaid(guest);
 
     // The sheet: keyboard usable, focus back on the button when it closes.
     await guest.getByTestId("call-waiter").focus();
@@ -105,31 +125,74 @@ describe("calls from a verified table", () => {
     await guest.getByTestId("call-waiter").click();
     await guest.getByTestId("call-note").fill("Two glasses of water, please");
     await guest.getByTestId("call-send").click();
-    const status = guest.getByTestId("call-status-waiter");
-    await expect.poll(() => status.textContent()).toMatch(/^Waiter called · 0:\d\d ago/);
+    const waiter = guest.getByTestId("call-status-waiter");
+    await expect.poll(() => guest.getByTestId("call-state-waiter").textContent()).toBe("Waiter called");
+    expect(await guest.getByTestId("call-age-waiter").textContent()).toBe("just now");
     await expect.poll(() => focused(guest)).toBe("call-cancel-waiter");
-    // One new call per table a minute: the bill right after is refused with a clear message.
+    // The bill right after the waiter: its own call, not refused (issue 48, point 4).
     await guest.getByTestId("call-bill").click();
     await guest.getByTestId("call-send").click();
-    await expect.poll(() => guest.getByTestId("call-error").textContent()).toBe("You have just called. You can call again in a minute.");
+    const bill = guest.getByTestId("call-status-bill");
+    await expect.poll(() => bill.getAttribute("data-status")).toBe("open");
+    expect(await guest.getByTestId("call-error").count()).toBe(0);
+    await expect.poll(said).toEqual(["Waiter called", "Bill requested"]);
+    expect(await ageOutsideLiveRegions(guest)).toBe(true);
+    expect(await axeViolations(guest, { include: "[data-testid=table-calls]" })).toEqual([]);
     await guest.screenshot({ path: join(ARTIFACTS, "table-calls-guest-en-390.png") });
 
     const staff = await staffBoard(390);
-    await expect.poll(() => card(staff, 5).count(), { timeout: 10_000 }).toBe(1);
-    expect(await card(staff, 5).textContent()).toContain("Two glasses of water, please");
+    const staffSaid = staff.getByTestId("calls-said");
+    await expect.poll(() => card(staff, 5).count(), { timeout: 10_000 }).toBe(2);
+    expect(await card(staff, 5).allTextContents()).toEqual([expect.stringContaining("Two glasses of water, please"), expect.stringContaining("Просит счёт")]);
+    expect(await card(staff, 5).first().getByTestId("call-wait").textContent()).toBe("Только что");
+    // The board's list is no live region (its clock would talk); its one region says changes only.
+    expect(await staff.locator(".calls-list[aria-live], .calls-list [aria-live]").count()).toBe(0);
     await expect.poll(() => staff.title()).toMatch(/^\(\d+\) /);
     expect(await axeViolations(staff, { include: "main" })).toEqual([]);
     await staff.screenshot({ path: join(ARTIFACTS, "table-calls-board-ru-390.png"), fullPage: true });
 
+    // A mistaken cancel is undone within 5 s: the call never left the board.
+    await guest.getByTestId("call-cancel-bill").click();
+    await expect.poll(() => bill.getAttribute("data-status")).toBe("cancelled");
+    await expect.poll(() => focused(guest)).toBe("call-undo-bill");
+    expect(await axeViolations(guest, { include: "[data-testid=table-calls]" })).toEqual([]);
+    await guest.screenshot({ path: join(ARTIFACTS, "table-calls-undo-en-390.png") });
+    await guest.getByTestId("call-undo-bill").click();
+    await expect.poll(() => bill.getAttribute("data-status")).toBe("open");
+    await expect.poll(() => focused(guest)).toBe("call-cancel-bill");
+    expect(await card(staff, 5).count()).toBe(2);
+    // Not undone: after 5 s the bill's button is back, focused, and the board drops the call.
+    await guest.getByTestId("call-cancel-bill").click();
+    await expect.poll(() => focused(guest)).toBe("call-undo-bill");
+    await expect.poll(() => focused(guest), { timeout: 15_000 }).toBe("call-bill");
+    await expect.poll(() => card(staff, 5).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => staffSaid.textContent()).toBe("Стол 5: вызов закрыт.");
+
+    // The same kind again within the minute is refused, with a clear message ...
+    await guest.getByTestId("call-bill").click();
+    await guest.getByTestId("call-send").click();
+    await expect.poll(() => guest.getByTestId("call-error").textContent()).toBe("You have just called. You can call again in a minute.");
+    await expect.poll(() => focused(guest)).toBe("call-bill");
+    expect(await axeViolations(guest, { include: "[data-testid=table-calls]" })).toEqual([]);
+    // ... which the next action clears: a cancel (undone) of the waiter.
+    await guest.getByTestId("call-cancel-waiter").click();
+    await expect.poll(() => guest.getByTestId("call-error").count()).toBe(0);
+    await guest.getByTestId("call-undo-waiter").click();
+    await expect.poll(() => waiter.getAttribute("data-status")).toBe("open");
+
     await card(staff, 5).getByTestId("call-take").click();
     await expect.poll(() => card(staff, 5).getAttribute("data-status")).toBe("taken");
+    await expect.poll(() => staffSaid.textContent()).toBe("Стол 5: вызов принят.");
     // The guest's page asks every 10 s while a call is open.
-    await expect.poll(() => status.getAttribute("data-status"), { timeout: 20_000 }).toBe("taken");
-    expect(await status.textContent()).toContain("On the way");
+    await expect.poll(() => waiter.getAttribute("data-status"), { timeout: 20_000 }).toBe("taken");
+    expect(await guest.getByTestId("call-state-waiter").textContent()).toBe("Waiter on the way");
+    expect(await axeViolations(guest, { include: "[data-testid=table-calls]" })).toEqual([]);
 
     await card(staff, 5).getByTestId("call-done").click();
     await expect.poll(() => card(staff, 5).count()).toBe(0);
     await expect.poll(() => guest.getByTestId("call-waiter").count(), { timeout: 20_000 }).toBe(1);
+    // Said once per change, in order; the clock said nothing in the ~20 s this took.
+    await expect.poll(said).toEqual(["Waiter called", "Bill requested", "Cancelled", "Bill requested", "Cancelled", "Cancelled", "Waiter called", "Waiter on the way", "Waiter call completed"]);
 
     await staff.setViewportSize({ width: 1280, height: 900 });
     await chooseLanguage(staff, "en");
@@ -165,12 +228,13 @@ describe("calls from a verified table", () => {
     await expect.poll(() => status.textContent()).toContain("Отправим, когда появится интернет");
     await context.setOffline(false);
     await expect.poll(() => status.getAttribute("data-status"), { timeout: 10_000 }).toBe("open");
-    expect(await status.textContent()).toMatch(/^Счёт запрошен · 0:\d\d назад/);
+    expect(await guest.getByTestId("call-state-bill").textContent()).toBe("Счёт запрошен");
+    expect(await guest.getByTestId("call-age-bill").textContent()).toBe("только что");
 
     const staff = await staffBoard(1280);
     await expect.poll(() => card(staff, 6).count(), { timeout: 10_000 }).toBe(1);
     await guest.getByTestId("call-cancel-bill").click();
-    await expect.poll(() => guest.getByTestId("call-bill").count()).toBe(1);
+    await expect.poll(() => guest.getByTestId("call-bill").count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => card(staff, 6).count(), { timeout: 10_000 }).toBe(0);
   });
 
@@ -193,5 +257,97 @@ describe("calls from a verified table", () => {
       await guest.getByTestId("call-close").click();
       await expect.poll(() => focused(guest)).toBe("call-waiter");
     }
+  });
+});
+
+/** The words of the call bar in each language the issue names (issue 48, point 8). */
+const WORDS = {
+  ru: { called: "Официант вызван", justNow: "только что", cancelled: "Отменено", undo: "Вернуть" },
+  en: { called: "Waiter called", justNow: "just now", cancelled: "Cancelled", undo: "Undo" },
+  zh: { called: "已呼叫服务员", justNow: "刚刚", cancelled: "已取消", undo: "撤销" },
+  ar: { called: "تم نداء النادل", justNow: "الآن", cancelled: "أُلغي", undo: "تراجع" },
+} as const;
+
+describe("the call bar in ru, en, zh and ar (issue 48)", () => {
+  it("says each change once, reads the age naturally, undoes a cancel, stays on screen while the menu scrolls, and passes axe in every state", async () => {
+    const tables = { ru: 8, en: 9, zh: 10, ar: 11 } as const;
+    for (const language of ["ru", "en", "zh", "ar"] as const) {
+      const words = WORDS[language];
+      const { context, page: guest } = await guestAt(await qrKeyOf(tables[language]), language);
+      const said = await recordSaid(guest);
+      const bar = guest.getByTestId("table-calls-slot");
+      const box = await bar.boundingBox();
+      // At the bottom of the screen, and still there when the menu has scrolled.
+      expect(box!.y + box!.height).toBe(844);
+      await guest.mouse.wheel(0, 3000);
+      await expect.poll(() => guest.evaluate(() => scrollY)).toBeGreaterThan(1000);
+      expect(await bar.boundingBox()).toEqual(box);
+      expect(await guest.getByTestId("call-waiter").isVisible()).toBe(true);
+      expect(await axeViolations(guest, { include: "[data-testid=table-calls]" })).toEqual([]);
+
+      await guest.getByTestId("call-waiter").click();
+      await guest.getByTestId("call-send").click();
+      await expect.poll(() => guest.getByTestId("call-state-waiter").textContent()).toBe(words.called);
+      expect(await guest.getByTestId("call-age-waiter").textContent()).toBe(words.justNow);
+      expect(await ageOutsideLiveRegions(guest)).toBe(true);
+      await expect.poll(() => focused(guest)).toBe("call-cancel-waiter");
+      expect(await axeViolations(guest, { include: "[data-testid=table-calls]" })).toEqual([]);
+      if (language === "ru" || language === "ar") await guest.screenshot({ path: join(ARTIFACTS, `table-calls-bar-${language}-390.png`) });
+
+      await guest.getByTestId("call-cancel-waiter").click();
+      await expect.poll(() => guest.getByTestId("call-status-waiter").textContent()).toBe(`${words.cancelled}${words.undo}`);
+      await expect.poll(() => focused(guest)).toBe("call-undo-waiter");
+      expect(await axeViolations(guest, { include: "[data-testid=table-calls]" })).toEqual([]);
+      if (language === "ru" || language === "ar") await guest.screenshot({ path: join(ARTIFACTS, `table-calls-undo-${language}-390.png`) });
+      await guest.getByTestId("call-undo-waiter").click();
+      await expect.poll(() => guest.getByTestId("call-status-waiter").getAttribute("data-status")).toBe("open");
+      await expect.poll(said).toEqual([words.called, words.cancelled, words.called]);
+      await context.close();
+    }
+  });
+
+  it("keeps the call bar's box from the first paint: nothing moves when the app wakes (CLS)", async () => {
+    const qrKey = await qrKeyOf(12);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true });
+    await context.addCookies([{ name: "menu_language", value: "ru", url: base }]);
+    // Before any script of the page: the layout shifts, and the bar's box at the first paint.
+    await context.addInitScript(() => {
+      const w = window as unknown as { cls: number; shifts: string[]; firstBox?: DOMRect | null };
+      w.cls = 0;
+      w.shifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+          if (e.hadRecentInput) continue;
+          w.cls += e.value;
+          w.shifts.push(`${e.value.toFixed(4)} ${e.sources?.map((s) => (s.node as Element | undefined)?.className).join(" ")}`);
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+      new PerformanceObserver((list, observer) => {
+        if (!list.getEntriesByName("first-contentful-paint").length) return;
+        observer.disconnect();
+        w.firstBox = document.querySelector("[data-testid=table-calls-slot]")?.getBoundingClientRect().toJSON() as DOMRect | undefined;
+      }).observe({ type: "paint", buffered: true });
+    });
+    const page = watched(await context.newPage());
+    await page.goto(`${base}/t/${qrKey}`);
+    await page.waitForFunction(() => "firstBox" in window);
+    const first = await page.evaluate(() => (window as unknown as { firstBox: DOMRect }).firstBox);
+    // The pre-rendered page before the app: the box is there, empty, at the bottom.
+    expect(await page.evaluate(() => !!document.querySelector("[data-testid=guest-menu][data-ready]"))).toBe(false);
+    expect(first).toMatchObject({ x: 0, width: 390 });
+    expect(first.y + first.height).toBe(844);
+    expect(first.height).toBeGreaterThanOrEqual(60);
+    // The app wakes (a key) and fills the box.
+    await ready(page);
+    await page.getByTestId("call-waiter").waitFor();
+    const woke = await page.getByTestId("table-calls-slot").boundingBox();
+    expect(woke).toEqual({ x: first.x, y: first.y, width: first.width, height: first.height });
+    const { cls, shifts } = await page.evaluate(() => {
+      const w = window as unknown as { cls: number; shifts: string[] };
+      return { cls: w.cls, shifts: w.shifts };
+    });
+    console.log(`CLS with the call bar, first paint to app wake: ${cls.toFixed(4)} (${shifts.join("; ") || "no shifts"})`);
+    expect(cls, shifts.join("; ")).toBeLessThan(0.01);
+    await context.close();
   });
 });

@@ -18,6 +18,8 @@ export const TableCallEntity = new Entity({
     store_id: { type: "string", required: true, readOnly: true },
     call_id: { type: "string", required: true, readOnly: true },
     table_position: { type: "number", required: true, readOnly: true },
+    /** The table's name when the call was made (issue 48): the board shows it. */
+    table_name: { type: "string", readOnly: true },
     kind: { type: CALL_KINDS, required: true, readOnly: true },
     note: { type: "string", default: "" },
     status: { type: ["open", "taken"] as const, required: true },

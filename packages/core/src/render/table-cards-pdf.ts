@@ -4,7 +4,7 @@
  * the menu" line per store language. Called by tables/cards.ts, which gathers the cards.
  */
 import type { MenuLanguage } from "../shared/model";
-import { cardName, cardNumber, SCAN_LINE } from "../shared/table-card-words";
+import { cardName, cardTitle, SCAN_LINE } from "../shared/table-card-words";
 import { pdfLine, pdfDocument } from "./pdf-fonts";
 import { qrPng } from "./qr";
 
@@ -45,7 +45,8 @@ export async function renderCards(cards: Card[]): Promise<Buffer> {
     const png = await qrPng(card.table.qr_url, 600);
     doc.image(png, x + (cw - qrSize) / 2, cy, { width: qrSize, height: qrSize });
     cy += qrSize + 4;
-    doc.font("bold").fontSize(20).text(cardNumber(card.table.position), x + 12, cy, { width: cw - 24, align: "center", lineBreak: false });
+    const title = pdfLine(cardTitle(card.table), "bold");
+    doc.font(title.font).fontSize(20).text(title.text, x + 12, cy, { width: cw - 24, align: "center", lineBreak: false, ellipsis: true, features: title.features });
     cy += 26;
     const name = cardName(card.table);
     if (name) {

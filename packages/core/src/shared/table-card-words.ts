@@ -14,12 +14,15 @@ export const SCAN_LINE: Record<MenuLanguage, string> = {
   fr: "Scannez pour voir le menu",
 };
 
-/** The card's big line: the number, in the menu's source language ("Стол 7"). */
+/** "Стол 7": the words for a table by its number alone (a table whose name is empty). */
 export const cardNumber = (position: number) => `Стол ${position}`;
 
-/** The table's name under the number, unless it only repeats it ("Стол 7" is not printed twice). */
+/** The card's big line: the table's own name ("Терраса 3", issue 48), as the board and the guest's page say it. */
+export const cardTitle = (table: { position: number; name: string }) => table.name.trim() || cardNumber(table.position);
+
+/** The small line under it: the table's number, unless its name already says it ("Терраса 3" is table 3). */
 export const cardName = (table: { position: number; name: string }) =>
-  table.name.trim().toLowerCase() === cardNumber(table.position).toLowerCase() ? undefined : table.name;
+  new RegExp(`(^|\\D)${table.position}(\\D|$)`).test(cardTitle(table)) ? undefined : `№ ${table.position}`;
 
 /** The languages whose scan line a store's cards carry: Russian, then the store's menu languages. */
 export const cardLanguages = (languages: readonly string[]) =>

@@ -45,11 +45,11 @@ const GuestCallSchema = z.object({
 });
 export const GuestCall = GuestCallSchema;
 export const GuestCalls = z.object({ calls: z.array(GuestCallSchema) });
-export const StaffCall = GuestCallSchema.extend({ table_position: z.number() });
+export const StaffCall = GuestCallSchema.extend({ table_position: z.number(), table_name: z.string().optional() });
 export const StaffCalls = z.object({ version: z.string(), calls: z.array(StaffCall) });
 
 type Keys = { company_id: string; store_id: string };
-type CallRecord = { call_id: string; table_position: number; kind: CallKind; note?: string; status: "open" | "taken"; created_at: string; taken_at?: string };
+type CallRecord = { call_id: string; table_position: number; table_name?: string; kind: CallKind; note?: string; status: "open" | "taken"; created_at: string; taken_at?: string };
 
 const newCallId = (now: Date) => now.toISOString().replace(/\D/g, "") + randomBytes(4).toString("hex");
 const guestView = (c: CallRecord) => ({
@@ -60,7 +60,7 @@ const guestView = (c: CallRecord) => ({
   created_at: c.created_at,
   ...(c.taken_at ? { taken_at: c.taken_at } : {}),
 });
-const staffView = (c: CallRecord) => ({ ...guestView(c), table_position: c.table_position });
+const staffView = (c: CallRecord) => ({ ...guestView(c), table_position: c.table_position, ...(c.table_name ? { table_name: c.table_name } : {}) });
 const openSlot = (kind: CallKind) => (kind === "waiter" ? "open_waiter" : "open_bill");
 const lastNew = (kind: CallKind) => (kind === "waiter" ? "last_waiter_at" : "last_bill_at");
 
@@ -74,7 +74,7 @@ async function guestTable(cookie: string | undefined) {
   const { data: store } = await Db().entities.store.get(keys).go();
   if (!store) throw new UserError("tablePassInvalid", 403);
   if (!(await storeMayUse(store, "table_calls"))) throw new UserError("callsNotInPlan", 403);
-  return { keys, position: pass.t };
+  return { keys, position: pass.t, name: pass.name };
 }
 
 /** A table's live calls, oldest first (one Query on gsi1). */
@@ -92,13 +92,14 @@ async function liveOfTable(keys: Keys, table_position: number) {
  */
 export async function createGuestCall(cookie: string | undefined, input: z.input<typeof NewCall>) {
   const { kind, note = "" } = NewCall.parse(input);
-  const { keys, position } = await guestTable(cookie);
+  const { keys, position, name } = await guestTable(cookie);
   for (let attempt = 0; attempt < 2; attempt++) {
     const open = (await liveOfTable(keys, position)).find((c) => c.kind === kind && c.status === "open");
     if (open) return { created: false, call: guestView(open) };
     const now = clock.now();
     const cutoff = new Date(now.getTime() - NEW_CALL_GAP_MS).toISOString();
-    const call: CallRecord = { call_id: newCallId(now), table_position: position, kind, note, status: "open", created_at: now.toISOString() };
+    // The table's name as it is now: the board says "Терраса 3", not "Стол 3" (issue 48).
+    const call: CallRecord = { call_id: newCallId(now), table_position: position, ...(name ? { table_name: name } : {}), kind, note, status: "open", created_at: now.toISOString() };
     const slot = openSlot(kind);
     const last = lastNew(kind);
     const result = await Db()

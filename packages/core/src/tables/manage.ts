@@ -110,10 +110,10 @@ export const updateTableAs = storeCommand(UpdateTableInput.extend({ table_id: Id
     (e) => [e.table.patch(keys).set(changes).commit()],
   );
   // A new number: the printed code lands on it at once (and the publish job settles two edits that raced).
-  if (changes.position !== undefined && changes.position !== table.position) {
-    publish();
-    then(() => putQrLink(store, { qr_key: table.qr_key, position: changes.position as number }));
-  }
+  // A new name goes into the link too: the next scan's table pass says it (issue 48).
+  const moved = changes.position !== undefined && changes.position !== table.position;
+  if (moved) publish();
+  if (moved || (patch.name !== undefined && patch.name !== table.name)) then(() => putQrLink(store, { qr_key: table.qr_key, position: (changes.position as number | undefined) ?? table.position, name: (changes.name as string | undefined) ?? table.name }));
   return toInfo({ ...table, ...changes });
 });
 
@@ -154,6 +154,6 @@ export const reissueQrKey = storeCommand(z.object({ store_id: Id, table_id: Id }
   await Db().entities.table.patch({ company_id: store.company_id, store_id, table_id }).set({ qr_key }).go();
   // The new code works and the old one stops at once; the publish job (asked first, so it happens
   // even if this process stops right here) does both too.
-  then(() => Promise.all([putQrLink(store, { qr_key, position: table.position }), deleteQrLink(table.qr_key)]));
+  then(() => Promise.all([putQrLink(store, { qr_key, position: table.position, name: table.name }), deleteQrLink(table.qr_key)]));
   return toInfo({ ...table, qr_key });
 });

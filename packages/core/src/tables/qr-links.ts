@@ -12,7 +12,8 @@ import { usePorts } from "../ports";
 type Keys = { company_id: string; store_id: string };
 
 /** What a QR link object holds (SPEC.md section 7's lookup answer, without a database). */
-export type PublishedQrLink = { format: 1; company_url_key: string; store_url_key: string; position: number };
+/** `name`: the table's own name ("Терраса 3"), put in the table pass so the guest's page and the board say it (issue 48). */
+export type PublishedQrLink = { format: 1; company_url_key: string; store_url_key: string; position: number; name?: string };
 /** A retired key's object: no table any more, but the store is known, so its page can link to the menu. */
 export type RetiredQrLink = { format: 1; retired: true; company_url_key: string; store_url_key: string };
 
@@ -39,21 +40,21 @@ async function urlNamesOf({ company_id, store_id }: Keys) {
 
 type UrlNames = NonNullable<Awaited<ReturnType<typeof urlNamesOf>>>;
 
-async function put(qr_key: string, names: UrlNames, position: number) {
-  const link: PublishedQrLink = { format: 1, ...names, position };
+async function put(qr_key: string, names: UrlNames, position: number, name?: string) {
+  const link: PublishedQrLink = { format: 1, ...names, position, ...(name ? { name } : {}) };
   await usePorts().objects.put(qrLinkKey(qr_key), JSON.stringify(link), JSON_TYPE);
 }
 
 /** Writes the link of one table (after it was created, edited or got a new key). */
-export async function putQrLink(keys: Keys, table: { qr_key: string; position: number }, names?: UrlNames) {
+export async function putQrLink(keys: Keys, table: { qr_key: string; position: number; name?: string }, names?: UrlNames) {
   const resolved = names ?? (await urlNamesOf(keys));
-  if (resolved) await put(table.qr_key, resolved, table.position);
+  if (resolved) await put(table.qr_key, resolved, table.position, table.name);
 }
 
 /** Writes the links of new tables (a bulk add), reading the store's URL names once. */
-export async function putQrLinks(keys: Keys, tables: { qr_key: string; position: number }[]) {
+export async function putQrLinks(keys: Keys, tables: { qr_key: string; position: number; name?: string }[]) {
   const names = await urlNamesOf(keys);
-  if (names) await Promise.all(tables.map((t) => put(t.qr_key, names, t.position)));
+  if (names) await Promise.all(tables.map((t) => put(t.qr_key, names, t.position, t.name)));
 }
 
 /**
@@ -75,7 +76,7 @@ const tablesOf = async ({ company_id, store_id }: Keys) =>
 export async function putQrLinksOfStore(keys: Keys) {
   const names = await urlNamesOf(keys);
   if (!names) return;
-  await Promise.all((await tablesOf(keys)).map((t) => put(t.qr_key, names, t.position)));
+  await Promise.all((await tablesOf(keys)).map((t) => put(t.qr_key, names, t.position, t.name)));
 }
 
 /**
@@ -87,7 +88,7 @@ export async function putQrLinksOfStore(keys: Keys) {
  */
 export async function publishQrLinks(keys: Keys, names: UrlNames) {
   const tables = await tablesOf(keys);
-  await Promise.all(tables.map((t) => put(t.qr_key, names, t.position)));
+  await Promise.all(tables.map((t) => put(t.qr_key, names, t.position, t.name)));
   const current = new Set(tables.map((t) => t.qr_key));
   const { data } = await Db().entities.publication.get(keys).go();
   const stale = (data?.qr_keys ?? []).filter((k) => !current.has(k));

@@ -140,6 +140,11 @@ export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, ren
   // (issue 36) names the table instead, and only with it can the guest call staff.
   const pass = mounted ? readTablePass(document.cookie, company, storeKey, now.getTime()) : undefined;
   const table = pass?.table ?? (mounted ? (location.table ?? (cart.table || undefined)) : undefined);
+  // The call bar's place (menu.css): the pre-rendered page's starter keeps it from the first paint.
+  const calling = !!pass && callsInPlan(menu) && !menu.hidden;
+  useEffect(() => {
+    if (mounted) document.documentElement.classList.toggle("table-pass", calling);
+  }, [mounted, calling]);
   useEffect(() => {
     if (location.table && location.table !== cart.table) setCart((c) => ({ ...c, table: location.table }));
   }, [location.table, cart.table, setCart]);
@@ -247,11 +252,16 @@ export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, ren
           {intl.formatMessage({ id: "guest.skipToCart" })}
         </a>
       )}
-      <GuestHeader menu={menu} table={table} onLanguage={(l) => void changeLanguage(l)} infoHref={`${menuPath}#info`} />
-      {pass && callsInPlan(menu) && !menu.hidden ? (
-        <Suspense fallback={null}>
-          <TableCalls scope={`${company}/${storeKey}/${pass.table}`} />
-        </Suspense>
+      <GuestHeader menu={menu} table={table} tableName={pass?.name} onLanguage={(l) => void changeLanguage(l)} infoHref={`${menuPath}#info`} />
+      {callsInPlan(menu) && !menu.hidden ? (
+        // The call bar's place, kept from the first paint on a page with a table pass (html.table-pass).
+        <div className="table-calls-slot" data-testid="table-calls-slot">
+          {pass ? (
+            <Suspense fallback={null}>
+              <TableCalls scope={`${company}/${storeKey}/${pass.table}`} />
+            </Suspense>
+          ) : null}
+        </div>
       ) : null}
       {mounted && (!online || stale) ? (
         <div className="offline-banner" role="status" data-testid="offline-banner">

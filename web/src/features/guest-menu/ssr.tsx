@@ -54,10 +54,10 @@ export const inlineScripts = [starterScript];
 
 /**
  * A page's inline styles: what its markup uses, and what is drawn before the app's stylesheets are
- * in: "guest-waking" (the starter), the subcategories the early script draws (early.ts; its titles
+ * in: "guest-waking" and "table-pass" (the starter), the subcategories the early script draws (early.ts; its titles
  * in brief share the cards' rules, its item window brings its own).
  */
-const SCRIPTED_CLASSES = ["guest-waking", "menu-subcategory", "menu-subcategory__title"];
+const SCRIPTED_CLASSES = ["guest-waking", "table-pass", "menu-subcategory", "menu-subcategory__title"];
 const pageCss = criticalCss(__GUEST_ASSETS__.cssText, SCRIPTED_CLASSES);
 
 /**
@@ -125,6 +125,7 @@ export function renderPage({
     language: lang,
     filterKey: FILTER_STORAGE_KEY,
     readyEvent: GUEST_READY_EVENT,
+    ...(store.table_calls !== false && !menu.hidden ? { calls: `${store.company_url_key}/${store.url_key}` } : {}),
   };
   const head = [
     `<meta charset="UTF-8" />`,

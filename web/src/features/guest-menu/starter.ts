@@ -66,6 +66,8 @@ export type StarterConfig = {
   filterKey: string;
   /** The event the app sends on the document once it is interactive. */
   readyEvent: string;
+  /** "company/store" when the store's guests may call staff: a table pass for it keeps the call bar's place from the first paint. */
+  calls?: string;
 };
 
 /**
@@ -78,6 +80,15 @@ export function starter(config: StarterConfig, send: typeof sendGuestEvents) {
   const html = document.documentElement;
   const root = document.getElementById("root");
   const wakers = ["pointerdown", "pointermove", "touchstart", "keydown", "wheel", "scroll", "focusin"];
+  // A table pass for this store (calls/pass.ts reads it the same way): the call bar's box is drawn
+  // now, before the page shows, so nothing moves when the app fills it (issue 48).
+  try {
+    const pass = /(?:^|; )table_pass=([^.;]+)/.exec(document.cookie);
+    const p = pass && JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(pass[1]!.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0))));
+    if (p && `${p.c}/${p.s}` === config.calls && p.exp * 1000 > Date.now()) html.classList.add("table-pass");
+  } catch {
+    // no pass
+  }
   const shared: Shared = { held: [], release };
   (window as unknown as Record<string, Shared>)[config.shared] = shared;
   // The early script does what comes before the app, and starts the app (early.ts). If it cannot
@@ -93,6 +104,13 @@ export function starter(config: StarterConfig, send: typeof sendGuestEvents) {
     Object.assign(early, { type: "module", crossOrigin: "anonymous", src: config.early, onerror: release });
     document.head.appendChild(early);
   };
+  const runEarly = (now?: boolean) => {
+    if (!asked) shared.index = fetch(config.data[0]!);
+    asked = true;
+    if (now) addEarly();
+    else idle(addEarly);
+  };
+  const idle = (then: () => void) => (typeof requestIdleCallback === "function" ? requestIdleCallback(then, { timeout: 1000 }) : setTimeout(then, 0));
 
   const start = () => {
     if (shared.started) return;
@@ -103,13 +121,6 @@ export function starter(config: StarterConfig, send: typeof sendGuestEvents) {
     // In a task of its own: the guest's touch is answered first.
     setTimeout(countView);
   };
-  const runEarly = (now?: boolean) => {
-    if (!asked) shared.index = fetch(config.data[0]!);
-    asked = true;
-    if (now) addEarly();
-    else idle(addEarly);
-  };
-  const idle = (then: () => void) => (typeof requestIdleCallback === "function" ? requestIdleCallback(then, { timeout: 1000 }) : setTimeout(then, 0));
 
   // Before the app runs, what the guest does is kept and given to the app once it is there: a tap
   // (unless it leaves for another page), the arrow keys of the section tabs, a language chosen.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasNewCall, shownCalls, titleWithCount, waitingFor, type BoardCall } from "./board";
+import { boardChanges, hasNewCall, shownCalls, titleWithCount, waitedMinutes, type BoardCall } from "./board";
 
 const NOW = Date.parse("2026-11-28T12:00:00Z");
 const call = (id: string, minutesAgo: number): BoardCall => ({
@@ -29,8 +29,21 @@ describe("the calls board", () => {
     expect(titleWithCount(0, "Calls")).toBe("Calls");
   });
 
-  it("shows the waiting time as minutes:seconds", () => {
-    expect(waitingFor(NOW - 245_000, NOW)).toBe("4:05");
-    expect(waitingFor(NOW + 1_000, NOW)).toBe("0:00");
+  it("counts the wait in whole minutes, never below zero", () => {
+    expect(waitedMinutes(NOW - 245_000, NOW)).toBe(4);
+    expect(waitedMinutes(NOW - 59_000, NOW)).toBe(0);
+    expect(waitedMinutes(NOW + 1_000, NOW)).toBe(0);
+  });
+
+  it("names what changed between two reads (new, taken, gone), nothing on the first read", () => {
+    const a = { id: "a", table_position: 1, kind: "waiter", note: null, status: "open", created_at: new Date(NOW).toISOString() } as const;
+    const b = { ...a, id: "b", kind: "bill" } as const;
+    expect(boardChanges(undefined, [a])).toEqual([]);
+    expect(boardChanges([a], [a])).toEqual([]);
+    expect(boardChanges([a], [{ ...a, status: "taken" }, b]).map((c) => [c.change, c.call.id])).toEqual([
+      ["taken", "a"],
+      ["new", "b"],
+    ]);
+    expect(boardChanges([a, b], [b]).map((c) => [c.change, c.call.id])).toEqual([["done", "a"]]);
   });
 });

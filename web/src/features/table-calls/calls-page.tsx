@@ -1,8 +1,9 @@
 /**
  * admin-panel/calls (issue 36, point 3): the store's open calls from the tables, oldest first, for
- * a waiter holding a phone: big cards with the table, the kind, the note and the live waiting
- * time; "On my way" and "Done". A new call beeps (once sound is on), vibrates and shows its count
- * in the tab's title.
+ * a waiter holding a phone: big cards with the table (by its own name), the kind, the note and
+ * the wait in minutes; "On my way" and "Done". A new call beeps (once sound is on), vibrates and
+ * shows its count in the tab's title. One polite live region says what changed (a new call, one
+ * taken, one gone), never the clock (issue 48).
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -14,7 +15,7 @@ import type { CsObject } from "@/lib/admin-scope";
 import { usePageTitle } from "@/lib/page-title";
 import { beep, unlockSound, vibrate } from "./alert";
 import { boardQueryOptions, callsKeys, moveCall } from "./api";
-import { hasNewCall, shownCalls, titleWithCount, waitingFor, type BoardCall } from "./board";
+import { boardChanges, hasNewCall, shownCalls, titleWithCount, waitedMinutes, type BoardCall } from "./board";
 import "./table-calls.css";
 
 export function CallsPage({ cs }: { cs: CsObject }) {
@@ -25,11 +26,14 @@ export function CallsPage({ cs }: { cs: CsObject }) {
   const [now, setNow] = useState(() => Date.now());
   const [sound, setSound] = useState(false);
   const seen = useRef<Set<string> | undefined>(undefined);
+  const before = useRef<BoardCall[] | undefined>(undefined);
+  const [said, setSaid] = useState("");
   const calls = shownCalls(received ?? [], now);
   const title = intl.formatMessage({ id: "tableCalls.title" });
 
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    // The wait is shown in minutes: a tick every 15 s keeps it true.
+    const timer = setInterval(() => setNow(Date.now()), 15_000);
     return () => clearInterval(timer);
   }, []);
 
@@ -42,6 +46,21 @@ export function CallsPage({ cs }: { cs: CsObject }) {
     seen.current = new Set(received.map((c) => c.id));
   }, [received, sound]);
 
+  const tableName = (call: BoardCall) => call.table_name || intl.formatMessage({ id: "tableCalls.table" }, { number: call.table_position });
+  useEffect(() => {
+    if (!received) return;
+    const changes = boardChanges(before.current, received);
+    before.current = received;
+    if (changes.length)
+      setSaid(changes.map(({ change, call }) => intl.formatMessage({ id: `tableCalls.said.${change}` }, { table: tableName(call), kind: call.kind })).join(" "));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [received]);
+
+  const wait = (call: BoardCall) => {
+    const minutes = waitedMinutes(Date.parse(call.created_at), now);
+    if (!minutes) return intl.formatMessage({ id: "tableCalls.justNow" });
+    return intl.formatMessage({ id: "tableCalls.waiting" }, { time: intl.formatNumber(minutes, { style: "unit", unit: "minute", unitDisplay: "short" }) });
+  };
   const open = calls.filter((c) => c.status === "open").length;
   usePageTitle(titleWithCount(open, title));
 
@@ -81,15 +100,18 @@ export function CallsPage({ cs }: { cs: CsObject }) {
           </p>
         </div>
       ) : null}
-      <ul className="calls-list" aria-live="polite">
+      <p className="visually-hidden" role="status" data-testid="calls-said">
+        {said}
+      </p>
+      <ul className="calls-list">
         {calls.map((call) => (
           <li key={call.id} className="call-card" data-status={call.status} data-testid="call-card" data-table={call.table_position}>
             <div className="call-card__head">
-              <h2 className="call-card__table">
-                <FormattedMessage id="tableCalls.table" values={{ number: call.table_position }} />
+              <h2 className="call-card__table" data-testid="call-table">
+                {tableName(call)}
               </h2>
-              <span className="call-card__wait">
-                <FormattedMessage id="tableCalls.waiting" values={{ time: waitingFor(Date.parse(call.created_at), now) }} />
+              <span className="call-card__wait" data-testid="call-wait">
+                {wait(call)}
               </span>
             </div>
             <p className="call-card__kind">

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { mediaUrl } from "@menu/core/media/variants";
-import { cardLanguages, cardName, cardNumber, SCAN_LINE } from "@menu/core/shared/table-card-words";
+import { cardLanguages, cardName, cardTitle, SCAN_LINE } from "@menu/core/shared/table-card-words";
 import { QR_OPTIONS } from "@menu/core/shared/wifi-payload";
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
@@ -36,8 +36,8 @@ function Card({ table, store }: { table: TableRow; store: CardStore }) {
       {store.logo ? <img className="print-card__logo" src={mediaUrl(store.logo)} alt="" data-testid="print-logo" /> : null}
       <div className="print-card__store">{store.name}</div>
       <QrSvg text={table.qr_url} />
-      <div className="print-card__number" lang="ru">
-        {cardNumber(table.position)}
+      <div className="print-card__number" data-testid="print-card-title">
+        {cardTitle(table)}
       </div>
       {name ? <div className="print-card__name">{name}</div> : null}
       <div className="print-card__scan">

@@ -38,9 +38,10 @@ export async function sendCall(kind: CallKind, note: string): Promise<{ call: Gu
   return res.ok ? { call: (await res.json()) as GuestCall } : { failure: await failureOf(res) };
 }
 
-export async function cancelCall(id: string): Promise<boolean> {
+/** Cancels a call; `keepalive` when the page is going away (the undo time cut short). */
+export async function cancelCall(id: string, keepalive = false): Promise<boolean> {
   try {
-    const res = await fetch(`/api/guest/calls/${encodeURIComponent(id)}`, { method: "DELETE", credentials: "same-origin" });
+    const res = await fetch(`/api/guest/calls/${encodeURIComponent(id)}`, { method: "DELETE", credentials: "same-origin", keepalive });
     return res.ok || res.status === 404;
   } catch {
     return false;

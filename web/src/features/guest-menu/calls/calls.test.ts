@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { waited } from "./clock";
+import { callAge } from "./clock";
 import { readTablePass } from "./pass";
 import { dropPending, pendingCalls, queueCall } from "./queue";
 
@@ -23,20 +23,27 @@ describe("the table pass in the guest page", () => {
     expect(readTablePass("table_pass=%%%not-base64.sig", "demo", "center", NOW)).toBeUndefined();
   });
 
+  it("carries the table's own name when the scan's link had one (issue 48)", () => {
+    expect(readTablePass(cookie({ ...payload, n: "Терраса 3" }), "demo", "center", NOW)).toEqual({ table: 5, expiresAt: payload.exp * 1000, name: "Терраса 3" });
+    expect(readTablePass(cookie({ ...payload, n: 7 }), "demo", "center", NOW)).toEqual({ table: 5, expiresAt: payload.exp * 1000 });
+  });
+
   it("reads non-Latin store keys (UTF-8 in the payload)", () => {
     expect(readTablePass(cookie({ ...payload, s: "центр" }), "demo", "центр", NOW)?.table).toBe(5);
   });
 });
 
-describe("the call's waiting time", () => {
-  it("counts minutes and seconds", () => {
-    expect(waited(NOW, NOW + 45_000)).toBe("0:45");
-    expect(waited(NOW, NOW + 65_500)).toBe("1:05");
-    expect(waited(NOW, NOW + 61 * 60_000)).toBe("61:00");
+describe("the call's age (issue 48)", () => {
+  it("says 'just now' under a minute, then whole minutes in the language's words", () => {
+    expect(callAge(NOW, NOW + 59_000, "en", "just now")).toBe("just now");
+    expect(callAge(NOW, NOW + 125_000, "ru", "только что")).toBe("2 мин. назад");
+    expect(callAge(NOW, NOW + 61 * 60_000, "en", "just now")).toBe("61 min. ago");
+    expect(callAge(NOW, NOW + 5 * 60_000, "zh", "刚刚")).toBe("5分钟前");
+    expect(callAge(NOW, NOW + 2 * 60_000, "ar", "الآن")).toBe("قبل دقيقتين");
   });
 
   it("never goes below zero when the phone's clock runs behind", () => {
-    expect(waited(NOW, NOW - 5_000)).toBe("0:00");
+    expect(callAge(NOW, NOW - 5_000, "fr", "à l’instant")).toBe("à l’instant");
   });
 });
 

@@ -1,5 +1,10 @@
-/** A call's waiting time as minutes:seconds ("0:45", "12:03"); never negative (clocks differ). */
-export function waited(fromMs: number, nowMs: number): string {
-  const seconds = Math.max(0, Math.floor((nowMs - fromMs) / 1000));
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+/**
+ * How long ago a call was made, as the guest reads it (issue 48): under a minute `justNow` (the
+ * catalog's "только что", "just now"), then whole minutes in the language's own words through
+ * Intl.RelativeTimeFormat ("2 мин. назад", "2 min. ago", "2分钟前", "قبل دقيقتين"); never negative
+ * (the phone's clock may run behind the server's).
+ */
+export function callAge(fromMs: number, nowMs: number, locale: string, justNow: string): string {
+  const minutes = Math.floor(Math.max(0, nowMs - fromMs) / 60_000);
+  return minutes < 1 ? justNow : new Intl.RelativeTimeFormat(locale, { style: "short" }).format(-minutes, "minute");
 }

@@ -3,9 +3,10 @@
  * `base64url(JSON payload).signature`. The page only reads the payload to show the table and
  * the call buttons; the server checks the signature on every call.
  */
-export type TablePass = { table: number; expiresAt: number };
+/** `name`: the table's own name, when the scan's link had one ("Терраса 3"; issue 48). */
+export type TablePass = { table: number; expiresAt: number; name?: string };
 
-type Payload = { v?: unknown; c?: unknown; s?: unknown; t?: unknown; exp?: unknown };
+type Payload = { v?: unknown; c?: unknown; s?: unknown; t?: unknown; exp?: unknown; n?: unknown };
 
 const COOKIE = "table_pass";
 
@@ -30,7 +31,8 @@ export function readTablePass(cookies: string, company: string, store: string, n
   if (!raw) return undefined;
   const payload = decode(raw);
   if (!payload || payload.v !== 1 || payload.c !== company || payload.s !== store) return undefined;
-  const { t, exp } = payload;
+  const { t, exp, n } = payload;
   if (typeof t !== "number" || !Number.isInteger(t) || t <= 0 || typeof exp !== "number") return undefined;
-  return exp * 1000 > nowMs ? { table: t, expiresAt: exp * 1000 } : undefined;
+  if (exp * 1000 <= nowMs) return undefined;
+  return typeof n === "string" && n.trim() ? { table: t, expiresAt: exp * 1000, name: n.trim() } : { table: t, expiresAt: exp * 1000 };
 }

@@ -6,13 +6,15 @@ import { Foreign } from "./text-lang";
 type Props = {
   menu: PublishedIndex;
   table?: number;
+  /** The table's own name from the table pass ("Терраса 3"; issue 48), shown instead of "Table 3". */
+  tableName?: string;
   open?: boolean;
   onLanguage: (lang: string) => void;
   infoHref: string;
 };
 
 /** The guest header (120 px): logo for the colour scheme, name, address, table number, menu language. */
-export function GuestHeader({ menu, table, open, onLanguage, infoHref }: Props) {
+export function GuestHeader({ menu, table, tableName, open, onLanguage, infoHref }: Props) {
   const intl = useIntl();
   const { store } = menu;
   return (
@@ -52,7 +54,7 @@ export function GuestHeader({ menu, table, open, onLanguage, infoHref }: Props) 
         ) : null}
         {table ? (
           <span className="badge badge--accent" data-testid="table-badge">
-            {intl.formatMessage({ id: "menu.table" }, { number: table })}
+            {tableName ? <bdi>{tableName}</bdi> : intl.formatMessage({ id: "menu.table" }, { number: table })}
           </span>
         ) : null}
       </div>
