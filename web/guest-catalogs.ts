@@ -74,7 +74,7 @@ export const NARROW_NBSP = "\u202f";
  * quote); in French a narrow no-break space before ; : ! ? and inside « », never a plain or a wide
  * no-break space there (a line may not break before the mark, and the gap is narrow).
  */
-export function typographyProblems(language: GuestLanguage, messages: Record<string, string>, file = language): string[] {
+export function typographyProblems(language: GuestLanguage, messages: Record<string, string>, file: string = language): string[] {
   const problems: string[] = [];
   for (const [key, message] of Object.entries(messages)) {
     if (/['\u2018\u02bc`]/.test(message)) problems.push(`${file}: "${key}" has an apostrophe other than ’`);
