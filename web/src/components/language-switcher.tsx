@@ -2,7 +2,8 @@ import { useAtomValue } from "jotai";
 import { useIntl } from "react-intl";
 import { interfaceLocales, languageNames, languageShortLabels, type InterfaceLocale } from "@/i18n/languages";
 import { notifyError } from "@/lib/errors";
-import { defaultLanguageAtom, usePickInterfaceLanguage } from "@/i18n/language-state";
+import { defaultLanguageAtom } from "@/i18n/language-state";
+import { usePickInterfaceLanguage } from "@/lib/language-pick";
 
 /** Compact RU / EN / 中文 segmented switch for the interface language (persisted in the `locale` cookie). */
 export function LanguageSwitcher({ className, onChosen }: { className?: string; onChosen?: () => void }) {

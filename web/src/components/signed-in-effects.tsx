@@ -5,7 +5,8 @@ import { useEffect, useRef } from "react";
 import { isInterfaceLocale, type InterfaceLocale } from "@/i18n/languages";
 import { api, unwrap } from "@/lib/api";
 import { forgetUser, meQueryOptions, refreshSession, sessionKeys } from "@/lib/session";
-import { defaultLanguageAtom, languagePickAtom, setDefaultLanguageAtom } from "@/i18n/language-state";
+import { defaultLanguageAtom, setDefaultLanguageAtom } from "@/i18n/language-state";
+import { languagePickAtom } from "@/lib/language-pick";
 
 /**
  * How often the session is refreshed besides window focus (SPEC section 9: configurable; `true`

@@ -3,7 +3,6 @@ import { useEffect } from "react";
 import { loadCatalog } from "@/i18n/catalogs";
 import { catalogLocaleFor, type InterfaceLocale, type Language } from "@/i18n/languages";
 import { persistLocale, readStoredLocale } from "@/i18n/persistence";
-import { storedUserAtom } from "@/lib/stored-user";
 
 /**
  * Language state (SPEC section 3): default language (ru) and menu language (ru).
@@ -38,19 +37,6 @@ export const setDefaultLanguageAtom = atom(null, async (get, set, locale: Interf
   persistLocale(locale);
 });
 
-/**
- * The interface language a signed-in person picked on this page, and who they are: SignedInEffects
- * saves it as their ui_locale instead of switching back to the stored one (SPEC section 4).
- */
-export const languagePickAtom = atom<{ locale: InterfaceLocale; userId: string } | undefined>(undefined);
-
-/** A person's choice of interface language (the switcher, the profile): theirs when signed in. */
-const pickDefaultLanguageAtom = atom(null, (get, set, locale: InterfaceLocale) => {
-  const user = get(storedUserAtom);
-  set(languagePickAtom, user ? { locale, userId: user.id } : undefined);
-  return set(setDefaultLanguageAtom, locale);
-});
-
 /** Sets the menu content language (ar/tr/fr show English interface texts). */
 export const setMenuLanguageAtom = atom(null, async (_get, set, language: Language) => {
   await loadCatalog(catalogLocaleFor(language));
@@ -68,6 +54,5 @@ export function useMenuLanguageScope(): void {
 
 /** For pages in the interface language (not a menu's): that language, and its switch. */
 export const useInterfaceLanguage = () => useAtomValue(defaultLanguageAtom);
-export const usePickInterfaceLanguage = () => useSetAtom(pickDefaultLanguageAtom);
 /** For menu layouts: switches the menu language. */
 export const useSetMenuLanguage = () => useSetAtom(setMenuLanguageAtom);

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap, type JsonBody } from "@/lib/api";
 import { rememberUser, type SessionUser } from "@/lib/session";
-import { usePickInterfaceLanguage } from "@/i18n/language-state";
+import { usePickInterfaceLanguage } from "@/lib/language-pick";
 
 /** Keeps the cached and the persisted user in step after a change. */
 function useRemember() {

@@ -1,8 +1,9 @@
 /** Queries and changes of a section's categories (types from the API client). */
 import type { Section } from "@menu/core/shared/model";
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
 import { api, unwrap, type JsonBody, type SuccessBody } from "@/lib/api";
+import { chunks, replaceRows } from "../translations/api";
 import { addPendingCategoriesAtom } from "../translations/pending";
 import { menuKeys } from "@/lib/menu-keys";
 
@@ -109,4 +110,15 @@ export type TreeNode = ReturnType<typeof treeOf>[number];
 /** The category a section opens on: the first one that holds items rather than categories. */
 export function firstCategory(list: AdminCategory[]) {
   return list.find((c) => !list.some((x) => x.parent_id === c.id)) ?? list[0];
+}
+
+/**
+ * Categories whose machine translation came back, read again into their section's list, keeping
+ * the admin's counts (the translation poll calls it: translations/use-translation-polling.ts).
+ */
+export async function refetchCategories(queryClient: QueryClient, ids: string[]) {
+  const categories = (await Promise.all(chunks(ids).map((part) => unwrap(api.api.categories["several-get"].$post({ json: { ids: part } }))))).flat();
+  for (const category of categories) {
+    queryClient.setQueryData(menuKeys.sectionCategories(category.store_id, category.section), replaceRows(new Map([[category.id, category]])));
+  }
 }

@@ -13,7 +13,8 @@ import { useTranslationPolling } from "../translations/use-translation-polling";
 import { ActionsContext, type Open } from "./category-actions";
 import { CategoryDialog } from "./category-dialog";
 import { CategoryTree } from "./category-tree";
-import { categoriesQueryOptions } from "./api";
+import { categoriesQueryOptions, refetchCategories } from "./api";
+import { refetchItems } from "../items/api";
 import { DeleteDialog } from "./delete-dialog";
 import { CategoryMoveDialog } from "./category-move-dialog";
 import { ScheduleDialog } from "./schedule-dialog";
@@ -52,7 +53,7 @@ export function CategoriesLayout({
   const close = () => setDialog(undefined);
   const title = intl.formatMessage({ id: `categories.section.${section}` });
   // Saved items and category names are polled here until translated (SPEC section 4).
-  useTranslationPolling();
+  useTranslationPolling({ items: refetchItems, categories: refetchCategories });
 
   usePageTitle(title);
 

@@ -1,6 +1,6 @@
 import { FormattedMessage } from "react-intl";
 import type { CsObject } from "@/lib/admin-scope";
-import { CategoryContent } from "../items/category-content";
+import { CategoryContent } from "./category-content";
 import { useCategoryActions } from "./category-actions";
 import { CategoryBadges } from "./category-badges";
 import type { AdminCategory } from "./api";

@@ -6,7 +6,8 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type I
 import { useSetAtom } from "jotai";
 import { api, unwrap, type JsonBody, type SuccessBody } from "@/lib/api";
 import { menuKeys } from "@/lib/menu-keys";
-import { productMovementPendingAtom } from "./edit-state";
+import { productMovementPendingAtom } from "../cards/edit-state";
+import { chunks } from "../translations/api";
 import { addPendingProductsAtom } from "../translations/pending";
 
 const readPage = (query: { storeId: string; categoryId: string; limit: string; cursor?: string }) => api.api.items.$get({ query });
@@ -228,4 +229,17 @@ export function useMarkItems(storeId: string, categoryId: string) {
       updateCards(queryClient, storeId, categoryId, (cards) => cards.map((c) => (done.has(c.id) ? markedCard(c, change) : c)));
     },
   });
+}
+
+/**
+ * Items whose machine translation came back, read again into their category's list (their cards)
+ * and their form's cache (the translation poll calls it: translations/use-translation-polling.ts).
+ */
+export async function refetchItems(queryClient: QueryClient, ids: string[]) {
+  const items = (await Promise.all(chunks(ids).map((part) => unwrap(api.api.products["several-get"].$post({ json: { ids: part } }))))).flat();
+  for (const item of items) {
+    const card = cardOf(item);
+    updateCards(queryClient, item.store_id, item.category_id, (cards) => (cards.some((c) => c.id === item.id) ? cards.map((c) => (c.id === item.id ? { ...c, ...card } : c)) : cards));
+    queryClient.setQueryData<ItemInfo>(menuKeys.item(item.store_id, item.id), (cached) => (cached ? { ...cached, ...item } : cached));
+  }
 }

@@ -1,10 +1,10 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import type { LanguageStatus } from "../translations/status";
 import { TranslationChip } from "../translations/translation-chip";
-import { CardFrame, type CardControls } from "./card-frame";
-import { CardPhoto } from "./card-photo";
+import { CardFrame, type CardControls } from "../cards/card-frame";
+import { CardPhoto } from "../cards/card-photo";
 import { isSoldOut, type ItemCard as Card } from "./api";
-import { useMoney, useWeight } from "./format";
+import { useMoney, useWeight } from "../shared/format";
 import { MarkIcons } from "./marks-picker";
 
 type Props = CardControls & {

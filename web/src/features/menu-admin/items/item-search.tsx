@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import type { MessageId } from "@/i18n/catalogs";
 import type { CsObject } from "@/lib/admin-scope";
 import { errorMessageFor } from "@/lib/errors";
-import { CardPhoto } from "./card-photo";
+import { CardPhoto } from "../cards/card-photo";
 import { itemSearchQueryOptions, type SearchHit } from "./api";
 import { Icon } from "@/components/icon";
 

@@ -7,10 +7,10 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
 import { menuKeys } from "@/lib/menu-keys";
 import type { CsObject } from "@/lib/admin-scope";
-import { productMovementPendingAtom } from "./edit-state";
+import { productMovementPendingAtom } from "../cards/edit-state";
 import { useTranslationOverview } from "../translations/api";
 import { useTranslationFilter } from "../translations/use-translation-filter";
-import type { CardAction } from "./card-actions";
+import type { CardAction } from "../cards/card-actions";
 import { BulkMarksDialog } from "./bulk-marks-dialog";
 import {
   applyBulk,
@@ -29,15 +29,15 @@ import {
   type SearchHit,
 } from "./api";
 import { Icon } from "@/components/icon";
-import { CardList } from "./card-list";
+import { CardList } from "../cards/card-list";
 import { ItemCard } from "./item-card";
-import { useFocusNewCard } from "./focus-new-card";
+import { useFocusNewCard } from "../cards/focus-new-card";
 import { EditItemDialog, ItemFormDialog } from "./item-form-dialog";
 import { ItemSearchBox, ItemSearchResults } from "./item-search";
 import { ItemMoveDialog } from "./item-move-dialog";
 import { PositionDialog } from "./position-dialog";
-import { PaneToolbar } from "./pane-toolbar";
-import { useCardList } from "./use-card-list";
+import { PaneToolbar } from "../cards/pane-toolbar";
+import { useCardList } from "../cards/use-card-list";
 
 /** The item being edited (by id: its form loads the whole item; `language`: the translation to open) or a new one of the category. */
 type Editing = { id?: string; category: Pick<CategoryInfo, "id" | "name">; language?: string };

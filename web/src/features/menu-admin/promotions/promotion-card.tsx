@@ -1,7 +1,7 @@
 import { FormattedMessage } from "react-intl";
-import { CardFrame, type CardControls } from "../items/card-frame";
-import { CardPhoto } from "../items/card-photo";
-import { summaryOf } from "../items/format";
+import { CardFrame, type CardControls } from "../cards/card-frame";
+import { CardPhoto } from "../cards/card-photo";
+import { summaryOf } from "../shared/format";
 import type { LanguageStatus } from "../translations/status";
 import { TranslationChip } from "../translations/translation-chip";
 import type { PromotionInfo } from "./api";

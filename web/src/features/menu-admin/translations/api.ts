@@ -7,7 +7,6 @@ import { useMemo } from "react";
 import { scopeKeys } from "@/lib/admin-scope";
 import { api, unwrap, type JsonBody, type SuccessBody } from "@/lib/api";
 import { menuKeys } from "@/lib/menu-keys";
-import { cardOf, updateCards, type ItemInfo } from "../items/api";
 import { addPendingCategoriesAtom, addPendingProductsAtom } from "./pending";
 import { statusReader, type TranslationOverview } from "./status";
 
@@ -20,8 +19,6 @@ export type ManualTranslationValues = Omit<JsonBody<typeof translationOf.$put>, 
 type TranslationsInfo = SuccessBody<Awaited<ReturnType<typeof translationOf.$put>>>["translations"];
 const statusesCall = (ids: string[], type?: "Category" | "Promotion") => api.api.translations.statuses.$post({ json: { ids, ...(type ? { type } : {}) } });
 export type TranslationStatus = SuccessBody<Awaited<ReturnType<typeof statusesCall>>>[number];
-const severalCategories = (ids: string[]) => api.api.categories["several-get"].$post({ json: { ids } });
-type FreshCategory = SuccessBody<Awaited<ReturnType<typeof severalCategories>>>[number];
 
 /** GET /api/translations: the store's languages and every job (badges in lists and dialogs). */
 export const translationOverviewQueryOptions = (storeId: string) =>
@@ -40,7 +37,7 @@ export function useTranslationOverview(storeId: string) {
 }
 
 /** At most 100 ids per call (SPEC section 7 bodies). */
-const chunks = (ids: string[]) => Array.from({ length: Math.ceil(ids.length / 100) }, (_, i) => ids.slice(i * 100, i * 100 + 100));
+export const chunks = (ids: string[]) => Array.from({ length: Math.ceil(ids.length / 100) }, (_, i) => ids.slice(i * 100, i * 100 + 100));
 
 /** The overview's languages are strings; a translation's calls take only the languages the engine translates into. */
 function targetLanguage(language: string): TranslationLanguage {
@@ -52,9 +49,6 @@ function targetLanguage(language: string): TranslationLanguage {
 export const translationCalls = {
   /** POST /api/translations/statuses: items without a type, categories with "Category". */
   statuses: async (ids: string[], type?: "Category" | "Promotion") => (await Promise.all(chunks(ids).map((part) => unwrap(statusesCall(part, type))))).flat(),
-  severalItems: async (ids: string[]) =>
-    (await Promise.all(chunks(ids).map((part) => unwrap(api.api.products["several-get"].$post({ json: { ids: part } }))))).flat(),
-  severalCategories: async (ids: string[]) => (await Promise.all(chunks(ids).map((part) => unwrap(severalCategories(part))))).flat(),
   /** A hand-made translation (marked manual: auto-translation keeps it). */
   save: (storeId: string, type: TargetType, id: string, language: string, values: ManualTranslationValues) =>
     unwrap(translationOf.$put({ param: { type, targetId: id, language: targetLanguage(language) }, json: { store_id: storeId, ...values } })),
@@ -73,7 +67,7 @@ type Fresh = Map<string, object>;
 const withFresh = (fresh: Fresh, row: unknown) => (isRow(row) && fresh.has(row.id) ? { ...row, ...fresh.get(row.id) } : row);
 const replaceInList = (fresh: Fresh, rows: unknown[]) => (rows.some((r) => isRow(r) && fresh.has(r.id)) ? rows.map((r) => withFresh(fresh, r)) : rows);
 /** Cached data of a list (an array), a list in pages (items: `{ pages: [{ items }] }`) or one record (an item's form). */
-const replaceRows = (fresh: Fresh) => (data: unknown) => {
+export const replaceRows = (fresh: Fresh) => (data: unknown) => {
   if (Array.isArray(data)) return replaceInList(fresh, data);
   if (typeof data !== "object" || data === null) return data;
   if ("pages" in data && Array.isArray(data.pages)) {
@@ -81,22 +75,6 @@ const replaceRows = (fresh: Fresh) => (data: unknown) => {
   }
   return withFresh(fresh, data);
 };
-
-/** Re-fetched items take the place of the old ones in their category's list (their cards) and in their form's cache. */
-export function replaceItems(queryClient: QueryClient, items: ItemInfo[]) {
-  for (const item of items) {
-    const card = cardOf(item);
-    updateCards(queryClient, item.store_id, item.category_id, (cards) => (cards.some((c) => c.id === item.id) ? cards.map((c) => (c.id === item.id ? { ...c, ...card } : c)) : cards));
-    queryClient.setQueryData<ItemInfo>(menuKeys.item(item.store_id, item.id), (cached) => (cached ? { ...cached, ...item } : cached));
-  }
-}
-
-/** Re-fetched categories take the place of the old ones in their section's list, keeping the admin's counts. */
-export function replaceCategories(queryClient: QueryClient, categories: FreshCategory[]) {
-  for (const category of categories) {
-    queryClient.setQueryData(menuKeys.sectionCategories(category.store_id, category.section), replaceRows(new Map([[category.id, category]])));
-  }
-}
 
 /** The cached queries that show a content's translations: its lists, or for the store's texts its settings. */
 const listsOf = (type: TargetType, storeId: string) =>

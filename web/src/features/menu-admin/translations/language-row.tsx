@@ -3,7 +3,7 @@ import type { TargetType } from "@menu/core/translation-editor/schemas";
 import { useEffect, useRef } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";
-import { summaryOf } from "../items/format";
+import { summaryOf } from "../shared/format";
 import { useCheckTranslation } from "./api";
 import { hasTranslatedText, type LanguageStatus, type Translatable } from "./status";
 import { stateMessage, TranslationBadge } from "./translation-badges";

@@ -1,11 +1,11 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useAtomValue, useStore, type PrimitiveAtom } from "jotai";
 import { useEffect, useRef } from "react";
 import { menuKeys } from "@/lib/menu-keys";
 import { isApiError } from "@/lib/api";
 import { pendingCategoryIdsAtom, pendingProductIdsAtom } from "./pending";
 import { CATEGORY_POLL, PRODUCT_POLL, type PollTiming } from "./constants";
-import { replaceCategories, replaceItems, translationCalls, type TranslationStatus } from "./api";
+import { translationCalls, type TranslationStatus } from "./api";
 import { createPollScheduler, settlePoll, type PollScheduler } from "./scheduler";
 
 type Kind = {
@@ -55,12 +55,17 @@ function usePendingPoll({ list, timing, statuses, refetch }: Kind, onPolled: () 
   }, [pending]);
 }
 
+/** Reads contents whose translation completed again into the caches that show them. */
+type Refetch = (queryClient: QueryClient, ids: string[]) => Promise<void>;
+
 /**
  * Client polling of translations (SPEC sections 4 and 9): pending items every 10 s after a 3 s
  * debounce (max wait 10 s), pending categories every 10 s after 2.5 s (max wait 10.5 s). Completed
- * contents are re-fetched into their lists; the overview (badges) is refreshed after each poll.
+ * contents are re-fetched into their lists by the features that own them (`refetch`: the page
+ * above passes them, so this module depends on none of them); the overview (badges) is refreshed
+ * after each poll.
  */
-export function useTranslationPolling() {
+export function useTranslationPolling(refetch: { items: Refetch; categories: Refetch }) {
   const queryClient = useQueryClient();
   const refreshBadges = () => void queryClient.invalidateQueries({ queryKey: menuKeys.allTranslations });
   usePendingPoll(
@@ -68,7 +73,7 @@ export function useTranslationPolling() {
       list: pendingProductIdsAtom,
       timing: PRODUCT_POLL,
       statuses: (ids) => translationCalls.statuses(ids),
-      refetch: async (ids) => replaceItems(queryClient, await translationCalls.severalItems(ids)),
+      refetch: (ids) => refetch.items(queryClient, ids),
     },
     refreshBadges,
   );
@@ -77,7 +82,7 @@ export function useTranslationPolling() {
       list: pendingCategoryIdsAtom,
       timing: CATEGORY_POLL,
       statuses: (ids) => translationCalls.statuses(ids, "Category"),
-      refetch: async (ids) => replaceCategories(queryClient, await translationCalls.severalCategories(ids)),
+      refetch: (ids) => refetch.categories(queryClient, ids),
     },
     refreshBadges,
   );

@@ -1,8 +1,8 @@
 import type { CategoryInfo } from "@menu/core/category/category";
 import type { CsObject } from "@/lib/admin-scope";
 import { PromotionsPane } from "../promotions/promotions-pane";
-import { ItemsPane } from "./items-pane";
-import "./items.css";
+import { ItemsPane } from "../items/items-pane";
+import "../items/items.css";
 
 /**
  * The main pane of a category page (/admin-panel/{section}/{categoryid} and
