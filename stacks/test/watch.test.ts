@@ -7,11 +7,13 @@
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
+import { Stack } from "aws-cdk-lib";
 import { Template } from "aws-cdk-lib/assertions";
 import { getStack } from "sst/constructs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import watchConfig from "../watch/sst.config";
 import { EDGE_5XX_PERCENT, GuestWatch, WAF_BLOCKED_PERCENT, watchSettings } from "../GuestWatch";
+import { checkWithRulePacks } from "../nag";
 import { EDGE_FUNCTIONS } from "../Web";
 import { checkGuestPath, USER_AGENT } from "../watch/guest-check";
 import { root, synth } from "./synth";
@@ -33,9 +35,19 @@ const ENV = {
 let template: Template;
 let region: string;
 let built: string[];
+const findings: string[] = [];
 
 beforeAll(async () => {
-  ({ built } = await synth("prod", ENV, { dir: path.join(root, "stacks/watch"), config: watchConfig, region: "us-east-1" }));
+  let app;
+  ({ built, app } = await synth("prod", ENV, { dir: path.join(root, "stacks/watch"), config: watchConfig, region: "us-east-1", before: checkWithRulePacks }));
+  // AWS's rule packs, as over the main app (nag.test.ts) and the WAF app.
+  const assembly = app.synth();
+  for (const stack of app.node.children.filter((c): c is Stack => c instanceof Stack)) {
+    for (const message of assembly.getStackArtifact(stack.artifactId).messages) {
+      const text = String(message.entry.data);
+      if (/^(AwsSolutions|Serverless)-/.test(text)) findings.push(`${message.id}: ${text.split("\n")[0]}`);
+    }
+  }
   template = Template.fromStack(getStack(GuestWatch));
   region = getStack(GuestWatch).region;
 }, 120_000);
@@ -95,6 +107,10 @@ describe("guest path watch (us-east-1)", () => {
     });
     template.hasResourceProperties("AWS::Lambda::EventInvokeConfig", { MaximumRetryAttempts: 0 });
     expect(alarm("guest-check")).toMatchObject({ MetricName: "Errors", Namespace: "AWS/Lambda", EvaluationPeriods: 2, DatapointsToAlarm: 2, Period: 300, TreatMissingData: "breaching" });
+  });
+
+  it("leaves no unsuppressed finding of AWS's rule packs (cdk-nag)", () => {
+    expect(findings).toEqual([]);
   });
 
   it("refuses to build without what it watches", () => {
