@@ -354,5 +354,15 @@ describe("docs/deploy.md's figures", () => {
     const watch = Number(stated["Alarms of the watch app (us-east-1)"]);
     expect(doc).toContain(`${Number(stated["Alarms in the main app (mailed)"]) + Number(stated["Rollback alarms (CodeDeploy's)"]) + watch} CloudWatch alarms`);
     for (const sentence of doc.match(/\b(six|seven|eight) stacks\b|\b(19|20|23) alarms\b/g) ?? []) expect.fail(`stale figure: ${sentence}`);
+    // Each function's reservation, as step 3 lists them.
+    const caps = Object.values(all).flatMap((t) => Object.values(t.findResources("AWS::Lambda::Function")))
+      .filter((f) => f.Properties.ReservedConcurrentExecutions)
+      .map((f) => [/([a-z-]+)\.handler$/.exec(f.Properties.Handler)![1]!.replace("-", " "), f.Properties.ReservedConcurrentExecutions] as const);
+    const listed = /reserve \d+ in all\s+\(([^;]+);/.exec(doc)![1]!.split(/,\s*/).map((p) => [p.replace(/ \d+$/, ""), Number(/\d+$/.exec(p)![0])] as const);
+    expect(Object.fromEntries(listed)).toEqual(Object.fromEntries(caps));
+    // Alarms are billed per metric: the main app's alarms and their metrics in the idle cost.
+    const alarms = Object.values(all).flatMap((t) => Object.values(t.findResources("AWS::CloudWatch::Alarm"))).map((a) => a.Properties);
+    const metrics = alarms.reduce((n, a) => n + (a.MetricName ? 1 : a.Metrics.filter((m: Cfn) => m.MetricStat).length), 0);
+    expect(doc).toContain(`the main app's ${alarms.length} on ${metrics}\nmetrics`);
   });
 });

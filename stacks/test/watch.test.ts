@@ -68,7 +68,11 @@ describe("guest path watch (us-east-1)", () => {
     template.hasResourceProperties("AWS::SNS::Subscription", { Protocol: "email", Endpoint: "ops@example.com", TopicArn: { Ref: topicId } });
     expect(alarms()).toHaveLength(2 + 2 * EDGE_FUNCTIONS.length + 1);
     // docs/deploy.md's figures table says so (prod.test.ts checks the rest of it).
-    expect(readFileSync(path.join(root, "docs/deploy.md"), "utf8")).toContain(`| Alarms of the watch app (us-east-1) | ${alarms().length} |`);
+    const doc = readFileSync(path.join(root, "docs/deploy.md"), "utf8");
+    expect(doc).toContain(`| Alarms of the watch app (us-east-1) | ${alarms().length} |`);
+    // Alarms are billed per metric (the idle cost).
+    const metrics = alarms().reduce((n, a) => n + (a.MetricName ? 1 : a.Metrics.filter((m: Cfn) => m.MetricStat).length), 0);
+    expect(doc).toContain(`the watch app's ${alarms().length} on ${metrics} metrics`);
     for (const a of alarms()) {
       expect(a.AlarmActions, a.AlarmName).toEqual([{ Ref: topicId }]);
       expect(a.AlarmDescription).toMatch(/Runbook: docs\/deploy.md/);
