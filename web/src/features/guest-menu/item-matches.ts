@@ -36,13 +36,9 @@ export const foldedTitles = (items: readonly BriefItem[]) => items.map((i) => wo
 /** The words of each loaded item's description. */
 export const descriptionWords = (byId: ReadonlyMap<string, PublishedItem>) => new Map([...byId].map(([id, item]) => [id, textWords(plainText(item.description))]));
 
-/** Points of a query word's match in the title, in a category name (by `wordMatch`: none, one letter wrong, start, whole word), and in the description. */
+/** Points of a query word's match in the title and in a category name, by `wordMatch` (none, one letter wrong, start, whole word). */
 const TITLE = [0, 4, 6, 8];
 const CATEGORY = [0, 2, 3, 4];
-const DESCRIPTION = 1;
-/** Points of the whole query inside the title ("erit" in "Margherita"), and of every query word being a whole word of the title. */
-const INSIDE_TITLE = 2;
-const WHOLE_TITLE_WORDS = 100;
 
 /**
  * How well an item matches the query words, 0 when it does not: every word must start a word of the
@@ -57,14 +53,16 @@ export function matchScore(q: string, queryWords: readonly string[], title: stri
   for (const w of queryWords) {
     const t = bestMatch(w, known.title);
     const c = bestMatch(w, known.category);
-    const d = bestMatch(w, description, true) ? DESCRIPTION : 0;
+    // A description: 1 point.
+    const d = bestMatch(w, description, true) ? 1 : 0;
     whole &&= t === 3;
     all &&= t + c + d > 0;
     score += TITLE[t]! + CATEGORY[c]! + d;
   }
   const inside = q !== "" && title.includes(q);
   if (!all && !inside) return 0;
-  return score + (inside ? INSIDE_TITLE : 0) + (whole ? WHOLE_TITLE_WORDS : 0);
+  // The whole query inside the title ("erit" in "Margherita"): 2; every query word a whole word of the title: first.
+  return score + (inside ? 2 : 0) + (whole ? 100 : 0);
 }
 
 /**

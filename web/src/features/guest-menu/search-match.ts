@@ -10,7 +10,7 @@
  * title still match, as before. With nothing found, the categories whose names come closest are offered.
  */
 
-/** Lower case, ё → е, no diacritics (é → e, İ → i, أ → ا), Arabic letters unified, a space around each Han or kana character, words separated by single spaces. */
+/** Lower case, ё → е, no diacritics (é → e, İ → i, أ إ آ → ا), ة → ه, ى → ي, a space around each Han or kana character, words separated by single spaces. */
 export function fold(text: string) {
   return text
     .toLocaleLowerCase()
@@ -19,7 +19,6 @@ export function fold(text: string) {
     .replace(/[\p{M}\u0640]/gu, "")
     .replace(/ة/g, "ه")
     .replace(/ى/g, "ي")
-    .replace(/ٱ/g, "ا")
     .replace(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu, " $& ")
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim();
@@ -39,7 +38,7 @@ export const words = (text: string) => {
 /** The words of a text the search looks in: an Arabic word also as written and without its article only, so a query typed letter by letter ("ال", "شوربا") finds it on the way. */
 export const textWords = (text: string) => {
   const folded = fold(text);
-  return folded ? folded.split(" ").flatMap((w) => [...new Set([stem(w), unarticled(w), w])]) : [];
+  return folded ? folded.split(" ").flatMap((w) => [stem(w), unarticled(w), w]) : [];
 };
 
 /** Whether `a` and `b` differ by at most one letter replaced, added or removed. */
@@ -79,7 +78,7 @@ export function wordMatch(word: string, query: string, forgiving = FORGIVING_LEN
   if (word.startsWith(query)) return 2;
   if (query.length < forgiving) return 0;
   // The word, or its start past which at most `tail` letters are left, give or take the letter added or missing.
-  return [query.length - 1, query.length, query.length + 1].some((n) => n > 0 && n <= word.length && word.length - n <= tail && withinOneEdit(word.slice(0, n), query)) ? 1 : 0;
+  return [query.length - 1, query.length, query.length + 1].some((n) => n <= word.length && word.length - n <= tail && withinOneEdit(word.slice(0, n), query)) ? 1 : 0;
 }
 
 /** Whether the query word starts the word, or (long enough) is the word with one letter wrong. */
