@@ -1,6 +1,6 @@
 import path from "node:path";
 import { Duration } from "aws-cdk-lib";
-import type { CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
+import { CfnRoute, type CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from "aws-cdk-lib/aws-apigatewayv2-authorizers";
 import { PolicyStatement } from "aws-cdk-lib/aws-iam";
 import * as lambda from "aws-cdk-lib/aws-lambda";
@@ -121,6 +121,10 @@ export function Api({ stack, app }: StackContext) {
   const stage = api.cdk.httpApi.defaultStage!.node.defaultChild as CfnStage;
   // RouteSettings is a JSON property: CDK passes it as written, so it is written as CloudFormation spells it.
   stage.routeSettings = { [EVENTS_ROUTE]: { ThrottlingRateLimit: config.eventsThrottle.rate, ThrottlingBurstLimit: config.eventsThrottle.burst } };
+  // API Gateway refuses settings for a route key it does not have yet: the stage waits for the route.
+  const eventsRoute = api.node.findAll().find((c): c is CfnRoute => c instanceof CfnRoute && c.routeKey === EVENTS_ROUTE);
+  if (!eventsRoute) throw new Error(`no ${EVENTS_ROUTE} route`);
+  stage.addDependency(eventsRoute);
 
   // Requests refused before any integration ran (no or a wrong origin header: someone calling the
   // execute-api URL), counted from the access log for the `api-direct-calls` alarm (Monitoring.ts).

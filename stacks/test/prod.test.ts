@@ -200,6 +200,10 @@ describe("only CloudFront gets in (issue 47, point 3)", () => {
     expect(stageProps.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: 500, ThrottlingBurstLimit: 1000 });
     expect(Object.keys(stageProps.RouteSettings)).toEqual([EVENTS_ROUTE]);
     expect(stageProps.RouteSettings[EVENTS_ROUTE]).toMatchObject({ ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000 });
+    // Created after the route it names (API Gateway refuses settings for an unknown route key).
+    const [stageEntry] = Object.values(api.findResources("AWS::ApiGatewayV2::Stage"));
+    const [eventsRouteId] = Object.entries(api.findResources("AWS::ApiGatewayV2::Route")).find(([, r]) => r.Properties.RouteKey === EVENTS_ROUTE)!;
+    expect(stageEntry!.DependsOn).toContain(eventsRouteId);
   });
 
   it("counts requests refused before any integration in the access log and pages on them", () => {
