@@ -15,7 +15,9 @@ import { PDF_FONT_FILES } from "../packages/core/src/render/pdf-font-files";
  *
  * pdfkit (reads its font metrics from its own folder, with the font files of
  * packages/core/src/render/pdf-font-files.ts, not the font packages with all their weights) and
- * sharp (native) are shipped as packages beside the bundle; the sheet libraries are bundled.
+ * sharp (native) are shipped as packages beside the bundle, and so are qrcode and the sheet libraries,
+ * which the rendering adapter loads at their first use (`import()`): a cold start that draws no
+ * sheet or code does not parse them (the API bundle stays under 1.5 MB, decision 053).
  * The packages are copied from the workspace with their dependencies, so a function runs exactly
  * the versions the tests load; only sharp's native part is fetched, for Lambda's linux-arm64, at
  * the version that sharp release names. Not SST's `nodejs.install`: it would `npm install`
@@ -25,9 +27,9 @@ import { PDF_FONT_FILES } from "../packages/core/src/render/pdf-font-files";
 export type Draws = { pdf?: boolean; images?: boolean; sheets?: boolean };
 
 const LIBRARIES: Record<keyof Draws, { packages: string[]; shipped: boolean }> = {
-  pdf: { packages: ["pdfkit"], shipped: true },
+  pdf: { packages: ["pdfkit", "qrcode"], shipped: true },
   images: { packages: ["sharp"], shipped: true },
-  sheets: { packages: ["write-excel-file", "read-excel-file"], shipped: false },
+  sheets: { packages: ["write-excel-file", "read-excel-file"], shipped: true },
 };
 /** Lambda's platform (sst.config.ts: arm_64), as sharp names its native packages. */
 export const LAMBDA_PLATFORM = "linux-arm64";

@@ -4,7 +4,10 @@
  * (shared/sheet-cell.ts); numbers are no formula and stay numbers. Called by the menu export
  * (export/menu-export.ts) and for the import's template (import/menu-template.ts).
  */
-import writeXlsxFile, { type SheetData } from "write-excel-file/node";
+import type { SheetData } from "write-excel-file/node";
+
+/** The library, loaded at the first sheet written: it ships beside a Lambda's bundle, not in it (decision 053). */
+const sheetWriter = async () => (await import("write-excel-file/node")).default;
 import { description, marks, menuRows, WORDS, type OnRows } from "../shared/menu-rows";
 import type { PublishedMenu } from "../shared/published-menu";
 import type { MenuLanguage } from "../shared/model";
@@ -26,6 +29,7 @@ export async function menuSheet(menu: PublishedMenu, lang: MenuLanguage, onRows:
       data.push(cells.map((cell) => (typeof cell === "string" ? escapeCell(cell) : cell)));
     }
   }
+  const writeXlsxFile = await sheetWriter();
   return writeXlsxFile(data, {
     sheet: menu.store.name.slice(0, 31).replace(/[\\/?*[\]:]/g, " ") || "Menu",
     rightToLeft: lang === "ar",
@@ -37,5 +41,5 @@ export async function menuSheet(menu: PublishedMenu, lang: MenuLanguage, onRows:
 /** Rows of text in the export's columns as a workbook, the first row (the header) in bold. */
 export async function textSheet(rows: string[][]) {
   const data = rows.map((row, i) => row.map((value) => (i === 0 ? { value, fontWeight: "bold" as const } : { value: escapeCell(value) })));
-  return writeXlsxFile(data, { sheet: "Menu", stickyRowsCount: 1, columns: COLUMNS }).toBuffer();
+  return (await sheetWriter())(data, { sheet: "Menu", stickyRowsCount: 1, columns: COLUMNS }).toBuffer();
 }

@@ -9,7 +9,6 @@
  * The module serves requests only when loaded as a sheet worker (sheet-reader.ts starts it: from
  * source, this file; in a Lambda bundle, the bundle itself, which holds this module).
  */
-import { readSheet } from "read-excel-file/universal";
 import { setPriority } from "node:os";
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
 import { ownThreadId } from "./thread-cpu";
@@ -227,6 +226,8 @@ export async function readBounded({ bytes, limits }: SheetRequest): Promise<Shee
   const refused = scan(unpacked.entries, limits);
   if (refused) return refused;
   try {
+    // Loaded at the first sheet read: the library ships beside a Lambda's bundle, not in it (decision 053).
+    const { readSheet } = await import("read-excel-file/universal");
     return { rows: await readSheet(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer) };
   } catch {
     return { refused: "notASheet" };
