@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { join } from "node:path";
 import type { Page } from "playwright-core";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
 import { ARTIFACTS, downloadedBytes, fileBrowser } from "./browser";
@@ -79,6 +80,17 @@ async function ready(page: Page) {
   } catch (error) {
     throw new Error(`${page.url()} "${await page.title()}" never ready: ${pageErrors.get(page)?.join(" | ")}`, { cause: error });
   }
+}
+
+/** The text of a PDF, page by page. */
+async function pdfText(bytes: Uint8Array) {
+  const doc = await getDocument({ data: bytes, useSystemFonts: false }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    pages.push(content.items.map((i) => ("str" in i ? i.str : "")).join(" ").replace(/\s+/g, " "));
+  }
+  return pages;
 }
 
 const card = (page: Page, table: number) => page.locator(`[data-testid=call-card][data-table="${table}"]`);
@@ -349,5 +361,59 @@ describe("the call bar in ru, en, zh and ar (issue 48)", () => {
     console.log(`CLS with the call bar, first paint to app wake: ${cls.toFixed(4)} (${shifts.join("; ") || "no shifts"})`);
     expect(cls, shifts.join("; ")).toBeLessThan(0.01);
     await context.close();
+  });
+});
+
+describe("tables keep their names (issue 48, point 5)", () => {
+  it("a table made from the pattern 'Терраса {n}' is 'Терраса N' on the guest's pill, the board (said and shown) and its printed card", async () => {
+    const owner = demo().logins.find((l) => l.role === "company_manager")!;
+    const api = await staffApi(base, owner.email, owner.password);
+    const stores = (await (await api.request("/api/me/stores")).json()) as { store_id: string; store_url_key: string }[];
+    const storeId = stores.find((s) => s.store_url_key === STORE)!.store_id;
+    const from = 200 + Math.floor(Math.random() * 700);
+    const created = await api.send("POST", "/api/tables/bulk", { store_id: storeId, from, count: 1, name: "Терраса {n}" });
+    expect(created.status).toBe(201);
+    const [table] = (await created.json()) as { table_id: string; position: number; name: string; qr_key: string }[];
+    const name = `Терраса ${from}`;
+    expect(table).toMatchObject({ position: from, name });
+
+    const staff = await staffBoard(1280);
+    const { page: guest } = await guestAt(table!.qr_key, "zh");
+    // The pill says the table's own name (not "200 号桌"), isolated in the Chinese line.
+    expect(await guest.getByTestId("table-badge").textContent()).toBe(name);
+    expect(await axeViolations(guest, { include: "[data-testid=guest-header]" })).toEqual([]);
+    await guest.getByTestId("call-bill").click();
+    await guest.getByTestId("call-send").click();
+    await expect.poll(() => guest.getByTestId("call-state-bill").textContent()).toBe("已请求结账");
+
+    await expect.poll(() => card(staff, from).count(), { timeout: 10_000 }).toBe(1);
+    expect(await card(staff, from).getByTestId("call-table").textContent()).toBe(name);
+    await expect.poll(() => staff.getByTestId("calls-said").textContent()).toBe(`Новый вызов. ${name}: просит счёт.`);
+    expect(await axeViolations(staff, { include: "main" })).toEqual([]);
+    await staff.screenshot({ path: join(ARTIFACTS, "table-calls-board-named-ru-1280.png") });
+    await chooseLanguage(staff, "en");
+    try {
+      await expect.poll(() => card(staff, from).getByTestId("call-wait").textContent()).toMatch(/^(Just now|Waiting \d+ min)$/);
+      expect(await axeViolations(staff, { include: "main" })).toEqual([]);
+      await staff.screenshot({ path: join(ARTIFACTS, "table-calls-board-named-en-1280.png") });
+    } finally {
+      await chooseLanguage(staff, "ru");
+    }
+    await card(staff, from).getByTestId("call-done").click();
+    await expect.poll(() => card(staff, from).count()).toBe(0);
+
+    // The printed card: the name is the headline, and no "Стол N" (the name already holds the number).
+    await staff.goto(`${base}/demo/${STORE}/admin-panel/tables/print?ids=${table!.table_id}`);
+    await expect.poll(() => staff.getByTestId("print-card").count()).toBe(1);
+    expect(await staff.getByTestId("print-card-title").textContent()).toBe(name);
+    expect(await staff.getByTestId("print-card").textContent()).not.toContain(`Стол ${from}`);
+    expect(await axeViolations(staff, { include: "main" })).toEqual([]);
+    await staff.getByTestId("print-card").screenshot({ path: join(ARTIFACTS, "table-card-named-ru.png") });
+    const pdf = await staff.request.get(`${base}/api/tables/cards?storeId=${storeId}&tableId=${table!.table_id}`);
+    expect(pdf.status()).toBe(200);
+    const text = (await pdfText(new Uint8Array(await pdf.body()))).join(" ");
+    expect(text).toContain(name);
+    expect(text).not.toContain(`Стол ${from}`);
+    await api.send("DELETE", `/api/tables/${table!.table_id}?storeId=${storeId}`, {});
   });
 });

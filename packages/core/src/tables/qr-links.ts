@@ -111,7 +111,8 @@ export async function publishedQrLink(qr_key: string): Promise<PublishedQrLink |
     if (!urlName(link.company_url_key) || !urlName(link.store_url_key)) return undefined;
     if (link.retired === true) return { format: 1, retired: true, company_url_key: link.company_url_key, store_url_key: link.store_url_key };
     if (!Number.isInteger(link.position)) return undefined;
-    return { format: 1, company_url_key: link.company_url_key, store_url_key: link.store_url_key, position: link.position! };
+    const name = typeof link.name === "string" && link.name.trim() ? { name: link.name.slice(0, 60) } : {};
+    return { format: 1, company_url_key: link.company_url_key, store_url_key: link.store_url_key, position: link.position!, ...name };
   } catch (error) {
     console.error("Reading a published QR link failed", error);
     return undefined;

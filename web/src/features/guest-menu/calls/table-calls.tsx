@@ -44,8 +44,8 @@ export default function TableCalls({ scope }: { scope: string }) {
   const known = useRef<GuestCall[]>([]);
   const [pending, setPending] = useState<PendingCall[]>(() => pendingCalls(localStorage, scope));
   const [undos, setUndos] = useState<Partial<Record<CallKind, Undo>>>({});
+  /** The same, for handlers and timers (setUndo keeps both). */
   const undoing = useRef(undos);
-  undoing.current = undos;
   const [sheet, setSheet] = useState<CallKind | undefined>();
   const [failure, setFailure] = useState<CallFailure | undefined>();
   // What the live region says; `n` makes a repeated message a new node, so it is said again.
