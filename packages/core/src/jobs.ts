@@ -1,7 +1,7 @@
 import { menuExportJob } from "./export/worker";
 import { menuCopyJob } from "./import/menu-copy-worker";
 import type { QueueName } from "./ports/queue";
-import { publishJob } from "./publish/publish";
+import { publishJob } from "./publish/job";
 import { translateQueueJob } from "./translation/facts-refresh";
 
 export type JobHandler = (message: Record<string, unknown>) => Promise<void>;

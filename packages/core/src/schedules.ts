@@ -1,6 +1,6 @@
 import { resumeMenuExports } from "./export/jobs";
 import { republishForWebBuild } from "./publish/after-deploy";
-import { runDuePublishes } from "./publish/publish";
+import { runDuePublishes } from "./publish/job";
 import { indexStoresWithoutIndex } from "./search/indexing";
 import { migrateStores } from "./store/recount";
 import { reportReservedNames } from "./store/reserved-names-check";

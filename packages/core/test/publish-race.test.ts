@@ -16,7 +16,7 @@ import { fsObjectStore } from "@menu/core/adapters/fs-object-store";
 import { memoryQueue } from "@menu/core/adapters/memory-queue";
 import { JOB_HANDLERS } from "@menu/core/jobs";
 import { applyToStores } from "@menu/core/import/apply-to-stores";
-import { runDuePublishes } from "@menu/core/publish/publish";
+import { runDuePublishes } from "@menu/core/publish/job";
 import { setMenuRenderer } from "@menu/core/ports/menu-renderer";
 import type { ObjectStore } from "@menu/core/ports/object-store";
 import { checkPublished } from "@menu/core/publish/consistency";

@@ -12,7 +12,7 @@ import { clock } from "../shared/clock";
 import { UserError } from "../shared/errors";
 import { MENU_LANGUAGES } from "../shared/model";
 import { storeCommand } from "../command/store-command";
-import { loadStoreState } from "../publish/build";
+import { loadStoreState } from "../publish/store-state";
 import { storeMayUse } from "../subscription/gate";
 import { EXPORT_FORMATS, EXPORT_STATUSES } from "../records/menu-export.entity";
 

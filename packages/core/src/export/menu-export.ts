@@ -5,7 +5,8 @@
  * written by the export worker (export/worker.ts), off the request path, and drawn by
  * render/menu-pdf.ts and render/menu-sheet.ts.
  */
-import { buildPublishedMenu, loadStoreState } from "../publish/build";
+import { buildPublishedMenu } from "../publish/build";
+import { loadStoreState } from "../publish/store-state";
 import { menuPdf } from "../render/menu-pdf";
 import { menuSheet } from "../render/menu-sheet";
 import { clock } from "../shared/clock";

@@ -1,7 +1,8 @@
 /** The import's plan: what a sheet would create and change, compared with the menu as the export shows it. */
 import { WORDS, description as exportedDescription, menuRows } from "../shared/menu-rows";
 import { itemsByIds } from "../item/item";
-import { buildPublishedMenu, loadStoreState, type StoreState } from "../publish/build";
+import { buildPublishedMenu } from "../publish/build";
+import { loadStoreState, type StoreState } from "../publish/store-state";
 import { clock } from "../shared/clock";
 import { letOthersRun, ROWS_PER_SLICE } from "../shared/yield";
 import { SOURCE_LANGUAGE, type MenuLanguage } from "../shared/model";

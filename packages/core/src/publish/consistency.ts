@@ -1,6 +1,6 @@
 /**
  * Issue 46, point 2: is what guests get what the database says? Rebuilds a store's guest menu from
- * the database, as a publish of everything would build it (buildPublication, writing nothing), and
+ * the database, as a publish of everything would build it (buildStore, writing nothing), and
  * compares it part by part with what is published: the manifest, each language's index, the items
  * of each category's chunks, the pages, the plain whole-menu page (all.html), the table QR links and
  * the event targets. What is time-stamped by nature is left out: the manifest's `published_at`, and
@@ -9,18 +9,18 @@
  * The rebuild takes the time of the last run (the manifest's `published_at`) as "now", so that what
  * depends on time (a sold-out mark's end, the time zone's offsets, a subscription's end) is judged as
  * that run saw it. The plain whole-menu page may wait on purpose (at most FULL_PAGE_EVERY_MS after a
- * scoped run, publish.ts): while the publication row says so, a difference there is `deferred`.
+ * scoped run, plan.ts): while the publication row says so, a difference there is `deferred`.
  * Not checked: the edge's route entry (the GuestEdge port cannot read one back).
  */
 import { createHash } from "node:crypto";
 import { Db } from "../db/service";
-import { usePorts } from "../ports";
 import { useMenuRenderer } from "../ports/menu-renderer";
 import { clock } from "../shared/clock";
 import { keysOf, type Keys } from "../store/publish-request";
 import { qrLinkKey } from "../tables/qr-links";
 import { chunkNames, publishedKeys, type MenuRenderer, type PublishedChunk, type PublishedIndex, type PublishedManifest } from "../shared/published-menu";
-import { buildPublication } from "./publish";
+import { canonical, differingPaths, instants, origins, parse, readText } from "./compare";
+import { buildStore } from "./publish";
 
 /** One part that differs: `part` names it ("index ru", "chunk en Супы", "page ru/menu", …), `key` is its object. */
 export type Difference = { part: string; key: string; detail: string };
@@ -41,63 +41,6 @@ export type PublishedCheck = {
   /** What could not be compared, and why. */
   skipped: string[];
 };
-
-const text = (body: Uint8Array) => Buffer.from(body).toString("utf8");
-
-async function readText(key: string) {
-  const object = await usePorts().objects.get(key);
-  return object ? text(object.body) : undefined;
-}
-
-function parse<T>(json: string | undefined): T | undefined {
-  if (json === undefined) return undefined;
-  try {
-    return JSON.parse(json) as T;
-  } catch {
-    return undefined;
-  }
-}
-
-/** JSON with object keys sorted: two values are equal when these are. */
-export function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
-  );
-}
-
-const short = (value: unknown) => {
-  const s = value === undefined ? "(none)" : JSON.stringify(value);
-  return s.length > 80 ? `${s.slice(0, 77)}…` : s;
-};
-
-/** Where two values differ, as paths (arrays of records with an `id` are compared by id): at most `max`. */
-export function differingPaths(published: unknown, rebuilt: unknown, max = 8): string[] {
-  const out: string[] = [];
-  const walk = (a: unknown, b: unknown, path: string) => {
-    if (out.length >= max || canonical(a) === canonical(b)) return;
-    const byId = (v: unknown) => Array.isArray(v) && v.length > 0 && v.every((x) => x && typeof x === "object" && typeof (x as { id?: unknown }).id === "string");
-    if (Array.isArray(a) && Array.isArray(b) && (byId(a) || byId(b)) && (byId(a) || !a.length) && (byId(b) || !b.length)) {
-      const left = new Map(a.map((x) => [(x as { id: string }).id, x]));
-      const right = new Map(b.map((x) => [(x as { id: string }).id, x]));
-      for (const [id, x] of left) walk(x, right.get(id), `${path}[${id}]`);
-      for (const [id, x] of right) if (!left.has(id)) walk(undefined, x, `${path}[${id}]`);
-      if (out.length < max && canonical([...left.keys()]) !== canonical([...right.keys()]) && [...left.keys()].every((id) => right.has(id)) && left.size === right.size) out.push(`${path}: order`);
-      return;
-    }
-    if (a && b && typeof a === "object" && typeof b === "object" && !Array.isArray(a) && !Array.isArray(b)) {
-      for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) walk((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], path ? `${path}.${key}` : key);
-      return;
-    }
-    out.push(`${path || "(whole)"}: published ${short(a)}, rebuilt ${short(b)}`);
-  };
-  walk(published, rebuilt, "");
-  return out;
-}
-
-/** The instants in a page (ISO 8601, as `toISOString` writes them): the time it was rendered is one of them. */
-const instants = (html: string) => [...new Set(html.match(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/g) ?? [])];
-/** The origins a page names (its canonical address is the site's, PUBLIC_BASE_URL of the run that rendered it): a few at most. */
-const origins = (html: string) => [...new Set(html.match(/https?:\/\/[^/"'\s<>]+/g) ?? [])].slice(0, 5);
 
 /**
  * Rebuilds the store's published menu from the database and compares it with what is published.
@@ -138,7 +81,7 @@ export async function checkPublished(
     return result(clock.now().toISOString());
   }
   const now = new Date(Date.parse(manifest.published_at) || clock.now().getTime());
-  const built = await buildPublication(keys, now, undefined, {}, render);
+  const built = await buildStore(keys, now, undefined, {}, render);
   const sameBuild = manifest.build === render.build;
   if (!sameBuild) skipped.push(`pages and their keys: published with build ${manifest.build}, this renderer is ${render.build}`);
   /** Page keys hash the renderer's build: with another build they cannot match. */
@@ -228,7 +171,7 @@ export async function checkPublished(
     checked++;
     const key = qrLinkKey(table.qr_key);
     const link = parse<Record<string, unknown>>(await readText(key));
-    const want = { format: 1, company_url_key: company.data.url_key, store_url_key: store.data.url_key, position: table.position };
+    const want = { format: 1, company_url_key: company.data.url_key, store_url_key: store.data.url_key, position: table.position, ...(table.name ? { name: table.name } : {}) };
     if (canonical(link) !== canonical(want)) differ(`QR link ${table.name ?? table.position}`, key, differingPaths(link, want).join("; "));
   }
   checked++;

@@ -8,7 +8,8 @@
 import { createHash } from "node:crypto";
 import type { ItemInfo } from "../item/item";
 import { SOURCE_LANGUAGE } from "../shared/model";
-import { marksOf, publishedHead, publishedItems, type StoreState } from "./build";
+import { marksOf, publishedHead, publishedItems } from "./build";
+import type { StoreState } from "./store-state";
 import {
   CHUNK_ITEMS,
   chunkNames,

@@ -6,7 +6,7 @@ import { SERVICE } from "../shared/model";
  * publish requests: each change is numbered by the request made after it was written (its sequence).
  * `published` is the highest number the last finished run covered: the count it took with its lease,
  * before it read anything. A count above `published`, or above a running run's, means one more run
- * (publish.ts). `queued` says a message is on its way (requests coalesce into it); `lease_until` is
+ * (publish/job.ts). `queued` says a message is on its way (requests coalesce into it); `lease_until` is
  * held while a run reads and writes, so two workers never interleave their writes.
  */
 export const PublicationEntity = new Entity({
@@ -31,7 +31,7 @@ export const PublicationEntity = new Entity({
      */
     scope: { type: "set", items: "string" },
     scope_all: { type: "boolean" },
-    /** When the plain whole-menu page (`all.html`) was last written, and whether the menu changed since (publish.ts FULL_PAGE_EVERY_MS). */
+    /** When the plain whole-menu page (`all.html`) was last written, and whether the menu changed since (publish/plan.ts FULL_PAGE_EVERY_MS). */
     full_page_at: { type: "string" },
     full_page_stale: { type: "boolean" },
     /** Chunks no index names any more, "{retired at}|{key}": deleted a day later by a publish. */
@@ -64,7 +64,7 @@ export const PublishDueEntity = new Entity({
     full_page: { type: "boolean" },
     /**
      * Only a check: a message met a run's lease, and that run sends the next one when it ends; should
-     * it die instead, requests still waiting then get a run (publish.ts runDuePublishes).
+     * it die instead, requests still waiting then get a run (publish/job.ts runDuePublishes).
      */
     catch_up: { type: "boolean" },
   },

@@ -1,5 +1,5 @@
 import { isAbsolute, join } from "node:path";
-import { publishJob } from "@menu/core/publish/publish";
+import { publishJob } from "@menu/core/publish/job";
 import { loadMenuRenderer } from "@menu/core/adapters/ssr-menu-renderer";
 import { setMenuRenderer } from "@menu/core/ports/menu-renderer";
 import type { SQSEvent } from "aws-lambda";
