@@ -26,7 +26,7 @@
  * playwright server's endpoint, is connected to instead of launching Chromium.
  */
 import { join } from "node:path";
-import { chromium, type Download, type Locator, type Page } from "playwright-core";
+import { chromium, type Download } from "playwright-core";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { templateRows } from "@menu/core/import/menu-template";
 import { textSheet } from "@menu/core/render/menu-sheet";
@@ -35,9 +35,8 @@ import { fakeTranslation, startFakeLibreTranslate } from "../packages/core/test/
 import { chromiumOptions } from "../e2e/chromium";
 import { linkMailedTo } from "../e2e/outbox";
 import { benchRuntime, sized } from "./bench-support";
+import { owner, printTable, step, until as untilWithin, wait } from "./onboarding-journey";
 
-const GOAL = { actions: 40, ownerSeconds: 180 };
-const COST = { action: 2, char: 0.3, file: 8 };
 /** The bulk dialog's default count: the owner keeps it. */
 const TABLES = 10;
 /** Items in the owner's sheet. */
@@ -49,6 +48,8 @@ const ENGINE_DELAY_MS = Number(process.env.BENCH_ENGINE_DELAY_MS ?? sized(1000, 
 /** How long a screen may take to answer, and a translation run or a publish to finish, on a busy machine. */
 const UI_MS = 120_000;
 const WAIT_MS = 600_000;
+/** Polls until `check` answers something truthy, within WAIT_MS. */
+const until = <T>(what: string, check: () => Promise<T | undefined | null | false>) => untilWithin(what, check, WAIT_MS);
 
 /** The 100-item (ITEMS) Russian sheet: the template's columns, five kitchen and four drinks categories. */
 function sheetRows(): string[][] {
@@ -81,90 +82,6 @@ function sheetRows(): string[][] {
   // In the sheet's order: a category's items together.
   const order = menu.map((m) => m[1]);
   return [header, ...rows.sort((a, b) => order.indexOf(a[1]!) - order.indexOf(b[1]!))];
-}
-
-type Step = { name: string; wallMs: number; machineMs: number; ownerWaitMs: number; clicks: number; fields: number; chars: number; files: number };
-const steps: Step[] = [];
-let current: Step | undefined;
-
-/** Waits for `done`, timing it as machine time. `sit`: the owner watches their own screen meanwhile. */
-async function wait<T>(done: () => Promise<T>, sit = true): Promise<T> {
-  const t0 = performance.now();
-  try {
-    return await done();
-  } finally {
-    const ms = performance.now() - t0;
-    current!.machineMs += ms;
-    if (sit) current!.ownerWaitMs += ms;
-  }
-}
-
-/** Polls `check` until it answers something truthy (no fixed sleeps as synchronisation). */
-async function until<T>(what: string, check: () => Promise<T | undefined | null | false>, timeoutMs = WAIT_MS): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** The owner's hands: every click, field and file is counted on the current step. */
-const owner = {
-  async click(target: Locator) {
-    current!.clicks++;
-    await target.click();
-  },
-  /** Opening a link from outside the page (the mail): one click. */
-  async open(page: Page, url: string) {
-    current!.clicks++;
-    await page.goto(url);
-  },
-  async fill(target: Locator, text: string) {
-    current!.fields++;
-    current!.chars += [...text].length;
-    await target.fill(text);
-  },
-  async choose(target: Locator, file: { name: string; mimeType: string; buffer: Buffer }) {
-    current!.files++;
-    await target.setInputFiles(file);
-  },
-};
-
-async function step(name: string, run: () => Promise<void>) {
-  current = { name, wallMs: 0, machineMs: 0, ownerWaitMs: 0, clicks: 0, fields: 0, chars: 0, files: 0 };
-  steps.push(current);
-  console.log(`→ ${name}`);
-  const t0 = performance.now();
-  try {
-    await run();
-  } finally {
-    current.wallMs = performance.now() - t0;
-  }
-}
-
-const actionsOf = (s: Step) => s.clicks + s.fields + s.files;
-const ownerSeconds = (s: Step) => (s.clicks + s.fields) * COST.action + s.chars * COST.char + s.files * COST.file + s.ownerWaitMs / 1000;
-
-function printTable() {
-  const total: Step = steps.reduce(
-    (t, s) => ({ ...t, wallMs: t.wallMs + s.wallMs, machineMs: t.machineMs + s.machineMs, ownerWaitMs: t.ownerWaitMs + s.ownerWaitMs, clicks: t.clicks + s.clicks, fields: t.fields + s.fields, chars: t.chars + s.chars, files: t.files + s.files }),
-    { name: "Total", wallMs: 0, machineMs: 0, ownerWaitMs: 0, clicks: 0, fields: 0, chars: 0, files: 0 },
-  );
-  const sec = (ms: number) => (ms / 1000).toFixed(1);
-  const row = (s: Step) => [s.name, sec(s.wallMs), sec(s.machineMs), String(actionsOf(s)), `${s.clicks}/${s.fields}/${s.files}`, String(s.chars), sec(s.ownerWaitMs), ownerSeconds(s).toFixed(1)];
-  const head = ["Step", "Wall s", "Machine s", "Actions", "Clicks/fields/files", "Chars", "Owner waits s", "Owner est. s"];
-  const lines = [head, ...steps.map(row), row(total)];
-  const widths = head.map((_, i) => Math.max(...lines.map((l) => l[i]!.length)));
-  const fmt = (l: string[]) => `| ${l.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
-  console.log(["", fmt(head), `|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`, ...steps.map((s) => fmt(row(s))), fmt(row(total))].join("\n"));
-  const estimate = ownerSeconds(total);
-  console.log(
-    `\nGoal: ≤ ${GOAL.actions} actions — ${actionsOf(total)} (${actionsOf(total) <= GOAL.actions ? "met" : "missed"}); ` +
-      `≤ ${GOAL.ownerSeconds / 60} min of the owner's time — ${(estimate / 60).toFixed(1)} min (${estimate <= GOAL.ownerSeconds ? "met" : "missed"}).` +
-      `\nOwner estimate: ${COST.action} s per click or field, ${COST.char} s per typed character, ${COST.file} s per file, plus the waits on the owner's screen.`,
-  );
 }
 
 async function pdfPages(bytes: Uint8Array) {
