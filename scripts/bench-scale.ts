@@ -28,15 +28,14 @@
  * BENCH_TEMPLATE_DIR, a data folder seeded with the demo data and stopped, is copied for a runtime of
  * its own instead of seeding one.
  */
-import { readFileSync } from "node:fs";
 import { request } from "node:http";
-import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { WORDS } from "@menu/core/shared/menu-rows";
 import { IMPORT_FILE_MAX } from "@menu/core/import/menu-import-limits";
 import { SECTIONS } from "@menu/core";
-import * as published from "@menu/core/shared/published-menu";
 import { benchRuntime, CHECK, demoOf, goalsExitCode, percentile, signIn, sized } from "./bench-support";
+import { publishedData } from "./published-data";
+import { printReport, type Sample, type Work } from "./scale-report";
 
 const RUNS = Math.min(Math.max(Number(process.env.BENCH_RUNS ?? sized(9, 1)), 1), 51);
 const ALL_SIZES = [{ label: "10×", factor: 10, goal: 1.3 }, { label: "30×", factor: 30, goal: 1.5 }] as const;
@@ -55,9 +54,6 @@ const SETTLED_MS = sized(3000, 1000);
 
 type Category = { id: string; name: string; parent_id: string; visible: boolean; content_count: number };
 type Item = { id: string; title: string; description: string; photo?: string; visible: boolean; allergens: string[]; tags: string[]; portions: { id: string; weight: string; unit: string; price: string; currency: string }[] };
-type GuestItem = { id: string; title: string; portions?: { price: string }[] };
-type Work = { requests: number; records: number; ms: number };
-type Sample = { calls: Map<string, number>; work: Map<string, Work>; firstView: number; items: number; heapMb: number };
 /** Reads no store data, only other partitions: how much slower a call got at this size for reasons outside the store's (a bigger DynamoDB Local file, a busier machine). */
 const FIXED = "fixed cost: GET /api/me";
 
@@ -140,44 +136,7 @@ try {
   const [full] = (await call<Item[]>("POST", "/api/products/several-get", { ids: [saved.id] })).body;
   const q = /[\p{L}]{4,}/u.exec(full!.title)?.[0]?.slice(0, 4).toLowerCase() ?? full!.title.slice(0, 3);
 
-  // The published guest data, read from the data folder's object store (no edge cache between): the
-  // whole menu of the default language as the core's readWholeMenu assembles it when it has one
-  // (index and chunks), else the one menu.json per language of format 1.
-  const keys = published.publishedKeys(company!, store!);
-  const readJson = async (key: string) => {
-    try {
-      return JSON.parse(readFileSync(join(dataDir, "objects", key), "utf8")) as unknown;
-    } catch {
-      return undefined; // missing, or caught mid-write: read again at the next poll
-    }
-  };
-  const { readWholeMenu } = published as unknown as { readWholeMenu?: (get: typeof readJson, c: string, s: string, l: string) => Promise<unknown> };
-  const guestData = async () => {
-    const manifest = (await readJson(keys.manifest)) as { default_language?: string; version?: string } | undefined;
-    const lang = manifest?.default_language ?? "ru";
-    const menu = ((readWholeMenu && (await readWholeMenu(readJson, company!, store!, lang))) ?? (await readJson(keys.json(lang)))) as { items?: GuestItem[] } | undefined;
-    return { version: JSON.stringify(manifest), items: menu?.items ?? [] };
-  };
-  const shows = async (found: (i: GuestItem) => boolean) => (await guestData()).items.some(found);
-  /**
-   * One item as guests get it: the index, then only the chunk that holds it (as the guest app
-   * fetches it), so polling does not cost the machine a whole 5,000-item menu every few ms.
-   */
-  const { chunkNames, CHUNK_ITEMS } = published as unknown as { chunkNames?: (c: object) => string[]; CHUNK_ITEMS?: number };
-  const publishedItem = async (id: string): Promise<GuestItem | undefined> => {
-    const manifest = (await readJson(keys.manifest)) as { default_language?: string } | undefined;
-    const lang = manifest?.default_language ?? "ru";
-    const index = (await readJson(keys.index(lang))) as { categories: { items: { id: string }[] }[] } | undefined;
-    if (!index || !chunkNames || !CHUNK_ITEMS) return (await guestData()).items.find((i) => i.id === id);
-    for (const c of index.categories) {
-      const at = c.items.findIndex((i) => i.id === id);
-      if (at < 0) continue;
-      const name = chunkNames(c)[Math.floor(at / CHUNK_ITEMS)];
-      const chunk = name ? ((await readJson(keys.chunk(lang, name))) as { items: GuestItem[] } | undefined) : undefined;
-      return chunk?.items.find((i) => i.id === id);
-    }
-    return undefined;
-  };
+  const { guestData, shows, publishedItem } = publishedData(dataDir, company!, store!);
   /** Until the guest data shows the item titled `marker` and the manifest has not changed for 3 s (no publish left to run). */
   const settle = async (marker: string) => {
     const deadline = performance.now() + 600_000;
@@ -318,36 +277,7 @@ try {
     console.log(`  30× measured again after a restart (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   } else console.log("  no restart: BENCH_BASE_URL's runtime is not this script's to restart");
 
-  const goals: [string, boolean][] = [];
-  const ms = (n: number) => `${n.toFixed(1)} ms`;
-  const cols = (xs: string[]) => `| ${xs[0]!.padEnd(34)} | ${xs.slice(1).map((x) => x.padStart(10)).join(" | ")} |`;
-  console.log(`\n${cols(["call", `@base ${baseline.items}`, ...columns.flatMap((c) => [c.label, "ratio"]), "goal met?"])}`);
-  console.log(cols(["-".repeat(34), ...Array<string>(2 + 2 * columns.length).fill("-".repeat(10))]));
-  for (const [label, b] of baseline.calls) {
-    const r = columns.map((c) => c.s.calls.get(label)! / b);
-    // The goals are judged on the grown runtime; the restarted one only tells where a miss comes from.
-    const met = columns.every((c, i) => c.goal === undefined || r[i]! <= c.goal);
-    if (label !== FIXED) goals.push([`${label}: ratios ${r.map((x) => `${x.toFixed(2)}×`).join(", ")}`, met]);
-    console.log(cols([label, ms(b), ...columns.flatMap((c, i) => [ms(c.s.calls.get(label)!), `${r[i]!.toFixed(2)}×`]), label === FIXED ? "(baseline)" : met ? "yes" : "NO"]));
-  }
-  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  const views = [baseline, ...columns.map((c) => c.s)].map((s) => s.firstView);
-  const viewsMet = views.every((v) => v <= FIRST_VIEW_MAX);
-  console.log(cols(["first view (HTML, gzip)", kb(views[0]!), ...views.slice(1).flatMap((v) => [kb(v), `${(v / views[0]!).toFixed(2)}×`]), viewsMet ? "yes" : "NO"]));
-  console.log(cols(["runtime heap in use", `${baseline.heapMb} MB`, ...columns.flatMap((c) => [`${c.s.heapMb} MB`, ""]), ""]));
-  const createRatio = lastCreates / firstCreates;
-  // The last creates are timed at 30×, the last size grown to.
-  const createCells = columns.flatMap((_, i) => (i === SIZES.length - 1 ? [ms(lastCreates), `${createRatio.toFixed(2)}×`] : ["", ""]));
-  console.log(cols([`create, per item (first/last ${CREATES})`, ms(firstCreates), ...createCells, createRatio <= 1.5 ? "yes" : "NO"]));
-  goals.push([`first view ≤ 14 KB gzip at every size (${views.map(kb).join(", ")})`, viewsMet], [`last ${CREATES} creates ≤ 1.5× the first per item (${createRatio.toFixed(2)}×)`, createRatio <= 1.5]);
-  // The same calls as DynamoDB work: requests sent and records read, whatever the machine's speed.
-  const w = ({ requests, records, ms: wait }: Work) => `${requests} / ${records} / ${wait.toFixed(0)}`;
-  console.log(`\nDynamoDB work per call (requests / records read / ms waited for DynamoDB, summed; a save and a create with their background jobs):\n`);
-  console.log(cols(["call", `@base ${baseline.items}`, ...columns.map((c) => c.label)]));
-  console.log(cols(["-".repeat(34), ...Array<string>(1 + columns.length).fill("-".repeat(10))]));
-  for (const [label, b] of baseline.work) console.log(cols([label, w(b), ...columns.map((c) => w(c.s.work.get(label)!))]));
-  console.log(`\nGoals: ratios ${SIZES.map((z) => `≤ ${z.goal}× at ${z.label}`).join(" and ")}; ${goals.filter(([, ok]) => ok).length} of ${goals.length} met.`);
-  for (const [what, ok] of goals) if (!ok) console.log(`  missed: ${what}`);
+  const goals = printReport({ baseline, columns, sizes: SIZES, firstCreates, lastCreates, creates: CREATES, firstViewMax: FIRST_VIEW_MAX, fixed: FIXED });
   console.log(`Run took ${((performance.now() - started) / 60_000).toFixed(1)} min.`);
   failed = goalsExitCode(goals) !== 0;
 } finally {
