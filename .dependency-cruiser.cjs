@@ -29,7 +29,7 @@ const CORE_LAYERS = [
   ["billing", "media", "mail", "auth", "user", "contact", "category", "item", "tables"],
   ["promotion", "reviews", "abbreviation", "menu", "wifi", "translation-editor"],
   // orchestration
-  ["analytics", "publish", "settings", "export", "import", "schedules", "jobs"],
+  ["analytics", "publish", "settings", "export", "import", "schedules", "jobs", "translatable-contents"],
   ["table-calls"],
   ["index", "adapters"],
 ];

@@ -21,7 +21,7 @@ import { companyIdByUrlKey } from "@menu/core/company/company";
 import { resolveCsObject } from "@menu/core/store/store";
 import { resilient, type TranslationEngine } from "@menu/core/ports/translator";
 import { MENU_LANGUAGES } from "@menu/core/shared/model";
-import { requestStoreTranslation } from "@menu/core/translation/jobs";
+import { requestStoreTranslation } from "@menu/core/translation/sweep";
 import { translateQueueJob } from "@menu/core/translation/facts-refresh";
 import { seedDemo } from "../packages/local/src/demo/seed";
 import { startDynamo } from "../packages/local/src/dynamo";

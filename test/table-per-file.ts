@@ -12,6 +12,7 @@ import { clock } from "@menu/core/shared/clock";
 import { setWebBuildSource } from "@menu/core/publish/after-deploy";
 import { setGuestEdge } from "@menu/core/publish/guest-edge";
 import { setMenuRenderer } from "@menu/core/ports/menu-renderer";
+import { registerTranslatableContents } from "@menu/core/translatable-contents";
 
 /**
  * The domain files share their worker's modules (vitest's `isolate: false`: each file imported the
@@ -43,6 +44,7 @@ setPorts({
   queue: memoryQueue({}),
   mailer: outboxMailer(join(dir, "outbox"), "test@localhost"),
 });
+registerTranslatableContents();
 // Hashes at N=2^10 instead of 2^17: the tests sign up and sign in hundreds of times (the
 // password tests raise it back where the cost itself is under test).
 setPasswordCost({ ln: 10, r: 8, p: 1 });

@@ -8,7 +8,8 @@ import { bulkItems, createItem, updateItem } from "@menu/core/item/manage";
 import { ensureSearchIndex, indexItem, rebuildSearchIndex } from "@menu/core/search/indexing";
 import { searchItems } from "@menu/core/item/search";
 import { indexTermsOf, queryTermsOf } from "@menu/core/search/words";
-import { TARGETS, type Translations } from "@menu/core/translation/targets";
+import { contentOf } from "@menu/core/translation/contents";
+import type { Translations } from "@menu/core/translation/targets";
 import { venue } from "./fixtures";
 
 const system = <T>(call: () => Promise<T>) => withActor({ type: "system" }, call);
@@ -25,8 +26,8 @@ const addItem = (category_id: string, title: string) =>
 const indexRows = async () =>
   (await Db().entities.searchIndexTerm.query.byTerm(keys).go({ pages: "all" })).data.map((r) => `${r.kind}:${r.term}>${r.ref_type}:${r.ref_id}`).sort();
 async function saveTranslations(type: "Item" | "Category", id: string, translations: Translations) {
-  const target = (await TARGETS[type].load(keys, id))!;
-  await TARGETS[type].save(keys, id, translations, target.updated_at);
+  const target = (await contentOf(type).load(keys, id))!;
+  await contentOf(type).save(keys, id, translations, target.updated_at);
 }
 
 beforeAll(async () => {

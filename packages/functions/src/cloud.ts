@@ -6,6 +6,7 @@ import { sqsQueue } from "@menu/core/adapters/sqs-queue";
 import { translatorFromEnv } from "@menu/core/adapters/translator";
 import { cloudFrontGuestEdge } from "@menu/core/adapters/cloudfront-guest-edge";
 import { setGuestEdge } from "@menu/core/publish/guest-edge";
+import { registerTranslatableContents } from "@menu/core/translatable-contents";
 import { loadCloudSettings } from "./settings";
 
 // Before any handler runs: secrets and the site's address from SSM (ESM top-level await).
@@ -33,6 +34,8 @@ export function configureCloud(env = process.env) {
     mailer: sesMailer(env.MAIL_FROM ?? "no-reply@example.com", { configurationSet: env.MAIL_CONFIGURATION_SET }),
     translator: translatorFromEnv(env, { cloud: true }),
   });
+  // What the translation engine translates (the API requests, the workers translate).
+  registerTranslatableContents();
   // Guest page routes for CloudFront's edge (the publish worker, store renames in the API).
   setGuestEdge(env.GUEST_EDGE_KVS_ARN ? cloudFrontGuestEdge(env.GUEST_EDGE_KVS_ARN, env.MENUS_BUCKET ?? "") : undefined);
 }

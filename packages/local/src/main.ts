@@ -17,6 +17,7 @@ import { setWebBuildSource, webBuildPublished } from "@menu/core/publish/after-d
 import { setGuestEdge } from "@menu/core/publish/guest-edge";
 import { loadMenuRenderer } from "@menu/core/adapters/ssr-menu-renderer";
 import { setMenuRenderer } from "@menu/core/ports/menu-renderer";
+import { registerTranslatableContents } from "@menu/core/translatable-contents";
 import { migrateStores } from "@menu/core/store/recount";
 import { indexStoresWithoutIndex } from "@menu/core/search/indexing";
 import { resumeTranslations } from "@menu/core/translation/jobs";
@@ -80,6 +81,8 @@ setPorts({
   mailer: outboxMailer(outbox, process.env.MAIL_FROM ?? "QR Menu <no-reply@localhost>"),
   translator,
 });
+// What the translation engine translates (the API requests it, the queue's jobs translate).
+registerTranslatableContents();
 // What CloudFront's edge would hold (routes, not-found pages); this runtime answers guests itself.
 setGuestEdge(fsGuestEdge(edgeDir(dataDir)));
 

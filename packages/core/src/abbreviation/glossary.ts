@@ -11,7 +11,7 @@ import { UserError } from "../shared/errors";
 import { newId } from "../shared/ids";
 import { requestFactsRefresh } from "../store/facts";
 import { isKept } from "../translation/jobs";
-import { TARGETS, type TargetType } from "../translation/targets";
+import { contentOf, translatableTypes } from "../translation/contents";
 import { usesAbbreviation } from "../translation/text";
 import { AbbreviationFields, fullFormRule } from "./schemas";
 
@@ -46,8 +46,8 @@ async function affectedBy({ keys, translation }: StoreContext, abbreviations: st
   await requestFactsRefresh(keys);
   const { languages } = await translation();
   let count = 0;
-  for (const type of Object.keys(TARGETS) as TargetType[]) {
-    for (const target of await TARGETS[type].all(keys)) {
+  for (const type of translatableTypes()) {
+    for (const target of await contentOf(type).all(keys)) {
       const uses = Object.values(target.sources).some((text) => abbreviations.some((a) => usesAbbreviation(text ?? "", a)));
       if (uses && languages.some((lang) => !isKept(target.translations[lang]))) count++;
     }

@@ -6,7 +6,7 @@
 import { translationsInfo } from "../shared/translations-info";
 import { z } from "zod";
 import { Db } from "../db/service";
-import { targetOfRow } from "../translation/targets";
+import { categoryTarget } from "./translatable";
 import { indexCategory, unindexCategory, type NamedCategory } from "../search/indexing";
 import { UserError } from "../shared/errors";
 import { storeCommand } from "../command/store-command";
@@ -112,7 +112,7 @@ export const createCategory = storeCommand(CreateCategoryInput, { publish: CATEG
   ]);
   await indexCategory(keys, undefined, { category_id, name: fields.name });
   const { data } = await Db().entities.category.get({ ...keys, category_id }).go();
-  translate([{ target_type: "Category", target_id: category_id, target: targetOfRow.Category(data!) }]);
+  translate([{ target_type: "Category", target_id: category_id, target: categoryTarget(data!) }]);
   return { ...toCategoryInfo(data!), content_count: 0 } satisfies AdminCategory;
 });
 

@@ -9,7 +9,8 @@ import type { SendOptions } from "../ports/queue";
 import { requestPublish, type PublishScope } from "../store/publish-request";
 import { assertCanManageStore, storeKeys } from "../shared/policy";
 import { storeById, type StoreRecord } from "../store/store";
-import { requestStoreTranslation, requestTranslation, translationContext, type TranslateRef, type TranslationContext } from "../translation/jobs";
+import { requestTranslation, translationContext, type TranslateRef, type TranslationContext } from "../translation/jobs";
+import { requestStoreTranslation } from "../translation/sweep";
 
 /**
  * The tenancy gate of every call on a store's data: loads the store and lets through only those who

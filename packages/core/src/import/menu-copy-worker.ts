@@ -15,7 +15,7 @@ import { isConditionFailure } from "../shared/conflict";
 import { UserError } from "../shared/errors";
 import { requestPublish } from "../store/publish-request";
 import { requestFactsRefresh } from "../store/facts";
-import { requestStoreTranslation } from "../translation/jobs";
+import { requestStoreTranslation } from "../translation/sweep";
 import { copyPlan, previewOf, sourceStore } from "./menu-copy-plan";
 import { copyChunk, newPace, undoCopy, type CopyRef } from "./menu-copy-chunk";
 import { copyRow } from "./menu-copy";

@@ -17,7 +17,8 @@ import { quoteCell } from "../shared/sheet-cell";
 import { countByCategory, requestFactsRefresh } from "../store/facts";
 import { takePositionBlocks } from "../store/positions";
 import { sourceHashes, type TranslateRef } from "../translation/jobs";
-import { targetOfRow } from "../translation/targets";
+import { itemTarget } from "../item/translatable";
+import { categoryTarget } from "../category/translatable";
 import { categoryIconFor } from "./category-icon";
 import { IMPORT_FILE_MAX } from "./menu-import-limits";
 import { plan } from "./menu-import-plan";
@@ -108,7 +109,7 @@ export const applyImport = storeCommand(ApplyImportInput, { publish: "named", tr
       }
     }
     await createCategories(keys, categories);
-    for (const category of categories) written.push({ target_type: "Category", target_id: category.category_id, target: targetOfRow.Category({ ...category, updated_at: "", translations: {} }) });
+    for (const category of categories) written.push({ target_type: "Category", target_id: category.category_id, target: categoryTarget({ ...category, updated_at: "", translations: {} }) });
   }
   const ctx = await command.translation();
   const records = new Map(state.items.map((i) => [i.id, i]));
@@ -131,7 +132,7 @@ export const applyImport = storeCommand(ApplyImportInput, { publish: "named", tr
     ...givenFields(item),
   }));
   await createItems(keys, created);
-  for (const record of created) written.push({ target_type: "Item", target_id: record.item_id, target: targetOfRow.Item({ ...record, updated_at: "", translations: {} }) });
+  for (const record of created) written.push({ target_type: "Item", target_id: record.item_id, target: itemTarget({ ...record, updated_at: "", translations: {} }) });
   // Rows with an ID that change something. An item named twice in the chunk is written once (a
   // transaction writes an item once), as and where its last row says.
   const last = new Map<string, (typeof chunk)[number]>();
@@ -181,7 +182,7 @@ export const applyImport = storeCommand(ApplyImportInput, { publish: "named", tr
         updates.push({ item_id, set: base });
         continue;
       }
-      const target = targetOfRow.Item(stored.get(item_id)!);
+      const target = itemTarget(stored.get(item_id)!);
       const own = target.translations[result.language];
       const entry = {
         ...own,

@@ -11,7 +11,7 @@ import { storeCommand } from "../command/store-command";
 import { newId } from "../shared/ids";
 import type { CategoryInfo } from "../category/category";
 import { categoryOfStore, contentSaved, inOrder, revisedTranslations, type StoreKeys } from "./content";
-import { targetOfRow } from "../translation/targets";
+import { itemTarget } from "./translatable";
 import { countedWrite, factsChange, requestFactsRefresh, tallyChange } from "../store/facts";
 import { positionAfter, takePositions } from "../store/positions";
 import { deleteItems } from "./removal";
@@ -74,7 +74,7 @@ export const createItem = storeCommand(CreateItemInput, { publish: "named", tran
   ]);
   await indexItem(keys, undefined, { item_id, title: form.title });
   const saved = await itemOfStore(keys, item_id);
-  contentSaved(ctx, { target_type: "Item", target_id: item_id, target: targetOfRow.Item(saved) }, { categories: [], items: [{ category_id, item_id }] });
+  contentSaved(ctx, { target_type: "Item", target_id: item_id, target: itemTarget(saved) }, { categories: [], items: [{ category_id, item_id }] });
   return toItemInfo(saved);
 });
 
@@ -101,7 +101,7 @@ export const updateItem = storeCommand(UpdateItemInput, { publish: "named", tran
   }
   await indexItem(keys, item, { item_id, title: form.title, translations });
   const saved = await itemOfStore(keys, item_id);
-  contentSaved(ctx, { target_type: "Item", target_id: item_id, target: targetOfRow.Item(saved) }, { categories: [], items: [{ category_id: item.category_id, item_id }] });
+  contentSaved(ctx, { target_type: "Item", target_id: item_id, target: itemTarget(saved) }, { categories: [], items: [{ category_id: item.category_id, item_id }] });
   return toItemInfo(saved);
 });
 

@@ -15,7 +15,7 @@ import { newId } from "../shared/ids";
 import type { CategoryInfo } from "../category/category";
 import { PromotionForm } from "./schemas";
 import { TranslationsInfo, translationsInfo } from "../shared/translations-info";
-import { targetOfRow } from "../translation/targets";
+import { promotionTarget } from "./translatable";
 
 const Id = z.string().min(1).max(64);
 /** A publish after a change of promotions: every publish reads them whole, no items to rebuild. */
@@ -95,7 +95,7 @@ export const createPromotion = storeCommand(CreatePromotionInput, { publish: "na
     factsChange(e, keys, { promotions: 1 }),
   ]);
   const saved = await promotionOfStore(keys, promotion_id);
-  contentSaved(ctx, { target_type: "Promotion", target_id: promotion_id, target: targetOfRow.Promotion(saved) }, PROMOTIONS_ONLY);
+  contentSaved(ctx, { target_type: "Promotion", target_id: promotion_id, target: promotionTarget(saved) }, PROMOTIONS_ONLY);
   return toInfo(saved);
 });
 
@@ -112,7 +112,7 @@ export const updatePromotion = storeCommand(UpdatePromotionInput, { publish: "na
     .entities.promotion.patch({ ...keys, promotion_id })
     .set({ ...form, ...(banner ? { banner } : {}), translations });
   const { data } = await (banner ? patch : patch.remove(["banner"])).go({ response: "all_new" });
-  contentSaved(ctx, { target_type: "Promotion", target_id: promotion_id, target: targetOfRow.Promotion(data as PromotionRecord) }, PROMOTIONS_ONLY);
+  contentSaved(ctx, { target_type: "Promotion", target_id: promotion_id, target: promotionTarget(data as PromotionRecord) }, PROMOTIONS_ONLY);
   return toInfo(data as PromotionRecord);
 });
 

@@ -11,12 +11,15 @@ import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { assertSignedIn, canManageStore } from "../shared/policy";
 import { TRANSLATION_STATUSES } from "../shared/model";
-import { isOutdated, requestStoreTranslation, sourceHashes, usageOf } from "../translation/jobs";
+import { isOutdated, sourceHashes } from "../translation/jobs";
+import { requestStoreTranslation } from "../translation/sweep";
+import { usageOf } from "../translation/worker";
 import type { GlossaryEntry } from "../translation/text";
 import { factsOf, requestFactsRefresh } from "../store/facts";
 import { manualTranslationForm, TARGET_TYPES, TranslationLanguage, type TargetType, type TranslationStatus } from "./schemas";
 import { translationsInfo } from "../shared/translations-info";
-import { entryExtras, TARGETS, type Field, type Target, type TranslationEntry, type Translations } from "../translation/targets";
+import { contentOf, translatableTypes } from "../translation/contents";
+import { entryExtras, type Field, type Target, type TranslationEntry, type Translations } from "../translation/targets";
 import { isConditionFailure } from "../shared/conflict";
 
 const Id = z.string().min(1).max(64);
@@ -43,7 +46,7 @@ const languageStatuses = (rows: Row[]) =>
  * nothing to wait for: completed.
  */
 export const translationStatuses = fn(StatusesInput, async ({ ids, type }) => {
-  const accessor = TARGETS[type ?? "Item"];
+  const accessor = contentOf(type ?? "Item");
   const actor = assertSignedIn();
   const targets = (await Promise.all([...new Set(ids)].map((id) => accessor.byId(id)))).filter((t): t is Target => !!t);
   if (targets.some((t) => !canManageStore(actor, t.company_id, t.store_id))) throw new UserError("notFound", 404);
@@ -59,8 +62,8 @@ export const translationStatuses = fn(StatusesInput, async ({ ids, type }) => {
 /** Every hand-made or checked translation of the store whose source changed since it was written or checked. */
 async function outdatedOf(keys: { company_id: string; store_id: string }, glossary: GlossaryEntry[]) {
   const found: { target_type: TargetType; target_id: string; language: string }[] = [];
-  for (const target_type of Object.keys(TARGETS) as TargetType[]) {
-    for (const target of await TARGETS[target_type].all(keys)) {
+  for (const target_type of translatableTypes()) {
+    for (const target of await contentOf(target_type).all(keys)) {
       for (const language of Object.keys(target.translations)) {
         if (isOutdated(target, language, glossary)) found.push({ target_type, target_id: target.id, language });
       }
@@ -113,7 +116,7 @@ const NOT_FOUND = { Item: "itemNotFound", Category: "categoryNotFound", Promotio
 async function targetOf({ keys, translation }: StoreContext, target_type: TargetType, target_id: string, language: string) {
   const ctx = await translation();
   if (!(ctx.planLanguages as string[]).includes(language)) throw new UserError("featureNotInPlan", 409, { field: "language" });
-  const target = await TARGETS[target_type].load(keys, target_id);
+  const target = await contentOf(target_type).load(keys, target_id);
   if (!target) throw new UserError(NOT_FOUND[target_type], 404);
   return { keys, target, glossary: ctx.glossary };
 }
@@ -125,11 +128,11 @@ async function changeLanguage(keys: { company_id: string; store_id: string }, ty
     const translations = { ...target.translations };
     change(translations);
     try {
-      await TARGETS[type].save(keys, target.id, translations, target.updated_at);
+      await contentOf(type).save(keys, target.id, translations, target.updated_at);
       return translations;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
-      target = await TARGETS[type].load(keys, first.id);
+      target = await contentOf(type).load(keys, first.id);
     }
   }
   throw new UserError("requestFailed", 409);

@@ -17,8 +17,11 @@ import { isConditionFailure } from "../shared/conflict";
 import { storeKeys } from "../shared/policy";
 import { guardedWrite } from "../db/guarded-write";
 import { requestFactsRefresh, sendFactsRefresh, textKey, type TextRef } from "../store/facts";
-import { isSweepMessage, staleFields, sweepStoreTranslation, translationContext, translationJob, type TranslationContext } from "./jobs";
-import { TARGETS, type Target } from "./targets";
+import { staleFields, translationContext, type TranslationContext } from "./jobs";
+import { isSweepMessage, sweepStoreTranslation } from "./sweep";
+import { translationJob } from "./worker";
+import { contentOf } from "./contents";
+import type { Target } from "./targets";
 import type { TRANSLATION_TARGETS } from "../shared/model";
 
 type Keys = { company_id: string; store_id: string };
@@ -107,7 +110,7 @@ async function countText(keys: Keys, ref: TextRef, ctx: TranslationContext) {
   const e = Db().entities;
   for (let attempt = 0; ; attempt++) {
     const [target, rows, row] = await Promise.all([
-      TARGETS[ref.target_type].load(keys, ref.target_id),
+      contentOf(ref.target_type).load(keys, ref.target_id),
       e.translation.query.byStore({ ...keys, ...ref }).go({ pages: "all", attributes: ["language", "status"] }),
       e.textFacts.get({ ...keys, ...ref }).go(),
     ]);
@@ -150,10 +153,10 @@ function addToFacts(t: Parameters<Parameters<typeof guardedWrite>[1]>[0], keys: 
 /** Every text's share, counted from the records (texts with nothing missing or failed are left out). */
 async function countTexts(keys: Keys, ctx: TranslationContext) {
   const [items, categories, promotions, stores, rows] = await Promise.all([
-    TARGETS.Item.all(keys),
-    TARGETS.Category.all(keys),
-    TARGETS.Promotion.all(keys),
-    TARGETS.Store.all(keys),
+    contentOf("Item").all(keys),
+    contentOf("Category").all(keys),
+    contentOf("Promotion").all(keys),
+    contentOf("Store").all(keys),
     Db().entities.translation.query.byStore(keys).go({ pages: "all", attributes: ["target_type", "target_id", "language", "status"] }),
   ]);
   const failedOf = new Map<string, string[]>();
