@@ -137,7 +137,8 @@ export async function rotateOriginSecret(options: {
 /** The AWS CLI, its answer parsed. */
 const awsCli: AwsCli = (args) =>
   new Promise((ok, fail) => {
-    execFile("aws", [...args, "--output", "json"], { maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
+    // AWS_PAGER: version 2 of the CLI would page its answer otherwise.
+    execFile("aws", [...args, "--output", "json"], { maxBuffer: 1 << 20, env: { ...process.env, AWS_PAGER: "" } }, (error, stdout, stderr) => {
       if (error) return fail(new Error(`aws ${args.slice(0, 2).join(" ")}: ${stderr.trim() || error.message}`));
       ok(stdout.trim() ? (JSON.parse(stdout) as Record<string, unknown>) : {});
     });

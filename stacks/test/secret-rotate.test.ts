@@ -58,6 +58,8 @@ const fakeCredentials = {
   AWS_SECRET_ACCESS_KEY: "secret",
   AWS_CONFIG_FILE: "/dev/null",
   AWS_SHARED_CREDENTIALS_FILE: "/dev/null",
+  // Version 2 (Debian's awscli, what .ci/run installs) would page its output otherwise.
+  AWS_PAGER: "",
 };
 /** The real AWS CLI, pointed at the fake. */
 const aws: AwsCli = (args) =>
