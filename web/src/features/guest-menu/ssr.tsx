@@ -4,6 +4,7 @@
  * same components the browser hydrates.
  */
 import QRCode from "qrcode";
+import { escapeHtml } from "@menu/core/shared/html";
 import { renderToString } from "react-dom/server";
 import ar from "virtual:guest-messages/ar";
 import en from "virtual:guest-messages/en";
@@ -34,7 +35,6 @@ declare const __GUEST_ASSETS__: { js: string; early: string; css: string[]; cssT
 /** Every menu language is a guest interface language. */
 const catalogs = { ru, en, zh, ar, tr, fr } as unknown as Record<Language, GuestCatalog>;
 
-const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 /** JSON inside a <script>: "<" escaped so no text can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028|\u2029/g, "");
 
