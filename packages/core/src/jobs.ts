@@ -1,5 +1,5 @@
 import { menuExportJob } from "./export/worker";
-import { menuCopyJob } from "./import/menu-copy-worker";
+import { menuCopyJob } from "./chains/menu-copy-worker";
 import type { QueueName } from "./ports/queue";
 import { publishJob } from "./publish/job";
 import { translateQueueJob } from "./translation/facts-refresh";

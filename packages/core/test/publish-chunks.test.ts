@@ -19,7 +19,7 @@ import { runSchedules } from "@menu/core/schedules";
 import { FULL_PAGE_EVERY_MS } from "@menu/core/publish/plan";
 import { loadMenuRenderer } from "@menu/core/adapters/ssr-menu-renderer";
 import { setMenuRenderer } from "@menu/core/ports/menu-renderer";
-import { requestPublish, type ScopeItem } from "@menu/core/store/publish-request";
+import { requestPublish, type ScopeItem } from "@menu/core/publish/request";
 import { CHUNK_ITEMS, chunkNames, publishedKeys, type MenuRenderer, type PublishedChunk, type PublishedIndex } from "@menu/core/shared/published-menu";
 import { recordsRead } from "../../api/test/support/reads";
 import { venue } from "./fixtures";

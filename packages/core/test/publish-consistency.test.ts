@@ -16,7 +16,7 @@ import { loadMenuRenderer } from "@menu/core/adapters/ssr-menu-renderer";
 import { JOB_HANDLERS } from "@menu/core/jobs";
 import { setMenuRenderer } from "@menu/core/ports/menu-renderer";
 import { checkPublished } from "@menu/core/publish/consistency";
-import { requestPublish } from "@menu/core/store/publish-request";
+import { requestPublish } from "@menu/core/publish/request";
 import { chunkNames, publishedKeys, type PublishedIndex } from "@menu/core/shared/published-menu";
 import { qrLinkKey } from "@menu/core/tables/qr-links";
 import { venue } from "./fixtures";

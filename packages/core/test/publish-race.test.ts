@@ -15,13 +15,13 @@ import { clock, Db, setPorts, usePorts, withActor, type Actor } from "@menu/core
 import { fsObjectStore } from "@menu/core/adapters/fs-object-store";
 import { memoryQueue } from "@menu/core/adapters/memory-queue";
 import { JOB_HANDLERS } from "@menu/core/jobs";
-import { applyToStores } from "@menu/core/import/apply-to-stores";
+import { applyToStores } from "@menu/core/chains/apply-to-stores";
 import { runDuePublishes } from "@menu/core/publish/job";
 import { setMenuRenderer } from "@menu/core/ports/menu-renderer";
 import type { ObjectStore } from "@menu/core/ports/object-store";
 import { checkPublished } from "@menu/core/publish/consistency";
 import { createStore } from "@menu/core/store/store";
-import { requestPublish } from "@menu/core/store/publish-request";
+import { requestPublish } from "@menu/core/publish/request";
 import { requestTranslation } from "@menu/core/translation/jobs";
 import { publishedKeys, readWholeMenu, type MenuView } from "@menu/core/shared/published-menu";
 import { venue } from "./fixtures";

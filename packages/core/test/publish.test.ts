@@ -11,7 +11,7 @@ import { runSchedules } from "@menu/core/schedules";
 import { nextBoundary, openNow, scheduleAllows, zonedTime } from "@menu/core/shared/schedule";
 import { publishDelta, wifiPayload } from "@menu/core/publish/build";
 import { setMenuRenderer } from "@menu/core/ports/menu-renderer";
-import { pendingScope, requestPublish, SCOPE_MAX } from "@menu/core/store/publish-request";
+import { pendingScope, requestPublish, SCOPE_MAX } from "@menu/core/publish/request";
 import { readWholeMenu, type MenuView, type PublishedChunk, type PublishedIndex, type PublishedManifest } from "@menu/core/shared/published-menu";
 import { venue } from "./fixtures";
 

@@ -20,7 +20,7 @@ import { fsObjectStore } from "@menu/core/adapters/fs-object-store";
 import { memoryQueue } from "@menu/core/adapters/memory-queue";
 import { JOB_HANDLERS } from "@menu/core/jobs";
 import { setMenuRenderer } from "@menu/core/ports/menu-renderer";
-import { requestPublish } from "@menu/core/store/publish-request";
+import { requestPublish } from "@menu/core/publish/request";
 import { browser } from "../../api/test/support/browser-client";
 import { PASSWORD, tenant } from "../../api/test/support/accounts";
 import { publishedHandler } from "../../local/src/published";

@@ -16,7 +16,7 @@ import { memoryQueue } from "@menu/core/adapters/memory-queue";
 import { JOB_HANDLERS } from "@menu/core/jobs";
 import { republishForWebBuild, setWebBuildSource, webBuildPublished } from "@menu/core/publish/after-deploy";
 import { setMenuRenderer } from "@menu/core/ports/menu-renderer";
-import { requestPublish } from "@menu/core/store/publish-request";
+import { requestPublish } from "@menu/core/publish/request";
 import type { PublishedManifest } from "@menu/core/shared/published-menu";
 import { runSchedules } from "@menu/core/schedules";
 import { venue } from "../../core/test/fixtures";

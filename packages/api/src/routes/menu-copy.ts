@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ApplyToStoresInput, applyToStores, linkedItems } from "@menu/core/import/apply-to-stores";
-import { ConfirmCopyInput, MenuCopyJob, StartCopyInput, confirmCopy, copyStatus, latestCopy, startCopy } from "@menu/core/import/menu-copy";
+import { ApplyToStoresInput, applyToStores, linkedItems } from "@menu/core/chains/apply-to-stores";
+import { ConfirmCopyInput, MenuCopyJob, StartCopyInput, confirmCopy, copyStatus, latestCopy, startCopy } from "@menu/core/chains/menu-copy";
 import { errorResponse } from "../errors";
 import { router } from "../router";
 import { requiresSession } from "../session";

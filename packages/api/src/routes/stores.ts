@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { GuestMenu, guestMenu } from "@menu/core/menu/menu";
 import { StoreSettings } from "@menu/core/store/store";
-import { companyStores, CreateCompanyStore, createCompanyStore, storeSettings, StoreSummary, UpdateStoreSettings, updateStoreSettings } from "@menu/core/settings/store-settings";
+import { companyStores, CreateCompanyStore, createCompanyStore, StoreSummary } from "@menu/core/settings/company-stores";
+import { storeSettings, UpdateStoreSettings, updateStoreSettings } from "@menu/core/settings/store-settings";
 import { errorResponse } from "../errors";
 import { router } from "../router";
 import { requiresSession } from "../session";

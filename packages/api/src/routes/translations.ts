@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { AbbreviationInfo, createAbbreviation, CreateAbbreviationInput, deleteAbbreviation, listGlossary, updateAbbreviation } from "@menu/core/abbreviation/glossary";
+import { AbbreviationInfo, createAbbreviation, CreateAbbreviationInput, deleteAbbreviation, listGlossary, updateAbbreviation } from "@menu/core/glossary/glossary";
 import {
   resetManualTranslation,
   checkTranslation,

@@ -4,7 +4,7 @@
  * busy menu costs no read per batch, and drops every event that names anything else.
  */
 import { Db } from "../db/service";
-import { requestPublish } from "../store/publish-request";
+import { requestPublish } from "../publish/request";
 
 type Keys = { company_id: string; store_id: string };
 export type EventTargets = { items: ReadonlySet<string>; tables: ReadonlySet<number>; languages: ReadonlySet<string> };

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import type { SendOptions } from "../ports/queue";
-import { requestPublish, type PublishScope } from "../store/publish-request";
+import { requestPublish, type PublishScope } from "../publish/request";
 import { assertCanManageStore, storeKeys } from "../shared/policy";
 import { storeById, type StoreRecord } from "../store/store";
 import { requestTranslation, translationContext, type TranslateRef, type TranslationContext } from "../translation/jobs";

@@ -8,7 +8,7 @@ import { Db } from "../db/service";
 import { toCategoryInfo } from "../category/category";
 import { assertStoreMedia } from "../media/upload";
 import type { StoreContext } from "../command/store-command";
-import type { PublishScope } from "../store/publish-request";
+import type { PublishScope } from "../publish/request";
 import { UserError } from "../shared/errors";
 import type { TranslateRef } from "../translation/jobs";
 

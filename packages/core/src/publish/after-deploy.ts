@@ -1,6 +1,6 @@
 import { Db } from "../db/service";
 import { onceForEveryStore } from "../store/every-store";
-import { requestPublish } from "../store/publish-request";
+import { requestPublish } from "./request";
 
 /**
  * A deploy that changes the web build leaves every store's pages naming the former build's scripts:

@@ -16,7 +16,7 @@ import { createHash } from "node:crypto";
 import { Db } from "../db/service";
 import { useMenuRenderer } from "../ports/menu-renderer";
 import { clock } from "../shared/clock";
-import { keysOf, type Keys } from "../store/publish-request";
+import { keysOf, type Keys } from "./request";
 import { qrLinkKey } from "../tables/qr-links";
 import { chunkNames, publishedKeys, type MenuRenderer, type PublishedChunk, type PublishedIndex, type PublishedManifest } from "../shared/published-menu";
 import { canonical, differingPaths, instants, origins, parse, readText } from "./compare";

@@ -6,7 +6,7 @@
 import { Db } from "../db/service";
 import { clock } from "../shared/clock";
 import { isConditionFailure } from "../shared/conflict";
-import { keysOf, pendingScope, queueOnce, requestPublish, type Keys } from "../store/publish-request";
+import { keysOf, pendingScope, queueOnce, requestPublish, type Keys } from "./request";
 import { publishStore } from "./publish";
 
 /** How long one run may hold the store's publish lease (the worker's timeout is 60 s). */
@@ -19,7 +19,7 @@ const LEASE_MS = 2 * 60_000;
  *
  * Nothing a request asks for is lost (issue 46): the run takes the store's request counter with its
  * lease, before it reads anything, so it covers every change numbered up to it (a change is written
- * before its request counts it; publish-request.ts) and records that as `published`. A request that
+ * before its request counts it; request.ts) and records that as `published`. A request that
  * counts after the lease may have changed what the run already read: when the run ends it finds the
  * counter higher than its own and sends one more run itself, whatever the `queued` flag says (that
  * request's message may have met this run's lease on another consumer, and be gone).

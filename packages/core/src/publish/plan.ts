@@ -10,7 +10,7 @@ import { toItemInfo } from "../item/item";
 import { untilProcessed } from "../shared/batch";
 import { nextBoundary } from "../shared/schedule";
 import type { GuestPage, IndexItem, PublishedIndex } from "../shared/published-menu";
-import type { PublishScope } from "../store/publish-request";
+import type { PublishScope } from "./request";
 import { publishedCategories } from "./build";
 import type { CategoryPatch } from "./menu-parts";
 import type { Previous } from "./previous";

@@ -8,7 +8,7 @@ import { saveEventTargets } from "../analytics/event-targets";
 import { useMenuRenderer } from "../ports/menu-renderer";
 import { clock } from "../shared/clock";
 import type { MenuRenderer } from "../shared/published-menu";
-import type { Keys, PublishScope } from "../store/publish-request";
+import type { Keys, PublishScope } from "./request";
 import { publishQrLinks } from "../tables/qr-links";
 import { publishEdgeRoute } from "./guest-edge";
 import { nextRuns, planPublication, type FullPageState } from "./plan";

@@ -33,7 +33,7 @@ async function itemsOfCategories(keys: Keys, categoryIds: Iterable<string>) {
  * Everything the publish job needs of one store, read once for all languages. `items: false` leaves
  * the items out (an incremental publish reads those of the categories it touches itself).
  * `consistent`: strongly consistent reads (the publish job's: a run that starts right after a change
- * was written and numbered must read it, not an older copy; publish-request.ts).
+ * was written and numbered must read it, not an older copy; request.ts).
  */
 export async function loadStoreState(keys: Keys, now: Date, { items: withItems = true, consistent = false } = {}) {
   const e = Db().entities;

@@ -6,7 +6,7 @@ export const COPY_PRICES = ["keep", "source"] as const;
 
 /**
  * One menu copy between stores of a company (issue 36, point 6); the row is the job, the `copy`
- * queue only delivers it (import/menu-copy-worker.ts). Planning writes `preview`; once confirmed
+ * queue only delivers it (chains/menu-copy-worker.ts). Planning writes `preview`; once confirmed
  * the copy runs chunk by chunk, `done` of `total` source items (written after every batch of a
  * chunk, so it moves about every second), and ends done, or undoing and then
  * failed with everything it wrote undone. Copy ids sort by time, so the store's latest copy is one Query.

@@ -1,30 +1,26 @@
 /**
- * settings/store (a store's own settings) and settings/stores (the company's stores, new stores).
- * Every change guests can see is republished.
+ * settings/store: a store's own settings, read and saved through the store-command builder. Every
+ * change guests can see is republished. The company's list of stores and new stores (settings/stores)
+ * are company-stores.ts.
  */
 import { z } from "zod";
 import { Db } from "../db/service";
 import { usePorts } from "../ports";
 import { useGuestEdge } from "../publish/guest-edge";
-import { requestPublish } from "../store/publish-request";
 import { publishedKeys, type MovedStore } from "../shared/published-menu";
-import { clock } from "../shared/clock";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { WriteConflict } from "../shared/conflict";
 import { guardedWrite } from "../db/guarded-write";
 import { useActor } from "../shared/actor";
-import { assertCanManageCompany, canManageStore } from "../shared/policy";
+import { canManageStore } from "../shared/policy";
 import { storeCommand } from "../command/store-command";
-import { phaseOf, startPreparation, subscriptionsOf } from "../subscription/lifecycle";
-import { newStoreLanguages, storeMayUse } from "../subscription/gate";
-import { companyHasUnpaid } from "../billing/subscription";
+import { storeMayUse } from "../subscription/gate";
 import { putQrLinksOfStore } from "../tables/qr-links";
 import { requestFactsRefresh } from "../store/facts";
 import type { TranslationEntry } from "../translation/targets";
-import { PLANS } from "../shared/model";
-import { NewStoreForm, PREMIUM_LANGUAGES, StoreSettingsForm, type StoreTranslations } from "../store/schemas";
-import { createStore, storeById, storesOfCompany, storeUrlValue, toSettings, type StoreRecord } from "../store/store";
+import { PREMIUM_LANGUAGES, StoreSettingsForm, type StoreTranslations } from "../store/schemas";
+import { storeById, storeUrlValue, toSettings, type StoreRecord } from "../store/store";
 import { storeTextSources, storeTranslations } from "../store/texts";
 
 /** A store's settings; the Wi-Fi password only reaches guests when the plan includes the Wi-Fi QR. */
@@ -158,54 +154,3 @@ async function pointFormerLinks(company_id: string, former: string[], current: s
     ]),
   );
 }
-
-/** What settings/stores shows per store: where it stands in the subscription lifecycle. */
-export const StoreSummary = z.object({
-  id: z.string(),
-  name: z.string(),
-  url_key: z.string(),
-  status: z.enum(["preparation", "active", "hidden"]),
-  plan: z.enum(PLANS).optional(),
-  preparation_ends_at: z.string().optional(),
-  ends_at: z.string().optional(),
-  created_at: z.string(),
-});
-export type StoreSummary = z.infer<typeof StoreSummary>;
-
-async function summaryOf(store: StoreRecord, now: Date): Promise<StoreSummary> {
-  const { phase, active } = phaseOf(store.preparation_ends_at, await subscriptionsOf(store), now);
-  return {
-    id: store.store_id,
-    name: store.name,
-    url_key: store.url_key,
-    status: phase,
-    plan: active?.plan,
-    preparation_ends_at: phase === "preparation" ? store.preparation_ends_at : undefined,
-    ends_at: active?.ends_at,
-    created_at: store.created_at,
-  };
-}
-
-/** settings/stores: admin and company manager (SPEC section 6); others are told "not found". */
-export const companyStores = fn(z.string().min(1).max(64), async (company_id) => {
-  assertCanManageCompany(company_id);
-  const now = clock.now();
-  const stores = await storesOfCompany(company_id);
-  const list = await Promise.all(stores.map((s) => summaryOf(s, now)));
-  return list.sort((a, b) => a.created_at.localeCompare(b.created_at));
-});
-
-export const CreateCompanyStore = NewStoreForm.extend({ company_id: z.string().min(1).max(64) });
-
-/**
- * A new store of the company (SPEC section 5: only when every paid subscription is paid). It starts
- * like a registered one: 3 days of preparation with the menu hidden, then the trial.
- */
-export const createCompanyStore = fn(CreateCompanyStore, async ({ company_id, name, url_key }) => {
-  assertCanManageCompany(company_id);
-  if (await companyHasUnpaid(company_id)) throw new UserError("unpaidBlocksNewStore", 409);
-  const store = await createStore({ company_id, name, url_key, languages: newStoreLanguages() });
-  await startPreparation(store);
-  await requestPublish(store);
-  return summaryOf(await storeById(store.store_id), clock.now());
-});

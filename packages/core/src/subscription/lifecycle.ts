@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Db } from "../db/service";
-import { requestPublish } from "../store/publish-request";
+import { requestPublish } from "../publish/request";
 import { clock } from "../shared/clock";
 import { PERIOD_MONTHS, PREPARATION_DAYS, TRIAL_DAYS, addDays, addMonths, type Plan } from "./plans";
 import { isConditionFailure } from "../shared/conflict";

@@ -8,7 +8,7 @@
  */
 import { untilProcessed } from "../shared/batch";
 import type { TargetType } from "../shared/model";
-import type { ScopeItem } from "../store/publish-request";
+import type { ScopeItem } from "../publish/request";
 import type { Target, Translations } from "./targets";
 
 type Keys = { company_id: string; store_id: string };

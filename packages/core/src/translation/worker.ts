@@ -10,7 +10,7 @@ import { inGroups, untilProcessed } from "../shared/batch";
 import { clock } from "../shared/clock";
 import { isConditionFailure } from "../shared/conflict";
 import { NO_ENGINE_REASON, SOURCE_LANGUAGE, TRANSLATION_TARGETS } from "../shared/model";
-import { requestPublish } from "../store/publish-request";
+import { requestPublish } from "../publish/request";
 import { requestFactsRefresh } from "../store/facts";
 import { contentOf, isTranslatable } from "./contents";
 import { isKept, JOB_CONTENTS, putRows, rowKey, staleFields, translationContext, type Keys, type TargetRef, type TranslationContext } from "./jobs";

@@ -1,4 +1,4 @@
-import { menuCopyJob } from "@menu/core/import/menu-copy-worker";
+import { menuCopyJob } from "@menu/core/chains/menu-copy-worker";
 import { configureCloud } from "../cloud";
 import { sqsWorker } from "../sqs-worker";
 

@@ -10,7 +10,7 @@
 import { randomUUID } from "node:crypto";
 import { clock, Db, type PLANS, type SUBSCRIPTION_EVENTS, type SUBSCRIPTION_STATUSES } from "@menu/core";
 import { createCompany } from "@menu/core/company/company";
-import { requestPublish } from "@menu/core/store/publish-request";
+import { requestPublish } from "@menu/core/publish/request";
 import { queueWholeStore } from "@menu/core/translation/sweep";
 import { createStore } from "@menu/core/store/store";
 import { createTable } from "@menu/core/tables/table";

@@ -1,4 +1,4 @@
-import { AbbreviationForm } from "@menu/core/abbreviation/schemas";
+import { AbbreviationForm } from "@menu/core/glossary/schemas";
 import { useState } from "react";
 import { FormattedMessage } from "react-intl";
 import { FormDialog } from "@/components/form-dialog";

@@ -13,7 +13,7 @@ import { usePorts } from "../ports";
 import { clock } from "../shared/clock";
 import { isConditionFailure } from "../shared/conflict";
 import { UserError } from "../shared/errors";
-import { requestPublish } from "../store/publish-request";
+import { requestPublish } from "../publish/request";
 import { requestFactsRefresh } from "../store/facts";
 import { requestStoreTranslation } from "../translation/sweep";
 import { copyPlan, previewOf, sourceStore } from "./menu-copy-plan";

@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { Db } from "../db/service";
-import { requestPublish } from "../store/publish-request";
+import { requestPublish } from "../publish/request";
 import { storeCommand } from "../command/store-command";
 import { useActor } from "../shared/actor";
 import { UserError } from "../shared/errors";

@@ -1,14 +1,15 @@
 /**
- * How anything guests see asks for its store to be published again. Kept apart from the publish
- * worker (publish.ts), which reads the whole store: the domain modules that request a publish
- * (subscriptions among them) are below the worker, so the dependencies point one way.
+ * How anything guests see asks for its store to be published again. It sits in a low layer of its
+ * own, apart from the rest of publish/ (.dependency-cruiser.cjs CORE_LAYERS, "publish/request"): it
+ * reads no store state, and the domain modules that request a publish (the command builder's gate,
+ * subscriptions) are below the worker (job.ts), which reads the whole store; dependencies point one way.
  */
 import { Db } from "../db/service";
 import { usePorts } from "../ports";
 import { clock } from "../shared/clock";
 import { isConditionFailure } from "../shared/conflict";
 import { storeKeys } from "../shared/policy";
-import { storeById } from "./store";
+import { storeById } from "../store/store";
 
 export type Keys = { company_id: string; store_id: string };
 
@@ -21,7 +22,7 @@ export async function keysOf(target: string | Keys): Promise<Keys> {
 
 /**
  * Sends one publish message unless one is already on its way (coalescing). `force`: sends it even
- * then. A run that finds newer requests than it read forces its follow-up (publish.ts): the message
+ * then. A run that finds newer requests than it read forces its follow-up (job.ts): the message
  * that set the flag may have met that run's lease on another consumer and be gone, so the flag alone
  * proves nothing then.
  */
@@ -94,7 +95,7 @@ export function pendingScope(row: { scope?: string[]; scope_all?: boolean }): Pu
  * The request's `sequence` is the store's `requested` counter after it: every change is numbered
  * after it was written. A run takes the counter when it starts, before it reads anything, and
  * records it as `published` when its files are written: it read every change numbered up to it.
- * A request numbered higher than a run's, or than `published`, gets a run after it (publish.ts).
+ * A request numbered higher than a run's, or than `published`, gets a run after it (job.ts).
  */
 export async function requestPublish(target: string | Keys, scope?: PublishScope) {
   const keys = await keysOf(target);
