@@ -1,9 +1,7 @@
 import { Duration } from "aws-cdk-lib";
 import * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
-import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
-import * as sns from "aws-cdk-lib/aws-sns";
-import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
 import { Cron, type StackContext } from "sst/constructs";
+import { alarmsTo } from "./alarms";
 import { EDGE_FUNCTIONS, edgeFunctionName } from "./Web";
 
 /**
@@ -23,22 +21,8 @@ export function GuestWatch({ stack, app }: StackContext) {
   const config = watchSettings(process.env);
   // The main app's name: its functions are named after it (Web.ts), this app is "<name>-watch".
   const main = { stage: app.stage, name: app.name.replace(/-watch$/, "") };
-  const topic = new sns.Topic(stack, "alarms", { displayName: `${main.name} ${app.stage} guest path alarms`, enforceSSL: true });
-  if (config.alarmEmail) topic.addSubscription(new EmailSubscription(config.alarmEmail));
-  const action = new SnsAction(topic);
+  const { topic, alarm } = alarmsTo(stack, { topicName: `${main.name} ${app.stage} guest path alarms`, email: config.alarmEmail, name: (id) => `${app.stage}-${main.name}-${id}` });
   const period = Duration.minutes(5);
-
-  const alarm = (id: string, metric: cloudwatch.IMetric, description: string, threshold: number, more: Partial<cloudwatch.AlarmProps> = {}) =>
-    new cloudwatch.Alarm(stack, id, {
-      alarmName: `${app.stage}-${main.name}-${id}`,
-      alarmDescription: `${description} Runbook: docs/deploy.md, "${id}".`,
-      metric,
-      threshold,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      ...more,
-    }).addAlarmAction(action);
 
   const edge = (metricName: string, dimensionsMap: Record<string, string>, statistic = "Sum") =>
     new cloudwatch.Metric({ namespace: "AWS/CloudFront", metricName, dimensionsMap: { ...dimensionsMap, Region: "Global" }, period, statistic });

@@ -1,13 +1,11 @@
 import { Duration } from "aws-cdk-lib";
 import * as budgets from "aws-cdk-lib/aws-budgets";
 import * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
-import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
 import * as iam from "aws-cdk-lib/aws-iam";
 import type * as lambda from "aws-cdk-lib/aws-lambda";
-import * as sns from "aws-cdk-lib/aws-sns";
-import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
 import type * as sqs from "aws-cdk-lib/aws-sqs";
 import { use, type StackContext } from "sst/constructs";
+import { alarmsTo } from "./alarms";
 import { Api } from "./Api";
 import { Database } from "./Database";
 import { Mail } from "./Mail";
@@ -38,22 +36,8 @@ export function Monitoring({ stack, app }: StackContext) {
   const { api, handler, directCalls } = use(Api);
   const mail = use(Mail);
 
-  const topic = new sns.Topic(stack, "alarms", { displayName: `${app.name} ${app.stage} alarms`, enforceSSL: true });
-  if (config.alarmEmail) topic.addSubscription(new EmailSubscription(config.alarmEmail));
-  const action = new SnsAction(topic);
+  const { topic, alarm } = alarmsTo(stack, { topicName: `${app.name} ${app.stage} alarms`, email: config.alarmEmail, name: (id) => app.logicalPrefixedName(id) });
   const period = Duration.minutes(5);
-
-  const alarm = (id: string, metric: cloudwatch.IMetric, description: string, threshold = 1) =>
-    new cloudwatch.Alarm(stack, id, {
-      alarmName: app.logicalPrefixedName(id),
-      alarmDescription: `${description} Runbook: docs/deploy.md, "${id}".`,
-      metric,
-      threshold,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      // No data (no traffic, an empty queue) is fine.
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    }).addAlarmAction(action);
 
   const dlqs: [string, sqs.IQueue][] = [...Object.entries(deadLetters), ["schedule", scheduleDeadLetters], ["mail-feedback", mail.deadLetters]];
   for (const [name, dlq] of dlqs) {

@@ -2,12 +2,11 @@
  * Issue 34, point 7: AWS's rule packs (cdk-nag AwsSolutions and Serverless) over the synthesized
  * production app (stacks/nag.ts): no finding left unsuppressed, and every suppression with a reason.
  */
-import { Stack } from "aws-cdk-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkWithRulePacks, SUPPRESSIONS } from "../nag";
-import { synth } from "./synth";
+import { ruleFindings, synth } from "./synth";
 
-const findings: string[] = [];
+let findings: string[] = [];
 let suppressed = 0;
 
 beforeAll(async () => {
@@ -25,14 +24,7 @@ beforeAll(async () => {
     { before: checkWithRulePacks },
   );
   // One synthesis (the packs write their findings as the stacks' messages).
-  const assembly = app.synth();
-  for (const stack of app.node.children.filter((c): c is Stack => c instanceof Stack)) {
-    for (const message of assembly.getStackArtifact(stack.artifactId).messages) {
-      const text = String(message.entry.data);
-      if (/^(AwsSolutions|Serverless)-/.test(text)) findings.push(`${message.id}: ${text.split("\n")[0]}`);
-    }
-    suppressed += JSON.stringify(assembly.getStackArtifact(stack.artifactId).template).split('"cdk_nag"').length - 1;
-  }
+  ({ findings, suppressed } = ruleFindings(app));
 }, 120_000);
 
 describe("AWS rule packs", () => {

@@ -13,6 +13,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { Stack } from "aws-cdk-lib";
 import { App } from "sst/constructs";
 import { useProject } from "sst/project.js";
 import { initSstProject } from "../init-project";
@@ -79,4 +80,23 @@ function newApp(make: () => App): App {
       if (attempt === 3 || !/ENOTEMPTY|ENOENT/.test(String(error))) throw error;
     }
   }
+}
+
+/**
+ * What AWS's rule packs (cdk-nag, applied with `before: checkWithRulePacks`) found on a synthesized
+ * app, read from the stacks' messages in one synthesis: the findings left unsuppressed, and how
+ * many suppressions (each with its reason) the templates carry.
+ */
+export function ruleFindings(app: App) {
+  const assembly = app.synth();
+  const findings: string[] = [];
+  let suppressed = 0;
+  for (const stack of app.node.children.filter((c): c is Stack => c instanceof Stack)) {
+    for (const message of assembly.getStackArtifact(stack.artifactId).messages) {
+      const text = String(message.entry.data);
+      if (/^(AwsSolutions|Serverless)-/.test(text)) findings.push(`${message.id}: ${text.split("\n")[0]}`);
+    }
+    suppressed += JSON.stringify(assembly.getStackArtifact(stack.artifactId).template).split('"cdk_nag"').length - 1;
+  }
+  return { findings, suppressed };
 }

@@ -3,21 +3,20 @@
  * the web ACL CloudFront takes, its rate rules on /api/auth/* and /api/events, AWS's common rules.
  */
 import path from "node:path";
-import { Stack } from "aws-cdk-lib";
 import { Template } from "aws-cdk-lib/assertions";
 import { getStack } from "sst/constructs";
 import { beforeAll, describe, expect, it } from "vitest";
 import wafConfig from "../waf/sst.config";
 import { Firewall, firewallLimits, RATE_WINDOW_SECONDS } from "../Firewall";
 import { checkWithRulePacks } from "../nag";
-import { root, synth } from "./synth";
+import { root, ruleFindings, synth } from "./synth";
 
 /** CloudFormation template JSON, which has no static type. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Cfn = any;
 let template: Template;
 let stackRegion: string;
-const findings: string[] = [];
+let findings: string[] = [];
 let suppressed = 0;
 
 beforeAll(async () => {
@@ -25,14 +24,7 @@ beforeAll(async () => {
     dir: path.join(root, "stacks/waf"), config: wafConfig, region: "us-east-1", before: checkWithRulePacks,
   });
   // The rule packs' findings (issue 47, point 7: the WAF app is checked like the main app, nag.test.ts).
-  const assembly = app.synth();
-  for (const stack of app.node.children.filter((c): c is Stack => c instanceof Stack)) {
-    for (const message of assembly.getStackArtifact(stack.artifactId).messages) {
-      const text = String(message.entry.data);
-      if (/^(AwsSolutions|Serverless)-/.test(text)) findings.push(`${message.id}: ${text.split("\n")[0]}`);
-    }
-    suppressed += JSON.stringify(assembly.getStackArtifact(stack.artifactId).template).split('"cdk_nag"').length - 1;
-  }
+  ({ findings, suppressed } = ruleFindings(app));
   template = Template.fromStack(getStack(Firewall));
   stackRegion = getStack(Firewall).region;
 }, 120_000);

@@ -7,7 +7,6 @@
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
-import { Stack } from "aws-cdk-lib";
 import { Template } from "aws-cdk-lib/assertions";
 import { getStack } from "sst/constructs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,7 +15,7 @@ import { EDGE_5XX_PERCENT, GuestWatch, WAF_BLOCKED_PERCENT, watchSettings } from
 import { checkWithRulePacks } from "../nag";
 import { EDGE_FUNCTIONS } from "../Web";
 import { checkGuestPath, USER_AGENT } from "../watch/guest-check";
-import { root, synth } from "./synth";
+import { root, ruleFindings, synth } from "./synth";
 
 /** CloudFormation template JSON, which has no static type. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -35,19 +34,13 @@ const ENV = {
 let template: Template;
 let region: string;
 let built: string[];
-const findings: string[] = [];
+let findings: string[] = [];
 
 beforeAll(async () => {
   let app;
   ({ built, app } = await synth("prod", ENV, { dir: path.join(root, "stacks/watch"), config: watchConfig, region: "us-east-1", before: checkWithRulePacks }));
   // AWS's rule packs, as over the main app (nag.test.ts) and the WAF app.
-  const assembly = app.synth();
-  for (const stack of app.node.children.filter((c): c is Stack => c instanceof Stack)) {
-    for (const message of assembly.getStackArtifact(stack.artifactId).messages) {
-      const text = String(message.entry.data);
-      if (/^(AwsSolutions|Serverless)-/.test(text)) findings.push(`${message.id}: ${text.split("\n")[0]}`);
-    }
-  }
+  ({ findings } = ruleFindings(app));
   template = Template.fromStack(getStack(GuestWatch));
   region = getStack(GuestWatch).region;
 }, 120_000);
