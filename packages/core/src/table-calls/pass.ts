@@ -25,6 +25,7 @@ const mac = async (payload: string) => createHmac("sha256", await signingKey()).
 
 /** The cookie value for a scan of `qr_key` that leads to `link`. */
 export async function signTablePass(qr_key: string, link: Pick<PublishedQrLink, "company_url_key" | "store_url_key" | "position" | "name">) {
+  // Keys in this order: the guest page's starter knows a store's passes by their start (web calls/pass.ts passPrefix).
   const pass: TablePass = {
     v: 1,
     c: link.company_url_key,

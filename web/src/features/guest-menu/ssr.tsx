@@ -27,6 +27,7 @@ import { staticNav } from "./nav";
 import { pageMeta } from "./page-meta";
 import { criticalCss } from "./critical-css";
 import { GuestRoot, type GuestBoot } from "./root";
+import { passPrefix } from "./calls/pass";
 import { GUEST_READY_EVENT, GUEST_SHARED, starter, type StarterConfig } from "./starter";
 import { STARTER_CONFIG_ID } from "./starter-id";
 
@@ -125,7 +126,7 @@ export function renderPage({
     language: lang,
     filterKey: FILTER_STORAGE_KEY,
     readyEvent: GUEST_READY_EVENT,
-    ...(store.table_calls !== false && !menu.hidden ? { calls: `${store.company_url_key}/${store.url_key}` } : {}),
+    ...(store.table_calls !== false && !menu.hidden ? { calls: passPrefix(store.company_url_key, store.url_key) } : {}),
   };
   const head = [
     `<meta charset="UTF-8" />`,

@@ -66,7 +66,7 @@ export type StarterConfig = {
   filterKey: string;
   /** The event the app sends on the document once it is interactive. */
   readyEvent: string;
-  /** "company/store" when the store's guests may call staff: a table pass for it keeps the call bar's place from the first paint. */
+  /** When the store's guests may call staff: how a table pass for it begins (calls/pass.ts `passPrefix`); it keeps the call bar's place from the first paint. */
   calls?: string;
 };
 
@@ -80,15 +80,9 @@ export function starter(config: StarterConfig, send: typeof sendGuestEvents) {
   const html = document.documentElement;
   const root = document.getElementById("root");
   const wakers = ["pointerdown", "pointermove", "touchstart", "keydown", "wheel", "scroll", "focusin"];
-  // A table pass for this store (calls/pass.ts reads it the same way): the call bar's box is drawn
-  // now, before the page shows, so nothing moves when the app fills it (issue 48).
-  try {
-    const pass = /(?:^|; )table_pass=([^.;]+)/.exec(document.cookie);
-    const p = pass && JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(pass[1]!.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0))));
-    if (p && `${p.c}/${p.s}` === config.calls && p.exp * 1000 > Date.now()) html.classList.add("table-pass");
-  } catch {
-    // no pass
-  }
+  // A table pass for this store (its cookie ends with the pass): the call bar's box is drawn now,
+  // before the page shows, so nothing moves when the app fills it (issue 48).
+  if (config.calls && document.cookie.includes(`table_pass=${config.calls}`)) html.classList.add("table-pass");
   const shared: Shared = { held: [], release };
   (window as unknown as Record<string, Shared>)[config.shared] = shared;
   // The early script does what comes before the app, and starts the app (early.ts). If it cannot

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { callAge } from "./clock";
-import { readTablePass } from "./pass";
+import { passPrefix, readTablePass } from "./pass";
 import { dropPending, pendingCalls, queueCall } from "./queue";
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
@@ -26,6 +26,12 @@ describe("the table pass in the guest page", () => {
   it("carries the table's own name when the scan's link had one (issue 48)", () => {
     expect(readTablePass(cookie({ ...payload, n: "Терраса 3" }), "demo", "center", NOW)).toEqual({ table: 5, expiresAt: payload.exp * 1000, name: "Терраса 3" });
     expect(readTablePass(cookie({ ...payload, n: 7 }), "demo", "center", NOW)).toEqual({ table: 5, expiresAt: payload.exp * 1000 });
+  });
+
+  it("begins with the store's pass prefix, which the starter looks for; another store's does not", () => {
+    for (const s of ["center", "центр", "park"]) expect(cookie({ ...payload, s })).toContain(`table_pass=${passPrefix("demo", s)}`);
+    expect(cookie(payload)).not.toContain(`table_pass=${passPrefix("demo", "centerx")}`);
+    expect(cookie(payload)).not.toContain(`table_pass=${passPrefix("demo", "cente")}`);
   });
 
   it("reads non-Latin store keys (UTF-8 in the payload)", () => {

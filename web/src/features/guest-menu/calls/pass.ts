@@ -21,6 +21,19 @@ function decode(cookie: string): Payload | undefined {
   }
 }
 
+/**
+ * How the cookie value of every table pass of this store begins: base64url of the payload's start,
+ * `{"v":1,"c":…,"s":…,"t":` (the server writes its keys in this order, table-calls/pass.ts), cut to
+ * whole 3-byte groups so its base64 is the same as the pass's. The pre-rendered page's starter
+ * looks for it in document.cookie, with no decoding (its script stays small); the cookie's Max-Age
+ * is the pass's lifetime, so an expired pass is not there.
+ */
+export function passPrefix(company: string, store: string): string {
+  const bytes = new TextEncoder().encode(`{"v":1,"c":${JSON.stringify(company)},"s":${JSON.stringify(store)},"t":`);
+  const head = bytes.slice(0, bytes.length - (bytes.length % 3));
+  return btoa(String.fromCharCode(...head)).replace(/\+/g, "-").replace(/\//g, "_");
+}
+
 /** The pass in `cookies` (document.cookie) when it names this company's store and has not expired. */
 export function readTablePass(cookies: string, company: string, store: string, nowMs: number): TablePass | undefined {
   const raw = cookies
