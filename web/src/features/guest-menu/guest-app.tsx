@@ -1,11 +1,9 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties } from "react";
 import { textDirection, type Language } from "@/i18n/languages";
 import { zonedTime } from "@menu/core/shared/schedule";
-import { track } from "./analytics";
 import { useMounted, useNow, useOnline } from "./browser-state";
-import { readTablePass } from "./calls/pass";
 import { useCategoryBar } from "./category-bar";
-import { CartPanel } from "./components/cart";
+import { CartPanel, SkipToCart } from "./components/cart";
 import { ChipBar } from "./components/chip-bar";
 import { FilterButton, FilterNote } from "./components/filter-controls";
 import { GuestHeader } from "./components/header";
@@ -41,12 +39,10 @@ import {
   type PublishedItem,
 } from "./model";
 import type { GuestNav } from "./nav";
-import { pageMeta } from "./page-meta";
 import { useSectionTabs } from "./section-tabs";
-import { GUEST_READY_EVENT } from "./starter";
-import { addToCart, useCart, type MenuType } from "./state";
-import { registerGuestServiceWorker } from "./sw-register";
+import { useCart, type MenuType } from "./state";
 import { useVisibleMenu, type BriefItem } from "./visible-menu";
+import { callsInPlan, useAddToCart, usePageEffects, useTablePass } from "./app-hooks";
 import "./menu.css";
 // After menu.css: its rules (the item window's photo over `.photo`) win as they did inside it.
 import "./components/item-window.css";
@@ -78,8 +74,6 @@ export type GuestAppProps = {
 const NOTHING_LOADED: Loaded = {};
 // Only a guest with a table pass downloads the call buttons.
 const TableCalls = lazy(() => import("./calls/table-calls"));
-/** The store's plan includes table calls; a menu published before the flag existed does not say, so it may. */
-const callsInPlan = (menu: PublishedIndex) => (menu.store as { table_calls?: boolean }).table_calls !== false;
 const NO_BRIEF: BriefItem[] = [];
 
 export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, renderedAt, servedOffline = false, started = false, setInterfaceLanguage }: GuestAppProps) {
@@ -112,7 +106,7 @@ export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, ren
   useFocusReturn(filterOpen, filterButton);
   useFocusReturn(searching, searchButton);
   const rtl = textDirection(menu.language as Language) === "rtl";
-  const { brief, filter, filtering, counts, byCategory, isSoldOut, marks, sections, section, tree, promotionCategories, hidden, shownItems, shown } = useVisibleMenu({
+  const { briefById, briefByCategory, filter, filtering, counts, byCategory, isSoldOut, marks, sections, section, tree, promotionCategories, hidden, shownItems, shown } = useVisibleMenu({
     menu,
     loaded,
     byId,
@@ -123,74 +117,15 @@ export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, ren
     addressSection: location.section,
   });
 
-  // Cart lines are marked sold out from the index (the page keeps it current), chunk or not.
-  const briefById = useMemo(() => new Map(brief.map((i) => [i.id, i])), [brief]);
-  // The titles a category lists before its cards come.
-  const briefByCategory = useMemo(() => {
-    const map = new Map<string, BriefItem[]>();
-    for (const item of shownItems) {
-      const list = map.get(item.category_id);
-      if (list) list.push(item);
-      else map.set(item.category_id, [item]);
-    }
-    return map;
-  }, [shownItems]);
 
-  // ?table= from the QR code: remembered with the cart, counted once. A table pass for this store
-  // (issue 36) names the table instead, and only with it can the guest call staff.
-  const pass = mounted ? readTablePass(document.cookie, company, storeKey, now.getTime()) : undefined;
-  const table = pass?.table ?? (mounted ? (location.table ?? (cart.table || undefined)) : undefined);
-  // The call bar's place (menu.css): the pre-rendered page's starter keeps it from the first paint.
-  const calling = !!pass && callsInPlan(menu) && !menu.hidden;
-  useEffect(() => {
-    if (mounted) document.documentElement.classList.toggle("table-pass", calling);
-  }, [mounted, calling]);
-  useEffect(() => {
-    if (location.table && location.table !== cart.table) setCart((c) => ({ ...c, table: location.table }));
-  }, [location.table, cart.table, setCart]);
-
-  useEffect(() => {
-    registerGuestServiceWorker();
-    if (started) return;
-    track(menu.store.id, { type: "menu_view" });
-    const first = parseLocation(nav.getHref());
-    if (first.table) track(menu.store.id, { type: "qr_scan", table: first.table });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  useEffect(() => {
-    if (started && mounted) document.dispatchEvent(new Event(GUEST_READY_EVENT));
-  }, [started, mounted]);
-
-  // The title and description follow a language chosen on the page (the pre-rendered ones are the menu's).
-  const meta = pageMeta(menu, intl);
-  useEffect(() => {
-    document.title = meta.title;
-    document.querySelector('meta[name="description"]')?.setAttribute("content", meta.description);
-  }, [meta.title, meta.description]);
-
+  const { pass, table } = useTablePass({ mounted, menu, now, location, cart, setCart });
+  usePageEffects({ menu, nav, started, mounted, intl });
   const changeLanguage = useMenuUpdates({ menu, company, storeKey, setMenu, setStale, setInterfaceLanguage });
 
   const here = new URL(href, "http://x").pathname;
   const hereWith = paramsOf(href, here);
   const itemHref = (id: string) => hereWith({ item: id });
-  const add = (item: PublishedItem, portionId: string, quantity: number) => {
-    if (isSoldOut(item)) return;
-    setCart((c) =>
-      addToCart(
-        c,
-        {
-          id: item.id,
-          selectedPortionId: portionId,
-          title: item.title,
-          title_lang: item.title_lang ?? menu.language,
-          portions: item.portions.map((p) => ({ id: p.id, price: p.price, currency: p.currency, weight: p.weight, unit: p.unit })),
-        },
-        quantity,
-      ),
-    );
-    track(menu.store.id, { type: "cart_add", item_id: item.id });
-  };
+  const add = useAddToCart(menu, isSoldOut, setCart);
   const { openItem, closeItem, quickAdd, modalItem } = useItemWindow({ nav, href, here, itemId, byId, itemHref, add, storeId: menu.store.id });
   // An item in the address (or in the cart, once it is open) whose chunk is not there yet: fetched.
   useEffect(() => {
@@ -236,22 +171,7 @@ export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, ren
 
   return (
     <div className="guest" dir={textDirection(menu.language as Language)} lang={menu.language} style={style} data-testid="guest-menu" data-ready={mounted && (complete || !listsCategories) ? "" : undefined}>
-      {menu.hidden ? null : (
-        <a
-          className="skip-link"
-          href="#cart"
-          data-testid="skip-to-cart"
-          onClick={(e) => {
-            e.preventDefault();
-            // #cart is the cart button, or the cart's sheet while the cart is empty (then it opens).
-            const target = document.getElementById("cart");
-            if (target instanceof HTMLButtonElement) target.focus();
-            else setCartOpen(true);
-          }}
-        >
-          {intl.formatMessage({ id: "guest.skipToCart" })}
-        </a>
-      )}
+      {menu.hidden ? null : <SkipToCart label={intl.formatMessage({ id: "guest.skipToCart" })} openCart={() => setCartOpen(true)} />}
       <GuestHeader menu={menu} table={table} tableName={pass?.name} onLanguage={(l) => void changeLanguage(l)} infoHref={`${menuPath}#info`} />
       {callsInPlan(menu) && !menu.hidden ? (
         // The call bar's place, kept from the first paint on a page with a table pass (html.table-pass).

@@ -67,5 +67,17 @@ export function useVisibleMenu({ menu, loaded, byId, menuType, now, at, mounted,
   const tree = treeOf(menu.categories, section, shown);
   const promotionCategories = menu.categories.filter((c) => c.section === "promotions" && !c.parent_id);
   const hidden = filtering ? hiddenByFilter(menu.categories, categoriesById, counts, available, section) : NOTHING_HIDDEN;
-  return { brief, byId, filter, filtering, shownItems, counts, byCategory, isSoldOut, marks, sections, section, tree, promotionCategories, hidden, shown };
+  // Cart lines are marked sold out from the index (the page keeps it current), chunk or not.
+  const briefById = useMemo(() => new Map(brief.map((i) => [i.id, i])), [brief]);
+  /** The titles a category lists before its cards come. */
+  const briefByCategory = useMemo(() => {
+    const map = new Map<string, BriefItem[]>();
+    for (const item of shownItems) {
+      const list = map.get(item.category_id);
+      if (list) list.push(item);
+      else map.set(item.category_id, [item]);
+    }
+    return map;
+  }, [shownItems]);
+  return { brief, briefById, briefByCategory, byId, filter, filtering, shownItems, counts, byCategory, isSoldOut, marks, sections, section, tree, promotionCategories, hidden, shown };
 }

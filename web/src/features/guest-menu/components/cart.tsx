@@ -259,3 +259,25 @@ export function CartPanel({ cart, items, language, table, company, storeKey, ope
     </>
   );
 }
+
+/**
+ * The "skip to cart" link: #cart is the cart button, or the cart's sheet while the cart is empty
+ * (then it opens).
+ */
+export function SkipToCart({ label, openCart }: { label: string; openCart: () => void }) {
+  return (
+    <a
+      className="skip-link"
+      href="#cart"
+      data-testid="skip-to-cart"
+      onClick={(e) => {
+        e.preventDefault();
+        const target = document.getElementById("cart");
+        if (target instanceof HTMLButtonElement) target.focus();
+        else openCart();
+      }}
+    >
+      {label}
+    </a>
+  );
+}
