@@ -161,7 +161,7 @@ export function Workers({ stack, app }: StackContext) {
  * - publish: a full publish of a large store takes ~10 s (all languages' pages rendered), a scoped one
  *   under 1 s, and runs of one store coalesce; 5 full runs fit in 60 s.
  * - export: one large PDF or sheet per run, up to a few minutes.
- * - copy: a menu copy works 120 s per delivery, then sends itself on (import/menu-copy-worker.ts).
+ * - copy: a menu copy works 120 s per delivery, then sends itself on (chains/menu-copy-worker.ts).
  */
 export const WORKERS = {
   translate: { timeout: 120, batchSize: 2, perMessageSeconds: 60, concurrency: 4 },
