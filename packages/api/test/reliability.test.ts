@@ -57,7 +57,7 @@ describe("GET /t/{qrKey} from the published link", () => {
     expect(await withoutDatabase(() => location(t.table.qr_key))).toBe(menuOf(7));
     // The link is the published object m/qr/{key}.json.
     const object = await usePorts().objects.get(qrLinkKey(t.table.qr_key));
-    expect(JSON.parse(Buffer.from(object!.body).toString())).toEqual({ format: 1, company_url_key: t.company.url_key, store_url_key: "main", position: 7 });
+    expect(JSON.parse(Buffer.from(object!.body).toString())).toEqual({ format: 1, company_url_key: t.company.url_key, store_url_key: "main", position: 7, name: t.table.name });
   });
 
   it("follows tables created, renumbered, re-issued and deleted, at once", async () => {

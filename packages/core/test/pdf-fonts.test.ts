@@ -91,7 +91,8 @@ describe("PDF fonts", () => {
     ]);
     const content = await (await page1(new Uint8Array(pdf))).getTextContent();
     const text = content.items.map((i) => ("str" in i ? i.str : "")).join("\n");
-    for (const expected of ["Центр", "Стол 3", "Терраса", SCAN_LINE.ru, SCAN_LINE.en, SCAN_LINE.zh, SCAN_LINE.tr, SCAN_LINE.fr]) expect(text).toContain(expected);
+    // The table's own name is the headline; "№ 3" is added because the name does not hold the number (issue 48, point 5).
+    for (const expected of ["Центр", "Терраса", "№ 3", SCAN_LINE.ru, SCAN_LINE.en, SCAN_LINE.zh, SCAN_LINE.tr, SCAN_LINE.fr]) expect(text).toContain(expected);
     // The Chinese and Arabic lines are set in the embedded Noto fonts.
     const raw = pdf.toString("latin1");
     expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansSC/);
