@@ -2,7 +2,7 @@ import { Duration } from "aws-cdk-lib";
 import * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
 import { Cron, type StackContext } from "sst/constructs";
 import { alarmsTo } from "./alarms";
-import { EDGE_FUNCTIONS, edgeFunctionName } from "./Web";
+import { EDGE_FUNCTIONS, edgeFunctionName } from "./edge-functions";
 
 /**
  * The guest path's alarms, in us-east-1 where CloudFront, its functions and the WAF publish their

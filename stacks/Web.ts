@@ -15,6 +15,7 @@ import { ORIGIN_SECRET_HEADER } from "../packages/api/src/origin-guard";
 import { Api } from "./Api";
 import { originSecretReferences } from "./origin-secret";
 import { publicBaseUrlParameter, settings } from "./settings";
+import { edgeFunctions } from "./edge-functions";
 import { Storage } from "./Storage";
 
 /**
@@ -48,20 +49,7 @@ export function Web({ stack, app }: StackContext) {
     autoDeleteObjects: true,
   });
 
-  // SPA fallback as a viewer-request function on the default behaviour only, not
-  // as distribution-wide error responses: those would also turn the API's 403/404
-  // JSON answers and missing menus into index.html with status 200.
-  const spaFallback = new cloudfront.Function(stack, "spa-fallback", {
-    functionName: edgeFunctionName(app, "spa-fallback"),
-    runtime: cloudfront.FunctionRuntime.JS_2_0,
-    code: cloudfront.FunctionCode.fromInline(`
-function handler(event) {
-  var request = event.request;
-  var last = request.uri.substring(request.uri.lastIndexOf("/") + 1);
-  if (last.indexOf(".") === -1) request.uri = "/index.html";
-  return request;
-}`),
-  });
+  const { spaFallback, guestPages, guestStatus, viewerHost } = edgeFunctions(stack, app, guestRoutes);
 
   // The SPA's build, and the hashes of its inline scripts that the CSP names.
   const site = siteSource(app, stack.isActive);
@@ -91,30 +79,6 @@ function handler(event) {
   // The guest pages' function falls back to the SPA by selecting this origin by its id.
   const siteOrigin = S3BucketOrigin.withOriginAccessControl(siteBucket, { originId: "site" });
   const menusOrigin = S3BucketOrigin.withOriginAccessIdentity(menus.cdk.bucket);
-
-  // The guest pages, answered at the edge as the local runtime answers them (docs/decisions.md).
-  const guestPages = new cloudfront.Function(stack, "guest-pages", {
-    functionName: edgeFunctionName(app, "guest-pages"),
-    runtime: cloudfront.FunctionRuntime.JS_2_0,
-    code: cloudfront.FunctionCode.fromFile({ filePath: path.join(useProject().paths.root, "stacks/edge/guest-pages.js") }),
-    keyValueStore: guestRoutes,
-  });
-  const guestStatus = new cloudfront.Function(stack, "guest-status", {
-    functionName: edgeFunctionName(app, "guest-status"),
-    runtime: cloudfront.FunctionRuntime.JS_2_0,
-    code: cloudfront.FunctionCode.fromFile({ filePath: path.join(useProject().paths.root, "stacks/edge/guest-status.js") }),
-  });
-  // The API sees API Gateway's host; links it builds from the request use the viewer's (X-Forwarded-Host).
-  const viewerHost = new cloudfront.Function(stack, "viewer-host", {
-    functionName: edgeFunctionName(app, "viewer-host"),
-    runtime: cloudfront.FunctionRuntime.JS_2_0,
-    code: cloudfront.FunctionCode.fromInline(`
-function handler(event) {
-  var request = event.request;
-  request.headers["x-forwarded-host"] = { value: request.headers.host.value };
-  return request;
-}`),
-  });
 
   // The API's endpoint is "https://{id}.execute-api.{region}.amazonaws.com": keep the host.
   const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split("/", api.url)), {
@@ -288,10 +252,6 @@ function handler(event) {
   });
   return { distribution, siteBucket, edgeLogs };
 }
-
-/** The guest path's CloudFront Functions by name, which the us-east-1 watch app alarms on (stacks/GuestWatch.ts). */
-export const EDGE_FUNCTIONS = ["spa-fallback", "guest-pages", "guest-status", "viewer-host"] as const;
-export const edgeFunctionName = (app: { stage: string; name: string }, id: (typeof EDGE_FUNCTIONS)[number]) => `${app.stage}-${app.name}-${id}`;
 
 /** The guest pages (packages/local/src/published.ts GUEST_PAGE), as CloudFront path patterns. */
 export const GUEST_PAGE_PATTERNS = ["/*/*/menu*", "/*/*/reviews*", "/*/*/promotions/*"];

@@ -23,7 +23,8 @@ import { Monitoring } from "../Monitoring";
 import { AUTHORIZER_CACHE_SECONDS } from "../origin-secret";
 import { ROLLOUTS } from "../rollout";
 import { readSettings } from "../settings";
-import { EDGE_FUNCTIONS, edgeFunctionName, Web } from "../Web";
+import { EDGE_FUNCTIONS, edgeFunctionName } from "../edge-functions";
+import { Web } from "../Web";
 import { Workers, WORKERS } from "../Workers";
 import { root, synth } from "./synth";
 

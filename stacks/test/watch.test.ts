@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import watchConfig from "../watch/sst.config";
 import { EDGE_5XX_PERCENT, GuestWatch, WAF_BLOCKED_PERCENT, watchSettings } from "../GuestWatch";
 import { checkWithRulePacks } from "../nag";
-import { EDGE_FUNCTIONS } from "../Web";
+import { EDGE_FUNCTIONS } from "../edge-functions";
 import { checkGuestPath, USER_AGENT } from "../watch/guest-check";
 import { root, ruleFindings, synth } from "./synth";
 

@@ -5,7 +5,7 @@
  * their own (`only`).
  */
 import type { CategoryType, Section } from "@menu/core";
-import type { Glyph, Palette } from "./art";
+import type { Glyph, Palette } from "./glyphs";
 
 /** A text in Russian (the source), English and Chinese. */
 export type Tri = readonly [ru: string, en: string, zh: string];

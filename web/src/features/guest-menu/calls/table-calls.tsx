@@ -14,10 +14,10 @@ import { useIntl } from "../intl";
 import { cancelCall, listCalls, sendCall, type CallFailure, type GuestCall } from "./api";
 import { callAge } from "./clock";
 import { dropPending, pendingCalls, queueCall, type CallKind, type PendingCall } from "./queue";
+import { CallSheet, TEXT } from "./call-sheet";
 import "./table-calls.css";
 
 const KINDS: readonly CallKind[] = ["waiter", "bill"];
-const NOTE_MAX = 140;
 /** While a call is open the page asks how it goes this often (only while it is visible). */
 const POLL_MS = 10_000;
 /** A cancel can be undone this long. */
@@ -29,10 +29,6 @@ const FAILURE_MESSAGE = {
   notInPlan: "menu.calls.failed",
   offline: "menu.calls.failed",
   failed: "menu.calls.failed",
-} as const;
-const TEXT = {
-  waiter: { button: "menu.calls.waiter", open: "menu.calls.waiterCalled", taken: "menu.calls.takenWaiter", done: "menu.calls.doneWaiter" },
-  bill: { button: "menu.calls.bill", open: "menu.calls.billAsked", taken: "menu.calls.takenBill", done: "menu.calls.doneBill" },
 } as const;
 
 /** A cancelled call (or kept one) during its 5 s of undo. */
@@ -255,56 +251,5 @@ export default function TableCalls({ scope }: { scope: string }) {
       ) : null}
       {sheet ? <CallSheet kind={sheet} onSend={(note) => send(sheet, note)} onClose={close} /> : null}
     </section>
-  );
-}
-
-function CallSheet({ kind, onSend, onClose }: { kind: CallKind; onSend: (note: string) => void; onClose: () => void }) {
-  const intl = useIntl();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [note, setNote] = useState("");
-  useEffect(() => {
-    const d = dialog.current;
-    if (d && !d.open) d.showModal();
-  }, []);
-  const title = intl.formatMessage({ id: TEXT[kind].button });
-  return (
-    <dialog
-      ref={dialog}
-      className="call-sheet"
-      data-testid="call-sheet"
-      aria-labelledby="call-sheet-title"
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      onClick={(e) => {
-        if (e.target === dialog.current) onClose();
-      }}
-    >
-      <form
-        className="call-sheet__panel"
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSend(note.trim());
-        }}
-      >
-        <h2 id="call-sheet-title">{title}</h2>
-        <label className="call-sheet__label" htmlFor="call-note">
-          {intl.formatMessage({ id: "menu.calls.note" })}
-        </label>
-        <textarea id="call-note" className="call-sheet__note" rows={2} maxLength={NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} aria-describedby="call-note-count" data-testid="call-note" />
-        <span id="call-note-count" className="call-sheet__count" dir="ltr">
-          {note.length} / {NOTE_MAX}
-        </span>
-        <div className="call-sheet__actions">
-          <button type="button" className="btn btn--ghost" onClick={onClose} data-testid="call-close">
-            {intl.formatMessage({ id: "menu.calls.close" })}
-          </button>
-          <button type="submit" className="btn btn--primary" data-testid="call-send">
-            {intl.formatMessage({ id: "menu.calls.send" })}
-          </button>
-        </div>
-      </form>
-    </dialog>
   );
 }
