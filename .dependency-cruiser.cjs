@@ -23,7 +23,7 @@ const CORE_LAYERS = [
   ["render"], // the rendering adapter
   ["company", "store"], // the tenants' records (which the command builder's gate reads)
   ["publish/request"], // the publish request: low, apart from the rest of publish/ (orchestration)
-  ["search", "subscription"], // the staff search index; plans and their phases
+  ["search", "billing/plans", "billing/lifecycle", "billing/gate"], // the staff search index; plans, a store's subscriptions and their phases, the plan gate: low, apart from the rest of billing/
   ["translation"], // the translation engine: what is translated, requests, the worker
   ["command"], // the store-command builder
   // domain modules, each after those it uses

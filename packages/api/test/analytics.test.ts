@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@menu/api";
 import { clock, Db, type Actor } from "@menu/core";
 import { createStore } from "@menu/core/store/store";
-import { addDays } from "@menu/core/subscription/plans";
+import { addDays } from "@menu/core/billing/plans";
 import { requestFactsRefresh } from "@menu/core/store/facts";
 import { refreshTranslationFacts } from "@menu/core/translation/facts-refresh";
 import { venue } from "../../core/test/fixtures";

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { clock, Db, type Actor } from "@menu/core";
-import { addDays } from "@menu/core/subscription/plans";
+import { addDays } from "@menu/core/billing/plans";
 import { refreshTranslationFacts } from "@menu/core/translation/facts-refresh";
 import { venue } from "../../core/test/fixtures";
 import { callAs } from "./support/session";

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@menu/api";
 import { clock, Db, type Actor } from "@menu/core";
-import { addDays } from "@menu/core/subscription/plans";
+import { addDays } from "@menu/core/billing/plans";
 import { venue } from "../../core/test/fixtures";
 
 const STANDINGS = ["preparation", "trial", "basic", "premium", "premium_unlimited", "none"] as const;

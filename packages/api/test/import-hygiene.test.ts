@@ -10,7 +10,7 @@ import { readSheet } from "read-excel-file/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@menu/api";
 import { clock, Db, type Actor } from "@menu/core";
-import { addDays } from "@menu/core/subscription/plans";
+import { addDays } from "@menu/core/billing/plans";
 import { venue } from "../../core/test/fixtures";
 import { workbookEntries, zip } from "./support/hostile-zip";
 import { exportedFile, useExportWorker } from "./support/menu-export";

@@ -10,7 +10,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { clock, Db, setPorts, usePorts, type Actor } from "@menu/core";
 import { memoryQueue } from "@menu/core/adapters/memory-queue";
 import { DOWNLOAD_URL_SECONDS, MAX_ATTEMPTS, pendingKey, resumeMenuExports } from "@menu/core/export/jobs";
-import { addDays } from "@menu/core/subscription/plans";
+import { addDays } from "@menu/core/billing/plans";
 import { venue } from "../../core/test/fixtures";
 import { exportedFile, exportStatus, finishedExport, localApp, requestExport, useExportWorker } from "./support/menu-export";
 

@@ -15,7 +15,7 @@ import { createApp } from "@menu/api";
 import { Db, setPorts, usePorts, withActor, type Actor } from "@menu/core";
 import { FOLLOWED_CHUNK_TRANSLATE_DELAY_SECONDS } from "@menu/core/import/menu-import";
 import { clock } from "@menu/core/shared/clock";
-import { addDays } from "@menu/core/subscription/plans";
+import { addDays } from "@menu/core/billing/plans";
 import { db } from "@menu/core/db/client";
 import { countDbWork } from "@menu/core/db/work-counter";
 import { searchItems } from "@menu/core/item/search";

@@ -9,7 +9,7 @@ import { createApp } from "@menu/api";
 import { clock, Db, type Actor } from "@menu/core";
 import { categoryIconFor } from "@menu/core/import/category-icon";
 import { readTable } from "@menu/core/import/menu-import-sheet";
-import { addDays } from "@menu/core/subscription/plans";
+import { addDays } from "@menu/core/billing/plans";
 import { venue } from "../../core/test/fixtures";
 import { exportedFile, useExportWorker } from "./support/menu-export";
 

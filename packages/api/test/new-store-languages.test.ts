@@ -8,7 +8,7 @@ import { createApp } from "@menu/api";
 import { Db, type Actor } from "@menu/core";
 import { factsOf } from "@menu/core/store/facts";
 import { userByEmail } from "@menu/core/auth/user";
-import { PLAN_CONFIG } from "@menu/core/subscription/plans";
+import { PLAN_CONFIG } from "@menu/core/billing/plans";
 import { refreshTranslationFacts } from "@menu/core/translation/facts-refresh";
 import { letters } from "../../core/test/fixtures";
 import { PASSWORD, uniqueEmail } from "./support/accounts";

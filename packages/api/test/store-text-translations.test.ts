@@ -19,7 +19,7 @@ import { loadMenuRenderer } from "@menu/core/adapters/ssr-menu-renderer";
 import { setMenuRenderer } from "@menu/core/ports/menu-renderer";
 import { publishedKeys, type PublishedIndex } from "@menu/core/shared/published-menu";
 import { factsOf } from "@menu/core/store/facts";
-import { addDays } from "@menu/core/subscription/plans";
+import { addDays } from "@menu/core/billing/plans";
 import { resilient } from "@menu/core/ports/translator";
 import { countTranslationFacts } from "@menu/core/translation/facts-refresh";
 import { startFakeLibreTranslate, type FakeTranslateServer, type LibreTranslateRequest } from "../../core/test/support/fake-translate-servers";

@@ -10,7 +10,7 @@ import { JOB_HANDLERS } from "@menu/core/jobs";
 import { runSchedules } from "@menu/core/schedules";
 import { setMenuRenderer } from "@menu/core/ports/menu-renderer";
 import type { PublishedManifest } from "@menu/core/shared/published-menu";
-import { addDays, addMonths } from "@menu/core/subscription/plans";
+import { addDays, addMonths } from "@menu/core/billing/plans";
 import { iban, letters, unp } from "../../core/test/fixtures";
 import { callAs as call } from "./support/session";
 

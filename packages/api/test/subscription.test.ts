@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@menu/api";
 import { clock, withActor, type Actor } from "@menu/core";
-import { advanceStore, startPreparation } from "@menu/core/subscription/lifecycle";
+import { advanceStore, startPreparation } from "@menu/core/billing/lifecycle";
 import { iban, unp, venue } from "../../core/test/fixtures";
 import { callAs as call } from "./support/session";
 

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@menu/api";
 import { clock, Db, withActor, type Actor } from "@menu/core";
-import { addDays } from "@menu/core/subscription/plans";
+import { addDays } from "@menu/core/billing/plans";
 import { publishedHead } from "@menu/core/publish/build";
 import { loadStoreState } from "@menu/core/publish/store-state";
 import { reissueQrKey, deleteTableAs } from "@menu/core/tables/manage";

@@ -11,7 +11,7 @@ import type { MenuLanguage } from "@menu/core/shared/model";
 import { libreTranslate } from "@menu/core/adapters/libretranslate";
 import { memoryQueue } from "@menu/core/adapters/memory-queue";
 import type { QueueName } from "@menu/core/ports/queue";
-import { addDays } from "@menu/core/subscription/plans";
+import { addDays } from "@menu/core/billing/plans";
 import { noEngine, resilient } from "@menu/core/ports/translator";
 import { JOB_CHARS, JOB_CONTENTS, requestTranslation, resumeTranslations, type TargetRef } from "@menu/core/translation/jobs";
 import { isSweepMessage, SWEEP_PAGE } from "@menu/core/translation/sweep";

@@ -4,7 +4,7 @@ import { runDuePublishes } from "./publish/job";
 import { indexStoresWithoutIndex } from "./search/indexing";
 import { migrateStores } from "./store/recount";
 import { reportReservedNames } from "./store/reserved-names-check";
-import { runLifecycle } from "./subscription/lifecycle";
+import { runLifecycle } from "./billing/lifecycle";
 import { resumeTranslations } from "./translation/jobs";
 
 /** Scheduled jobs (EventBridge in the cloud, a timer locally), run in order on every tick. */

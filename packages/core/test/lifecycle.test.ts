@@ -3,8 +3,8 @@ import { Db } from "@menu/core";
 import { runSchedules } from "@menu/core/schedules";
 import { createCompany } from "@menu/core/company/company";
 import { createStore } from "@menu/core/store/store";
-import { advanceStore, historyOf, phaseOf, startPreparation, subscriptionsOf } from "@menu/core/subscription/lifecycle";
-import { addDays } from "@menu/core/subscription/plans";
+import { advanceStore, historyOf, phaseOf, startPreparation, subscriptionsOf } from "@menu/core/billing/lifecycle";
+import { addDays } from "@menu/core/billing/plans";
 import { letters } from "./fixtures";
 
 const DAY = 86_400_000;

@@ -3,7 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { UserError, withActor } from "@menu/core";
 import { billingOf, saveBilling } from "@menu/core/billing/billing";
 import { BillingInfo } from "@menu/core/billing/schemas";
-import { PLAN_CONFIG, PlanTableSchema } from "@menu/core/subscription/plans";
+import { PLAN_CONFIG, PlanTableSchema } from "@menu/core/billing/plans";
 import {
   ActiveSubscription,
   AddSubscription,

@@ -12,7 +12,7 @@ import { clock } from "../shared/clock";
 import { MENU_LANGUAGES } from "../shared/model";
 import { storeCommand } from "../command/store-command";
 import { factsOf, requestFactsRefresh } from "../store/facts";
-import { subscriptionsOf } from "../subscription/lifecycle";
+import { subscriptionsOf } from "../billing/lifecycle";
 import { factsSignature } from "../translation/facts-refresh";
 
 export const CHECKLIST_STEPS = ["logo", "menu", "translations", "tables", "wifi", "subscription"] as const;

@@ -5,7 +5,7 @@ import { renderInvoicePdf, type Party } from "../render/invoice-pdf";
 import { UserError } from "../shared/errors";
 import { fn } from "../shared/fn";
 import { assertCanManageCompany } from "../shared/policy";
-import type { Plan } from "../subscription/plans";
+import type { Plan } from "./plans";
 
 /*
  * The invoice download, apart from subscription.ts: workers and the scheduler import that module

@@ -10,9 +10,9 @@ import { storeCommand } from "../command/store-command";
 import type { StoreRecord } from "../store/store";
 import { isConditionFailure } from "../shared/conflict";
 import { billingComplete } from "./schemas";
-import { featurePlan } from "../subscription/gate";
-import { activate, advanceStore, historyOf, phaseOf, subscriptionsOf, type Subscription } from "../subscription/lifecycle";
-import { FEATURES, PAID_PLANS, PLAN_CONFIG, SWITCH_COOLDOWN_MONTHS, addMonths, featuresLost, planAllows, type PaidPlan } from "../subscription/plans";
+import { featurePlan } from "./gate";
+import { activate, advanceStore, historyOf, phaseOf, subscriptionsOf, type Subscription } from "./lifecycle";
+import { FEATURES, PAID_PLANS, PLAN_CONFIG, SWITCH_COOLDOWN_MONTHS, addMonths, featuresLost, planAllows, type PaidPlan } from "./plans";
 
 export const SubscriptionInfo = z.object({
   id: z.string(),

@@ -13,7 +13,7 @@ import { UserError } from "../shared/errors";
 import { MENU_LANGUAGES } from "../shared/model";
 import { storeCommand } from "../command/store-command";
 import { loadStoreState } from "../publish/store-state";
-import { storeMayUse } from "../subscription/gate";
+import { storeMayUse } from "../billing/gate";
 import { EXPORT_FORMATS, EXPORT_STATUSES } from "../records/menu-export.entity";
 
 export type Keys = { company_id: string; store_id: string };

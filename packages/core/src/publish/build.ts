@@ -8,7 +8,7 @@ import type { ItemInfo } from "../item/item";
 import { markTable } from "../item/marks";
 import { zoneOffsets } from "../shared/schedule";
 import { SOURCE_LANGUAGE } from "../shared/model";
-import { planAllows } from "../subscription/plans";
+import { planAllows } from "../billing/plans";
 import { toSettings, type StoreRecord } from "../store/store";
 import { phoneNotesIn } from "../store/texts";
 import { wifiPayload } from "../shared/wifi-payload";

@@ -9,8 +9,8 @@ import { itemsOfStore, toItemInfo } from "../item/item";
 import { notFound } from "../shared/errors";
 import { MENU_LANGUAGES } from "../shared/model";
 import { isOrgId } from "../shared/reviews-org";
-import { phaseOf, subscriptionsOf } from "../subscription/lifecycle";
-import { PLAN_CONFIG, planAllows, type Plan } from "../subscription/plans";
+import { phaseOf, subscriptionsOf } from "../billing/lifecycle";
+import { PLAN_CONFIG, planAllows, type Plan } from "../billing/plans";
 import type { HiddenReason } from "../shared/published-menu";
 
 type Keys = { company_id: string; store_id: string };

@@ -12,8 +12,8 @@ import { PLANS } from "../shared/model";
 import { assertCanManageCompany } from "../shared/policy";
 import { NewStoreForm } from "../store/schemas";
 import { createStore, storeById, storesOfCompany, type StoreRecord } from "../store/store";
-import { newStoreLanguages } from "../subscription/gate";
-import { phaseOf, startPreparation, subscriptionsOf } from "../subscription/lifecycle";
+import { newStoreLanguages } from "../billing/gate";
+import { phaseOf, startPreparation, subscriptionsOf } from "../billing/lifecycle";
 
 /** What settings/stores shows per store: where it stands in the subscription lifecycle. */
 export const StoreSummary = z.object({

@@ -15,7 +15,7 @@ import { guardedWrite } from "../db/guarded-write";
 import { useActor } from "../shared/actor";
 import { canManageStore } from "../shared/policy";
 import { storeCommand } from "../command/store-command";
-import { storeMayUse } from "../subscription/gate";
+import { storeMayUse } from "../billing/gate";
 import { putQrLinksOfStore } from "../tables/qr-links";
 import { requestFactsRefresh } from "../store/facts";
 import type { TranslationEntry } from "../translation/targets";

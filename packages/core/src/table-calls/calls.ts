@@ -18,7 +18,7 @@ import { UserError } from "../shared/errors";
 import { DEFAULT_TIME_ZONE } from "../shared/model";
 import { canManageStore } from "../shared/policy";
 import { resolveCsObject } from "../store/store";
-import { storeMayUse } from "../subscription/gate";
+import { storeMayUse } from "../billing/gate";
 import { verifyTablePass } from "./pass";
 
 /** A store has at most this many live calls (every read of them is one Query with this limit). */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { Db } from "../db/service";
 import { UserError } from "../shared/errors";
 import { storeCommand, StoreId } from "../command/store-command";
-import { storeMayUse } from "../subscription/gate";
+import { storeMayUse } from "../billing/gate";
 import { wifiPayload, WifiInput } from "../shared/wifi-payload";
 
 export const WifiState = z.object({

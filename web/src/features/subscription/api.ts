@@ -4,7 +4,7 @@
  * invoice paid, and the message keys of plans, features, statuses and events.
  */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { FEATURES, Plan } from "@menu/core/subscription/plans";
+import type { FEATURES, Plan } from "@menu/core/billing/plans";
 import type { MessageId } from "@/i18n/catalogs";
 import { api, isApiError, unwrap, type JsonBody, type SuccessBody } from "@/lib/api";
 import { scopeKeys, type ActiveSubscription } from "@/lib/admin-scope";

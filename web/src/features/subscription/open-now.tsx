@@ -1,4 +1,4 @@
-import { TRIAL_DAYS, addDays } from "@menu/core/subscription/plans";
+import { TRIAL_DAYS, addDays } from "@menu/core/billing/plans";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";

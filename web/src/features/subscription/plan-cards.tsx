@@ -1,4 +1,4 @@
-import { FEATURES, type Plan } from "@menu/core/subscription/plans";
+import { FEATURES, type Plan } from "@menu/core/billing/plans";
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { languageNames, type Language } from "@/i18n/languages";

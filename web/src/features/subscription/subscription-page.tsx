@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { billingComplete } from "@menu/core/billing/schemas";
-import { PAID_PLANS, featuresLost } from "@menu/core/subscription/plans";
+import { PAID_PLANS, featuresLost } from "@menu/core/billing/plans";
 import { useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast } from "sonner";

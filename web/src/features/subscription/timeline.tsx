@@ -1,4 +1,4 @@
-import { PREPARATION_DAYS, addDays } from "@menu/core/subscription/plans";
+import { PREPARATION_DAYS, addDays } from "@menu/core/billing/plans";
 import { FormattedMessage, useIntl } from "react-intl";
 import { PLAN_NAMES, STATUS_NAMES, STATUS_TONE, isPlan, type ActiveState, type SubscriptionItem } from "./api";
 import { formatDay } from "./billing-format";
