@@ -9,7 +9,6 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, describe, expect, it } from "vitest";
 import { SCAN_LINE } from "@menu/core/shared/table-card-words";
 import { axeViolations } from "./axe";
@@ -18,6 +17,7 @@ import { demo } from "./demo";
 import { signInAs } from "./sign-in";
 import { staffApi } from "./staff-api";
 import { workerRuntime } from "./worker-runtime";
+import { pdfText } from "./pdf";
 
 const base = workerRuntime().baseUrl;
 const browser = fileBrowser();
@@ -85,16 +85,6 @@ const interfaceText = (page: Page, scope: "page" | "dialog" = "page") =>
     return [...document.querySelectorAll<HTMLElement>(own)].filter((el) => !el.closest(data)).map((el) => el.innerText.trim()).filter(Boolean);
   }, scope);
 const russianIn = (texts: string[]) => texts.filter((t) => /[\u0400-\u04FF]/.test(t));
-
-async function pdfText(bytes: Uint8Array) {
-  const doc = await getDocument({ data: bytes, useSystemFonts: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    pages.push(content.items.map((i) => ("str" in i ? i.str : "")).join(" ").replace(/\s+/g, " "));
-  }
-  return pages;
-}
 
 describe("registration proposes URL names (point 2)", () => {
   it("from the names typed (transliterated), the next free variant of a taken one; the owner's own edit is kept", async () => {

@@ -1,7 +1,6 @@
 /// <reference lib="dom" />
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
 import { ARTIFACTS, downloadedBytes, fileBrowser } from "./browser";
@@ -10,6 +9,7 @@ import { guestReady } from "./guest";
 import { signInAs } from "./sign-in";
 import { staffApi } from "./staff-api";
 import { workerRuntime } from "./worker-runtime";
+import { pdfText } from "./pdf";
 
 /**
  * Issue 36, points 2 and 3: a guest who scanned a table's QR code calls the waiter; the staff's
@@ -80,17 +80,6 @@ async function ready(page: Page) {
   } catch (error) {
     throw new Error(`${page.url()} "${await page.title()}" never ready: ${pageErrors.get(page)?.join(" | ")}`, { cause: error });
   }
-}
-
-/** The text of a PDF, page by page. */
-async function pdfText(bytes: Uint8Array) {
-  const doc = await getDocument({ data: bytes, useSystemFonts: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    pages.push(content.items.map((i) => ("str" in i ? i.str : "")).join(" ").replace(/\s+/g, " "));
-  }
-  return pages;
 }
 
 const card = (page: Page, table: number) => page.locator(`[data-testid=call-card][data-table="${table}"]`);
