@@ -23,6 +23,7 @@ import { resilient, type TranslationEngine } from "@menu/core/ports/translator";
 import { MENU_LANGUAGES } from "@menu/core/shared/model";
 import { requestStoreTranslation } from "@menu/core/translation/sweep";
 import { translateQueueJob } from "@menu/core/translation/facts-refresh";
+import { registerTranslatableContents } from "@menu/core/translatable-contents";
 import { seedDemo } from "../packages/local/src/demo/seed";
 import { startDynamo } from "../packages/local/src/dynamo";
 import { startFakeAmazonTranslate, startFakeLibreTranslate, type FakeTranslateServer } from "../packages/core/test/support/fake-translate-servers";
@@ -48,6 +49,8 @@ const objectFolder = () => {
 const dynamo = await startDynamo();
 try {
   const { client, table } = configureDb({ table: "bench", endpoint: dynamo.endpoint });
+  // What is translatable, as every entry point composes it (the local runtime, the Lambdas).
+  registerTranslatableContents();
   await ensureTable(client, table);
   setPorts({ objects: fsObjectStore(objectFolder()), queue: memoryQueue({}), mailer: { send: async () => {} } });
   console.log("Seeding the demo data…");

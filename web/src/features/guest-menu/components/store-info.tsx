@@ -16,11 +16,13 @@ const dayRange = (days: readonly string[]) => {
 };
 
 /**
- * A brand word in Latin letters ("Wi-Fi") is English in any page: the headings' uppercase then
- * follows English rules, not the page's (Turkish would make "Wİ-Fİ" of it).
+ * A brand word in Latin letters ("Wi-Fi") on a page whose uppercase differs from English (Turkish
+ * would make "Wİ-Fİ" of it) is marked English, so the heading's uppercase follows English rules.
+ * Elsewhere it stays unmarked (a page in its own language marks nothing).
  */
+const DOTTED_I_LANGUAGES = ["tr", "az"];
 const Brand = ({ lang, children }: { lang: string; children: string }) =>
-  lang !== "en" && /^[\x20-\x7e]+$/.test(children) ? (
+  DOTTED_I_LANGUAGES.includes(lang) && /^[\x20-\x7e]+$/.test(children) ? (
     <span lang="en" translate="no">
       {children}
     </span>
