@@ -249,9 +249,14 @@ describe("the guest menu's small things (issue 48)", () => {
     const { page } = await open("tr", { width: 1280 });
     await page.goto(`${base}/${company}/${store}/menu`);
     const heading = page.getByTestId("wifi").locator("h3");
-    await heading.scrollIntoViewIfNeeded();
-    // innerText is the text as drawn, its text-transform applied (once the block is laid out: content-visibility).
-    await expect.poll(() => heading.innerText()).toBe("WI-FI");
+    // innerText is the text as drawn, its text-transform applied, once the block is laid out
+    // (content-visibility: auto skips it off screen; the app waking may scroll it away again).
+    await expect
+      .poll(async () => {
+        await heading.scrollIntoViewIfNeeded();
+        return heading.innerText();
+      })
+      .toBe("WI-FI");
     expect(await page.getByTestId("store-info").locator("h3").first().getAttribute("lang")).toBeNull();
     await page.screenshot({ path: join(ARTIFACTS, "small-things-info-1280-tr.png") });
   });
