@@ -16,6 +16,13 @@ export const IMPORT_FILE_REFUSALS = [
   "tooManyRows",
   "cellTooLong",
   "parseTooSlow",
+  // An owner's own menu (import/reading/): a PDF without text, too many pages, a photo too large
+  // to read, a file of no kind the import reads, or one where no item could be found
+  "noTextLayer",
+  "tooManyPages",
+  "photoTooLarge",
+  "unknownFileKind",
+  "nothingRead",
 ] as const;
 export const IMPORT_ERROR_CODES = [
   "required",
