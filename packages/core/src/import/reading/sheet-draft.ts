@@ -1,0 +1,116 @@
+/**
+ * An owner's own spreadsheet read into a draft (issue 50, point 1) with a mapping of its columns:
+ * a row per item, its portions from the price columns (and the weight column, or a price column's
+ * header: "0,5 л"). Without a category column a row holding only a title-like value is the
+ * heading of the rows below it; several sheets are categories or sections, as the owner picked.
+ */
+import { ITEM_TITLE_MAX } from "../../item/schemas";
+import type { DraftItem, DraftPortion, MenuDraft } from "./draft";
+import { DRAFT_ITEMS_MAX } from "./limits";
+import type { SheetMapping } from "./sheet-columns-mapping";
+import { languageOf, readPrice, readWeight, unitInHeader } from "./sheet-columns-values";
+
+/** A sheet's rows below its header, with its name. */
+export type SheetBody = { name: string; rows: string[][] };
+
+type Section = DraftItem["section"];
+/** Words that name a section in a sheet's or a heading's name (the rest is the kitchen). */
+const SECTION_WORDS: [Section, RegExp][] = [
+  ["drinks", /напит|напо|бар|кофе|кава|чай|вин|пив|коктейл|сок|лимонад|алкогол|drink|beverage|bar|coffee|tea|wine|beer|cocktail/iu],
+  ["hookahs", /кальян|hookah|shisha/iu],
+  ["games", /игр|гульн|game/iu],
+];
+export const sectionOf = (name: string): Section => SECTION_WORDS.find(([, words]) => words.test(name))?.[0] ?? "kitchen";
+
+const spaced = (s: string) => s.replace(/\s+/g, " ").trim();
+
+/** The columns mapped to `field`. */
+const columnsOf = (mapping: SheetMapping, field: string) => mapping.columns.flatMap((f, c) => (f === field ? [c] : []));
+
+/**
+ * The portions of a row: one per price column with a value ("12,50 / 15" in one cell: one per
+ * price, paired with the weights "300/500 г"), the weight from the weight column or the price
+ * column's header. Doubts: a price or weight given but not read, no price at all.
+ */
+function portionsOf(cells: string[], headers: string[], mapping: SheetMapping) {
+  const doubts = new Set<DraftItem["doubts"][number]>();
+  const priceColumns = columnsOf(mapping, "price");
+  const [weightColumn] = columnsOf(mapping, "weight");
+  const weightText = weightColumn === undefined ? "" : spaced(cells[weightColumn] ?? "");
+  const headerUnit = weightColumn === undefined ? undefined : unitInHeader(headers[weightColumn] ?? "");
+  const weights = weightText.split("/").map((w) => w.trim());
+  const unitWord = /\p{L}+\.?$/u.exec(weightText)?.[0] ?? "";
+  /** The weight cell's text for the `i`th of `count` prices: its own part of "300/500 г", or the whole cell for the first. */
+  const weightFor = (i: number, count: number) => {
+    if (count > 1 && weights.length === count) return /\p{L}/u.test(weights[i]!) ? weights[i]! : `${weights[i]} ${unitWord}`.trim();
+    return i === 0 ? weightText : "";
+  };
+  const portion = (priceText: string, weightText: string, priceHeader: string): DraftPortion => {
+    const price = priceText ? readPrice(priceText) : undefined;
+    if (!price) doubts.add("price");
+    // Without a weight of its own, a price column's header may say it ("0,5 л" beside "0,3 л").
+    const weight = weightText ? readWeight(weightText, headerUnit) : priceColumns.length > 1 ? readWeight(priceHeader) : undefined;
+    if (weightText && !weight) doubts.add("weight");
+    return { weight: weight?.weight ?? "", unit: weight?.unit ?? headerUnit ?? "g", price: price?.price ?? "", currency: price?.currency ?? "BYN" };
+  };
+  const portions: DraftPortion[] = [];
+  for (const c of priceColumns) {
+    const text = spaced(cells[c] ?? "");
+    // "5 / 8": one price per portion, paired with "300/500 г".
+    const prices = text ? text.split("/").map((p) => p.trim()) : [];
+    // The weight column goes with the first price column that has a price.
+    const own = !portions.length;
+    prices.forEach((priceText, i) => portions.push(portion(priceText, own ? weightFor(i, prices.length) : "", headers[c] ?? "")));
+  }
+  if (!portions.length) portions.push(portion("", weightText, ""));
+  return { portions, doubts };
+}
+
+/**
+ * The draft of the sheets' bodies read with `mapping` (`headers`: the first sheet's, "" where it
+ * has none), up to DRAFT_ITEMS_MAX items.
+ */
+export function draftOfSheets(bodies: SheetBody[], headers: string[], mapping: SheetMapping): MenuDraft {
+  const items: DraftItem[] = [];
+  let truncated = false;
+  const [categoryColumn] = columnsOf(mapping, "category");
+  const texts = (cells: string[], field: string) =>
+    columnsOf(mapping, field)
+      .map((c) => spaced(cells[c] ?? ""))
+      .filter(Boolean)
+      .join(field === "description" ? " " : " / ");
+  for (const sheet of bodies) {
+    const sheetName = spaced(sheet.name);
+    const sheetSection = mapping.sheetsAs === "sections" ? sectionOf(sheetName) : undefined;
+    let heading = mapping.sheetsAs === "categories" ? sheetName : "";
+    for (const cells of sheet.rows) {
+      const filled = cells.slice(0, mapping.columns.length).filter((cell, c) => cell.trim() && mapping.columns[c] !== "skip");
+      if (!filled.length) continue;
+      const title = texts(cells, "title");
+      const hasPrice = columnsOf(mapping, "price").some((c) => (cells[c] ?? "").trim());
+      const hasWeight = columnsOf(mapping, "weight").some((c) => (cells[c] ?? "").trim());
+      // A heading: no category column, and the row holds one value and no price or weight.
+      if (categoryColumn === undefined && filled.length === 1 && !hasPrice && !hasWeight) {
+        heading = spaced(filled[0]!);
+        continue;
+      }
+      if (items.length >= DRAFT_ITEMS_MAX) {
+        truncated = true;
+        break;
+      }
+      const category = (categoryColumn === undefined ? "" : texts(cells, "category")) || heading;
+      const { portions, doubts } = portionsOf(cells, headers, mapping);
+      if (!title || title.length > ITEM_TITLE_MAX) doubts.add("title");
+      items.push({
+        section: sheetSection ?? sectionOf(category),
+        category,
+        title,
+        description: texts(cells, "description"),
+        portions,
+        doubts: [...doubts],
+      });
+    }
+    if (truncated) break;
+  }
+  return { source: "sheet", language: languageOf(items.slice(0, 200).map((i) => `${i.category} ${i.title} ${i.description}`)), pages: bodies.length, items, truncated };
+}
