@@ -2,6 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { withActor, type Actor } from "@menu/core";
 import { actorFromHeaders } from "@menu/core/auth/sessions";
 import { bodyLimit } from "hono/body-limit";
+import { MENU_DOCUMENT_MAX } from "@menu/core/import/reading/limits";
 import { docsRoutes } from "./docs";
 import { mapError, validationHook } from "./errors";
 import { originGuard } from "./origin-guard";
@@ -51,6 +52,9 @@ export type AppOptions = {
 
 /** JSON bodies are small; uploads get their own limits on their own routes. */
 const JSON_BODY_LIMIT = 256 * 1024;
+const MENU_PREVIEW_PATH = "/api/menu-import/preview";
+/** The largest menu file in base64, and room for the rest of the call. */
+const MENU_FILE_BODY_LIMIT = Math.ceil((MENU_DOCUMENT_MAX * 4) / 3) + 4096;
 
 export function createApp({ isReady = () => true, resolveActor = actorFromHeaders, security = { scriptHashes: [] }, originSecret }: AppOptions = {}) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
@@ -65,8 +69,10 @@ export function createApp({ isReady = () => true, resolveActor = actorFromHeader
     maxSize: JSON_BODY_LIMIT,
     onError: (c) => tooLarge(c, "payloadTooLarge"),
   });
-  // Files never pass through the API (presigned uploads): every call is JSON within one limit.
-  app.use("/api/*", jsonBodyLimit);
+  // Pictures never pass through the API (presigned uploads): every call is JSON within one limit,
+  // but for the import's preview, which reads an owner's own menu (a PDF, a Word file, a photo).
+  const menuFileBodyLimit = bodyLimit({ maxSize: MENU_FILE_BODY_LIMIT, onError: (c) => tooLarge(c, "payloadTooLarge") });
+  app.use("/api/*", (c, next) => (c.req.path === MENU_PREVIEW_PATH ? menuFileBodyLimit(c, next) : jsonBodyLimit(c, next)));
   // Guest analytics and table calls act with no one's rights: their caller is nobody in particular.
   const isGuestCall = (path: string) => path === EVENTS_PATH || path.startsWith(GUEST_CALLS_PATH);
   app.use("*", async (c, next) => withActor(isGuestCall(c.req.path) ? { type: "public" } : await resolveActor(c.req.raw.headers), next));

@@ -1,5 +1,6 @@
 import { menuExportJob } from "./export/worker";
 import { menuCopyJob } from "./chains/menu-copy-worker";
+import { menuReadingJob } from "./import/reading/reading-jobs";
 import type { QueueName } from "./ports/queue";
 import { publishJob } from "./publish/job";
 import { translateQueueJob } from "./translation/facts-refresh";
@@ -16,4 +17,5 @@ export const JOB_HANDLERS: Record<QueueName, JobHandler> = {
   translate: translateQueueJob,
   export: menuExportJob,
   copy: menuCopyJob,
+  read: menuReadingJob,
 };

@@ -44,7 +44,7 @@ const rejection = (promise: Promise<unknown>) => promise.then(() => undefined, (
 
 describe("SQS job queue", () => {
   const fake = fakeAws({ status: 200, body: { MessageId: "5fea7756-0ea4-451a-a703-a558b933e274", MD5OfMessageBody: "x" } });
-  const urls = { publish: "https://sqs.eu-central-1.amazonaws.com/123456789012/publish", translate: undefined, export: undefined, copy: undefined };
+  const urls = { publish: "https://sqs.eu-central-1.amazonaws.com/123456789012/publish", translate: undefined, export: undefined, copy: undefined, read: undefined };
   let queue: ReturnType<typeof sqsQueue>;
   beforeAll(async () => void (queue = sqsQueue(urls, { endpoint: await fake.url(), region: "eu-central-1" })));
   afterAll(() => fake.close());

@@ -22,6 +22,8 @@ export function configureCloud(env = process.env) {
       [
         ["m/", s3ObjectStore(env.MENUS_BUCKET ?? "")],
         ["exports/", s3ObjectStore(env.EXPORTS_BUCKET ?? "")],
+        // Photos of menus being read and their drafts: private, kept a day (the bucket's rule on readings/).
+        ["readings/", s3ObjectStore(env.EXPORTS_BUCKET ?? "")],
       ],
       s3ObjectStore(env.UPLOADS_BUCKET ?? ""),
     ),
@@ -30,6 +32,7 @@ export function configureCloud(env = process.env) {
       translate: env.TRANSLATE_QUEUE_URL,
       export: env.EXPORT_QUEUE_URL,
       copy: env.COPY_QUEUE_URL,
+      read: env.READ_QUEUE_URL,
     }),
     mailer: sesMailer(env.MAIL_FROM ?? "no-reply@example.com", { configurationSet: env.MAIL_CONFIGURATION_SET }),
     translator: translatorFromEnv(env, { cloud: true }),

@@ -5,6 +5,7 @@ import { MetricEntity } from "../records/metric.entity";
 import { RateLimitEntity } from "../records/rate-limit.entity";
 import { SecretEntity } from "../records/secret.entity";
 import { SessionEntity } from "../records/session.entity";
+import { SheetMappingEntity } from "../records/sheet-mapping.entity";
 import { OneTimeTokenEntity } from "../records/token.entity";
 import { BillingEntity } from "../records/billing.entity";
 import { CategoryEntity } from "../records/category.entity";
@@ -12,6 +13,7 @@ import { CategoryTallyEntity } from "../records/category-tally.entity";
 import { CompanyEntity } from "../records/company.entity";
 import { MenuExportEntity, MenuExportPendingEntity } from "../records/menu-export.entity";
 import { MenuCopyEntity, MenuCopyUndoEntity } from "../records/menu-copy.entity";
+import { MenuReadingEntity } from "../records/menu-reading.entity";
 import { ItemEntity } from "../records/item.entity";
 import { ItemOriginEntity } from "../records/item-origin.entity";
 import { PromotionEntity } from "../records/promotion.entity";
@@ -66,7 +68,9 @@ const service = new Service({
   menuExport: MenuExportEntity,
   menuExportPending: MenuExportPendingEntity,
   menuCopy: MenuCopyEntity,
+  menuReading: MenuReadingEntity,
   menuCopyUndo: MenuCopyUndoEntity,
+  sheetMapping: SheetMappingEntity,
   metric: MetricEntity,
   eventTargets: EventTargetsEntity,
   searchTerms: SearchTermsEntity,

@@ -21,17 +21,22 @@ import { itemTarget } from "../item/translatable";
 import { categoryTarget } from "../category/translatable";
 import { categoryIconFor } from "./category-icon";
 import { IMPORT_FILE_MAX } from "./menu-import-limits";
+import { ImportRefusal, type ImportError } from "./menu-import-errors";
+import { MENU_DOCUMENT_MAX } from "./reading/limits";
+import { readOwnMenu } from "./reading/own-menu";
 import { plan } from "./menu-import-plan";
 import { readImport } from "./menu-import-read";
 import { createCategories, createItems, storedItems, updateItems, type ItemUpdate } from "./menu-import-write";
 
-/** A file as the page sends it: its name (for the format) and its bytes in base64 (≤ 180 KB, under the API's JSON limit). */
+const base64Of = (bytes: number) => Math.ceil((bytes * 4) / 3) + 4;
+/** A file as the page sends it: its name (for the format) and its bytes in base64 (a spreadsheet ≤ 180 KB, under the API's JSON limit). */
 const ImportFile = z.object({
   store_id: z.string().min(1).max(64),
   file_name: z.string().min(1).max(200),
-  content: z.string().max(Math.ceil((IMPORT_FILE_MAX * 4) / 3) + 4),
+  content: z.string().max(base64Of(IMPORT_FILE_MAX)),
 });
-export const PreviewImportInput = ImportFile;
+/** Any file the import reads (issue 50): a PDF, a Word file or a photo may be larger than a spreadsheet. */
+export const PreviewImportInput = ImportFile.extend({ content: z.string().max(base64Of(MENU_DOCUMENT_MAX)) });
 export const ApplyImportInput = ImportFile.extend({ from: z.number().int().min(0), count: z.number().int().min(1).max(500) });
 
 async function prepared({ keys }: StoreContext, file_name: string, content: string) {
@@ -44,10 +49,19 @@ export const FOLLOWED_CHUNK_TRANSLATE_DELAY_SECONDS = 5;
 /** Items the preview lists of those it would create and of those it would change (the page shows 20); the counts are whole. */
 const PREVIEW_LIST_MAX = 100;
 
-/** POST /api/menu-import/preview */
+/** The preview of a file refused as a whole: its one error. */
+const refusedPreview = (error: ImportError) => ({ language: SOURCE_LANGUAGE, items: 0, creates: 0, changes: 0, create: [], change: [], unchanged: 0, categories: [], errors: [error] });
+
+/**
+ * POST /api/menu-import/preview: a spreadsheet with the export's columns answers its plan; an
+ * owner's own menu answers a draft to check (a photo: the job that reads it, reading-jobs.ts).
+ */
 export const previewImport = storeCommand(PreviewImportInput, {}, async (command, { file_name, content }) => {
+  const own = await readOwnMenu(command.keys, file_name, Buffer.from(content, "base64"));
+  if (own instanceof ImportRefusal) return refusedPreview(own.error);
+  if (!("sheet" in own)) return own;
   const { plan: result, error } = await prepared(command, file_name, content);
-  if (!result) return { language: SOURCE_LANGUAGE, items: 0, creates: 0, changes: 0, create: [], change: [], unchanged: 0, categories: [], errors: [error!] };
+  if (!result) return refusedPreview(error!);
   // An error quotes a cell, not all of it (a cell may hold thousands of characters).
   const errors = result.errors.map((e) => (e.value ? { ...e, value: quoteCell(e.value) } : e));
   return {

@@ -5,6 +5,7 @@
  * (draft-rows.ts) and applies them as a spreadsheet import: one way of writing a menu.
  */
 import type { CURRENCIES, SECTIONS, UNITS } from "../../shared/model";
+import { ImportRefusal } from "../menu-import-errors";
 
 /** Where a draft came from. */
 export const DRAFT_SOURCES = ["sheet", "pdf", "docx", "text", "photo"] as const;
@@ -59,3 +60,9 @@ export type MenuDraft = {
   /** True when the source held more than the import's limits and the rest was left out. */
   truncated: boolean;
 };
+
+/** A draft that found no item is refused: the owner learns at once that this file will not do. */
+export function draftOrRefusal(draft: MenuDraft): MenuDraft {
+  if (!draft.items.length) throw new ImportRefusal("nothingRead");
+  return draft;
+}
