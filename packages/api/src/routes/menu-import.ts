@@ -3,6 +3,7 @@ import { ApplyImportInput, applyImport, PreviewImportInput, previewImport } from
 import { IMPORT_ERROR_CODES } from "@menu/core/import/menu-import-errors";
 import { TEMPLATE_FORMATS, templateFile } from "@menu/core/import/menu-template";
 import { DRAFT_DOUBTS, DRAFT_SOURCES } from "@menu/core/import/reading/draft";
+import { SheetMapping } from "@menu/core/import/reading/sheet-columns";
 import { menuReadingStatus } from "@menu/core/import/reading/reading-jobs";
 import { CURRENCIES, UNITS } from "@menu/core/shared/model";
 import { download } from "../download";
@@ -53,7 +54,13 @@ const Draft = z
     truncated: z.boolean(),
   })
   .openapi("MenuDraft", { description: "An owner's own menu as read, to check and correct before confirming (confirmed as the export's rows through apply)" });
-const DraftPreview = z.object({ draft: Draft });
+const DraftPreview = z.object({
+  draft: Draft,
+  columns: z
+    .object({ headers: z.array(z.string()), guess: SheetMapping, samples: z.array(z.array(z.string())), sheets: z.array(z.string()), remembered: z.boolean() })
+    .optional()
+    .openapi({ description: "A spreadsheet of the owner's own columns: the columns as guessed (or remembered), to change with `mapping`" }),
+});
 const READING_STATUSES = ["queued", "reading", "done", "error"] as const;
 
 const preview = createRoute({

@@ -24,6 +24,8 @@ import { IMPORT_FILE_MAX } from "./menu-import-limits";
 import { ImportRefusal, type ImportError } from "./menu-import-errors";
 import { MENU_DOCUMENT_MAX } from "./reading/limits";
 import { readOwnMenu } from "./reading/own-menu";
+import { SheetMapping } from "./reading/sheet-columns";
+import { readOwnSheet } from "./reading/sheet-columns-read";
 import { plan } from "./menu-import-plan";
 import { readImport } from "./menu-import-read";
 import { createCategories, createItems, storedItems, updateItems, type ItemUpdate } from "./menu-import-write";
@@ -36,7 +38,11 @@ const ImportFile = z.object({
   content: z.string().max(base64Of(IMPORT_FILE_MAX)),
 });
 /** Any file the import reads (issue 50): a PDF, a Word file or a photo may be larger than a spreadsheet. */
-export const PreviewImportInput = ImportFile.extend({ content: z.string().max(base64Of(MENU_DOCUMENT_MAX)) });
+export const PreviewImportInput = ImportFile.extend({
+  content: z.string().max(base64Of(MENU_DOCUMENT_MAX)),
+  /** A spreadsheet of the owner's own columns: what each column is, as the owner chose (remembered for the next file). */
+  mapping: SheetMapping.optional(),
+});
 export const ApplyImportInput = ImportFile.extend({ from: z.number().int().min(0), count: z.number().int().min(1).max(500) });
 
 async function prepared({ keys }: StoreContext, file_name: string, content: string) {
@@ -56,12 +62,19 @@ const refusedPreview = (error: ImportError) => ({ language: SOURCE_LANGUAGE, ite
  * POST /api/menu-import/preview: a spreadsheet with the export's columns answers its plan; an
  * owner's own menu answers a draft to check (a photo: the job that reads it, reading-jobs.ts).
  */
-export const previewImport = storeCommand(PreviewImportInput, {}, async (command, { file_name, content }) => {
-  const own = await readOwnMenu(command.keys, file_name, Buffer.from(content, "base64"));
+export const previewImport = storeCommand(PreviewImportInput, {}, async (command, { file_name, content, mapping }) => {
+  const bytes = Buffer.from(content, "base64");
+  const own = await readOwnMenu(command.keys, file_name, bytes);
   if (own instanceof ImportRefusal) return refusedPreview(own.error);
   if (!("sheet" in own)) return own;
+  // A spreadsheet: the export's own columns answer a plan, any other columns a draft.
+  const ownSheet = async () => {
+    const read = await readOwnSheet(command.keys, file_name, bytes, mapping);
+    return read instanceof ImportRefusal ? refusedPreview(read.error) : read;
+  };
+  if (mapping) return ownSheet();
   const { plan: result, error } = await prepared(command, file_name, content);
-  if (!result) return refusedPreview(error!);
+  if (!result) return error!.code === "unknownColumns" ? ownSheet() : refusedPreview(error!);
   // An error quotes a cell, not all of it (a cell may hold thousands of characters).
   const errors = result.errors.map((e) => (e.value ? { ...e, value: quoteCell(e.value) } : e));
   return {
