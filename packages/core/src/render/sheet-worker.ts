@@ -1,10 +1,10 @@
 /**
- * Rendering adapter, worker side: reads a workbook's first sheet in a worker thread, so that a
- * hostile file costs that thread, never the one answering requests. Before the sheet library
- * reads the bytes, the archive is unpacked within its budget (zip-bounds.ts, which accepts only
- * archives whose every entry it counted) and its XML scanned for rows and the longest cell. A file
- * refused for what it holds says where: the sheet, and the row and column of the cell (for a zip
- * bomb, the cell being unpacked when the budget ran out).
+ * Rendering adapter, worker side: reads a workbook's first sheet (or every sheet) in a worker
+ * thread, so that a hostile file costs that thread, never the one answering requests. Before the
+ * sheet library reads the bytes, the archive is unpacked within its budget (zip-bounds.ts, which
+ * accepts only archives whose every entry it counted) and its XML scanned for rows and the longest
+ * cell. A file refused for what it holds says where: the sheet, and the row and column of the cell
+ * (for a zip bomb, the cell being unpacked when the budget ran out).
  *
  * The module serves requests only when loaded as a sheet worker (sheet-reader.ts starts it: from
  * source, this file; in a Lambda bundle, the bundle itself, which holds this module).
@@ -24,7 +24,9 @@ export type SheetLimits = { maxUnpacked: number; maxRatio: number; maxRows: numb
 export type SheetRefusal = Exclude<ZipRefusal, "notAZip"> | "tooManyRows" | "cellTooLong" | "parseTooSlow" | "notASheet";
 /** Where a refusal was found: the sheet's name as its tab shows it, the row (1 = the first), the column's letters. */
 export type SheetPlace = { sheet: string; row: number; column?: string };
-export type SheetRead = { rows: unknown[][] } | { refused: SheetRefusal; at?: SheetPlace };
+type Refused = { refused: SheetRefusal; at?: SheetPlace };
+export type SheetRead = { rows: unknown[][] } | Refused;
+export type SheetsRead = { sheets: { name: string; rows: unknown[][] }[] } | Refused;
 /**
  * `step`: the registered step (registerSheetStep) that reads the file instead of the plain read of
  * its first sheet's rows, with its `input`. `hold`, for tests only: the worker waits (off the CPU)
@@ -215,7 +217,8 @@ async function overflowPlace(zip: Buffer, overflow: Overflow): Promise<SheetPlac
   return undefined;
 }
 
-export async function readBounded({ bytes, limits }: SheetRequest): Promise<SheetRead> {
+/** Why a workbook is refused before the sheet library reads it (it would unpack too far, too many rows, too long a cell), or undefined. */
+async function refusedUnread({ bytes, limits }: SheetRequest): Promise<Refused | undefined> {
   const zip = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const unpacked = unpackBounded(zip, { maxTotal: limits.maxUnpacked, maxRatio: limits.maxRatio });
   if ("refused" in unpacked) {
@@ -223,12 +226,32 @@ export async function readBounded({ bytes, limits }: SheetRequest): Promise<Shee
     const at = unpacked.overflow && (await overflowPlace(zip, unpacked.overflow));
     return { refused: unpacked.refused, ...(at ? { at } : {}) };
   }
-  const refused = scan(unpacked.entries, limits);
+  return scan(unpacked.entries, limits);
+}
+
+/** The bytes as the sheet library takes them. */
+const arrayBuffer = (bytes: Uint8Array) => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+
+/** The first sheet's rows, or why the workbook was refused. */
+export async function readBounded(request: SheetRequest): Promise<SheetRead> {
+  const refused = await refusedUnread(request);
   if (refused) return refused;
   try {
     // Loaded at the first sheet read: the library ships beside a Lambda's bundle, not in it (decision 053).
     const { readSheet } = await import("read-excel-file/universal");
-    return { rows: await readSheet(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer) };
+    return { rows: await readSheet(arrayBuffer(request.bytes)) };
+  } catch {
+    return { refused: "notASheet" };
+  }
+}
+
+/** Every sheet's rows, with its name as its tab shows it, within the same limits (each sheet's rows are limited as the first one's). */
+export async function readBoundedSheets(request: SheetRequest): Promise<SheetsRead> {
+  const refused = await refusedUnread(request);
+  if (refused) return refused;
+  try {
+    const { default: readWorkbook } = await import("read-excel-file/universal");
+    return { sheets: (await readWorkbook(arrayBuffer(request.bytes))).map(({ sheet, data }) => ({ name: sheet, rows: data })) };
   } catch {
     return { refused: "notASheet" };
   }

@@ -40,6 +40,9 @@ function numberWithWord(text: string) {
   return undefined;
 }
 
+/** Fraction digits from which a number is a float Excel stored rather than one typed. */
+const FLOAT_DIGITS = 8;
+
 export type ReadPrice = { price: string; currency: DraftPortion["currency"] };
 
 /** A price ("12,50", "12.5 руб", "$5"), or undefined when the text is not one the item's schema takes. */
@@ -48,7 +51,9 @@ export function readPrice(text: string): ReadPrice | undefined {
   if (!found) return undefined;
   const currency = found.word ? CURRENCY_WORDS.find(([word]) => word.test(found.word))?.[1] : "BYN";
   if (!currency) return undefined;
-  // More than 2 decimals only from a float Excel stored; a typed "12.505" is not a price.
+  // More than 2 decimals only from a float Excel stored (12.499999999); a typed "12,505" is not a price.
+  const fraction = found.number.split(".")[1]?.length ?? 0;
+  if (fraction > 2 && fraction < FLOAT_DIGITS) return undefined;
   const price = canonical(found.number, 2);
   return price && Price.safeParse(price).success ? { price, currency } : undefined;
 }

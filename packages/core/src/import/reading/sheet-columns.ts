@@ -18,28 +18,39 @@ const SAMPLES = 3;
 /** `fields` fitted to `count` columns: cut, or filled with "skip". */
 const fitted = (fields: SheetField[], count: number): SheetField[] => Array.from({ length: count }, (_, c) => fields[c] ?? "skip");
 
+type Sheet = { name: string; rows: string[][] };
+
+/** The sheets with rows (empty rows left out), and the first one's columns and header ("" each when it has none). */
+function layoutOf(sheets: Sheet[]) {
+  const filled = sheets.map((s) => ({ name: s.name, rows: s.rows.filter((r) => r.some((cell) => cell.trim())) })).filter((s) => s.rows.length);
+  const first = filled[0]?.rows ?? [];
+  const headed = hasHeader(first);
+  const headers = Array.from({ length: columnCount(first) }, (_, c) => (headed ? (first[0]![c] ?? "").trim() : ""));
+  return { filled, headed, headers };
+}
+
+/** The header row a mapping is remembered by ("" for each column of a sheet without one). */
+export const sheetHeaders = (sheets: Sheet[]) => layoutOf(sheets).headers;
+
 /**
  * The draft of a workbook's sheets (a CSV: one) and the columns as the preview shows them.
  * `mapping`: the owner's choice; `remembered`: the mapping remembered for these headers, used
  * when the owner chose none. The first sheet with rows decides the header and the columns; the
  * other sheets are read by position, their first row left out when it is a header too.
  */
-export function sheetDraft(sheets: { name: string; rows: string[][] }[], mapping?: SheetMapping, remembered?: SheetMapping): { draft: MenuDraft; columns: SheetColumns } {
-  const filled = sheets.map((s) => ({ name: s.name, rows: s.rows.filter((r) => r.some((cell) => cell.trim())) })).filter((s) => s.rows.length);
-  const first = filled[0]?.rows ?? [];
-  const count = columnCount(first);
-  const headed = hasHeader(first);
-  const headers = Array.from({ length: count }, (_, c) => (headed ? (first[0]![c] ?? "").trim() : ""));
+export function sheetDraft(sheets: Sheet[], mapping?: SheetMapping, remembered?: SheetMapping): { draft: MenuDraft; columns: SheetColumns } {
+  const { filled, headed, headers } = layoutOf(sheets);
+  const count = headers.length;
   const same = (row: string[]) => headers.every((h, c) => h === (row[c] ?? "").trim());
   const bodies = filled.map((s, i) => ({ name: s.name, rows: (i === 0 ? headed : hasHeader(s.rows) || (headed && same(s.rows[0]!))) ? s.rows.slice(1) : s.rows }));
   const body = bodies[0]?.rows ?? [];
   const guessed = guessColumns(headers, body);
   // Categories in a column: the sheets are likelier sections (a kitchen and a bar) than categories.
   const sheetsAs = filled.length < 2 ? "one" : guessed.includes("category") ? "sections" : "categories";
-  const usable = (m?: SheetMapping) => m && m.columns.length === count;
+  const usable = !mapping && remembered?.columns.length === count;
   const chosen: SheetMapping = mapping
-    ? { columns: fitted(mapping.columns, count), sheetsAs: mapping.sheetsAs }
-    : usable(remembered)
+    ? { columns: fitted(mapping.columns, count), sheetsAs: filled.length < 2 ? "one" : mapping.sheetsAs }
+    : usable
       ? { columns: remembered!.columns, sheetsAs: filled.length < 2 ? "one" : remembered!.sheetsAs }
       : { columns: guessed, sheetsAs };
   const samples = headers.map((_, c) =>
@@ -50,6 +61,6 @@ export function sheetDraft(sheets: { name: string; rows: string[][] }[], mapping
   );
   return {
     draft: draftOfSheets(bodies, headers, chosen),
-    columns: { headers, guess: chosen, samples, sheets: filled.map((s) => s.name), remembered: !mapping && !!usable(remembered) },
+    columns: { headers, guess: chosen, samples, sheets: filled.map((s) => s.name), remembered: usable },
   };
 }

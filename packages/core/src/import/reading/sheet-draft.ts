@@ -14,11 +14,11 @@ import { languageOf, readPrice, readWeight, unitInHeader } from "./sheet-columns
 export type SheetBody = { name: string; rows: string[][] };
 
 type Section = DraftItem["section"];
-/** Words that name a section in a sheet's or a heading's name (the rest is the kitchen). */
+/** Words that name a section in a sheet's or a heading's name, at a word's start (the rest is the kitchen). */
 const SECTION_WORDS: [Section, RegExp][] = [
-  ["drinks", /напит|напо|бар|кофе|кава|чай|вин|пив|коктейл|сок|лимонад|алкогол|drink|beverage|bar|coffee|tea|wine|beer|cocktail/iu],
+  ["drinks", /(^|[^\p{L}])(напит|напо[ій]|бар($|[^\p{L}])|кофе|кава|ча[йиі]($|[^\p{L}])|вин[оаны]|пив[оан]|коктейл|кактэйл|сок($|[^\p{L}])|сок[иі]|лимонад|алкогол|спиртн|drink|beverage|bar($|[^\p{L}])|coffee|tea($|[^\p{L}])|wine|beer|cocktail)/iu],
   ["hookahs", /кальян|hookah|shisha/iu],
-  ["games", /игр|гульн|game/iu],
+  ["games", /(^|[^\p{L}])(игр|гульн|game)/iu],
 ];
 export const sectionOf = (name: string): Section => SECTION_WORDS.find(([, words]) => words.test(name))?.[0] ?? "kitchen";
 
@@ -32,12 +32,13 @@ const columnsOf = (mapping: SheetMapping, field: string) => mapping.columns.flat
  * price, paired with the weights "300/500 г"), the weight from the weight column or the price
  * column's header. Doubts: a price or weight given but not read, no price at all.
  */
-function portionsOf(cells: string[], headers: string[], mapping: SheetMapping) {
+function portionsOf(cells: string[], headers: string[], mapping: SheetMapping, section: Section) {
   const doubts = new Set<DraftItem["doubts"][number]>();
   const priceColumns = columnsOf(mapping, "price");
   const [weightColumn] = columnsOf(mapping, "weight");
   const weightText = weightColumn === undefined ? "" : spaced(cells[weightColumn] ?? "");
-  const headerUnit = weightColumn === undefined ? undefined : unitInHeader(headers[weightColumn] ?? "");
+  // A number alone is in the header's unit ("Вес, г"), else grams (millilitres for drinks).
+  const unit = (weightColumn === undefined ? undefined : unitInHeader(headers[weightColumn] ?? "")) ?? (section === "drinks" ? "ml" : "g");
   const weights = weightText.split("/").map((w) => w.trim());
   const unitWord = /\p{L}+\.?$/u.exec(weightText)?.[0] ?? "";
   /** The weight cell's text for the `i`th of `count` prices: its own part of "300/500 г", or the whole cell for the first. */
@@ -49,9 +50,9 @@ function portionsOf(cells: string[], headers: string[], mapping: SheetMapping) {
     const price = priceText ? readPrice(priceText) : undefined;
     if (!price) doubts.add("price");
     // Without a weight of its own, a price column's header may say it ("0,5 л" beside "0,3 л").
-    const weight = weightText ? readWeight(weightText, headerUnit) : priceColumns.length > 1 ? readWeight(priceHeader) : undefined;
+    const weight = weightText ? readWeight(weightText, unit) : priceColumns.length > 1 ? readWeight(priceHeader) : undefined;
     if (weightText && !weight) doubts.add("weight");
-    return { weight: weight?.weight ?? "", unit: weight?.unit ?? headerUnit ?? "g", price: price?.price ?? "", currency: price?.currency ?? "BYN" };
+    return { weight: weight?.weight ?? "", unit: weight?.unit ?? unit, price: price?.price ?? "", currency: price?.currency ?? "BYN" };
   };
   const portions: DraftPortion[] = [];
   for (const c of priceColumns) {
@@ -99,10 +100,11 @@ export function draftOfSheets(bodies: SheetBody[], headers: string[], mapping: S
         break;
       }
       const category = (categoryColumn === undefined ? "" : texts(cells, "category")) || heading;
-      const { portions, doubts } = portionsOf(cells, headers, mapping);
+      const section = sheetSection ?? sectionOf(category);
+      const { portions, doubts } = portionsOf(cells, headers, mapping, section);
       if (!title || title.length > ITEM_TITLE_MAX) doubts.add("title");
       items.push({
-        section: sheetSection ?? sectionOf(category),
+        section,
         category,
         title,
         description: texts(cells, "description"),
