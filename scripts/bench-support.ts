@@ -102,3 +102,28 @@ export async function signIn(base: string, email: string, password: string) {
   keep(res);
   return cookie();
 }
+
+/** `clients` callers of `call`, each calling again once answered, until `running()` turns false. */
+export async function closedLoop(clients: number, running: () => boolean, call: () => Promise<boolean>) {
+  const latencies: number[] = [];
+  let failed = 0;
+  const client = async () => {
+    while (running()) {
+      const started = performance.now();
+      const ok = await call().catch(() => false);
+      if (ok) latencies.push(performance.now() - started);
+      else failed++;
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, client));
+  return { sorted: latencies.sort((a, b) => a - b), failed };
+}
+
+/** DynamoDB Local's port, read off the command line of the process the runtime's pid file names. */
+export function dynamoEndpoint(dataDir: string) {
+  const pid = readFileSync(join(dataDir, "dynamodb", ".dynamodb.pid"), "utf8").trim();
+  const args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+  const port = args[args.indexOf("-port") + 1];
+  if (!port || !/^\d+$/.test(port)) throw new Error(`No -port in DynamoDB Local's command line: ${args.join(" ")}`);
+  return `http://127.0.0.1:${port}`;
+}
