@@ -50,8 +50,9 @@ export function Api({ stack, app }: StackContext) {
     // API Gateway gives up after 30 s.
     timeout: 29,
     memorySize: 1024,
-    // Draws PDFs (table cards, invoices), resizes uploaded pictures, reads imported sheets.
-    ...bundling(app, { pdf: true, images: true, sheets: true }),
+    // Draws PDFs (table cards, invoices), resizes uploaded pictures, reads imported sheets and an
+    // owner's own menu as a PDF or Word file (a photo's OCR is the read worker's).
+    ...bundling(app, { pdf: true, images: true, sheets: true, documents: true }),
     environment: { ...environment, SWAGGER_UI_DIR: SWAGGER_UI.to, ORIGIN_SECRET: accepted,
       // Bounces and complaints come back through it (Mail.ts).
       MAIL_CONFIGURATION_SET: configurationSet.configurationSetName,
@@ -66,11 +67,11 @@ export function Api({ stack, app }: StackContext) {
       ...grant.objects(uploads, { read: true, write: true, remove: true }),
       // Table QR links (written, deleted, read by /t/{qrKey}) and former store URLs' "moved" manifests.
       ...grant.objects(menus, { read: true, write: true, remove: true }),
-      // Export files: presigned downloads only.
-      ...grant.objects(exports, { read: true }),
+      // Export files: presigned downloads only; photos of menus to read stored under readings/, and their drafts read back.
+      ...grant.objects(exports, { read: true, write: true }),
       // A renamed store's former URL names redirect at the edge.
       grant.edgeRoutes(guestRoutes),
-      grant.send(queues.translate, queues.export, queues.publish, queues.copy),
+      grant.send(queues.translate, queues.export, queues.publish, queues.copy, queues.read),
       // As the sender's identity, through the configuration set only.
       new PolicyStatement(sendMail),
       "translate:TranslateText",

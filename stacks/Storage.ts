@@ -17,6 +17,7 @@ import { settings } from "./settings";
  *            m/_not-found/{lang}.html (the guest pages' 404, written once per web build)
  *            m/_not-found/qr-{lang}.json (unknown/retired QR pages, read by the API for /t/{qrKey})
  *   exports  exports/{companyId}/...                       (presigned download only, deleted after 7 days)
+ *            readings/{companyId}/{storeId}/{id}.photo|.json (photos of menus being read and their drafts; gone after a day)
  *
  * `guest-routes` is the CloudFront KeyValueStore the guest pages' edge function reads (Web.ts): one
  * entry per store URL, written by the publish worker and by store renames in the API.
@@ -56,8 +57,9 @@ export function Storage({ stack }: StackContext) {
   const exportsBucket = new Bucket(stack, "exports", {
     blockPublicACLs: true,
     cors: false,
-    // Export files are downloaded once; the job row keeps the record.
-    cdk: { bucket: { lifecycleRules: [{ expiration: Duration.days(7) }] } },
+    // Export files are downloaded once; the job row keeps the record. A menu photo's reading is
+    // polled within minutes (its row expires after a day too: import/reading/reading-jobs.ts).
+    cdk: { bucket: { lifecycleRules: [{ expiration: Duration.days(7) }, { prefix: "readings/", expiration: Duration.days(1) }] } },
   });
 
   const guestRoutes = new KeyValueStore(stack, "guest-routes", { comment: "Guest page routes per store URL (publish job)" });

@@ -2,7 +2,7 @@ import { Duration } from "aws-cdk-lib";
 import * as lambda from "aws-cdk-lib/aws-lambda";
 import type * as sqs from "aws-cdk-lib/aws-sqs";
 import { Queue, use, type StackContext } from "sst/constructs";
-import { bundling } from "./bundling";
+import { bundling, OCR_DATA_DIR } from "./bundling";
 import { Database } from "./Database";
 import { deadLetterQueue } from "./dead-letters";
 import { grant } from "./grants";
@@ -11,7 +11,7 @@ import { publicBaseUrlParameter, settings } from "./settings";
 import { Storage } from "./Storage";
 
 /**
- * The four job queues (translate, export, publish, copy). The job state is a row in
+ * The five job queues (translate, export, publish, copy, read). The job state is a row in
  * the table; a queue only delivers. Each queue has its own DLQ (raw CDK, SST has
  * no DLQ construct) after 5 receives, and each consumer reports partial batch
  * failures so one bad message does not retry the whole batch.
@@ -41,6 +41,7 @@ export function Workers({ stack, app }: StackContext) {
   const exportQueue = jobQueue("export", WORKERS.export.timeout);
   const publish = jobQueue("publish", WORKERS.publish.timeout);
   const copy = jobQueue("copy", WORKERS.copy.timeout);
+  const read = jobQueue("read", WORKERS.read.timeout);
 
   /** What every back-end function is told at start-up (also used by Api and Schedules). */
   const config = settings();
@@ -53,6 +54,7 @@ export function Workers({ stack, app }: StackContext) {
     TRANSLATE_QUEUE_URL: translate.queueUrl,
     EXPORT_QUEUE_URL: exportQueue.queueUrl,
     COPY_QUEUE_URL: copy.queueUrl,
+    READ_QUEUE_URL: read.queueUrl,
     // Without a domain the site's address is the distribution's, written by the Web stack to SSM
     // and read at cold start (packages/functions/src/settings.ts, the variable SST's binding sets).
     ...(config.publicBaseUrl
@@ -124,25 +126,42 @@ export function Workers({ stack, app }: StackContext) {
     cdk: { eventSource: { batchSize: WORKERS.copy.batchSize, maxConcurrency: WORKERS.copy.concurrency, reportBatchItemFailures: true } },
   });
 
+  read.addConsumer(stack, {
+    function: {
+      handler: "packages/functions/src/workers/read.handler",
+      timeout: WORKERS.read.timeout,
+      reservedConcurrentExecutions: WORKERS.read.concurrency,
+      // OCR: Tesseract's wasm with three languages' models, on a picture of up to PHOTO_PIXELS_MAX;
+      // Lambda's CPU share grows with the memory (2048 MB: over one vCPU).
+      memorySize: 2048,
+      // Straightens the photo (sharp) and reads it (tesseract.js, with the language data beside the bundle).
+      ...bundling(app, { images: true, ocr: true }),
+      environment: { ...environment, OCR_LANG_PATH: OCR_DATA_DIR },
+      // The photo and its draft under readings/ (the photo is deleted once read).
+      permissions: [...base, ...grant.objects(exports, { read: true, write: true, remove: true })],
+    },
+    cdk: { eventSource: { batchSize: WORKERS.read.batchSize, maxConcurrency: WORKERS.read.concurrency, reportBatchItemFailures: true } },
+  });
+
+  const queues = { translate, export: exportQueue, publish, copy, read };
   stack.addOutputs({
     TranslateQueueUrl: translate.queueUrl,
     ExportQueueUrl: exportQueue.queueUrl,
     PublishQueueUrl: publish.queueUrl,
     CopyQueueUrl: copy.queueUrl,
+    ReadQueueUrl: read.queueUrl,
   });
-  const consumers = Object.fromEntries(
-    Object.entries({ translate, export: exportQueue, publish, copy }).map(([name, queue]) => [name, queue.consumerFunction as lambda.IFunction]),
-  );
+  const consumers = Object.fromEntries(Object.entries(queues).map(([name, queue]) => [name, queue.consumerFunction as lambda.IFunction]));
   // Each queue invokes its consumer's `live` alias, which CodeDeploy moves to a new version gradually
   // (rollout.ts). SST's Queue subscribes the function itself: its event source mapping is pointed at the alias.
-  for (const [name, queue] of Object.entries({ translate, export: exportQueue, publish, copy })) {
+  for (const [name, queue] of Object.entries(queues)) {
     const fn = queue.consumerFunction as lambda.Function;
     const live = rollout(stack, app, name, fn, "worker");
     const mappings = fn.node.findAll().filter((c): c is lambda.CfnEventSourceMapping => c instanceof lambda.CfnEventSourceMapping);
     if (mappings.length !== 1) throw new Error(`the ${name} consumer has ${mappings.length} event source mappings`);
     mappings[0]!.functionName = live.functionArn;
   }
-  return { queues: { translate, export: exportQueue, publish, copy }, deadLetters, consumers, environment, base };
+  return { queues, deadLetters, consumers, environment, base };
 }
 
 /**
@@ -162,10 +181,14 @@ export function Workers({ stack, app }: StackContext) {
  *   under 1 s, and runs of one store coalesce; 5 full runs fit in 60 s.
  * - export: one large PDF or sheet per run, up to a few minutes.
  * - copy: a menu copy works 120 s per delivery, then sends itself on (chains/menu-copy-worker.ts).
+ * - read: one photo per run, its reading stopped after 60 s (OCR_TIMEOUT_MS in
+ *   core/import/reading/photo-lines.ts), plus decoding, straightening and loading the OCR: under
+ *   90 s. Two at once: a photo is the first minutes of an owner's onboarding, not a steady load.
  */
 export const WORKERS = {
   translate: { timeout: 120, batchSize: 2, perMessageSeconds: 60, concurrency: 4 },
   publish: { timeout: 60, batchSize: 5, perMessageSeconds: 12, concurrency: 10 },
   export: { timeout: 300, batchSize: 1, perMessageSeconds: 300, concurrency: 2 },
   copy: { timeout: 300, batchSize: 1, perMessageSeconds: 300, concurrency: 2 },
+  read: { timeout: 120, batchSize: 1, perMessageSeconds: 90, concurrency: 2 },
 } as const;

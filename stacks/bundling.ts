@@ -8,28 +8,34 @@ import { useProject } from "sst/project.js";
 import { PDF_FONT_FILES } from "../packages/core/src/render/pdf-font-files";
 
 /**
- * What a function draws, and so which drawing libraries it carries. A library a function does
- * not draw with is left out of its bundle: imports of it get a stand-in that throws when used,
- * so modules that draw may still be imported by a function that never calls them (the scheduler
- * and the workers reach the export and invoice modules through the job and plan modules).
+ * What a function draws or reads, and so which libraries it carries. A library a function does
+ * not use is left out of its bundle: imports of it get a stand-in that throws when used, so
+ * modules that use it may still be imported by a function that never calls them (the scheduler
+ * and the workers reach the export and invoice modules through the job and plan modules; the API
+ * reaches the photo reader through the reading job's module).
  *
  * pdfkit (reads its font metrics from its own folder, with the font files of
  * packages/core/src/render/pdf-font-files.ts, not the font packages with all their weights) and
- * sharp (native) are shipped as packages beside the bundle, and so are qrcode and the sheet libraries,
- * which the rendering adapter loads at their first use (`import()`): a cold start that draws no
- * sheet or code does not parse them (the API bundle stays under 1.5 MB, decision 053).
+ * sharp (native) are shipped as packages beside the bundle, and so are qrcode, the sheet libraries
+ * and the document readers (pdfjs-dist, mammoth), which their modules load at their first use
+ * (`import()`): a cold start that draws no sheet or code and reads no document does not parse them
+ * (the API bundle stays under 1.5 MB, decision 053). tesseract.js runs its own worker script and
+ * loads its wasm core from its packages' folders, so it can only be shipped; its language data
+ * (Debian's, from the build machine: `ocrDataFolder`) goes beside it, in OCR_DATA_DIR.
  * The packages are copied from the workspace with their dependencies, so a function runs exactly
  * the versions the tests load; only sharp's native part is fetched, for Lambda's linux-arm64, at
  * the version that sharp release names. Not SST's `nodejs.install`: it would `npm install`
  * pdfkit's dependencies at whatever versions the registry has that day, and it installs
  * sharp@0.32.6 in place of any sharp (sst/runtime/handlers/node.js).
  */
-export type Draws = { pdf?: boolean; images?: boolean; sheets?: boolean };
+export type Draws = { pdf?: boolean; images?: boolean; sheets?: boolean; documents?: boolean; ocr?: boolean };
 
 const LIBRARIES: Record<keyof Draws, { packages: string[]; shipped: boolean }> = {
   pdf: { packages: ["pdfkit", "qrcode"], shipped: true },
   images: { packages: ["sharp"], shipped: true },
   sheets: { packages: ["write-excel-file", "read-excel-file"], shipped: true },
+  documents: { packages: ["pdfjs-dist", "mammoth"], shipped: true },
+  ocr: { packages: ["tesseract.js"], shipped: true },
 };
 /** Lambda's platform (sst.config.ts: arm_64), as sharp names its native packages. */
 export const LAMBDA_PLATFORM = "linux-arm64";
@@ -62,8 +68,8 @@ export type Esbuild = Parameters<Plugin["setup"]>[0]["esbuild"];
  * throwing when used (called, constructed, or a property read).
  */
 export function leaveOut(packages: string[]): Plugin {
-  // Package names hold no regular-expression characters but "-" and "/", which match themselves here.
-  const filter = new RegExp(`^(${packages.join("|")})(/.*)?$`);
+  // Package names hold no regular-expression characters but "-", "/" (which match themselves here) and ".".
+  const filter = new RegExp(`^(${packages.map((name) => name.replaceAll(".", "\\.")).join("|")})(/.*)?$`);
   return {
     name: "leave-out",
     setup(build) {
@@ -110,7 +116,8 @@ export const zodWithoutLocales: Plugin = {
 
 /**
  * Copies the shipped packages (with their dependencies, as npm would lay them out) and, with
- * pdfkit, the PDF font files into `out/node_modules`. The bundle test runs the same for the host.
+ * pdfkit, the PDF font files into `out/node_modules`; with tesseract.js, the OCR's language data
+ * into `out/OCR_DATA_DIR`. The bundle test runs the same for the host.
  */
 export function shipRuntimePackages(root: string, external: string[], out: string, platform: string) {
   const modules = path.join(out, "node_modules");
@@ -126,7 +133,34 @@ export function shipRuntimePackages(root: string, external: string[], out: strin
       }
     }
     if (name === "sharp") shipSharpNative(dir, modules, platform);
+    if (name === "tesseract.js") {
+      const data = ocrDataFolder();
+      mkdirSync(path.join(out, OCR_DATA_DIR), { recursive: true });
+      for (const lang of OCR_LANGUAGES) cpSync(path.join(data, `${lang}.traineddata`), path.join(out, OCR_DATA_DIR, `${lang}.traineddata`));
+    }
   }
+}
+
+/**
+ * The OCR's language data beside the bundle: the function's OCR_LANG_PATH (relative to Lambda's
+ * working folder, the bundle's root). The languages are photo-lines.ts's OCR_LANGUAGES (the bundle
+ * test compares them); that module loads tesseract.js and sharp, which the stacks do not.
+ */
+export const OCR_DATA_DIR = "tessdata";
+export const OCR_LANGUAGES = ["rus", "bel", "eng"] as const;
+
+/**
+ * Where the build machine keeps the language data: its OCR_LANG_PATH, else the folders of Debian's
+ * tesseract-ocr-rus, -bel and -eng (installed by ./menu and .ci/run), as photo-lines.ts looks.
+ */
+export function ocrDataFolder(env: NodeJS.ProcessEnv = process.env): string {
+  const folders = env.OCR_LANG_PATH ? [env.OCR_LANG_PATH] : ["/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata"];
+  const found = folders.find((folder) => OCR_LANGUAGES.every((lang) => existsSync(path.join(folder, `${lang}.traineddata`))));
+  if (found) return found;
+  throw new Error(
+    `The read worker's OCR language data (${OCR_LANGUAGES.map((lang) => `${lang}.traineddata`).join(", ")}) is not in ${folders.join(" or ")}: ` +
+      "sudo apt-get install -y tesseract-ocr-rus tesseract-ocr-bel tesseract-ocr-eng, or set OCR_LANG_PATH",
+  );
 }
 
 /** sharp's native packages for a platform: the workspace's for this machine, else from npm. */

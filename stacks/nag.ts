@@ -13,10 +13,10 @@ type Suppression = { id: string; reason: string; on: RegExp; appliesTo?: RegExp[
 /** CDK's and SST's own helper Lambdas: CloudFormation custom resources, log retention, the SPA upload. */
 const HELPERS = /\/(CustomResourceHandler|LogRetention[0-9a-f]+|Custom::CDKBucketDeployment[0-9A-Za-z]+)\//;
 /** Our functions' roles (SST names them after the construct: api/Lambda_default, Consumer_*, …). */
-const OURS = /\/(api-handler|Consumer_(translate|export|publish|copy)|scheduler\/Job_scheduler|mail-feedback-handler)\//;
+const OURS = /\/(api-handler|Consumer_(translate|export|publish|copy|read)|scheduler\/Job_scheduler|mail-feedback-handler)\//;
 const AUTHORIZER = /\/origin-authorizer\//;
 const GUEST_CHECK = /-watch-GuestWatch\/check\/Job_check\//;
-const DLQS = /\/(scheduler-dlq|mail-feedback-dlq|(translate|export|publish|copy)-dlq)\//;
+const DLQS = /\/(scheduler-dlq|mail-feedback-dlq|(translate|export|publish|copy|read)-dlq)\//;
 
 export const SUPPRESSIONS: Suppression[] = [
   // IAM
@@ -40,12 +40,12 @@ export const SUPPRESSIONS: Suppression[] = [
   { id: "Serverless-LambdaDLQ", on: HELPERS, reason: "invoked by CloudFormation, which fails the deploy on their errors" },
   {
     id: "Serverless-LambdaDLQ",
-    on: /\/(api-handler|Consumer_(translate|export|publish|copy))\//,
+    on: /\/(api-handler|Consumer_(translate|export|publish|copy|read))\//,
     reason: "invoked synchronously (API Gateway, SQS event source): failures are answers, or messages going to the queue's DLQ",
   },
   {
     id: "Serverless-LambdaEventSourceMappingDestination",
-    on: /\/Consumer_(translate|export|publish|copy)\//,
+    on: /\/Consumer_(translate|export|publish|copy|read)\//,
     reason: "SQS sources fail to the queue's own DLQ (redrive after 5 receives); on-failure destinations are for streams",
   },
   // The origin authorizer (inline, stacks/origin-secret.ts), CodeDeploy's and AWS Backup's roles

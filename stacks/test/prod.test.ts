@@ -241,7 +241,7 @@ describe("backups (issue 47, point 5)", () => {
     const restored = "production-qr-menu-restored-0612";
     expect(JSON.stringify(rotated.database.findOutputs("TableName"))).toContain(restored);
     const workers = Object.values(rotated.workers.findResources("AWS::Lambda::Function")).filter((f) => String(f.Properties.Handler).startsWith("packages/functions/"));
-    expect(workers).toHaveLength(4);
+    expect(workers).toHaveLength(5);
     for (const f of workers) expect(f.Properties.Environment.Variables.TABLE_NAME).toBe(restored);
     expect(JSON.stringify(rotated.workers.findResources("AWS::IAM::Policy"))).toContain(`table/${restored}/index/*`);
     expect(JSON.stringify(rotated.backups.toJSON())).toContain(`table/${restored}`);
@@ -256,7 +256,7 @@ describe("rollouts (issue 47, point 6)", () => {
     expect(canary).toHaveLength(1);
     expect(canary[0].DeploymentConfigName).toBe("CodeDeployDefault.LambdaCanary10Percent5Minutes");
     const linear = groups(workers);
-    expect(linear).toHaveLength(4);
+    expect(linear).toHaveLength(5);
     for (const g of linear) expect(g.DeploymentConfigName).toBe("CodeDeployDefault.LambdaLinear10PercentEvery1Minute");
     for (const template of [api, workers]) {
       for (const alias of Object.values(template.findResources("AWS::Lambda::Alias"))) {

@@ -32,6 +32,7 @@ const HANDLERS = {
   export: "packages/functions/src/workers/export.handler",
   publish: "packages/functions/src/workers/publish.handler",
   copy: "packages/functions/src/workers/copy.handler",
+  read: "packages/functions/src/workers/read.handler",
   mailFeedback: "packages/functions/src/mail-feedback.handler",
 };
 // AWS managed CloudFront policies.
@@ -191,9 +192,9 @@ describe("Storage", () => {
     }
   });
 
-  it("expires presigned uploads that were never completed after a day, and export files after a week", () => {
+  it("expires presigned uploads that were never completed and photos of menus being read after a day, and export files after a week", () => {
     const rules = Object.values(t.storage.findResources("AWS::S3::Bucket")).flatMap((b) => (b.Properties.LifecycleConfiguration?.Rules ?? []) as Cfn[]);
-    expect(rules.filter((r) => r.ExpirationInDays).map((r) => `${r.Prefix ?? "everything"}: ${r.ExpirationInDays} d`).sort()).toEqual(["contact/: 1 d", "everything: 7 d", "uploads/: 1 d"]);
+    expect(rules.filter((r) => r.ExpirationInDays).map((r) => `${r.Prefix ?? "everything"}: ${r.ExpirationInDays} d`).sort()).toEqual(["contact/: 1 d", "everything: 7 d", "readings/: 1 d", "uploads/: 1 d"]);
   });
 
   it("lets CloudFront read menus and uploads through origin access identities", () => {
@@ -208,10 +209,10 @@ describe("Storage", () => {
 });
 
 describe("Workers", () => {
-  const queueNames = ["translate", "export", "publish", "copy"];
+  const queueNames = ["translate", "export", "publish", "copy", "read"];
 
-  it("has four queues, each redriving to its own DLQ after 5 receives", () => {
-    t.workers.resourceCountIs("AWS::SQS::Queue", 8);
+  it("has five queues, each redriving to its own DLQ after 5 receives", () => {
+    t.workers.resourceCountIs("AWS::SQS::Queue", 10);
     const queues = t.workers.findResources("AWS::SQS::Queue");
     const dlqs = new Set<string>();
     for (const name of queueNames) {
@@ -224,12 +225,12 @@ describe("Workers", () => {
       expect(queues[dlqId]?.Properties.RedrivePolicy).toBeUndefined();
       dlqs.add(dlqId);
     }
-    expect(dlqs.size).toBe(4);
+    expect(dlqs.size).toBe(5);
   });
 
   it("consumes each queue with its worker, reporting partial batch failures", () => {
     const mappings = Object.values(t.workers.findResources("AWS::Lambda::EventSourceMapping"));
-    expect(mappings).toHaveLength(4);
+    expect(mappings).toHaveLength(5);
     const queues = t.workers.findResources("AWS::SQS::Queue");
     const functions = appFunctions(t.workers);
     for (const name of queueNames) {
@@ -245,6 +246,13 @@ describe("Workers", () => {
         functions[fnId]!.Properties.Timeout,
       );
     }
+  });
+
+  it("reads a menu photo with OCR one at a time, two at once, in 120 s with 2 GB, with the language data beside its bundle", () => {
+    const fn = appFunctions(t.workers)[logicalIdOfHandler(t.workers, HANDLERS.read)]!.Properties;
+    expect(fn).toMatchObject({ Timeout: 120, MemorySize: 2048, ReservedConcurrentExecutions: 2 });
+    expect(fn.Environment.Variables.OCR_LANG_PATH).toBe("tessdata");
+    expect(mappingOf(HANDLERS.read)!.Properties).toMatchObject({ BatchSize: 1, ScalingConfig: { MaximumConcurrency: 2 } });
   });
 
   it("gives the translate worker Amazon Translate", () => {
@@ -294,7 +302,7 @@ describe("Api", () => {
       expect(JSON.stringify(grantsOf(t.api, HANDLERS.api).get("ssm:GetParameters"))).toContain(`/sst/qr-menu/${stage}/Secret/${name}/value`);
     }
     // Only the API signs sessions and verifies webhooks.
-    for (const handler of [HANDLERS.scheduler, HANDLERS.translate, HANDLERS.export, HANDLERS.publish, HANDLERS.copy]) {
+    for (const handler of [HANDLERS.scheduler, HANDLERS.translate, HANDLERS.export, HANDLERS.publish, HANDLERS.copy, HANDLERS.read]) {
       const other = appFunctions(templateOf(handler))[logicalIdOfHandler(templateOf(handler), handler)]!;
       expect(Object.keys(other.Properties.Environment.Variables).filter((n) => n.includes("Secret"))).toEqual([]);
     }
@@ -313,6 +321,7 @@ describe("Api", () => {
         "TRANSLATE_QUEUE_URL",
         "EXPORT_QUEUE_URL",
         "COPY_QUEUE_URL",
+        "READ_QUEUE_URL",
         "MAIL_FROM",
         "SUPPORT_EMAIL",
         "SELLER_NAME",
@@ -388,7 +397,7 @@ describe("alarms and logs (issue 34, point 1)", () => {
   }
 
   it("sends every alarm, and only to, the alarms topic, which allows only TLS", () => {
-    expect(alarms().length).toBe(24);
+    expect(alarms().length).toBe(27);
     for (const a of alarms()) {
       expect(a.Properties.AlarmActions, a.Properties.AlarmName).toEqual([{ Ref: topicId() }]);
       expect(a.Properties.TreatMissingData).toBe("notBreaching");
@@ -400,8 +409,8 @@ describe("alarms and logs (issue 34, point 1)", () => {
     expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
   });
 
-  it("alarms on any message in each dead-letter queue: the four job queues' and the schedule's", () => {
-    for (const name of ["translate", "export", "publish", "copy"]) {
+  it("alarms on any message in each dead-letter queue: the five job queues' and the schedule's", () => {
+    for (const name of ["translate", "export", "publish", "copy", "read"]) {
       const a = alarm(`dlq-${name}`);
       expect(a).toMatchObject({ MetricName: "ApproximateNumberOfMessagesVisible", Namespace: "AWS/SQS", Threshold: 1, ComparisonOperator: "GreaterThanOrEqualToThreshold" });
       const queueId = exportedId(t.workers, a.Dimensions[0].Value);
@@ -469,7 +478,7 @@ describe("alarms and logs (issue 34, point 1)", () => {
         expect(hit[0]!.Properties.RetentionInDays, id).toBe(30);
       }
     }
-    // Our six, the SPA upload, the buckets' clean-up and SST's own.
+    // Our own, the SPA upload, the buckets' clean-up and SST's own.
     expect(functions).toBeGreaterThan(Object.keys(HANDLERS).length);
     const groups = Object.values(t.api.findResources("AWS::Logs::LogGroup"));
     expect(groups).toHaveLength(1);
@@ -546,12 +555,12 @@ describe("workers (issue 34, point 5)", () => {
   const fnOf = (handler: string) => appFunctions(templateOf(handler))[logicalIdOfHandler(templateOf(handler), handler)]!.Properties;
 
   it("caps every worker's concurrency (reserved, and the same cap on its SQS event source); the API is left to the stage's throttling", () => {
-    const caps = { translate: 4, export: 2, publish: 10, copy: 2, scheduler: 1, mailFeedback: 2 };
+    const caps = { translate: 4, export: 2, publish: 10, copy: 2, read: 2, scheduler: 1, mailFeedback: 2 };
     for (const [name, cap] of Object.entries(caps)) {
       expect(fnOf(HANDLERS[name as keyof typeof HANDLERS]).ReservedConcurrentExecutions, name).toBe(cap);
     }
     expect(fnOf(HANDLERS.api).ReservedConcurrentExecutions).toBeUndefined();
-    for (const name of ["translate", "export", "publish", "copy"] as const) {
+    for (const name of ["translate", "export", "publish", "copy", "read"] as const) {
       const mapping = mappingOf(HANDLERS[name])!;
       expect(mapping.Properties.ScalingConfig, name).toEqual({ MaximumConcurrency: WORKERS[name].concurrency });
       expect(WORKERS[name].concurrency, name).toBe(caps[name]);
@@ -559,7 +568,7 @@ describe("workers (issue 34, point 5)", () => {
   });
 
   it("sizes each batch so its slowest messages finish inside the worker's timeout", () => {
-    for (const name of ["translate", "export", "publish", "copy"] as const) {
+    for (const name of ["translate", "export", "publish", "copy", "read"] as const) {
       const fn = fnOf(HANDLERS[name]);
       const mapping = mappingOf(HANDLERS[name])!;
       const { batchSize, perMessageSeconds } = WORKERS[name];
@@ -638,8 +647,9 @@ describe("least privilege", () => {
       table: ITEMS,
       uploads: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:ListBucket"],
       menus: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:ListBucket"],
-      exports: ["s3:GetObject", "s3:ListBucket"],
-      queues: ["translate", "export", "publish", "copy"],
+      // Presigned export downloads; a menu photo stored to be read, its draft read back (readings/).
+      exports: ["s3:GetObject", "s3:PutObject", "s3:ListBucket"],
+      queues: ["translate", "export", "publish", "copy", "read"],
       other: ["ses:SendEmail", "translate:TranslateText", "ssm:GetParameters", ...KVS_WRITE],
     },
     // Its DLQ: SNS invokes it asynchronously, and a report it fails on goes there.
@@ -648,6 +658,8 @@ describe("least privilege", () => {
     scheduler: { table: ITEMS, queues: ["publish", "translate", "export"], other: ["ssm:GetParameters", "s3:GetObject"] },
     translate: { table: ITEMS, queues: ["translate", "publish"], other: ["translate:TranslateText", "ssm:GetParameters"] },
     export: { table: ITEMS, exports: ["s3:PutObject"], queues: [], other: ["ssm:GetParameters"] },
+    // The photo read and deleted, its draft written (readings/).
+    read: { table: ITEMS, exports: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:ListBucket"], queues: [], other: ["ssm:GetParameters"] },
     copy: {
       table: ITEMS,
       uploads: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:ListBucket"],
@@ -678,7 +690,7 @@ describe("least privilege", () => {
     const template = templateOf(handler);
     const grants = grantsOf(template, handler);
     const expected = EXPECTED[name];
-    const consumer = name === "translate" || name === "export" || name === "publish" || name === "copy";
+    const consumer = ["translate", "export", "publish", "copy", "read"].includes(name);
     const wanted = new Set([
       ...expected.table!,
       ...(expected.uploads ?? []),
@@ -704,7 +716,7 @@ describe("least privilege", () => {
     }
     const queues = t.workers.findResources("AWS::SQS::Queue");
     const sends = grants.get("sqs:SendMessage") ?? "";
-    for (const q of ["translate", "export", "publish", "copy"]) {
+    for (const q of ["translate", "export", "publish", "copy", "read"]) {
       const id = Object.keys(queues).find((k) => queues[k]!.Properties.QueueName === `${stage}-qr-menu-${q}`)!;
       expect(sends.includes(id), `${name} sends to ${q}`).toBe(expected.queues!.includes(q));
     }
