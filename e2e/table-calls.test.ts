@@ -354,7 +354,7 @@ describe("the call bar in ru, en, zh and ar (issue 48)", () => {
 });
 
 describe("tables keep their names (issue 48, point 5)", () => {
-  it("a table made from the pattern 'Терраса {n}' is 'Терраса N' on the guest's pill, the board (said and shown) and its printed card", async () => {
+  it("a table made from the pattern 'Терраса {n}' is 'Терраса N' on the guest's pill, the cart and the waiter's view, the board (said and shown) and its printed card", async () => {
     const owner = demo().logins.find((l) => l.role === "company_manager")!;
     const api = await staffApi(base, owner.email, owner.password);
     const stores = (await (await api.request("/api/me/stores")).json()) as { store_id: string; store_url_key: string }[];
@@ -371,6 +371,20 @@ describe("tables keep their names (issue 48, point 5)", () => {
     // The pill says the table's own name (not "200 号桌"), isolated in the Chinese line.
     expect(await guest.getByTestId("table-badge").textContent()).toBe(name);
     expect(await axeViolations(guest, { include: "[data-testid=guest-header]" })).toEqual([]);
+    // The cart's button, its sheet and the view shown to the waiter say it too.
+    expect(await guest.getByTestId("cart-button").locator(".cart-button__table").textContent()).toBe(name);
+    await guest.getByTestId("item-card").first().click();
+    await guest.getByTestId("item-modal").getByTestId("add-to-cart").click();
+    await expect.poll(() => guest.getByTestId("cart-count").textContent()).toBe("1");
+    await guest.keyboard.press("Escape");
+    await expect.poll(() => guest.getByTestId("item-modal").count()).toBe(0);
+    await guest.getByTestId("cart-button").click();
+    expect(await guest.getByTestId("cart-table").textContent()).toBe(name);
+    await guest.getByTestId("cart-waiter").click();
+    expect(await guest.getByTestId("waiter-table").textContent()).toBe(name);
+    await guest.getByTestId("waiter-back").click();
+    await guest.keyboard.press("Escape");
+    await expect.poll(() => guest.getByTestId("cart").isVisible()).toBe(false);
     await guest.getByTestId("call-bill").click();
     await guest.getByTestId("call-send").click();
     await expect.poll(() => guest.getByTestId("call-state-bill").textContent()).toBe("已请求结账");

@@ -273,6 +273,7 @@ export function GuestApp({ initialMenu, initialLoaded = NOTHING_LOADED, nav, ren
             items={byId}
             language={menu.language}
             table={table}
+            tableName={pass?.name}
             company={company}
             storeKey={storeKey}
             open={cartOpen}

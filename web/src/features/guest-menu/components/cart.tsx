@@ -14,6 +14,8 @@ type Props = {
   /** The menu's language: a stored title in another one is marked with its own. */
   language: string;
   table?: number;
+  /** The table's own name ("Терраса 3"), from its pass: shown instead of "Стол N" when known. */
+  tableName?: string;
   /** The store's URL keys: the waiter view reads the Russian menu's titles. */
   company: string;
   storeKey: string;
@@ -32,7 +34,7 @@ export const CART_UNDO_MS = 5_000;
  * The floating cart button and the cart sheet: lines, quantities, totals per currency, table number;
  * and the sheet's "show to the waiter" view (the same order in large type, in Russian).
  */
-export function CartPanel({ cart, items, language, table, company, storeKey, open, onOpen, onClose, onChange, soldOut }: Props) {
+export function CartPanel({ cart, items, language, table, tableName, company, storeKey, open, onOpen, onClose, onChange, soldOut }: Props) {
   const intl = useIntl();
   const money = useMoney();
   const weight = useWeight();
@@ -41,6 +43,7 @@ export function CartPanel({ cart, items, language, table, company, storeKey, ope
   const [waiterShown, setWaiterShown] = useState(false);
   const lines = cartLineViews(cart, items, language, soldOut);
   const sums = orderTotals(lines);
+  const tableLabel = tableName ? <bdi>{tableName}</bdi> : intl.formatMessage({ id: "menu.cart.table" }, { number: table });
   // The badge counts what is in the bill: a sold-out line stays in the cart, out of the total and of the count.
   const count = lines.reduce((n, l) => (l.soldOut ? n : n + l.line.quantity), 0);
   const button = cart.lines.length > 0 || !!table;
@@ -134,7 +137,7 @@ export function CartPanel({ cart, items, language, table, company, storeKey, ope
             {count}
           </span>
           {sums.length ? <span className="cart-button__total">{sumsShown}</span> : null}
-          {table ? <span className="cart-button__table">{intl.formatMessage({ id: "menu.cart.table" }, { number: table })}</span> : null}
+          {table ? <span className="cart-button__table">{tableLabel}</span> : null}
         </button>
       ) : null}
       {/* Outside the sheet while it is closed; inside it while open (the rest of the page is inert then). */}
@@ -155,7 +158,7 @@ export function CartPanel({ cart, items, language, table, company, storeKey, ope
       >
         {waiter ? (
           <div className="cart-sheet__panel cart-sheet__panel--waiter">
-            <WaiterView lines={lines} sums={sums} table={table} company={company} storeKey={storeKey} language={language} onBack={() => setWaiterShown(false)} />
+            <WaiterView lines={lines} sums={sums} table={table} tableName={tableName} company={company} storeKey={storeKey} language={language} onBack={() => setWaiterShown(false)} />
           </div>
         ) : (
           <div className="cart-sheet__panel">
@@ -163,7 +166,7 @@ export function CartPanel({ cart, items, language, table, company, storeKey, ope
               <h2 id="cart-title" ref={heading} tabIndex={-1}>{intl.formatMessage({ id: "menu.cart.title" })}</h2>
               {table ? (
                 <span className="badge" data-testid="cart-table">
-                  {intl.formatMessage({ id: "menu.cart.table" }, { number: table })}
+                  {tableLabel}
                 </span>
               ) : null}
               <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: "menu.cart.close" })} onClick={close}>

@@ -71,6 +71,8 @@ type Props = {
   lines: WaiterLine[];
   sums: { currency: string; amount: string }[];
   table?: number;
+  /** The table's own name, shown as it is (the waiter knows the room by it). */
+  tableName?: string;
   company: string;
   storeKey: string;
   /** The language of the menu the guest reads. */
@@ -92,7 +94,7 @@ function weight(value: string, unit: string | undefined) {
  * while it loads, offline, or for an item no longer on it), portions, quantities, table, total.
  * The way back is in the guest's language.
  */
-export function WaiterView({ lines, sums, table, company, storeKey, language, onBack }: Props) {
+export function WaiterView({ lines, sums, table, tableName, company, storeKey, language, onBack }: Props) {
   const intl = useIntl();
   const heading = useRef<HTMLHeadingElement>(null);
   // The menu read is already Russian: its titles are the ones wanted.
@@ -123,7 +125,7 @@ export function WaiterView({ lines, sums, table, company, storeKey, language, on
         </h2>
         {table ? (
           <span className="waiter-view__table" data-testid="waiter-table">
-            {WAITER_WORDS.table(table)}
+            {tableName ? <bdi>{tableName}</bdi> : WAITER_WORDS.table(table)}
           </span>
         ) : null}
       </header>
