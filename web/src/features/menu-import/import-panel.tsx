@@ -1,92 +1,93 @@
-import { IMPORT_FILE_MAX } from "@menu/core/import/menu-import-limits";
-import { useId, useState } from "react";
+import type { SheetMapping } from "@menu/core/import/reading/sheet-columns-mapping";
+import { useQuery } from "@tanstack/react-query";
+import { useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { DataTable, type Column } from "@/components/data-table";
 import { FormAlert } from "@/components/form/fields";
 import type { MessageId } from "@/i18n/catalogs";
-import { languageNames, type Language } from "@/i18n/languages";
 import type { CsObject } from "@/lib/admin-scope";
 import { errorMessageFor } from "@/lib/errors";
-import { readFile, useApplyImport, useImportPreview, type File64, type ImportError, type ImportProgress } from "./api";
+import { isPlan, readingJobOptions, useApplyImport, useImportPreview, type DraftAnswer, type File64, type ImportPlan, type ImportProgress, type PreviewAnswer } from "./api";
+import { ColumnMappingForm } from "./column-mapping";
+import { useDraftConfirm } from "./draft-confirm";
+import { DraftEditor } from "./draft-editor";
+import { DraftJobProgress } from "./draft-job";
 import { ImportResult, type ImportOutcome } from "./import-result";
-import { fileRefusalOf, refusalText } from "./refusal";
+import { PlanPreview } from "./plan-preview";
+import { SourcePicker } from "./source-picker";
 import "./import-panel.css";
 
-/** How many rows of each list the preview shows. */
-const SHOWN = 20;
+/** A draft on screen: `version` remounts the editor for a new one; `focus` only when it is the source's first. */
+type ShownDraft = DraftAnswer & { version: number; focus: boolean };
 
 /**
- * Menu import (issue 19): a spreadsheet with the export's columns → a preview of what is added and
- * changed, or every invalid cell by row and column → "Import", written in chunks with progress.
- * The server checks the whole file again before each chunk: nothing is written while any row is invalid.
- * A template with the export's columns is offered; once applied, a summary stays (issue 33).
+ * Menu import (issues 19 and 50). A spreadsheet with the export's columns → a preview of what is
+ * added and changed, or every invalid cell → "Import", written in chunks with progress. Any other
+ * menu (a spreadsheet of the owner's own columns, a PDF, a Word file, pasted text, a photo read in
+ * the background) → the draft editor, where the owner corrects what was read and confirms; the
+ * draft is then imported as the export's rows. Nothing is written while any row is invalid.
  * `onApplying` lets a page that shows the panel only while its list is empty keep it for the summary.
  */
 export function MenuImportPanel({ cs, onApplying }: { cs: CsObject; onApplying?: () => void }) {
   const intl = useIntl();
-  const inputId = useId();
-  const [file, setFile] = useState<File64>();
-  const [tooLarge, setTooLarge] = useState(false);
+  const [source, setSource] = useState<File64>();
+  const [draft, setDraft] = useState<ShownDraft>();
+  const [jobId, setJobId] = useState<string>();
   const [progress, setProgress] = useState<ImportProgress>();
   const [outcome, setOutcome] = useState<ImportOutcome>();
   const preview = useImportPreview(cs.store_id);
+  const job = useQuery(readingJobOptions(cs.store_id, jobId));
   const apply = useApplyImport(cs.store_id, setProgress);
-  // After a failed chunk, "Import" goes on from the first item not written (new rows have no ID:
-  // starting over would add the written ones again).
-  const applyFile = (f: File64) => {
-    onApplying?.();
-    apply.mutate(
-      { file: f, from: progress && progress.done < progress.total ? progress.done : 0 },
-      {
-        onSuccess: (last) => {
-          const p = preview.data!;
-          setOutcome({ create: p.creates, change: p.changes, unchanged: p.unchanged, errors: p.errors.length, categories: last.categories });
-          setFile(undefined);
-          preview.reset();
-        },
-      },
-    );
-  };
+  // The file the last apply wrote: after a failed chunk, the same file goes on from the first item
+  // not written (new rows have no ID: starting over would add the written ones again).
+  const applied = useRef<string>(undefined);
 
-  const choose = async (chosen: File | undefined) => {
+  const applyFile = async (file: File64, plan: ImportPlan) => {
+    onApplying?.();
+    const from = progress && progress.done < progress.total && applied.current === file.content ? progress.done : 0;
+    applied.current = file.content;
+    const last = await apply.mutateAsync({ file, from });
+    setOutcome({ create: plan.creates, change: plan.changes, unchanged: plan.unchanged, errors: plan.errors.length, categories: last.categories });
+    setSource(undefined);
+    setDraft(undefined);
+    setJobId(undefined);
+    preview.reset();
+  };
+  const draftConfirm = useDraftConfirm(cs.store_id, applyFile);
+
+  const received = (answer: PreviewAnswer, focus: boolean) => {
+    if ("job_id" in answer) setJobId(answer.job_id);
+    else if ("draft" in answer) setDraft((shown) => ({ ...answer, version: (shown?.version ?? 0) + 1, focus }));
+  };
+  const send = (file: File64) => {
+    setSource(file);
+    preview.mutate({ file }, { onSuccess: (answer) => received(answer, true) });
+  };
+  const remap = (mapping: SheetMapping) => void (source && preview.mutate({ file: source, mapping }, { onSuccess: (answer) => received(answer, false) }));
+  const start = () => {
     setProgress(undefined);
     setOutcome(undefined);
+    setSource(undefined);
+    setDraft(undefined);
+    setJobId(undefined);
     apply.reset();
     preview.reset();
-    setFile(undefined);
-    setTooLarge(false);
-    if (!chosen) return;
-    if (chosen.size > IMPORT_FILE_MAX) return setTooLarge(true);
-    const read = await readFile(chosen);
-    setFile(read);
-    preview.mutate(read);
   };
 
-  const p = preview.data;
-  // A file refused as a whole (unreadable, a zip bomb, too many rows…) is its one error: no table to show.
-  const fileRefusal = p && fileRefusalOf(p.errors);
-  const fieldNames = (fields: string[]) => fields.map((f) => intl.formatMessage({ id: `import.field.${f}` as MessageId })).join(", ");
-  const errorColumns: Column<ImportError>[] = [
-    { header: intl.formatMessage({ id: "import.row" }), cell: (e) => e.row, labelled: true },
-    { header: intl.formatMessage({ id: "import.column" }), cell: (e) => e.column, labelled: true },
-    {
-      header: intl.formatMessage({ id: "import.problem" }),
-      cell: (e) => (
-        <>
-          <FormattedMessage id={`import.error.${e.code}` as MessageId} />
-          {e.value ? <span className="menu-import__value">: «{e.value}»</span> : null}
-        </>
-      ),
-    },
-  ];
-  const more = (n: number) => (n > SHOWN ? <li className="menu-import__more">{intl.formatMessage({ id: "import.more" }, { n: n - SHOWN })}</li> : null);
+  // A photo's job: its draft once read, or why it could not be.
+  const jobAnswer = jobId && job.data?.status === "done" && job.data.draft ? { draft: job.data.draft, version: 0, focus: true } : undefined;
+  const jobError = jobId && job.data?.status === "error" ? (job.data.error ?? "") : undefined;
+  const shown: ShownDraft | undefined = draft ?? jobAnswer;
+
+  const jobErrorText = (code: string) => (Object.hasOwn(intl.messages, `import.error.${code}`) ? intl.formatMessage({ id: `import.error.${code}` as MessageId }) : intl.formatMessage({ id: "import.draft.jobFailed" }));
+  const plan = preview.data && isPlan(preview.data) ? preview.data : undefined;
+  const applying = { pending: apply.isPending || draftConfirm.checking, progress, error: apply.error };
   return (
     <section id="menu-import" className="panel menu-import" aria-labelledby="menu-import-title" data-testid="menu-import">
       <h2 id="menu-import-title" className="panel__title">
-        <FormattedMessage id="import.title" />
+        <FormattedMessage id="import.draft.panelTitle" />
       </h2>
       <p className="panel__lead">
-        <FormattedMessage id="import.lead" />
+        <FormattedMessage id="import.draft.panelLead" />
       </p>
       <p className="menu-import__template">
         <FormattedMessage id="import.template" />{" "}
@@ -98,100 +99,24 @@ export function MenuImportPanel({ cs, onApplying }: { cs: CsObject; onApplying?:
           CSV
         </a>
       </p>
-      <div className="field">
-        <label className="field__label" htmlFor={inputId}>
-          <FormattedMessage id="import.file" />
-        </label>
-        <input id={inputId} type="file" className="input" accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" disabled={apply.isPending} onChange={(e) => void choose(e.target.files?.[0])} data-testid="import-file" />
-      </div>
+      <SourcePicker disabled={apply.isPending || draftConfirm.checking} onChoose={start} onSend={send} />
       {outcome ? <ImportResult cs={cs} outcome={outcome} /> : null}
-      {tooLarge ? <FormAlert>{intl.formatMessage({ id: "import.tooLarge" }, { max: IMPORT_FILE_MAX / 1024 })}</FormAlert> : null}
-      {preview.isPending ? (
+      {preview.isPending && !shown ? (
         <p role="status">
           <span className="spinner" aria-hidden="true" /> <FormattedMessage id="import.checking" />
         </p>
       ) : null}
       {preview.error ? <FormAlert>{errorMessageFor(preview.error)}</FormAlert> : null}
-      {fileRefusal ? (
+      {jobId && !shown && jobError === undefined ? <DraftJobProgress job={job.data} onCancel={start} /> : null}
+      {job.error && jobId ? <FormAlert>{errorMessageFor(job.error)}</FormAlert> : null}
+      {jobError !== undefined ? (
         <FormAlert testId="import-refusal">
-          {refusalText(intl, fileRefusal)} <FormattedMessage id="import.nothingImported" />
+          {jobErrorText(jobError)} <FormattedMessage id="import.nothingImported" />
         </FormAlert>
-      ) : p ? (
-        <div className="menu-import__preview" data-testid="import-preview">
-          <p role="status" data-testid="import-summary">
-            <FormattedMessage id="import.summary" values={{ create: p.creates, change: p.changes, unchanged: p.unchanged }} />
-            {" · "}
-            <FormattedMessage id="import.language" values={{ language: languageNames[p.language as Language] ?? p.language }} />
-          </p>
-          {p.errors.length ? (
-            <>
-              <FormAlert testId="import-errors-alert">
-                <FormattedMessage id="import.errorsTitle" />
-              </FormAlert>
-              <div className="table-scroll">
-                <DataTable className="data-table menu-import__errors" testId="import-errors" rows={p.errors} columns={errorColumns} rowKey={(_, i) => i} rowTestId="import-error" />
-              </div>
-            </>
-          ) : (
-            <>
-              {p.categories.length ? (
-                <p>
-                  <FormattedMessage id="import.newCategories" values={{ list: p.categories.join(", ") }} />
-                </p>
-              ) : null}
-              {p.create.length ? (
-                <>
-                  <h3 className="menu-import__subtitle">
-                    <FormattedMessage id="import.createList" />
-                  </h3>
-                  <ul className="menu-import__list" data-testid="import-create">
-                    {p.create.slice(0, SHOWN).map((c) => (
-                      <li key={c.row}>
-                        {c.title} <span className="menu-import__value">({c.category})</span>
-                      </li>
-                    ))}
-                    {more(p.creates)}
-                  </ul>
-                </>
-              ) : null}
-              {p.change.length ? (
-                <>
-                  <h3 className="menu-import__subtitle">
-                    <FormattedMessage id="import.changeList" />
-                  </h3>
-                  <ul className="menu-import__list" data-testid="import-change">
-                    {p.change.slice(0, SHOWN).map((c) => (
-                      <li key={c.id}>
-                        {c.title} <span className="menu-import__value">({fieldNames(c.fields)})</span>
-                      </li>
-                    ))}
-                    {more(p.changes)}
-                  </ul>
-                </>
-              ) : null}
-              {p.create.length || p.change.length ? (
-                <div className="menu-import__apply">
-                  <button type="button" className="btn btn--primary" disabled={apply.isPending || !file} aria-busy={apply.isPending || undefined} onClick={() => file && applyFile(file)} data-testid="import-apply">
-                    {apply.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-                    <FormattedMessage id="import.apply" />
-                  </button>
-                  {progress ? (
-                    <span className="menu-import__progress" role="status" data-testid="import-progress">
-                      <progress max={progress.total} value={progress.done} aria-hidden="true" />
-                      <FormattedMessage id="import.progress" values={{ done: progress.done, total: progress.total }} />
-                    </span>
-                  ) : null}
-                </div>
-              ) : (
-                <p data-testid="import-nothing">
-                  <FormattedMessage id="import.nothing" />
-                </p>
-              )}
-              {apply.error ? <FormAlert>{errorMessageFor(apply.error)}</FormAlert> : null}
-            </>
-          )}
-        </div>
       ) : null}
+      {plan ? <PlanPreview plan={plan} applying={applying} onApply={() => source && void applyFile(source, plan).catch(() => undefined)} /> : null}
+      {shown?.columns ? <ColumnMappingForm columns={shown.columns} disabled={preview.isPending} onChange={remap} /> : null}
+      {shown ? <DraftEditor key={draft ? draft.version : jobId} draft={shown.draft} focusOnMount={shown.focus} onConfirm={draftConfirm.confirm} applying={applying} onDiscard={start} /> : null}
     </section>
   );
 }
