@@ -91,6 +91,7 @@ type Where = "worker's runtime" | "this file's runtime" | "none";
 const CHECKS: { name: string; where: Where; headline: RegExp[] }[] = [
   { name: "bench:lambda", where: "none", headline: [/cold import \(median\)/] },
   { name: "bench:translate", where: "none", headline: [/engine calls/, /libretranslate/, /amazon/] },
+  { name: "bench:menu-reading", where: "none", headline: [/prices right/, /Goals:/] },
   { name: "bench:guest", where: "worker's runtime", headline: [/Guest route JS: \d+ modules/, /The first touch right after the load/, /Targets:/] },
   { name: "bench:load", where: "worker's runtime", headline: [/req\/s +p50 ms +p99 ms/, /QR redirect/, /Goals:/] },
   { name: "bench:events", where: "this file's runtime", headline: [/batches accepted +[1-9]/, /counted afterwards/, /Goals:/] },

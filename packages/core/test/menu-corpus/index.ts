@@ -9,3 +9,5 @@ export { renderText } from "./text";
 export { layoutMenu, textWidth, CORPUS_FONT_FILES, PAGE, type CorpusPage, type CorpusRun } from "./layout";
 export { renderPdf } from "./pdf";
 export { scoreDraft, addScores, type DraftScore } from "./score";
+export { renderDocx } from "./docx";
+export { DOCUMENT_SOURCES, type CorpusSource } from "./sources";
