@@ -56,16 +56,20 @@ export async function photograph(page: Canvas, shot: Shot, seed: number): Promis
   ctx.fillStyle = "#6b5a48"; // a wooden table
   ctx.fillRect(0, 0, width, height);
 
-  // The page, turned and drawn in thin strips each a little wider than the one above (the keystone).
+  // The page out of focus (blurred once), turned, and drawn in thin strips each a little wider
+  // than the one above (the keystone).
+  const soft = createCanvas(page.width, page.height);
+  const softCtx = soft.getContext("2d");
+  softCtx.filter = `blur(${shot.blur.toFixed(2)}px)`;
+  softCtx.drawImage(page, 0, 0);
   ctx.save();
-  ctx.filter = `blur(${shot.blur.toFixed(2)}px)`;
   ctx.translate(width / 2, height / 2);
   ctx.rotate((shot.tilt * Math.PI) / 180);
   const strip = 4;
   for (let y = 0; y < page.height; y += strip) {
     const scale = 1 - shot.keystone * (1 - y / page.height);
     const w = page.width * scale;
-    ctx.drawImage(page, 0, y, page.width, strip, -w / 2, y - page.height / 2, w, strip + 0.5);
+    ctx.drawImage(soft, 0, y, page.width, strip, -w / 2, y - page.height / 2, w, strip + 0.5);
   }
   ctx.restore();
 
