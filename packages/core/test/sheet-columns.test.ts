@@ -10,14 +10,16 @@ import writeXlsxFile from "write-excel-file/node";
 import { afterAll, describe, expect, it } from "vitest";
 import { clock, Db } from "@menu/core";
 import { ImportRefusal } from "@menu/core/import/menu-import-errors";
+import { IMPORT_ROWS_MAX } from "@menu/core/import/menu-import-limits";
+import { DRAFT_ITEMS_MAX } from "@menu/core/import/reading/limits";
 import { sheetDraft, type SheetMapping } from "@menu/core/import/reading/sheet-columns";
 import { headersHash, REMEMBERED_MAX, rememberedMapping, rememberMapping } from "@menu/core/import/reading/sheet-columns-memory";
-import { readOwnSheet, readSheets } from "@menu/core/import/reading/sheet-columns-read";
+import { readOwnSheet } from "@menu/core/import/reading/sheet-columns-read";
 import { readPrice, readWeight } from "@menu/core/import/reading/sheet-columns-values";
 
 const one = (rows: string[][], name = "Лист1") => [{ name, rows }];
 /** The draft's items as "category | title | price weight unit" lines, doubts after a "!". */
-const lines = (read: ReturnType<typeof sheetDraft>) =>
+const lines = (read: Pick<ReturnType<typeof sheetDraft>, "draft">) =>
   read.draft.items.map(
     (i) => `${i.category} | ${i.title} | ${i.portions.map((p) => `${p.price} ${p.weight}${p.unit}`.trim()).join(", ")}${i.doubts.length ? ` !${[...i.doubts].sort().join(",")}` : ""}`,
   );
@@ -83,6 +85,18 @@ describe("guessing the columns from the values", () => {
     expect(read.columns.headers).toEqual(["Что едим", "Сколько", "Почём"]);
     expect(read.columns.guess.columns).toEqual(["title", "weight", "price"]);
     expect(lines(read)).toEqual([" | Пельмени домашние | 10.5 300g", " | Вареники с вишней | 9.8 250g"]);
+  });
+
+  it("takes a first row holding a price for a row of the menu, though a word in it names a field", () => {
+    const read = sheetDraft(one([["Блюдо дня", "8,50"], ["Суп с клёцками", "6"]]));
+    expect(read.columns.headers).toEqual(["", ""]);
+    expect(read.draft.items.map((i) => i.title)).toEqual(["Блюдо дня", "Суп с клёцками"]);
+  });
+
+  it("leaves out the menu's title above the header", () => {
+    const read = sheetDraft(one([["Меню кафе «Берёзка»"], ["", ""], ["Блюдо", "Цена"], ["Борщ", "8,50"]]));
+    expect(read.columns.headers).toEqual(["Блюдо", "Цена"]);
+    expect(lines(read)).toEqual([" | Борщ | 8.5 g"]);
   });
 
   it("reads a sheet without a header row, its headings as categories", () => {
@@ -168,6 +182,11 @@ describe("several sheets", () => {
     expect(read.draft.pages).toBe(2);
   });
 
+  it("names the rows of a sheet by the sheet until a heading in it", () => {
+    const read = sheetDraft([{ name: "Кухня", rows: [...kitchen, ["Десерты"], ["Медовик", "120 г", "6"]] }, sheets[1]!]);
+    expect(read.draft.items.map((i) => i.category)).toEqual(["Кухня", "Десерты", "Бар"]);
+  });
+
   it("makes each sheet a section when the owner picks it, the categories from the headings", () => {
     const mapping: SheetMapping = { columns: ["title", "weight", "price"], sheetsAs: "sections" };
     const read = sheetDraft(
@@ -244,13 +263,16 @@ describe("a file read through the sheet worker", () => {
       { data: cells([["Блюдо", "Вес", "Цена"], ["Борщ", "350 г", 8.5]]), sheet: "Кухня" },
       { data: cells([["Блюдо", "Вес", "Цена"], ["Пиво светлое", "0,5 л", 5]]), sheet: "Бар" },
     ]).toBuffer();
-    expect(await readSheets("menu.xlsx", bytes, keys.store_id)).toEqual([
-      { name: "Кухня", rows: [["Блюдо", "Вес", "Цена"], ["Борщ", "350 г", "8.5"]] },
-      { name: "Бар", rows: [["Блюдо", "Вес", "Цена"], ["Пиво светлое", "0,5 л", "5"]] },
-    ]);
     const guessed = await readOwnSheet(keys, "menu.xlsx", bytes);
     if (guessed instanceof ImportRefusal) throw guessed;
-    expect(guessed.columns).toMatchObject({ sheets: ["Кухня", "Бар"], guess: { columns: ["title", "weight", "price"], sheetsAs: "categories" }, remembered: false });
+    expect(guessed.columns).toEqual({
+      headers: ["Блюдо", "Вес", "Цена"],
+      samples: [["Борщ"], ["350 г"], ["8.5"]],
+      sheets: ["Кухня", "Бар"],
+      guess: { columns: ["title", "weight", "price"], sheetsAs: "categories" },
+      remembered: false,
+    });
+    expect(lines(guessed)).toEqual(["Кухня | Борщ | 8.5 350g", "Бар | Пиво светлое | 5 0.5l"]);
     const mapping: SheetMapping = { columns: ["title", "skip", "price"], sheetsAs: "sections" };
     const chosen = await readOwnSheet(keys, "menu.xlsx", bytes, mapping);
     if (chosen instanceof ImportRefusal) throw chosen;
@@ -267,6 +289,18 @@ describe("a file read through the sheet worker", () => {
     if (read instanceof ImportRefusal) throw read;
     expect(read.columns.sheets).toEqual(["меню"]);
     expect(read.draft.items.map((i) => `${i.title} ${i.portions[0]!.price}`)).toEqual(["Драники 7.5"]);
+  });
+
+  it("counts the rows of every sheet against the import's limit, and keeps a draft within its own", async () => {
+    const sheet = (name: string, from: number, count: number) => ({ sheet: name, data: cells(Array.from({ length: count }, (_, i) => [`Блюдо ${from + i}`, "5,50"])) });
+    const tooMany = await writeXlsxFile([sheet("Кухня", 0, 2600), sheet("Бар", 2600, 2600)]).toBuffer();
+    const refused = await readOwnSheet(keys, "menu.xlsx", tooMany);
+    expect(refused instanceof ImportRefusal && refused.error).toEqual({ code: "tooManyRows", sheet: "Бар", row: IMPORT_ROWS_MAX - 2600 + 1, column: "" });
+    const many = await readOwnSheet(keys, "menu.xlsx", await writeXlsxFile([sheet("Кухня", 0, 2400), sheet("Бар", 2400, 2400)]).toBuffer());
+    if (many instanceof ImportRefusal) throw many;
+    expect(many.draft.items).toHaveLength(DRAFT_ITEMS_MAX);
+    expect(many.draft.truncated).toBe(true);
+    expect(many.draft.items.at(-1)!.title).toBe(`Блюдо ${DRAFT_ITEMS_MAX - 1}`);
   });
 
   it("refuses a file that is no spreadsheet", async () => {

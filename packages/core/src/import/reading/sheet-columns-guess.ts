@@ -86,18 +86,34 @@ function fieldOfShape(s: Shape): { field: Guessed; score: number } | undefined {
 /** Column `c`'s values in `rows` (the first SHAPE_ROWS), trimmed. */
 const valuesOf = (rows: string[][], c: number) => rows.slice(0, SHAPE_ROWS).map((r) => (r[c] ?? "").trim());
 
+/** A header holds no price ("Блюдо дня", "8,50" is a row of the menu); "0,5 л" may head a price column. */
+const headerLike = (row: string[]) => !row.some((cell) => readPrice(cell));
+
 /**
  * Whether the first row is a header: a cell names a field, or a column whose values below are
  * prices or weights has text there (a header in words no list knows).
  */
 export function hasHeader(rows: string[][]): boolean {
   const [first, ...rest] = rows;
-  if (!first || !rest.length) return false;
+  if (!first || !rest.length || !headerLike(first)) return false;
   if (first.some((cell) => fieldOfHeader(cell))) return true;
   return first.some((cell, c) => {
     const field = fieldOfShape(shapeOf(valuesOf(rest, c)))?.field;
     return (field === "price" || field === "weight") && cell.trim() !== "" && !readPrice(cell) && !readWeight(cell);
   });
+}
+
+/** Rows above the header that may be the menu's own title ("Меню кафе «Берёзка»"). */
+const TITLE_ROWS = 5;
+
+/**
+ * Where the header row is: the first of the top rows naming two fields or more (rows above it are
+ * a title), else the first row if it is a header (hasHeader); -1 for a sheet without one.
+ */
+export function headerAt(rows: string[][]): number {
+  const named = rows.slice(0, TITLE_ROWS).findIndex((row) => headerLike(row) && row.filter((cell) => fieldOfHeader(cell)).length >= 2);
+  if (named >= 0) return named;
+  return hasHeader(rows) ? 0 : -1;
 }
 
 /** Columns of the rows: the widest row's, bounded. */

@@ -20,6 +20,18 @@ export function headersHash(headers: string[]): string | undefined {
   return createHash("sha256").update(JSON.stringify(names)).digest("base64url").slice(0, 32);
 }
 
+/** A mapping remembered, with the hash of the header row it was chosen for. */
+export type RememberedMapping = { hash: string; mapping: SheetMapping };
+
+/** The store's remembered mappings (at most REMEMBERED_MAX: one query). */
+export async function rememberedMappings(keys: Keys): Promise<RememberedMapping[]> {
+  const { data } = await Db().entities.sheetMapping.query.byStore(keys).go({ pages: "all" });
+  return data.flatMap((m) => {
+    const mapping = SheetMapping.safeParse({ columns: m.columns, sheetsAs: m.sheets_as });
+    return mapping.success ? [{ hash: m.headers_hash, mapping: mapping.data }] : [];
+  });
+}
+
 /** The mapping remembered for `headers`, if the store has one that still fits them. */
 export async function rememberedMapping(keys: Keys, headers: string[]): Promise<SheetMapping | undefined> {
   const headers_hash = headersHash(headers);

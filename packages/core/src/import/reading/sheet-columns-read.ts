@@ -1,8 +1,8 @@
 /**
- * An owner's own spreadsheet read (issue 50, point 1): every sheet's rows are read in a sheet
- * worker within the import's limits (a CSV is one sheet), then read into a draft with the owner's
- * mapping (remembered at once for the next file), else the one remembered for its header row, else
- * the guess.
+ * An owner's own spreadsheet read (issue 50, point 1) in a sheet worker, never on the thread that
+ * answers requests: every sheet's rows within the import's limits (a CSV is one sheet), read into a
+ * draft with the owner's mapping (remembered at once for the next file), else the one remembered
+ * for its header row, else the guess.
  */
 import { loadInSheetWorkers, sheetStep } from "../../render/sheet-reader";
 import { columnLetters, readBoundedSheets, registerSheetStep, sendInParts } from "../../render/sheet-worker";
@@ -12,17 +12,16 @@ import { ImportRefusal } from "../menu-import-errors";
 import { IMPORT_CELL_MAX, IMPORT_FILE_MAX, IMPORT_PARSE_MS, IMPORT_PARSE_WALL_MS, IMPORT_ROWS_MAX } from "../menu-import-limits";
 import { IMPORT_SHEET_LIMITS, parseCsv } from "../menu-import-sheet";
 import { sheetDraft, sheetHeaders, type SheetColumns, type SheetMapping } from "./sheet-columns";
-import { rememberedMapping, rememberMapping } from "./sheet-columns-memory";
-import type { MenuDraft } from "./draft";
+import { headersHash, rememberedMappings, rememberMapping, type RememberedMapping } from "./sheet-columns-memory";
+import type { DraftItem, MenuDraft } from "./draft";
 
 type Keys = { company_id: string; store_id: string };
 type Sheet = { name: string; rows: string[][] };
 
 const STEP = "menu-sheets";
-type StepInput = { fileName: string };
-/** Sent in parts: each row with its sheet's index. */
-type RowPart = [sheet: number, cells: string[]];
-type StepDone = { names: string[] } | { refusal: { code: ImportRefusal["code"]; at?: ImportRefusal["at"] } };
+type StepInput = { fileName: string; mapping?: SheetMapping; remembered: RememberedMapping[] };
+/** The draft's items come in parts. */
+type StepDone = { draft: MenuDraft; columns: SheetColumns } | { refusal: { code: ImportRefusal["code"]; at?: ImportRefusal["at"] } };
 
 const cellText = (value: unknown) => (value === null || value === undefined ? "" : value instanceof Date ? value.toISOString().slice(0, 10) : String(value)).trim();
 
@@ -31,7 +30,7 @@ const cellText = (value: unknown) => (value === null || value === undefined ? ""
  * nine in ten of its letters beyond ASCII Cyrillic ones.
  */
 function cyrillicText(text: string) {
-  const beyondAscii = text.match(/[^\x00-\x7f]/g) ?? [];
+  const beyondAscii = [...text].filter((c) => c.charCodeAt(0) > 0x7f);
   return beyondAscii.length > 0 && beyondAscii.filter((c) => /[\u0400-\u04ff]/.test(c)).length >= beyondAscii.length * 0.9;
 }
 
@@ -60,13 +59,14 @@ async function sheetsOf(fileName: string, bytes: Uint8Array): Promise<Sheet[]> {
 }
 
 registerSheetStep(STEP, async ({ bytes, input }, send) => {
+  const { fileName, mapping, remembered } = input as StepInput;
   try {
-    const sheets = await sheetsOf((input as StepInput).fileName, bytes);
-    sendInParts(
-      sheets.flatMap((s, i) => s.rows.map((cells): RowPart => [i, cells])),
-      send,
-    );
-    return { done: { names: sheets.map((s) => s.name) } satisfies StepDone };
+    const sheets = await sheetsOf(fileName, bytes);
+    const hash = mapping ? undefined : headersHash(sheetHeaders(sheets));
+    const { draft, columns } = sheetDraft(sheets, mapping, remembered.find((r) => r.hash === hash)?.mapping);
+    // The items in parts, as the export-columns read sends them: one message of them all is slow to take in.
+    sendInParts(draft.items, send);
+    return { done: { draft: { ...draft, items: [] }, columns } satisfies StepDone };
   } catch (error) {
     if (!(error instanceof ImportRefusal)) throw error;
     return { done: { refusal: { code: error.code, ...(error.at ? { at: error.at } : {}) } } satisfies StepDone };
@@ -74,29 +74,20 @@ registerSheetStep(STEP, async ({ bytes, input }, send) => {
 });
 loadInSheetWorkers(import.meta.url);
 
-/** Every sheet of the file (`bytes`, read for `owner`, a store: one read at a time each), or why it was refused. */
-export async function readSheets(file_name: string, bytes: Uint8Array, owner: string): Promise<Sheet[] | ImportRefusal> {
+/**
+ * The store's own spreadsheet (POST /api/menu-import/preview for a sheet whose columns are not the
+ * export's) as a draft with its columns, read in a sheet worker (`keys.store_id`'s one read at a
+ * time). `mapping`: the owner's choice, then remembered for the file's header row.
+ */
+export async function readOwnSheet(keys: Keys, file_name: string, bytes: Uint8Array, mapping?: SheetMapping): Promise<{ draft: MenuDraft; columns: SheetColumns } | ImportRefusal> {
   if (bytes.length > IMPORT_FILE_MAX) throw new UserError("payloadTooLarge", 413);
-  const read = await sheetStep(bytes, owner, { ...IMPORT_SHEET_LIMITS, cpuMs: IMPORT_PARSE_MS, wallMs: IMPORT_PARSE_WALL_MS }, { name: STEP, input: { fileName: file_name } satisfies StepInput });
+  // The store's few remembered mappings go along; the worker takes the one for the file's header row.
+  const input: StepInput = { fileName: file_name, ...(mapping ? { mapping } : {}), remembered: mapping ? [] : await rememberedMappings(keys) };
+  const read = await sheetStep(bytes, keys.store_id, { ...IMPORT_SHEET_LIMITS, cpuMs: IMPORT_PARSE_MS, wallMs: IMPORT_PARSE_WALL_MS }, { name: STEP, input });
   if ("refused" in read) return new ImportRefusal(read.refused, read.at);
   const done = read.done as StepDone;
   if ("refusal" in done) return new ImportRefusal(done.refusal.code, done.refusal.at);
-  const sheets: Sheet[] = done.names.map((name) => ({ name, rows: [] }));
-  for (const [sheet, cells] of read.parts as RowPart[]) sheets[sheet]!.rows.push(cells);
-  return sheets;
-}
-
-/**
- * The store's own spreadsheet as a draft with its columns (POST /api/menu-import/preview for a
- * sheet whose columns are not the export's). `mapping`: the owner's choice, remembered for the
- * file's header row before it is used.
- */
-export async function readOwnSheet(keys: Keys, file_name: string, bytes: Uint8Array, mapping?: SheetMapping): Promise<{ draft: MenuDraft; columns: SheetColumns } | ImportRefusal> {
-  const sheets = await readSheets(file_name, bytes, keys.store_id);
-  if (sheets instanceof ImportRefusal) return sheets;
-  if (!mapping) return sheetDraft(sheets, undefined, await rememberedMapping(keys, sheetHeaders(sheets)));
-  const read = sheetDraft(sheets, mapping);
   // As read: fitted to the file's columns.
-  await rememberMapping(keys, read.columns.headers, read.columns.guess);
-  return read;
+  if (mapping) await rememberMapping(keys, done.columns.headers, done.columns.guess);
+  return { draft: { ...done.draft, items: read.parts as DraftItem[] }, columns: done.columns };
 }

@@ -6,7 +6,7 @@
  * beside the draft; the owner changes it and the sheet is read again.
  */
 import type { MenuDraft } from "./draft";
-import { columnCount, guessColumns, hasHeader } from "./sheet-columns-guess";
+import { columnCount, guessColumns, headerAt } from "./sheet-columns-guess";
 import type { SheetColumns, SheetField, SheetMapping } from "./sheet-columns-mapping";
 import { draftOfSheets } from "./sheet-draft";
 
@@ -20,11 +20,19 @@ const fitted = (fields: SheetField[], count: number): SheetField[] => Array.from
 
 type Sheet = { name: string; rows: string[][] };
 
-/** The sheets with rows (empty rows left out), and the first one's columns and header ("" each when it has none). */
+/**
+ * The sheets with rows (empty rows left out, and the rows above a header: a title), and the first
+ * one's columns and header ("" each when it has none).
+ */
 function layoutOf(sheets: Sheet[]) {
-  const filled = sheets.map((s) => ({ name: s.name, rows: s.rows.filter((r) => r.some((cell) => cell.trim())) })).filter((s) => s.rows.length);
+  const filled = sheets
+    .map((s) => {
+      const rows = s.rows.filter((r) => r.some((cell) => cell.trim()));
+      return { name: s.name, rows: rows.slice(Math.max(0, headerAt(rows))) };
+    })
+    .filter((s) => s.rows.length);
   const first = filled[0]?.rows ?? [];
-  const headed = hasHeader(first);
+  const headed = headerAt(first) === 0;
   const headers = Array.from({ length: columnCount(first) }, (_, c) => (headed ? (first[0]![c] ?? "").trim() : ""));
   return { filled, headed, headers };
 }
@@ -42,7 +50,7 @@ export function sheetDraft(sheets: Sheet[], mapping?: SheetMapping, remembered?:
   const { filled, headed, headers } = layoutOf(sheets);
   const count = headers.length;
   const same = (row: string[]) => headers.every((h, c) => h === (row[c] ?? "").trim());
-  const bodies = filled.map((s, i) => ({ name: s.name, rows: (i === 0 ? headed : hasHeader(s.rows) || (headed && same(s.rows[0]!))) ? s.rows.slice(1) : s.rows }));
+  const bodies = filled.map((s, i) => ({ name: s.name, rows: (i === 0 ? headed : headerAt(s.rows) === 0 || (headed && same(s.rows[0]!))) ? s.rows.slice(1) : s.rows }));
   const body = bodies[0]?.rows ?? [];
   const guessed = guessColumns(headers, body);
   // Categories in a column: the sheets are likelier sections (a kitchen and a bar) than categories.

@@ -2,7 +2,8 @@
  * An owner's own spreadsheet read into a draft (issue 50, point 1) with a mapping of its columns:
  * a row per item, its portions from the price columns (and the weight column, or a price column's
  * header: "0,5 л"). Without a category column a row holding only a title-like value is the
- * heading of the rows below it; several sheets are categories or sections, as the owner picked.
+ * heading of the rows below it; several sheets are categories (until a heading in them) or
+ * sections, as the owner picked (the draft's categories are one level: draft-rows.ts).
  */
 import { ITEM_TITLE_MAX } from "../../item/schemas";
 import type { DraftItem, DraftPortion, MenuDraft } from "./draft";
@@ -83,7 +84,9 @@ export function draftOfSheets(bodies: SheetBody[], headers: string[], mapping: S
   for (const sheet of bodies) {
     const sheetName = spaced(sheet.name);
     const sheetSection = mapping.sheetsAs === "sections" ? sectionOf(sheetName) : undefined;
-    let heading = mapping.sheetsAs === "categories" ? sheetName : "";
+    // Sheets as categories: the sheet's name is the category of its rows above any heading (a category column's value comes first).
+    const top = mapping.sheetsAs === "categories" ? sheetName : "";
+    let heading = "";
     for (const cells of sheet.rows) {
       const filled = cells.slice(0, mapping.columns.length).filter((cell, c) => cell.trim() && mapping.columns[c] !== "skip");
       if (!filled.length) continue;
@@ -99,7 +102,8 @@ export function draftOfSheets(bodies: SheetBody[], headers: string[], mapping: S
         truncated = true;
         break;
       }
-      const category = (categoryColumn === undefined ? "" : texts(cells, "category")) || heading;
+      const own = (categoryColumn === undefined ? "" : texts(cells, "category")) || heading;
+      const category = own || top;
       const section = sheetSection ?? sectionOf(category);
       const { portions, doubts } = portionsOf(cells, headers, mapping, section);
       if (!title || title.length > ITEM_TITLE_MAX) doubts.add("title");
