@@ -33,6 +33,8 @@ describe("a line's values", () => {
     expect(portions("Borscht 12.50 Br")).toEqual(["g 12.5 BYN"]);
     expect(portions("Borscht 250 ₽")).toEqual(["g 250 BYN"]);
     expect(portions("Borscht $12.50")).toEqual(["g 12.5 USD"]);
+    expect(portions("Борщ 12-50")).toEqual(["g 12.5 BYN"]);
+    expect(portions("Борщ - 12-50 руб.")).toEqual(["g 12.5 BYN"]);
     expect(lineValues("Борщ со сметаной 12,50 руб.").title).toBe("Борщ со сметаной");
   });
 
@@ -136,6 +138,15 @@ describe("parseMenu on pasted text", () => {
       ["Борщ украинский с пампушками", "", "12.5", []],
       ["Сырники со сметаной", "200", "", ["price"]],
       ["Солянка", "", "8", []],
+    ]);
+  });
+
+  it("reads a menu pasted from a chat or a PDF viewer: hyphens, wide spaces, bullets, a colon after the heading", () => {
+    const draft = parseText(["Горячие блюда:", "• Драники с грибами - 12.50р", "• Колдуны   300 г   14-00", "", "НАПИТКИ:", "- Морс клюквенный 0,3 л - 3 руб"].join("\n"));
+    expect(draft.items.map((i) => [i.category, i.section, i.title, i.portions[0]!.weight, i.portions[0]!.price])).toEqual([
+      ["Горячие блюда", "kitchen", "Драники с грибами", "", "12.5"],
+      ["Горячие блюда", "kitchen", "Колдуны", "300", "14"],
+      ["Напитки", "drinks", "Морс клюквенный", "0.3", "3"],
     ]);
   });
 

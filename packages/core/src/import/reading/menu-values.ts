@@ -1,6 +1,6 @@
 /**
  * An item's line split into its title and its portions (issue 50): what stands at the line's end —
- * prices ("12,50", "12.5 BYN", "12,50 руб.", "12 р. 50 к.", "$12.50", "12 Br", "₽"), weights and
+ * prices ("12,50", "12.5 BYN", "12,50 руб.", "12-50", "12 р. 50 к.", "$12.50", "12 Br", "₽"), weights and
  * volumes ("300 г", "300г", "0,5 л", "2 шт", "300/50 g") and the separators between them (dotted
  * leaders, tabs, "—", "/") — is read from the right, token by token, until the title's words start.
  * "300/50 г" (a dish with its sauce) is read as the portion's total, 350 g: what is served.
@@ -17,7 +17,8 @@ const WEIGHT = new RegExp(`${START}(${NUM}(?:\\/${NUM})*)\\s*${UNIT}$`, "iu");
 const CURRENCY = String.raw`(byn|бел\.?\s*руб\.?|руб\.?|рублей|р\.?|₽|br|usd|\$)`;
 const DOLLARS = new RegExp(`${START}\\$\\s*(${NUM})$`, "iu");
 const KOPECKS = new RegExp(`${START}(\\d{1,6})\\s*(?:р|руб)\\.?\\s*(\\d{1,2})\\s*(?:к|коп)\\.?$`, "iu");
-const PRICE = new RegExp(`${START}(${NUM})\\s*${CURRENCY}?$`, "iu");
+/** A price's number may also be written "12-50" (roubles-kopecks), as Belarusian menus often do. */
+const PRICE = new RegExp(`${START}(${NUM}|\\d{1,6}-\\d{2})\\s*${CURRENCY}?$`, "iu");
 const SEPARATOR = /[\s.…·_|/;:,()—–-]+$/u;
 /** What an OCR makes of digits: letters that look like them. */
 const LOOSE_PRICE = /(?<=\s)([\dOoОоlIЗз]{1,5}(?:[.,][\dOoОоlIЗз]{1,2})?)$/u;
@@ -63,7 +64,7 @@ function lastToken(text: string): { token?: Token; start: number } | undefined {
   m = KOPECKS.exec(text);
   if (m) return { token: { kind: "price", price: decimal(Number(m[1]) + Number(m[2]) / 100), currency: "BYN" }, start: m.index };
   m = PRICE.exec(text);
-  if (m) return { token: { kind: "price", price: decimal(number(m[1]!)), currency: /usd|\$/i.test(m[2] ?? "") ? "USD" : "BYN" }, start: m.index };
+  if (m) return { token: { kind: "price", price: decimal(number(m[1]!.replace("-", "."))), currency: /usd|\$/i.test(m[2] ?? "") ? "USD" : "BYN" }, start: m.index };
   m = SEPARATOR.exec(text);
   if (m && m[0].length) return { start: m.index };
   return undefined;
