@@ -98,7 +98,7 @@ describe("registration and e-mail confirmation", () => {
     expect(await body(taken)).toMatchObject({ code: "companyUrlExists" });
   });
 
-  it("validates URL names (Latin letters only) and matching passwords", async () => {
+  it("validates URL names (Latin letters, digits, hyphens) and matching passwords", async () => {
     const b = browser(app);
     const res = await b.send("POST", "/api/auth/register", registration({ store_url_key: "центр1", password_confirmation: "other-pass" }));
     expect(res.status).toBe(400);
@@ -113,32 +113,32 @@ describe("registration and e-mail confirmation", () => {
     expect(await check(`field=email&value=${encodeURIComponent(t.owner.email.toUpperCase())}`)).toEqual({ available: false, code: "emailExists" });
     expect(await check(`field=email&value=${uniqueEmail("free")}`)).toEqual({ available: true });
     expect(await check("field=email&value=not-an-email")).toEqual({ available: false, code: "valueIncorrect" });
-    expect(await check(`field=company_url_key&value=${t.company.url_key}`)).toEqual({ available: false, code: "companyUrlExists", suggestion: `${t.company.url_key}b` });
-    expect(await check("field=company_url_key&value=abc1")).toEqual({ available: false, code: "valueIncorrect" });
-    expect(await check(`field=store_url_key&value=main&companyKey=${t.company.url_key}`)).toEqual({ available: false, code: "storeUrlExists", suggestion: "mainb" });
+    expect(await check(`field=company_url_key&value=${t.company.url_key}`)).toEqual({ available: false, code: "companyUrlExists", suggestion: `${t.company.url_key}-2` });
+    expect(await check("field=company_url_key&value=1abc")).toEqual({ available: false, code: "valueIncorrect" });
+    expect(await check(`field=store_url_key&value=main&companyKey=${t.company.url_key}`)).toEqual({ available: false, code: "storeUrlExists", suggestion: "main-2" });
     expect(await check(`field=store_url_key&value=other&companyKey=${t.company.url_key}`)).toEqual({ available: true });
     expect(await check("field=store_url_key&value=main")).toEqual({ available: true });
   });
 
-  it("offers the next free variant of a taken URL name (Latin letters only), which registration then takes", async () => {
+  it("offers a numbered variant of a taken URL name (decision 105), which registration then takes", async () => {
     const b = browser(app);
     const check = async (q: string) => body<{ available: boolean; suggestion?: string }>(await b.get(`/api/auth/availability?${q}`));
-    // What the form proposes from "Кафе «Ромашка»": transliterated, letters only.
-    const base = urlNameFrom(`Кафе «Ромашка» ${letters("")}`);
-    expect(base).toMatch(/^kaferomashka[a-p]{8}$/);
+    // What the form proposes from "Кафе «Ромашка» на …": transliterated, no filler words, hyphens.
+    const base = urlNameFrom(`Кафе «Ромашка» на ${letters("")}`);
+    expect(base).toMatch(/^romashka-[a-p]{8}$/);
     expect(await check(`field=company_url_key&value=${base}`)).toEqual({ available: true });
     expect((await b.send("POST", "/api/auth/register", registration({ company_url_key: base }))).status).toBe(201);
     const first = await check(`field=company_url_key&value=${base.toUpperCase()}`);
-    expect(first).toEqual({ available: false, code: "companyUrlExists", suggestion: `${base}b` });
+    expect(first).toEqual({ available: false, code: "companyUrlExists", suggestion: `${base}-2` });
     expect((await b.send("POST", "/api/auth/register", registration({ company_url_key: first.suggestion }))).status).toBe(201);
     // Taken too: the next one, and the suggestion is itself available and well formed.
     const second = await check(`field=company_url_key&value=${base}`);
-    expect(second.suggestion).toBe(`${base}c`);
+    expect(second.suggestion).toBe(`${base}-3`);
     expect(await check(`field=company_url_key&value=${second.suggestion}`)).toEqual({ available: true });
-    // A 40-letter name keeps within the limit.
+    // A 40-character name keeps within the limit.
     const long = letters("x").padEnd(40, "q");
     expect((await b.send("POST", "/api/auth/register", registration({ company_url_key: long }))).status).toBe(201);
-    expect(await check(`field=company_url_key&value=${long}`)).toMatchObject({ suggestion: `${long.slice(0, 39)}b` });
+    expect(await check(`field=company_url_key&value=${long}`)).toMatchObject({ suggestion: `${long.slice(0, 38)}-2` });
   });
 });
 

@@ -1,8 +1,8 @@
 /**
  * Issue 49, point 3: the URL names the site's own paths hold (and a few misleading words) cannot be a
  * company's or a store's: the availability check says so, and registration, a new store and the
- * store's settings refuse them with their message. The list covers every letters-only first path
- * segment of the API's routes and of the local server's prefixes, so a new top-level route fails
+ * store's settings refuse them with their message. The list covers every first path
+ * segment that could be a URL name of the API's routes and of the local server's prefixes, so a new top-level route fails
  * here until its name is reserved (the SPA's routes and the CDN's behaviours: web and stacks tests).
  */
 import { beforeAll, describe, expect, it } from "vitest";
@@ -27,7 +27,7 @@ beforeAll(async () => {
 
 /** The first path segments a Hono app routes (parameters and wildcards are not names). */
 const firstSegments = (routes: readonly { path: string }[]) =>
-  new Set(routes.map((r) => r.path.split("/")[1] ?? "").filter((s) => /^[a-z]+$/.test(s)));
+  new Set(routes.map((r) => r.path.split("/")[1] ?? "").filter((s) => /^[a-z][a-z0-9-]*$/.test(s)));
 
 describe("reserved URL names", () => {
   it("holds every first path segment of the API and of the local server's own prefixes", () => {

@@ -53,7 +53,7 @@ describe("settings/stores", () => {
     expect(taken.status).toBe(409);
     expect(await body(taken)).toMatchObject({ code: "storeUrlExists", message: "Store URL name already exists" });
     const availability = await body(await owner.get(`/api/auth/availability?field=store_url_key&value=park&companyKey=${t.company.url_key}`));
-    expect(availability).toEqual({ available: false, code: "storeUrlExists", suggestion: "parkb" });
+    expect(availability).toEqual({ available: false, code: "storeUrlExists", suggestion: "park-2" });
   });
 
   it("a store manager can neither list nor create stores; another company's manager is told it does not exist", async () => {

@@ -8,7 +8,8 @@ import { guardedWrite, lookupUnique } from "../db/guarded-write";
 import { newId } from "../shared/ids";
 import { uniqueValue } from "../records/unique.entity";
 import { RESERVED_NAME_MESSAGE, UrlKey } from "../shared/url-key";
-import { urlNameVariants } from "../shared/url-name-suggest";
+import { cityOf, urlNameVariants } from "../shared/url-name-suggest";
+import { storesOfCompany } from "../store/store";
 import { newStoreLanguages } from "../billing/gate";
 import { startPreparation } from "../billing/lifecycle";
 import { addDays, PREPARATION_DAYS } from "../billing/plans";
@@ -25,7 +26,7 @@ export const AvailabilityAnswer = z.object({
   available: z.boolean(),
   /** Why not: the message key of the SPA's catalogs. */
   code: z.enum(["emailExists", "companyUrlExists", "storeUrlExists", "urlNameReserved", "valueIncorrect"]).optional(),
-  /** A taken URL name: the first free of its variants (`urlNameVariants`), when one of them is. */
+  /** A taken URL name: the first free of its variants (`urlNameVariants`: -city, -2, -3…), when one of them is. */
   suggestion: z.string().optional(),
 });
 export type AvailabilityAnswer = z.infer<typeof AvailabilityAnswer>;
@@ -51,12 +52,14 @@ export async function availability(input: z.input<typeof Availability>, ctx: Req
   const company_id = companyKey ? await companyIdByUrlKey(companyKey) : undefined;
   if (!company_id) return { available: true };
   if (!(await lookupUnique("storeUrl", uniqueValue(company_id, key.data)))) return { available: true };
-  return { available: false, code: "storeUrlExists", ...(await freeVariant("storeUrl", key.data, (v) => uniqueValue(company_id, v))) };
+  // The company's stores say where it is: the first address naming its city.
+  const place = (await storesOfCompany(company_id)).map((s) => cityOf(s.address)).find(Boolean);
+  return { available: false, code: "storeUrlExists", ...(await freeVariant("storeUrl", key.data, (v) => uniqueValue(company_id, v), place)) };
 }
 
 /** The first variant of a taken URL name that no guard holds: one BatchGetItem of its variants. */
-async function freeVariant(kind: "companyUrl" | "storeUrl", taken: string, guard: (v: string) => string) {
-  const variants = urlNameVariants(taken);
+async function freeVariant(kind: "companyUrl" | "storeUrl", taken: string, guard: (v: string) => string, place?: string) {
+  const variants = urlNameVariants(taken, { place });
   const keys = variants.map((v) => ({ kind, value: guard(v) }));
   const held = await untilProcessed(keys, (left) => Db().entities.unique.get(left).go());
   const heldValues = new Set(held.map((row) => row.value));

@@ -12,6 +12,7 @@ import { PLANS } from "../shared/model";
 import { assertCanManageCompany } from "../shared/policy";
 import { NewStoreForm } from "../store/schemas";
 import { createStore, storeById, storesOfCompany, type StoreRecord } from "../store/store";
+import { factsOf } from "../store/facts";
 import { newStoreLanguages } from "../billing/gate";
 import { phaseOf, startPreparation, subscriptionsOf } from "../billing/lifecycle";
 
@@ -25,11 +26,14 @@ export const StoreSummary = z.object({
   preparation_ends_at: z.string().optional(),
   ends_at: z.string().optional(),
   created_at: z.string(),
+  /** Items on its menu (the kept count): a store to copy a menu from has some (issue 50). */
+  items: z.number().int(),
 });
 export type StoreSummary = z.infer<typeof StoreSummary>;
 
 async function summaryOf(store: StoreRecord, now: Date): Promise<StoreSummary> {
-  const { phase, active } = phaseOf(store.preparation_ends_at, await subscriptionsOf(store), now);
+  const [subs, facts] = await Promise.all([subscriptionsOf(store), factsOf(store)]);
+  const { phase, active } = phaseOf(store.preparation_ends_at, subs, now);
   return {
     id: store.store_id,
     name: store.name,
@@ -39,6 +43,7 @@ async function summaryOf(store: StoreRecord, now: Date): Promise<StoreSummary> {
     preparation_ends_at: phase === "preparation" ? store.preparation_ends_at : undefined,
     ends_at: active?.ends_at,
     created_at: store.created_at,
+    items: facts.items ?? 0,
   };
 }
 

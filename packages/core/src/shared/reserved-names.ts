@@ -7,12 +7,15 @@
  */
 
 /**
- * The first path segments the site answers itself, letters-only ones (only those can be URL names):
- * the CDN's and the local server's prefixes and the SPA's top-level pages. Each source is checked
- * against this list by a test reading it (the API's routes, the SPA's route files, the CloudFront
- * behaviours), so a new top-level route fails the tests until its name is here.
+ * The first path segments the site answers itself that could be URL names (letters, digits and
+ * hyphens: decision 105): the CDN's and the local server's prefixes and the SPA's top-level pages.
+ * Each source is checked against this list by a test reading it (the API's routes, the SPA's route
+ * files, the CloudFront behaviours), so a new top-level route fails the tests until its name is here.
  */
-export const ROUTE_NAMES = ["api", "assets", "builds", "files", "login", "m", "media", "offer", "operator", "privacy", "register", "t"] as const;
+export const ROUTE_NAMES = [
+  "api", "assets", "builds", "change-password", "files", "forgot-password", "login", "m", "media", "offer", "operator", "privacy",
+  "privacy-policy", "register", "service-contacts", "t", "user-agreement",
+] as const;
 
 /** Words that would pose as the service or mislead a guest. */
 export const MISLEADING_NAMES = [

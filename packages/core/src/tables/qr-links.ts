@@ -107,7 +107,7 @@ export async function publishedQrLink(qr_key: string): Promise<PublishedQrLink |
     const object = await usePorts().objects.get(qrLinkKey(qr_key));
     if (!object) return undefined;
     const link = JSON.parse(Buffer.from(object.body).toString("utf8")) as Partial<PublishedQrLink & RetiredQrLink>;
-    const urlName = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z]{1,40}$/.test(v);
+    const urlName = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z][A-Za-z0-9-]{0,39}$/.test(v);
     if (!urlName(link.company_url_key) || !urlName(link.store_url_key)) return undefined;
     if (link.retired === true) return { format: 1, retired: true, company_url_key: link.company_url_key, store_url_key: link.store_url_key };
     if (!Number.isInteger(link.position)) return undefined;

@@ -3,7 +3,7 @@ import { BILLING_MESSAGES } from "@menu/core/billing/schemas";
 import { SAME_TIMES } from "@menu/core/category/schemas";
 import { STORE_MESSAGES } from "@menu/core/store/schemas";
 import { TABLE_MESSAGES, TABLES_BULK_MAX } from "@menu/core/tables/schemas";
-import { RESERVED_NAME_MESSAGE } from "@menu/core/shared/url-key";
+import { RESERVED_NAME_MESSAGE, URL_NAME_SHAPE_MESSAGE } from "@menu/core/shared/url-key";
 import type { z } from "zod";
 import type { MessageId } from "@/i18n/catalogs";
 import { ApiError } from "@/lib/api-error";
@@ -19,6 +19,7 @@ const BY_TEXT: Record<string, MessageId> = {
   [VALIDATION.latinOnly]: "validation.latinOnly",
   [VALIDATION.valueIncorrect]: "validation.valueIncorrect",
   [RESERVED_NAME_MESSAGE]: "validation.reservedName",
+  [URL_NAME_SHAPE_MESSAGE]: "validation.urlNameShape",
   [STORE_MESSAGES.invalidUrl]: "validation.invalidUrl",
   [STORE_MESSAGES.invalidPhone]: "validation.invalidPhone",
   [STORE_MESSAGES.selectAtLeastOne]: "validation.selectAtLeastOne",

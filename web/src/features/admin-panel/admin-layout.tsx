@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, Outlet, useLocation, useNavigate } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { StaffHeader } from "@/components/layout/staff-header";
 import { useActiveTabInView } from "@/components/layout/tab-nav";
@@ -13,9 +14,10 @@ export const canManageUsers = (user: SessionUser) => user.role === "admin" || us
 
 /**
  * /{company}/{store}/admin-panel/...: the staff header with the company and store (and a switch
- * between the stores the user manages), the section tabs, and the welcome dialog after registration.
+ * between the stores the user manages), the section tabs, and the welcome dialog after registration
+ * (with the route's `welcomeAction`: "Open the menu now").
  */
-export function AdminLayout({ user: initialUser, cs }: { user: SessionUser; cs: CsObject }) {
+export function AdminLayout({ user: initialUser, cs, welcomeAction }: { user: SessionUser; cs: CsObject; welcomeAction?: (close: () => void) => ReactNode }) {
   const me = useQuery(meQueryOptions());
   const user = me.data ?? initialUser;
   const base = adminPanelPath(cs);
@@ -31,7 +33,7 @@ export function AdminLayout({ user: initialUser, cs }: { user: SessionUser; cs: 
       <main id="main" className="staff-main">
         <Outlet />
       </main>
-      <WelcomeDialog user={user} />
+      <WelcomeDialog user={user} action={welcomeAction} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
 import { Dialog } from "@/components/dialog";
 import type { SessionUser } from "@/lib/session";
@@ -6,9 +6,11 @@ import { useMarkWelcomeSeen } from "./api";
 
 /**
  * The welcome dialog after registration: it opens while setup_welcome_message is false (SPEC
- * section 4) and closing it records that it was seen.
+ * section 4) and closing it records that it was seen. Where it tells of the 3 days of preparation,
+ * `action` offers to open the menu now (the route brings it: features do not import each other);
+ * it is given the dialog's close, for once the menu is open.
  */
-export function WelcomeDialog({ user }: { user: SessionUser }) {
+export function WelcomeDialog({ user, action }: { user: SessionUser; action?: (close: () => void) => ReactNode }) {
   const [dismissed, setDismissed] = useState(false);
   const seen = useMarkWelcomeSeen(user);
   const open = !user.setup_welcome_message && !dismissed;
@@ -44,9 +46,12 @@ export function WelcomeDialog({ user }: { user: SessionUser }) {
             <FormattedMessage id="welcome.step3" />
           </li>
         </ol>
-        <p className="welcome__note">
-          <FormattedMessage id="welcome.preparation" />
-        </p>
+        <div className="welcome__note">
+          <p>
+            <FormattedMessage id="welcome.preparation" />
+          </p>
+          {action?.(close)}
+        </div>
       </div>
     </Dialog>
   );

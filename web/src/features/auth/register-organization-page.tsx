@@ -1,7 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { RegisterOrganization } from "@menu/core/shared/account-forms";
-import { urlNameFrom } from "@menu/core/shared/url-name-suggest";
-import { useEffect, useState, type ComponentProps } from "react";
+import type { ComponentProps } from "react";
 import { FormattedMessage } from "react-intl";
 import { FormAlert, SubmitButton, TextField } from "@/components/form/fields";
 import { useZodForm } from "@/components/form/use-zod-form";
@@ -11,18 +10,19 @@ import { useInterfaceLanguage } from "@/i18n/language-state";
 import { useRegisterOrganization } from "./api";
 import { AuthLayout } from "./components/auth-layout";
 import { AvailabilityField, useAvailability } from "@/components/form/availability";
+import { useUrlNameFollowing } from "@/components/form/url-name-following";
 
 const FIELDS = ["email", "company_url_key", "store_url_key"] as const;
-/** URL names say "Only Latin letters are allowed" as soon as another letter is typed (also after "taken"). */
+/** URL names say what is wrong ("Only Latin letters are allowed"…) as soon as it is typed (also after "taken"). */
 const URL_FIELDS = ["company_url_key", "store_url_key"] as const;
 type UrlField = (typeof URL_FIELDS)[number];
 const NAME_OF: Record<UrlField, "company_name" | "store_name"> = { company_url_key: "company_name", store_url_key: "store_name" };
 
 /**
  * /register/organization: a company with its first store and its manager. E-mail and URL names are
- * checked while typed; the store starts its 3-day preparation; a confirmation link is mailed. Each
- * URL name follows its name (transliterated) until the owner edits it; a taken one it followed is
- * replaced by the next free variant the check offers.
+ * checked while typed; the store starts its 3-day preparation (the footer says the menu can be
+ * opened at once after signing in: decision 105); a confirmation link is mailed. Each URL name
+ * follows its name (`useUrlNameFollowing`).
  */
 export function RegisterOrganizationPage() {
   const language = useInterfaceLanguage();
@@ -39,15 +39,17 @@ export function RegisterOrganizationPage() {
   const email = useAvailability("email", String(form.values.email));
   const companyKey = useAvailability("company_url_key", String(form.values.company_url_key));
   const storeKey = useAvailability("store_url_key", String(form.values.store_url_key));
-  // Which URL names still follow their names (an owner's own edit stops that; emptying it resumes).
-  const [following, setFollowing] = useState<Record<UrlField, boolean>>({ company_url_key: true, store_url_key: true });
+  const follow = {
+    company_url_key: useUrlNameFollowing((v) => form.set("company_url_key", v), companyKey),
+    store_url_key: useUrlNameFollowing((v) => form.set("store_url_key", v), storeKey),
+  };
   const nameField = (name: "company_name" | "store_name") => {
     const url = URL_FIELDS.find((f) => NAME_OF[f] === name)!;
     return {
       ...form.bind(name),
       onChange: (value: unknown) => {
         form.set(name, value);
-        if (following[url]) form.set(url, urlNameFrom(String(value)));
+        follow[url].nameChanged(String(value));
       },
     };
   };
@@ -55,21 +57,11 @@ export function RegisterOrganizationPage() {
     ...form.bind(url),
     onChange: (value: unknown) => {
       form.set(url, value);
-      setFollowing((f) => ({ ...f, [url]: value === "" }));
+      follow[url].urlChanged(String(value));
     },
-    hint: <FormattedMessage id={following[url] && form.values[url] ? "register.urlSuggested" : "register.urlHint"} />,
+    hint: <FormattedMessage id={follow[url].following && form.values[url] ? "register.urlSuggested" : "register.urlHint"} />,
     onSuggestion: (value: string) => form.set(url, value),
   });
-  const takenSuggestion = (url: UrlField, status: ReturnType<typeof useAvailability>) =>
-    following[url] && status.state === "taken" ? status.suggestion : undefined;
-  const companySuggestion = takenSuggestion("company_url_key", companyKey);
-  const storeSuggestion = takenSuggestion("store_url_key", storeKey);
-  useEffect(() => {
-    if (companySuggestion) form.set("company_url_key", companySuggestion);
-    if (storeSuggestion) form.set("store_url_key", storeSuggestion);
-    // `form.set` reads the latest values; only a new suggestion matters here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [companySuggestion, storeSuggestion]);
   const mutation = useRegisterOrganization();
   const formError = mutation.error && !apiFieldError(mutation.error, FIELDS) ? mutation.error : undefined;
   const preview = `${window.location.host}/${String(form.values.company_url_key).toLowerCase() || "company"}/${String(form.values.store_url_key).toLowerCase() || "store"}/menu`;

@@ -11,6 +11,7 @@ import { apiFieldError } from "@/components/form/validation";
 import "@/components/layout/staff.css";
 import { PageHead } from "@/components/layout/page-head";
 import { AvailabilityStatus, useAvailability } from "@/components/form/availability";
+import { useUrlNameFollowing } from "@/components/form/url-name-following";
 import type { MessageId } from "@/i18n/catalogs";
 import type { CsObject } from "@/lib/admin-scope";
 import { ApiError } from "@/lib/api-error";
@@ -119,6 +120,8 @@ function NewStoreDialog({ cs, onClose }: { cs: CsObject; onClose: () => void }) 
   const intl = useIntl();
   const form = useZodForm(NewStoreForm, { name: "", url_key: "" }, { live: ["url_key"] });
   const urlKey = useAvailability("store_url_key", String(form.values.url_key), { companyKey: cs.company_url_key });
+  // The URL name follows the name as typed, as at registration (a taken one: -city, -2…).
+  const follow = useUrlNameFollowing((v) => form.set("url_key", v), urlKey);
   const create = useCreateStore(cs.company_id);
   const unpaid = create.error instanceof ApiError && create.error.code === "unpaidBlocksNewStore";
   return (
@@ -159,15 +162,28 @@ function NewStoreDialog({ cs, onClose }: { cs: CsObject; onClose: () => void }) 
       <p className="field__hint">
         <FormattedMessage id="stores.newLead" />
       </p>
-      <TextField label="stores.name" required autoFocus {...form.bind("name")} />
+      <TextField
+        label="stores.name"
+        required
+        autoFocus
+        {...form.bind("name")}
+        onChange={(value: unknown) => {
+          form.set("name", value);
+          follow.nameChanged(String(value));
+        }}
+      />
       <TextField
         label="storeSettings.urlKey"
         prefix={`/${cs.company_url_key}/`}
         autoComplete="off"
-        hint={<FormattedMessage id="stores.urlKeyHint" />}
-        status={form.errors.url_key ? undefined : <AvailabilityStatus status={urlKey} />}
+        hint={<FormattedMessage id={follow.following && form.values.url_key ? "register.urlSuggested" : "stores.urlKeyHint"} />}
+        status={form.errors.url_key ? undefined : <AvailabilityStatus status={urlKey} onSuggestion={(v) => form.set("url_key", v)} />}
         invalid={urlKey.state === "taken"}
         {...form.bind("url_key")}
+        onChange={(value: unknown) => {
+          form.set("url_key", value);
+          follow.urlChanged(String(value));
+        }}
       />
     </FormDialog>
   );

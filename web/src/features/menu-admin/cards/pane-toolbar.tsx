@@ -3,17 +3,20 @@ import type { ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
 import { superEditAtom } from "./edit-state";
 
-/** The tools above a category's cards: the search, the super-edit switch, a filter, the add button and a busy notice. */
+/**
+ * The tools above a category's cards: the search, the "as guests see it" switch (off: the cards
+ * carry the editing tools), a filter, the add button and a busy notice.
+ */
 export function PaneToolbar({ search, filter, add, busy }: { search?: ReactNode; filter?: ReactNode; add?: ReactNode; busy?: ReactNode }) {
   const [superEdit, setSuperEdit] = useAtom(superEditAtom);
   return (
     <div className="ma-toolbar">
       {search}
       <label className="ma-switch">
-        <input type="checkbox" role="switch" checked={superEdit} onChange={(e) => setSuperEdit(e.target.checked)} data-testid="super-edit" />
+        <input type="checkbox" role="switch" checked={!superEdit} onChange={(e) => setSuperEdit(!e.target.checked)} data-testid="guest-view" />
         <span className="ma-switch__track" aria-hidden="true" />
         <span>
-          <FormattedMessage id="menuAdmin.superEdit" />
+          <FormattedMessage id="menuAdmin.guestView" />
         </span>
       </label>
       {filter}

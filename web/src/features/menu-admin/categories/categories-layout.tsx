@@ -9,6 +9,7 @@ import { categoryPath, type CsObject } from "@/lib/admin-scope";
 import { errorMessageFor } from "@/lib/errors";
 import { useStoredUser } from "@/lib/stored-user";
 import { CopyMenuDialog } from "../copy/copy-dialog";
+import { companyStoresQueryOptions } from "../copy/api";
 import { useTranslationPolling } from "../translations/use-translation-polling";
 import { ActionsContext, type Open } from "./category-actions";
 import { CategoryDialog } from "./category-dialog";
@@ -44,9 +45,12 @@ export function CategoriesLayout({
   const [dialog, setDialog] = useState<Open | undefined>();
   // Once an import starts the panel stays, though the section is no longer empty: its summary shows there.
   const [importing, setImporting] = useState(false);
-  // Chains (issue 36): a company's managers may start this store's menu from another store's.
+  // Chains (issue 36): a company's managers may start this store's menu from another store's, once
+  // the company has another store with a menu to copy (issue 50).
   const role = useStoredUser()?.role;
-  const canCopy = section !== "promotions" && (role === "company_manager" || role === "admin");
+  const mayCopy = section !== "promotions" && (role === "company_manager" || role === "admin");
+  const stores = useQuery({ ...companyStoresQueryOptions(cs.company_id), enabled: mayCopy });
+  const canCopy = mayCopy && !!stores.data?.some((s) => s.id !== cs.store_id && s.items > 0);
   const [copying, setCopying] = useState(false);
   const importLinked = useRouterState({ select: (s) => s.location.hash === "menu-import" });
   const all = categories.data ?? [];

@@ -1,5 +1,6 @@
 import { createFileRoute, notFound, redirect } from "@tanstack/react-router";
 import { AdminLayout } from "@/features/admin-panel/admin-layout";
+import { OpenMenuNowIfPreparing } from "@/features/subscription/open-now";
 import { ownedCsObjectQueryOptions } from "@/lib/admin-scope";
 import { isApiError } from "@/lib/api";
 import { requireAuth } from "@/lib/route-guards";
@@ -30,5 +31,11 @@ export const Route = createFileRoute("/$company/$store/admin-panel")({
 
 function AdminPanelRoute() {
   const { user, cs } = Route.useRouteContext();
-  return <AdminLayout user={user} cs={cs} />;
+  return (
+    <AdminLayout
+      user={user}
+      cs={cs}
+      welcomeAction={(close) => <OpenMenuNowIfPreparing storeId={cs.store_id} companyId={cs.company_id} onOpened={close} />}
+    />
+  );
 }
