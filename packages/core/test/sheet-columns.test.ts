@@ -146,6 +146,19 @@ describe("guessing the columns from the values", () => {
     expect(readWeight("300", "ml")).toEqual({ weight: "300", unit: "ml" });
   });
 
+  it("takes a row with a price and no title for another portion of the item above", () => {
+    const read = sheetDraft(
+      one([
+        ["Название", "Вес", "Цена"],
+        ["Пицца Маргарита", "30 см", ""],
+        ["", "450 г", "15"],
+        ["", "700 г", "22,50"],
+        ["Пицца Пепперони", "450 г", "17"],
+      ]),
+    );
+    expect(lines(read)).toEqual([" | Пицца Маргарита | 15 450g, 22.5 700g !weight", " | Пицца Пепперони | 17 450g"]);
+  });
+
   it("marks what it could not read, and reads two portions of one row", () => {
     const read = sheetDraft(
       one([
@@ -303,8 +316,13 @@ describe("a file read through the sheet worker", () => {
     expect(many.draft.items.at(-1)!.title).toBe(`Блюдо ${DRAFT_ITEMS_MAX - 1}`);
   });
 
-  it("refuses a file that is no spreadsheet", async () => {
+  it("refuses a file that is no spreadsheet, and one where the guess read nothing, unless the owner chose the mapping", async () => {
     const read = await readOwnSheet(keys, "menu.xlsx", Buffer.from("not a zip"));
     expect(read instanceof ImportRefusal && read.code).toBe("notASheet");
+    const numbers = Buffer.from("a,b,c\n1,2,3\n");
+    const guessed = await readOwnSheet(keys, "numbers.csv", numbers);
+    expect(guessed instanceof ImportRefusal && guessed.code).toBe("nothingRead");
+    const chosen = await readOwnSheet(keys, "numbers.csv", numbers, { columns: ["skip", "skip", "skip"], sheetsAs: "one" });
+    expect(chosen instanceof ImportRefusal ? chosen.code : chosen.draft.items).toEqual([]);
   });
 });

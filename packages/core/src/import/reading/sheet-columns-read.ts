@@ -13,7 +13,7 @@ import { IMPORT_CELL_MAX, IMPORT_FILE_MAX, IMPORT_PARSE_MS, IMPORT_PARSE_WALL_MS
 import { IMPORT_SHEET_LIMITS, parseCsv } from "../menu-import-sheet";
 import { sheetDraft, sheetHeaders, type SheetColumns, type SheetMapping } from "./sheet-columns";
 import { headersHash, rememberedMappings, rememberMapping, type RememberedMapping } from "./sheet-columns-memory";
-import type { DraftItem, MenuDraft } from "./draft";
+import { draftOrRefusal, type DraftItem, type MenuDraft } from "./draft";
 
 type Keys = { company_id: string; store_id: string };
 type Sheet = { name: string; rows: string[][] };
@@ -64,6 +64,9 @@ registerSheetStep(STEP, async ({ bytes, input }, send) => {
     const sheets = await sheetsOf(fileName, bytes);
     const hash = mapping ? undefined : headersHash(sheetHeaders(sheets));
     const { draft, columns } = sheetDraft(sheets, mapping, remembered.find((r) => r.hash === hash)?.mapping);
+    // Nothing read with the guess: refused, as a document would be. With the owner's mapping the
+    // empty draft is answered, beside the mapping they can change again.
+    if (!mapping) draftOrRefusal(draft);
     // The items in parts, as the export-columns read sends them: one message of them all is slow to take in.
     sendInParts(draft.items, send);
     return { done: { draft: { ...draft, items: [] }, columns } satisfies StepDone };

@@ -76,12 +76,14 @@ export function draftOfSheets(bodies: SheetBody[], headers: string[], mapping: S
   const items: DraftItem[] = [];
   let truncated = false;
   const [categoryColumn] = columnsOf(mapping, "category");
+  let previousSheet: SheetBody | undefined;
   const texts = (cells: string[], field: string) =>
     columnsOf(mapping, field)
       .map((c) => spaced(cells[c] ?? ""))
       .filter(Boolean)
       .join(field === "description" ? " " : " / ");
-  for (const sheet of bodies) {
+  // Without a title column no row names an item: nothing is read.
+  for (const sheet of columnsOf(mapping, "title").length ? bodies : []) {
     const sheetName = spaced(sheet.name);
     const sheetSection = mapping.sheetsAs === "sections" ? sectionOf(sheetName) : undefined;
     // Sheets as categories: the sheet's name is the category of its rows above any heading (a category column's value comes first).
@@ -106,6 +108,18 @@ export function draftOfSheets(bodies: SheetBody[], headers: string[], mapping: S
       const category = own || top;
       const section = sheetSection ?? sectionOf(category);
       const { portions, doubts } = portionsOf(cells, headers, mapping, section);
+      // A row with a price and no title under an item of this sheet: another portion of it ("500 г", "12").
+      const previous = items.at(-1);
+      if (!title && !doubts.has("price") && previous && previousSheet === sheet && previous.category === category) {
+        // The item's own row gave no price ("Пицца", "30 см"): its portions are these rows'.
+        if (previous.portions.every((p) => !p.price)) {
+          previous.portions = [];
+          previous.doubts = previous.doubts.filter((d) => d !== "price");
+        }
+        previous.portions.push(...portions);
+        continue;
+      }
+      previousSheet = sheet;
       if (!title || title.length > ITEM_TITLE_MAX) doubts.add("title");
       items.push({
         section,
