@@ -211,6 +211,20 @@ describe("parseMenu on positioned lines", () => {
     expect(draft.items.at(-1)!.section).toBe("drinks");
   });
 
+  it("joins a title wrapped over two lines, the rest with the price on the second", () => {
+    const draft = parseMenu(
+      [line("Горячее", 40, 10, 14, true), line("Стейк из мраморной говядины", 40, 40), line("с овощами гриль ........ 32,00", 40, 52), line("Котлета по-киевски ........ 18,00", 40, 70)],
+      "pdf",
+      1,
+    );
+    expect(draft.items.map((i) => [i.title, i.portions[0]!.price])).toEqual([
+      ["Стейк из мраморной говядины с овощами гриль", "32"],
+      ["Котлета по-киевски", "18"],
+    ]);
+    // Pasted text: only a rest in lower case continues a title.
+    expect(parseText("Горячее\nСтейк из мраморной говядины\nс овощами гриль 32\nКотлета 18").items.map((i) => i.title)).toEqual(["Стейк из мраморной говядины с овощами гриль", "Котлета"]);
+  });
+
   it("marks a title the OCR was unsure of, and a priced line set like a heading", () => {
     const draft = parseMenu([line("Супы", 40, 10, 14, true), { ...line("Борщ 7,00", 40, 40), confidence: 41 }, line("Бизнес-ланч 15,00", 40, 60, 16, true), line("Солянка 8", 40, 90)], "photo", 1);
     expect(draft.items.map((i) => i.doubts)).toEqual([["title"], ["heading"], []]);

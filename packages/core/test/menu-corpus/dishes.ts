@@ -32,6 +32,7 @@ export const POOL: readonly PoolCategory[] = [
       d("Тёплый салат с говядиной", "Цёплая салата з ялавічынай", "Warm beef salad", 240, ["Говядина, руккола, вяленые томаты", "Ялавічына, рукола, вяленыя тамат", "Beef, rocket, sun-dried tomatoes"]),
       d("Капрезе", "Капрэзэ", "Caprese", 210),
       d("Салат из свежих овощей", "Салата са свежай гародніны", "Garden salad", 200),
+      d("Салат с хрустящими баклажанами и кунжутом", "Салата з хрумсткімі баклажанамі і кунжутам", "Crispy aubergine salad with sesame seeds", 220),
     ],
   },
   {
@@ -47,6 +48,7 @@ export const POOL: readonly PoolCategory[] = [
       d("Холодник", "Халаднік", "Cold beetroot soup", 300),
       d("Уха по-фински", "Юшка па-фінску", "Finnish salmon soup", 300),
       d("Томатный суп", "Таматны суп", "Tomato soup", 250),
+      d("Суп-пюре из тыквы с имбирём и сливками", "Суп-пюрэ з гарбуза з імбірам і вяршкамі", "Pumpkin cream soup with ginger and cream", 300),
     ],
   },
   {
@@ -63,6 +65,7 @@ export const POOL: readonly PoolCategory[] = [
       d("Колдуны с мясом", "Калдуны з мясам", "Kalduny with meat", 280),
       d("Бефстроганов", "Бефстрогенаў", "Beef stroganoff", 250),
       d("Куриное филе с овощами", "Курынае філе з гароднінай", "Chicken breast with vegetables", 260),
+      d("Стейк из мраморной говядины с овощами гриль", "Стэйк з мармуровай ялавічыны з гароднінай грыль", "Marbled beef steak with grilled vegetables", 300),
     ],
   },
   {
@@ -92,6 +95,7 @@ export const POOL: readonly PoolCategory[] = [
       d("Картофель фри", "Бульба фры", "French fries", 150),
       d("Соленья ассорти", "Саленні асарці", "Pickles", 250),
       d("Луковые кольца", "Цыбульныя кольцы", "Onion rings", 150),
+      d("Ассорти из домашних колбасок с горчицей", "Асарці з хатніх каўбасак з гарчыцай", "Homemade sausage platter with mustard", 350),
     ],
   },
   {
@@ -106,6 +110,7 @@ export const POOL: readonly PoolCategory[] = [
       d("Мороженое", "Марожанае", "Ice cream", 120),
       d("Штрудель с яблоком", "Штрудзель з яблыкам", "Apple strudel", 160),
       d("Сырники со сметаной", "Сырнікі са смятанай", "Cottage cheese pancakes", 200),
+      d("Шоколадный фондан с шариком мороженого", "Шакаладны фандан з шарыкам марожанага", "Chocolate fondant with a scoop of ice cream", 180),
     ],
   },
   {

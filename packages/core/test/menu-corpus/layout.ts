@@ -43,6 +43,16 @@ export function textWidth(text: string, font: CorpusFont, bold: boolean, size: n
 
 type Column = { left: number; right: number };
 
+/** A title in two lines: the first as full as `width` allows, the rest leaving `tail` for its leaders and price; undefined when none fits. */
+function wrap(title: string, font: CorpusFont, bold: boolean, size: number, width: number, tail: number): [string, string] | undefined {
+  // A weight stays whole ("300 г" is not split between its lines).
+  const words = title.split(/(?<!\d) /u);
+  let n = 0;
+  while (n < words.length - 1 && textWidth(words.slice(0, n + 1).join(" "), font, bold, size) <= width) n++;
+  if (!n || textWidth(words.slice(n).join(" "), font, bold, size) + tail > width) return undefined;
+  return [words.slice(0, n).join(" "), words.slice(n).join(" ")];
+}
+
 export function layoutMenu(menu: CorpusMenu): CorpusPage[] {
   const { style } = menu;
   const { font } = style;
@@ -103,12 +113,19 @@ export function layoutMenu(menu: CorpusMenu): CorpusPage[] {
         const { left, right } = columns[column]!;
         const weightWidth = cells.weight ? textWidth(cells.weight, font, false, size) + 70 : 0;
         const fits = left + titleWidth + 12 + priceWidth + weightWidth <= right;
+        // Too long for its column: a menu with leaders wraps the title (the rest, the leaders and the
+        // price on a second line), one without sets the price on the next line, at the right.
+        const wrapped = !fits && style.leaders ? wrap(cells.title, font, titleBold, size, right - left, priceWidth + weightWidth + 30) : undefined;
         room(size * (fits ? 1.5 : 3) + (item.description ? SIZES.description * 1.5 : 0));
         const col = columns[column]!;
-        const baseline = y + size;
-        run(cells.title, col.left, baseline, size, titleBold);
-        // A line too long for its column has its price on the next line, at the right.
-        const priceBaseline = fits ? baseline : baseline + size * 1.4;
+        let baseline = y + size;
+        if (wrapped) {
+          run(wrapped[0], col.left, baseline, size, titleBold);
+          baseline += size * 1.25;
+        }
+        const last = wrapped ? wrapped[1] : cells.title;
+        run(last, col.left, baseline, size, titleBold);
+        const priceBaseline = fits || wrapped ? baseline : baseline + size * 1.4;
         const priceX = col.right - priceWidth;
         run(cells.price, priceX, priceBaseline, size, false);
         let stop = priceX;
@@ -116,8 +133,8 @@ export function layoutMenu(menu: CorpusMenu): CorpusPage[] {
           stop = col.right - weightWidth;
           run(cells.weight, stop, baseline, size, false);
         }
-        if (style.leaders && fits) {
-          const start = col.left + titleWidth + 4;
+        if (style.leaders && (fits || wrapped)) {
+          const start = col.left + textWidth(last, font, titleBold, size) + 4;
           const dots = Math.floor((stop - 4 - start) / textWidth(".", font, false, size));
           if (dots >= 3) run(".".repeat(dots), start, baseline, size, false, "#555555");
         }

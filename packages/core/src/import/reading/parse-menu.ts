@@ -4,7 +4,8 @@
  * with a price is an item (menu-values.ts); a row without one is
  *  - a heading when it is set apart from the items' titles: taller, bold where they are not, in
  *    capitals where they are not (a Markdown "#" arrives from text-lines.ts as taller and bold);
- *  - an item's title when the next row holds only its price (a long title's price set below it);
+ *  - an item's title when the next row holds only its price (a long title's price set below it),
+ *    or the start of the next item's title when the title was wrapped over two rows;
  *  - a description when it is set smaller, regular under bold titles, starts in lower case or reads
  *    like one (commas, a full stop, many words), under an item;
  *  - else a heading when items follow it, after a gap or at the start (marked as a doubt when only
@@ -73,6 +74,19 @@ function descriptionStyled({ row, values }: Read, body: Body) {
 
 /** Set apart from the row above by more than the menu's usual spacing. */
 const afterGap = (read: Read, body: Body) => read.row.gapAbove > body.gap + 0.6 * body.height;
+
+/**
+ * A title too long for its column, wrapped: the next row, set alike right below it, holds the rest
+ * and the price. In pasted text only a rest in lower case says so (a line above an item may be an
+ * item without a price there); in a PDF or a photo the layout does.
+ */
+function wrapsInto(read: Read, next: Read, source: DraftSource) {
+  if (next.kind !== "item") return false;
+  const { row } = read;
+  const alike = Math.abs(next.row.height - row.height) <= 0.05 * row.height && next.row.bold === row.bold && Math.abs(next.row.x - row.x) <= 0.5 * row.height;
+  if (!alike || next.row.gapAbove > row.height || next.row.page !== row.page) return false;
+  return /^\p{Ll}/u.test(next.values.title) || source === "pdf" || source === "photo";
+}
 
 /** Short and capitalised, as a category's name is. */
 const headingShaped = (text: string) => /^[\p{Lu}\d«"]/u.test(text) && !text.includes(",") && text.split(" ").length <= 4 && text.length <= 40;
@@ -145,6 +159,7 @@ export function parseMenu(lines: TextLine[], source: DraftSource, pages: number)
     const text = read.values.title || read.row.text.trim();
     if (headingStyled(read, body)) heading(text, false);
     else if (next?.kind === "values" && priced(next.values)) addItem(read, ["price"]);
+    else if (next && wrapsInto(read, next, source)) next.values.title = `${text} ${next.values.title}`;
     else if (current && descriptionStyled(read, body) && !afterGap(read, body)) describe(read.row.text.trim());
     else if (next?.kind === "item" && (afterGap(read, body) || !current)) heading(text, false);
     else if (next?.kind === "item" && headingShaped(text)) heading(text, true);
