@@ -23,7 +23,12 @@ type StepInput = { fileName: string; mapping?: SheetMapping; remembered: Remembe
 /** The draft's items come in parts. */
 type StepDone = { draft: MenuDraft; columns: SheetColumns } | { refusal: { code: ImportRefusal["code"]; at?: ImportRefusal["at"] } };
 
-const cellText = (value: unknown) => (value === null || value === undefined ? "" : value instanceof Date ? value.toISOString().slice(0, 10) : String(value)).trim();
+/** A cell as text; a number as typed, not as the float Excel stored (12.499999999 → "12.5"). */
+function cellText(value: unknown) {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number") return String(Math.round(value * 1000) / 1000);
+  return (value instanceof Date ? value.toISOString().slice(0, 10) : String(value)).trim();
+}
 
 /**
  * Windows-1251 is taken for a CSV that is not UTF-8 only when what it decodes to is Cyrillic text:

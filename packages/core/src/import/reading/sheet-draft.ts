@@ -9,19 +9,14 @@ import { ITEM_TITLE_MAX } from "../../item/schemas";
 import type { DraftItem, DraftPortion, MenuDraft } from "./draft";
 import { DRAFT_ITEMS_MAX } from "./limits";
 import type { SheetMapping } from "./sheet-columns-mapping";
-import { languageOf, readPrice, readWeight, unitInHeader } from "./sheet-columns-values";
+import { languageOf, sectionNamed } from "./menu-words";
+import { readPrice, readWeight, unitInHeader } from "./sheet-columns-values";
 
 /** A sheet's rows below its header, with its name. */
 export type SheetBody = { name: string; rows: string[][] };
 
-type Section = DraftItem["section"];
-/** Words that name a section in a sheet's or a heading's name, at a word's start (the rest is the kitchen). */
-const SECTION_WORDS: [Section, RegExp][] = [
-  ["drinks", /(^|[^\p{L}])(напит|напо[ій]|бар($|[^\p{L}])|кофе|кава|ча[йиі]($|[^\p{L}])|вин[оаны]|пив[оан]|коктейл|кактэйл|сок($|[^\p{L}])|сок[иі]|лимонад|алкогол|спиртн|drink|beverage|bar($|[^\p{L}])|coffee|tea($|[^\p{L}])|wine|beer|cocktail)/iu],
-  ["hookahs", /кальян|hookah|shisha/iu],
-  ["games", /(^|[^\p{L}])(игр|гульн|game)/iu],
-];
-export const sectionOf = (name: string): Section => SECTION_WORDS.find(([, words]) => words.test(name))?.[0] ?? "kitchen";
+/** The section a sheet's or a heading's name names (the parser's words: menu-words.ts), else the kitchen. */
+const sectionOf = (name: string): DraftItem["section"] => sectionNamed(name) ?? "kitchen";
 
 const spaced = (s: string) => s.replace(/\s+/g, " ").trim();
 
@@ -33,7 +28,7 @@ const columnsOf = (mapping: SheetMapping, field: string) => mapping.columns.flat
  * price, paired with the weights "300/500 г"), the weight from the weight column or the price
  * column's header. Doubts: a price or weight given but not read, no price at all.
  */
-function portionsOf(cells: string[], headers: string[], mapping: SheetMapping, section: Section) {
+function portionsOf(cells: string[], headers: string[], mapping: SheetMapping, section: DraftItem["section"]) {
   const doubts = new Set<DraftItem["doubts"][number]>();
   const priceColumns = columnsOf(mapping, "price");
   const [weightColumn] = columnsOf(mapping, "weight");
