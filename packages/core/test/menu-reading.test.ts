@@ -68,6 +68,11 @@ describe("a line's values", () => {
     expect(lineValues("Борщ, 300 г..........12,50 руб.")).toMatchObject({ title: "Борщ", portions: [{ weight: "300", price: "12.5" }] });
   });
 
+  it("reads a letter-spaced heading as its word", () => {
+    expect(lineValues("С А Л А Т Ы").title).toBe("САЛАТЫ");
+    expect(lineValues("Чай с мёдом 3").title).toBe("Чай с мёдом");
+  });
+
   it("keeps numbers that are part of a title", () => {
     expect(lineValues("Коктейль B-52 12,00")).toMatchObject({ title: "Коктейль B-52", portions: [{ price: "12" }] });
     expect(lineValues("Пицца 4 сыра 15,00")).toMatchObject({ title: "Пицца 4 сыра", portions: [{ price: "15" }] });
@@ -116,6 +121,10 @@ describe("parseMenu on pasted text", () => {
     ]);
     expect(parseText("Drinks\nCola 3\nTea 2").items.map((i) => i.section)).toEqual(["drinks", "drinks"]);
     expect(parseText("Напоі\nКава 3").items[0]).toMatchObject({ section: "drinks" });
+    for (const heading of ["Винная карта", "Пивная карта", "Безалкогольные напитки", "Минеральная вода", "Гарачыя напоі", "Spirits", "Кальянная карта"]) {
+      expect(parseText(`${heading}\nПозиция 3`).items[0]!.section, heading).not.toBe("kitchen");
+    }
+    for (const heading of ["Закуски к пиву", "Винегреты", "Бараньи рёбра", "Сосиски"]) expect(parseText(`${heading}\nПозиция 3`).items[0]!.section, heading).toBe("kitchen");
   });
 
   it("gives a portion without weight the section's unit", () => {

@@ -89,7 +89,8 @@ export async function docxLines(bytes: Uint8Array): Promise<{ lines: TextLine[];
   if ("refused" in unpacked) throw new ImportRefusal(unpacked.refused === "notAZip" ? "unknownFileKind" : unpacked.refused);
   if (!unpacked.entries.has("word/document.xml")) throw new ImportRefusal("unknownFileKind");
   const { default: mammoth } = await import("mammoth");
-  const { value } = await mammoth.convertToHtml({ buffer: zip }).catch(() => {
+  // Pictures are left out (mammoth would inline each as base64).
+  const { value } = await mammoth.convertToHtml({ buffer: zip }, { convertImage: mammoth.images.imgElement(async () => ({ src: "" })) }).catch(() => {
     throw new ImportRefusal("notASheet");
   });
   return { lines: htmlLines(value), pages: 1 };

@@ -121,5 +121,7 @@ export function lineValues(line: string): LineValues {
     }
   }
   title = title.replace(/^[\s•*·–—-]+/u, "").replace(/[\s,;:(—–-]+$/u, "").replace(/\s+/gu, " ");
+  // A letter-spaced heading ("С А Л А Т Ы") read as the word it is.
+  if (/^(?:\p{L} ){2,}\p{L}$/u.test(title)) title = title.replace(/ /gu, "");
   return { title, portions, doubts: [...new Set(doubts)], valueless: tokens.length === 0 && !portions.length };
 }

@@ -12,7 +12,7 @@ const WORD = String.raw`(?<![\p{L}])`;
 const END = String.raw`(?![\p{L}])`;
 const HOOKAHS = new RegExp(`${WORD}(кальян|hookah|shisha|шиша)`, "iu");
 const DRINKS = new RegExp(
-  `${WORD}(напит|напо[іi]|бар${END}|bar${END}|кофе|кав[аы]${END}|coffee|ча[йяи]${END}|чаі|гарбат|teas?${END}|пив[оа]${END}|піва|beers?${END}|вин[оа]${END}|віно|wines?${END}|коктейл|кактэйл|cocktail|лимонад|ліманад|lemonade|сок|juice|drinks?${END}|beverage|алкогол|алкаго|alcohol|виски|віскі|whisk|смузи|smoothie|морс|квас|сидр|сідр|cider|какао|какава)`,
+  `${WORD}(напит|напо[іi]|бар${END}|bar${END}|кофе|кав[аы]${END}|coffee|ча[йяи]${END}|чаі|гарбат|teas?${END}|пив[оа]${END}|пивн|піва|beers?${END}|вин[оа]${END}|винн|віно|він[ны]|wines?${END}|вод[аыи]${END}|водк|spirits|безалкогол|безалкагол|коктейл|кактэйл|cocktail|лимонад|ліманад|lemonade|сок|juice|drinks?${END}|beverage|алкогол|алкаго|alcohol|виски|віскі|whisk|смузи|smoothie|морс|квас|сидр|сідр|cider|какао|какава)`,
   "iu",
 );
 const KITCHEN = new RegExp(`${WORD}(кухня|kitchen|еда|ежа|food|блюда|стравы)${END}`, "iu");
