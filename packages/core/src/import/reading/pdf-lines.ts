@@ -5,9 +5,6 @@
  * from the piece's transform, bold from its font's name. Runs in a sheet worker, which bounds its
  * CPU time; pages, pieces and characters are bounded here.
  */
-// The worker's code on this thread (pdfjs's "fake worker"): a bundle then carries it, and no worker is started.
-import "pdfjs-dist/legacy/build/pdf.worker.mjs";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { TextItem } from "pdfjs-dist/types/src/display/api";
 import { ImportRefusal } from "../menu-import-errors";
 import type { TextLine } from "./draft";
@@ -61,8 +58,20 @@ function linesOf(pieces: Piece[], page: number, pageHeight: number): TextLine[] 
   return lines;
 }
 
+/**
+ * pdfjs, loaded at the first PDF: a Lambda ships it beside its bundle (stacks/bundling.ts), where a
+ * static import would load it at every cold start and in every sheet worker. Its worker's code runs
+ * on this thread (pdfjs's "fake worker" takes it from globalThis once imported): no worker is started.
+ */
+async function pdfjs() {
+  // @ts-expect-error -- pdfjs-dist ships no types for its worker's module (only its side effect is wanted).
+  await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
+  return import("pdfjs-dist/legacy/build/pdf.mjs");
+}
+
 export async function pdfLines(bytes: Uint8Array): Promise<{ lines: TextLine[]; pages: number }> {
   if (String.fromCharCode(...bytes.subarray(0, 5)) !== "%PDF-") throw new ImportRefusal("unknownFileKind");
+  const { getDocument } = await pdfjs();
   // pdfjs may take the buffer over (transfer): it gets a copy.
   const task = getDocument({ data: bytes.slice(), useSystemFonts: false, disableFontFace: true, verbosity: 0 });
   const doc = await task.promise.catch(() => {
