@@ -81,6 +81,9 @@ describe("a line's values", () => {
 
   it("marks a price an OCR misread, read with its look-alike letters as digits", () => {
     expect(lineValues("Борщ 12,5O")).toMatchObject({ title: "Борщ", portions: [{ price: "12.5" }], doubts: ["price"] });
+    // Roubles in Latin look-alikes
+    expect(portions("Борщ 12,50 py6.")).toEqual(["g 12.5 BYN"]);
+    expect(portions("Борщ 12 p. 50 k.")).toEqual(["g 12.5 BYN"]);
   });
 });
 

@@ -14,9 +14,10 @@ const START = String.raw`(?:^|(?<=[\s(\/|;:—–…]|(?:^|\s)-|\.\.))`;
 const UNIT = String.raw`(кг|гр|г|мл|л|шт|kg|gr|g|ml|l|pcs|pc|pieces)\.?`;
 /** "300/50 г" is written without spaces; "4 / 0,5 л" is a price, then the next portion's volume. */
 const WEIGHT = new RegExp(`${START}(${NUM}(?:\\/${NUM})*)\\s*${UNIT}$`, "iu");
-const CURRENCY = String.raw`(byn|бел\.?\s*руб\.?|руб\.?|рублей|р\.?|₽|br|usd|\$)`;
+/** Roubles also as an OCR reads them in Latin look-alikes ("py6.", "p."). */
+const CURRENCY = String.raw`(byn|бел\.?\s*руб\.?|[рp][уy][бb6]\.?|рублей|[рp]\.?|₽|br|usd|\$)`;
 const DOLLARS = new RegExp(`${START}\\$\\s*(${NUM})$`, "iu");
-const KOPECKS = new RegExp(`${START}(\\d{1,6})\\s*(?:р|руб)\\.?\\s*(\\d{1,2})\\s*(?:к|коп)\\.?$`, "iu");
+const KOPECKS = new RegExp(`${START}(\\d{1,6})\\s*(?:[рp]|[рp][уy][бb6])\\.?\\s*(\\d{1,2})\\s*(?:[кk]|коп)\\.?$`, "iu");
 /** A price's number may also be written "12-50" (roubles-kopecks), as Belarusian menus often do. */
 const PRICE = new RegExp(`${START}(${NUM}|\\d{1,6}-\\d{2})\\s*${CURRENCY}?$`, "iu");
 const SEPARATOR = /[\s.…·_|/;:,()—–-]+$/u;
