@@ -1,5 +1,5 @@
 import { SHEET_FIELDS, type SheetColumns, type SheetField, type SheetMapping } from "@menu/core/import/reading/sheet-columns-mapping";
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import "./column-mapping.css";
 
@@ -15,7 +15,7 @@ const SHEETS_AS = ["categories", "sections"] as const;
 
 type Props = {
   columns: SheetColumns;
-  /** While the sheet is being read again with the last change. */
+  /** While the sheet is read again with the last change (the controls wait; the one changed gets its focus back). */
   disabled?: boolean;
   /** The owner changed a column or what the sheets are: the sheet is read again with this mapping. */
   onChange: (mapping: SheetMapping) => void;
@@ -31,9 +31,21 @@ export function ColumnMappingForm({ columns, disabled = false, onChange }: Props
   const intl = useIntl();
   const id = useId();
   const { headers, guess, samples, sheets, remembered } = columns;
-  const setColumn = (index: number, field: SheetField) => onChange({ ...guess, columns: guess.columns.map((f, c) => (c === index ? field : f)) });
+  const form = useRef<HTMLFieldSetElement>(null);
+  /** The control last changed: a disabled control loses the keyboard's focus, so it gets it back once the sheet is read. */
+  const changed = useRef<string>(undefined);
+  useEffect(() => {
+    if (disabled || !changed.current) return;
+    const control = form.current?.querySelector<HTMLElement>(`[id="${changed.current}"]`);
+    if (control && (document.activeElement === document.body || document.activeElement === null)) control.focus();
+  }, [disabled]);
+  const change = (control: string, mapping: SheetMapping) => {
+    changed.current = control;
+    onChange(mapping);
+  };
+  const setColumn = (index: number, field: SheetField) => change(`${id}-${index}`, { ...guess, columns: guess.columns.map((f, c) => (c === index ? field : f)) });
   return (
-    <fieldset className="column-mapping" disabled={disabled} data-testid="column-mapping">
+    <fieldset ref={form} className="column-mapping" disabled={disabled} aria-busy={disabled} data-testid="column-mapping">
       <legend className="column-mapping__title">
         <FormattedMessage id="import.columns.title" />
       </legend>
@@ -73,7 +85,14 @@ export function ColumnMappingForm({ columns, disabled = false, onChange }: Props
           </legend>
           {SHEETS_AS.map((as) => (
             <label key={as} className="column-mapping__sheets-choice">
-              <input type="radio" name={`${id}-sheets`} value={as} checked={guess.sheetsAs === as} onChange={() => onChange({ ...guess, sheetsAs: as })} />
+              <input
+                id={`${id}-sheets-${as}`}
+                type="radio"
+                name={`${id}-sheets`}
+                value={as}
+                checked={guess.sheetsAs === as}
+                onChange={() => change(`${id}-sheets-${as}`, { ...guess, sheetsAs: as })}
+              />
               <FormattedMessage id={`import.columns.sheetsAs.${as}`} />
             </label>
           ))}
