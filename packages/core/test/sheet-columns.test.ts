@@ -73,6 +73,18 @@ describe("guessing the columns from the header", () => {
   });
 });
 
+describe("header words", () => {
+  it.each([
+    [["Название позиции", "Группа", "Вес/Объём", "Стоимость, BYN", "Комментарий"], ["title", "category", "weight", "price", "description"]],
+    [["Найменне", "Раздзел", "Аб’ём", "Цана, руб.", "Склад"], ["title", "category", "weight", "price", "description"]],
+    [["Name", "Category", "Weight (g)", "Price", "Description"], ["title", "category", "weight", "price", "description"]],
+    [["Dish", "Type", "Portion", "Cost", "Notes"], ["title", "category", "weight", "price", "description"]],
+    [["Блюдо", "Цена 0,3 л", "Цена 0,5 л"], ["title", "price", "price"]],
+  ])("reads %j", (headers, fields) => {
+    expect(sheetDraft(one([headers, headers.map(() => "")])).columns.guess.columns).toEqual(fields);
+  });
+});
+
 describe("guessing the columns from the values", () => {
   it("takes a header in words no list knows for a header when prices stand below it", () => {
     const read = sheetDraft(
@@ -144,6 +156,11 @@ describe("guessing the columns from the values", () => {
     ]);
     expect(readWeight("300")).toBeUndefined();
     expect(readWeight("300", "ml")).toEqual({ weight: "300", unit: "ml" });
+  });
+
+  it("reads a portion per price column, its volume from the column's header", () => {
+    const read = sheetDraft(one([["Напиток", "Цена 0,3 л", "Цена 0,5 л"], ["Пиво светлое", "4", "6,50"], ["Квас", "", "3"]]));
+    expect(lines(read)).toEqual([" | Пиво светлое | 4 0.3l, 6.5 0.5l", " | Квас | 3 0.5l"]);
   });
 
   it("takes a row with a price and no title for another portion of the item above", () => {

@@ -14,11 +14,11 @@ type Guessed = Exclude<SheetField, "skip">;
  * a price). Matched at a word's start, so "Наименование блюда" and "Стоимость" count.
  */
 const HEADER_WORDS: [Guessed, RegExp][] = [
-  ["category", /(^|[^\p{L}])(категор|катэгор|раздел|рубрик|груп|category|categories|section|group|type)/iu],
+  ["category", /(^|[^\p{L}])(категор|катэгор|раздел|раздзел|рубрик|груп|category|categories|section|group|type)/iu],
   ["price", /(^|[^\p{L}])(цен|цана|стоим|кошт|прайс|price|cost|byn|руб)/iu],
   ["weight", /(^|[^\p{L}])(вес|выход|объ[её]м|аб.?[её]м|грам|вага|порц|weight|volume|size|portion|грамм|мл|ml)/iu],
   ["description", /(^|[^\p{L}])(описан|апісан|состав|склад|ингредиент|інгрэдыент|комментар|description|ingredients|details|notes)/iu],
-  ["title", /(^|[^\p{L}])(назван|наимен|назва|найменн|блюд|страв|позиц|товар|продукт|name|dish|item|title|product)/iu],
+  ["title", /(^|[^\p{L}])(назван|наимен|назва|найменн|блюд|страв|напит|напо[ій]|позиц|товар|продукт|name|dish|drink|item|title|product)/iu],
 ];
 
 /** The field a header names, if any. */

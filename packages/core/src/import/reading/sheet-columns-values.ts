@@ -47,6 +47,13 @@ export function unitInHeader(header: string): DraftPortion["unit"] | undefined {
   return undefined;
 }
 
+/** The portion a price column's header names ("Цена 0,5 л", "0,3 л"), if it ends in one. */
+export function weightInHeader(header: string): ReadWeight | undefined {
+  const { portions } = lineValues(header);
+  const [portion] = portions;
+  return portions.length === 1 && portion!.weight && !portion!.price ? { weight: portion!.weight, unit: portion!.unit } : undefined;
+}
+
 /**
  * A weight or volume ("300 г", "0,5 л", "2 шт"; "300/50 г" is the 350 g served), or a number alone
  * in `unit` (the header's); undefined for anything else.

@@ -10,7 +10,7 @@ import type { DraftItem, DraftPortion, MenuDraft } from "./draft";
 import { DRAFT_ITEMS_MAX } from "./limits";
 import type { SheetMapping } from "./sheet-columns-mapping";
 import { languageOf, sectionNamed } from "./menu-words";
-import { readPrice, readWeight, unitInHeader } from "./sheet-columns-values";
+import { readPrice, readWeight, unitInHeader, weightInHeader } from "./sheet-columns-values";
 
 /** A sheet's rows below its header, with its name. */
 export type SheetBody = { name: string; rows: string[][] };
@@ -46,7 +46,7 @@ function portionsOf(cells: string[], headers: string[], mapping: SheetMapping, s
     const price = priceText ? readPrice(priceText) : undefined;
     if (!price) doubts.add("price");
     // Without a weight of its own, a price column's header may say it ("0,5 л" beside "0,3 л").
-    const weight = weightText ? readWeight(weightText, unit) : priceColumns.length > 1 ? readWeight(priceHeader) : undefined;
+    const weight = weightText ? readWeight(weightText, unit) : priceColumns.length > 1 ? weightInHeader(priceHeader) : undefined;
     if (weightText && !weight) doubts.add("weight");
     return { weight: weight?.weight ?? "", unit: weight?.unit ?? unit, price: price?.price ?? "", currency: price?.currency ?? "BYN" };
   };
