@@ -3,8 +3,10 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync,
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type { App, FunctionProps } from "sst/constructs";
 import { useProject } from "sst/project.js";
+import { OCR_LANGUAGES, ocrLangPath } from "../packages/core/src/import/reading/photo-tessdata";
 import { PDF_FONT_FILES } from "../packages/core/src/render/pdf-font-files";
 
 /**
@@ -21,10 +23,10 @@ import { PDF_FONT_FILES } from "../packages/core/src/render/pdf-font-files";
  * (`import()`): a cold start that draws no sheet or code and reads no document does not parse them
  * (the API bundle stays under 1.5 MB, decision 053). tesseract.js runs its own worker script and
  * loads its wasm core from its packages' folders, so it can only be shipped; its language data
- * (Debian's, from the build machine: `ocrDataFolder`) goes beside it, in OCR_DATA_DIR.
+ * (Debian's, from the build machine: photo-tessdata.ts) goes beside it, in OCR_DATA_DIR.
  * The packages are copied from the workspace with their dependencies, so a function runs exactly
- * the versions the tests load; only sharp's native part is fetched, for Lambda's linux-arm64, at
- * the version that sharp release names. Not SST's `nodejs.install`: it would `npm install`
+ * the versions the tests load; only the native parts (sharp's, and pdfjs-dist's @napi-rs/canvas's)
+ * are fetched, for Lambda's linux-arm64, at the versions those releases name. Not SST's `nodejs.install`: it would `npm install`
  * pdfkit's dependencies at whatever versions the registry has that day, and it installs
  * sharp@0.32.6 in place of any sharp (sst/runtime/handlers/node.js).
  */
@@ -80,9 +82,7 @@ export function leaveOut(packages: string[]): Plugin {
         return { path: args.path, namespace: "left-out", pluginData: real.path };
       });
       build.onLoad({ filter: /.*/, namespace: "left-out" }, async (args) => {
-        // The real module's export names, read by esbuild without running it.
-        const { metafile } = await build.esbuild.build({ entryPoints: [args.pluginData as string], bundle: false, write: false, metafile: true, format: "esm", platform: "node", logLevel: "silent" });
-        const names = Object.values(metafile.outputs)[0]!.exports.filter((name) => name !== "default");
+        const names = (await exportNames(build.esbuild, args.pluginData as string)).filter((name) => name !== "default");
         const message = `${args.path} is not in this function's bundle: say what the function draws in its bundling (stacks/bundling.ts)`;
         return {
           loader: "js",
@@ -97,6 +97,16 @@ export function leaveOut(packages: string[]): Plugin {
       });
     },
   };
+}
+
+/**
+ * A module's export names: an ES module's as esbuild reads them, without running it; a CommonJS
+ * module's (tesseract.js) as Node's `import` names them, which loads it (it only defines them).
+ */
+async function exportNames(esbuild: Esbuild, file: string): Promise<string[]> {
+  const { metafile } = await esbuild.build({ entryPoints: [file], bundle: false, write: false, metafile: true, format: "esm", platform: "node", logLevel: "silent" });
+  if (Object.values(metafile.inputs)[0]?.format !== "cjs") return Object.values(metafile.outputs)[0]!.exports;
+  return Object.keys((await import(pathToFileURL(file).href)) as object).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name));
 }
 
 /**
@@ -124,7 +134,7 @@ export function shipRuntimePackages(root: string, external: string[], out: strin
   const placed = new Map<string, string>();
   const core = path.join(root, "packages/core");
   for (const name of external) {
-    const dir = copyWithDependencies(name, core, modules, modules, placed);
+    copyWithDependencies(name, core, modules, modules, placed);
     if (name === "pdfkit") {
       for (const file of Object.values(PDF_FONT_FILES)) {
         const from = createRequire(path.join(core, "package.json")).resolve(file);
@@ -132,55 +142,50 @@ export function shipRuntimePackages(root: string, external: string[], out: strin
         cpSync(from, path.join(modules, file));
       }
     }
-    if (name === "sharp") shipSharpNative(dir, modules, platform);
     if (name === "tesseract.js") {
-      const data = ocrDataFolder();
+      // The build machine's: its OCR_LANG_PATH, else Debian's tesseract-ocr-* folders (./menu and .ci/run install them).
+      const data = ocrLangPath();
       mkdirSync(path.join(out, OCR_DATA_DIR), { recursive: true });
       for (const lang of OCR_LANGUAGES) cpSync(path.join(data, `${lang}.traineddata`), path.join(out, OCR_DATA_DIR, `${lang}.traineddata`));
     }
   }
+  for (const [name, source] of placed) if (NATIVE[name]) shipNative(name, source, modules, platform);
 }
 
-/**
- * The OCR's language data beside the bundle: the function's OCR_LANG_PATH (relative to Lambda's
- * working folder, the bundle's root). The languages are photo-lines.ts's OCR_LANGUAGES (the bundle
- * test compares them); that module loads tesseract.js and sharp, which the stacks do not.
- */
+/** The OCR's language data beside the bundle: the read worker's OCR_LANG_PATH, relative to Lambda's working folder (the bundle's root). */
 export const OCR_DATA_DIR = "tessdata";
-export const OCR_LANGUAGES = ["rus", "bel", "eng"] as const;
 
 /**
- * Where the build machine keeps the language data: its OCR_LANG_PATH, else the folders of Debian's
- * tesseract-ocr-rus, -bel and -eng (installed by ./menu and .ci/run), as photo-lines.ts looks.
+ * The native parts of shipped packages, by the platform's name as sharp gives Lambda's (linux-arm64).
+ * @napi-rs/canvas's are glibc's (Lambda's Amazon Linux).
  */
-export function ocrDataFolder(env: NodeJS.ProcessEnv = process.env): string {
-  const folders = env.OCR_LANG_PATH ? [env.OCR_LANG_PATH] : ["/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata"];
-  const found = folders.find((folder) => OCR_LANGUAGES.every((lang) => existsSync(path.join(folder, `${lang}.traineddata`))));
-  if (found) return found;
-  throw new Error(
-    `The read worker's OCR language data (${OCR_LANGUAGES.map((lang) => `${lang}.traineddata`).join(", ")}) is not in ${folders.join(" or ")}: ` +
-      "sudo apt-get install -y tesseract-ocr-rus tesseract-ocr-bel tesseract-ocr-eng, or set OCR_LANG_PATH",
-  );
-}
+const NATIVE: Record<string, (platform: string) => string[]> = {
+  sharp: (platform) => [`@img/sharp-${platform}`, `@img/sharp-libvips-${platform}`],
+  "@napi-rs/canvas": (platform) => [`@napi-rs/canvas-${platform}-gnu`],
+};
 
-/** sharp's native packages for a platform: the workspace's for this machine, else from npm. */
-function shipSharpNative(sharpDir: string, modules: string, platform: string) {
-  const { optionalDependencies } = readPackage(sharpDir);
-  const native = Object.entries(optionalDependencies as Record<string, string>).filter(
-    ([name]) => name === `@img/sharp-${platform}` || name === `@img/sharp-libvips-${platform}`,
-  );
-  if (native.length !== 2) throw new Error(`sharp has no native packages for ${platform}`);
+/**
+ * Optional dependencies shipped all the same: pdfjs-dist's Node build takes DOMMatrix from
+ * @napi-rs/canvas as it loads (Node has none), and without it throws at its import.
+ */
+const OPTIONAL_SHIPPED: Record<string, string[]> = { "pdfjs-dist": ["@napi-rs/canvas"] };
+
+/** A package's native packages for a platform: the workspace's for this machine, else from npm. */
+function shipNative(name: string, dir: string, modules: string, platform: string) {
+  const { optionalDependencies = {} } = readPackage(dir);
   const host = `${process.platform}-${process.arch}`;
-  for (const [name, version] of native) {
-    const to = path.join(modules, name);
+  for (const native of NATIVE[name]!(platform)) {
+    const version = optionalDependencies[native];
+    if (!version) throw new Error(`${name} has no native package ${native} for ${platform}`);
+    const to = path.join(modules, native);
     if (platform === host) {
-      cpSync(findPackage(name, sharpDir)!, to, { recursive: true, dereference: true });
+      cpSync(findPackage(native, dir)!, to, { recursive: true, dereference: true });
       continue;
     }
     // Not installable here (another CPU): the registry's tarball, unpacked as npm would.
-    const tmp = mkdtempSync(path.join(os.tmpdir(), "sharp-native-"));
+    const tmp = mkdtempSync(path.join(os.tmpdir(), "native-"));
     try {
-      const tarball = execFileSync("npm", ["pack", `${name}@${version}`, "--silent"], { cwd: tmp, encoding: "utf8" }).trim();
+      const tarball = execFileSync("npm", ["pack", `${native}@${version}`, "--silent"], { cwd: tmp, encoding: "utf8" }).trim();
       mkdirSync(to, { recursive: true });
       execFileSync("tar", ["-xzf", path.join(tmp, tarball), "--strip-components=1", "-C", to]);
     } finally {
@@ -190,24 +195,30 @@ function shipSharpNative(sharpDir: string, modules: string, platform: string) {
 }
 
 /**
- * Copies a package from where `from` resolves it, then its dependencies (not optional ones: like
- * SST's `npm install --omit=optional`). A second version of a name goes under its dependent.
+ * Copies a package from where `from` resolves it, then its dependencies (not optional ones, like
+ * SST's `npm install --omit=optional`, but those of OPTIONAL_SHIPPED). A second version of a name
+ * goes under its dependent.
  */
-function copyWithDependencies(name: string, from: string, modules: string, nested: string, placed: Map<string, string>): string {
+function copyWithDependencies(name: string, from: string, modules: string, nested: string, placed: Map<string, string>) {
   const source = findPackage(name, from);
   if (!source) throw new Error(`${name} is not installed for ${from}`);
   const top = placed.get(name);
-  if (top === source) return source;
+  if (top === source) return;
   const target = top === undefined ? path.join(modules, name) : path.join(nested, name);
   if (top === undefined) placed.set(name, source);
-  // Not its own node_modules (pnpm's links; dependencies are copied on their own), nor source maps.
-  const skip = (file: string) => file.startsWith(path.join(source, "node_modules")) || file.endsWith(".map");
+  // Not its own node_modules (pnpm's links; dependencies are copied on their own), nor source maps, nor what Node never loads.
+  const skip = (file: string) => file.startsWith(path.join(source, "node_modules")) || file.endsWith(".map") || LEFT_BEHIND[name]?.test(file) === true;
   cpSync(source, target, { recursive: true, dereference: true, filter: (file) => !skip(file) });
-  for (const dependency of Object.keys(readPackage(source).dependencies ?? {})) {
+  for (const dependency of [...Object.keys(readPackage(source).dependencies ?? {}), ...(OPTIONAL_SHIPPED[name] ?? [])]) {
     copyWithDependencies(dependency, source, modules, path.join(target, "node_modules"), placed);
   }
-  return source;
 }
+
+/**
+ * Files of a shipped package that Node never loads: tesseract.js-core's builds with the wasm inlined
+ * as base64 (for bundlers; 26 MB), where its Node loader reads the `.wasm` file beside each build.
+ */
+const LEFT_BEHIND: Record<string, RegExp> = { "tesseract.js-core": /\.wasm\.js$/ };
 
 /** Node's lookup of `node_modules/<name>` upwards from a folder, as a real path. */
 export function findPackage(name: string, from: string): string | undefined {

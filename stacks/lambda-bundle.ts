@@ -34,6 +34,8 @@ export type Bundle = {
   /** Bytes of the bundle per package it holds code of (the workspace's own code as "packages/<name>"). */
   packageBytes: Map<string, number>;
   external: string[];
+  /** The modules outside the bundle that its loading imports (`import` statements, not `import()`): a cold start loads them all. */
+  loadedAtStart: string[];
 };
 
 /** The app's node functions with the props SST builds them from (deploy mode, stage "bundle"). */
@@ -66,17 +68,18 @@ export async function appFunctions(root: string): Promise<AppFunction[]> {
 export const sstEsbuild = (root: string) =>
   createRequire(createRequire(path.join(root, "stacks/package.json")).resolve("sst/package.json"))("esbuild") as Esbuild;
 
-/** SST v2's deploy build of one function into `out` (a fresh folder). */
-export async function bundleFunction(root: string, fn: AppFunction, out: string): Promise<Bundle> {
-  const esbuild = sstEsbuild(root);
+/**
+ * SST v2's esbuild options for a function (deploy mode) writing `outfile`: its entry point is the
+ * handler's module unless `entry` names another file (a test's, built as the function is).
+ */
+export function sstBuildOptions(root: string, fn: AppFunction, outfile: string, entry?: string): BuildOptions {
   const nodejs = fn.nodejs ?? {};
   if ((nodejs.format ?? "esm") !== "esm") throw new Error(`${fn.handler}: only ESM functions are built here`);
   const parsed = path.parse(fn.handler);
-  const outfile = path.join(out, parsed.dir, `${parsed.name}.mjs`);
   const { external = [], ...override } = nodejs.esbuild ?? {};
   const forceExternal = ["sharp", "pg-native"];
-  const options: BuildOptions = {
-    entryPoints: [path.join(root, parsed.dir, `${parsed.name}.ts`)],
+  return {
+    entryPoints: [entry ?? path.join(root, parsed.dir, `${parsed.name}.ts`)],
     absWorkingDir: root,
     platform: "node",
     external: [...forceExternal, ...(nodejs.install ?? []), ...external],
@@ -102,8 +105,17 @@ export async function bundleFunction(root: string, fn: AppFunction, out: string)
     minify: nodejs.minify,
     ...override,
   };
+}
+
+/** SST v2's deploy build of one function into `out` (a fresh folder). */
+export async function bundleFunction(root: string, fn: AppFunction, out: string): Promise<Bundle> {
+  const esbuild = sstEsbuild(root);
+  const nodejs = fn.nodejs ?? {};
+  const parsed = path.parse(fn.handler);
+  const outfile = path.join(out, parsed.dir, `${parsed.name}.mjs`);
+  const options = sstBuildOptions(root, fn, outfile);
   const result = await esbuild.build(options);
-  const externals = [...new Set([...(nodejs.install ?? []), ...external])];
+  const externals = [...new Set([...(nodejs.install ?? []), ...(nodejs.esbuild?.external ?? [])])];
   shipRuntimePackages(root, externals, out, `${process.platform}-${process.arch}`);
   for (const entry of fn.copyFiles ?? []) {
     await cp(path.join(root, entry.from), path.join(out, entry.to ?? entry.from), { recursive: true });
@@ -116,6 +128,7 @@ export async function bundleFunction(root: string, fn: AppFunction, out: string)
     shippedBytes: await folderBytes(out),
     packageBytes: packageBytes(result.metafile!),
     external: externals,
+    loadedAtStart: Object.values(result.metafile!.outputs).flatMap((output) => output.imports.filter((i) => i.external && i.kind === "import-statement").map((i) => i.path)),
   };
 }
 
