@@ -167,6 +167,20 @@ describe("parseMenu on pasted text", () => {
     expect(draft.items).toEqual([{ section: "kitchen", category: "Салаты", title: "Цезарь", description: "", portions: [{ weight: "250", unit: "g", price: "12.5", currency: "BYN" }], doubts: [] }]);
   });
 
+  it("gives a table's bare numbers the units its header names, up to the next header", () => {
+    const draft = parseText(
+      ["Салаты", "Блюдо\tВыход, г\tЦена, руб.", "Цезарь\t250\t12,50", "Оливье\t\t8", "Напитки", "Напиток\tОбъём (мл)\tPrice, $", "Морс\t300\t3.50", "Пиво\t0,3 л — 4 / 0,5 л — 6"].join("\n"),
+    );
+    expect(draft.items.map((i) => [i.category, i.title, i.portions.map((p) => `${p.weight} ${p.unit} ${p.price} ${p.currency}`)])).toEqual([
+      ["Салаты", "Цезарь", ["250 g 12.5 BYN"]],
+      ["Салаты", "Оливье", [" g 8 BYN"]],
+      ["Напитки", "Морс", ["300 ml 3.5 USD"]],
+      ["Напитки", "Пиво", ["0.3 l 4 USD", "0.5 l 6 USD"].map((p) => p.replace("USD", "BYN"))],
+    ]);
+    // Without a unit in the header a bare weight cannot be told from a price: it is left out.
+    expect(parseText("Супы\nБлюдо\tВыход\tЦена\nБорщ\t300\t7").items[0]!.portions).toEqual([{ weight: "", unit: "g", price: "7", currency: "BYN" }]);
+  });
+
   it(`keeps at most ${DRAFT_ITEMS_MAX} items and says the menu was cut`, () => {
     const text = Array.from({ length: DRAFT_ITEMS_MAX + 5 }, (_, i) => `Блюдо ${i} — ${i + 1},50`).join("\n");
     const draft = parseText(`Горячее\n${text}`);

@@ -7,7 +7,7 @@
  * two-column section.
  */
 import { AlignmentType, Document, HeadingLevel, LeaderType, Packer, Paragraph, Tab, Table, TableCell, TableRow, TabStopType, TextRun, WidthType } from "docx";
-import { itemCells } from "./format";
+import { headerCells, itemCells } from "./format";
 import { sectionHeading, sectionsOf, type CorpusCategory, type CorpusMenu } from "./menus";
 
 const FONT_NAMES = { sans: "DejaVu Sans", serif: "DejaVu Serif", condensed: "DejaVu Sans Condensed", mono: "DejaVu Sans Mono", serifCondensed: "DejaVu Serif Condensed" } as const;
@@ -33,6 +33,11 @@ export async function renderDocx(menu: CorpusMenu): Promise<Uint8Array> {
           new TableCell({ children: [new Paragraph({ children: [new TextRun({ text, bold, font, size: 21 })] }), ...(under ? [description(under)] : [])] });
         return new TableRow({ children: [cell(cells.title, titleBold, item.description || undefined), cell(cells.weight), cell(cells.price)] });
       });
+      if (style.tableHeader) {
+        const header = headerCells(menu, category.items[0]!.portions[0]!.unit);
+        const cell = (text: string) => new TableCell({ children: [new Paragraph({ children: [new TextRun({ text, font, size: 18, color: "555555" })] })] });
+        rows.unshift(new TableRow({ tableHeader: true, children: [cell(header.title), cell(header.weight), cell(header.price)] }));
+      }
       children.push(new Table({ width: { size: columnWidth, type: WidthType.DXA }, rows }));
       return;
     }

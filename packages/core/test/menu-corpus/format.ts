@@ -59,8 +59,28 @@ export function itemCells(menu: CorpusMenu, item: CorpusItem): { title: string; 
     return { title: item.title, weight: "", price: sizes };
   }
   const portion = item.portions[0]!;
+  if (style.tableHeader && style.weight === "column") {
+    // Under a header that names the units: bare numbers.
+    const mark = menu.language === "en" || ["point", "usd", "br"].includes(style.price) ? "." : ",";
+    return { title: item.title, weight: (portion.weightText ?? portion.weight).replace(/\./g, mark), price: twoDecimals(Number(portion.price), mark) };
+  }
   const weight = formatWeight(menu, portion);
   const price = formatPrice(portion.price, style.price);
   if (!weight || style.weight === "column") return { title: item.title, weight, price };
   return { title: style.weight === "brackets" ? `${item.title} (${weight})` : `${item.title}, ${weight}`, weight: "", price };
+}
+
+const HEADER_WORDS: Record<CorpusMenu["language"], { title: string; weight: string; volume: string; count: string; price: string }> = {
+  ru: { title: "Блюдо", weight: "Выход", volume: "Объём", count: "Кол-во", price: "Цена" },
+  be: { title: "Страва", weight: "Выхад", volume: "Аб'ём", count: "Колькасць", price: "Кошт" },
+  en: { title: "Dish", weight: "Weight", volume: "Volume", count: "Qty", price: "Price" },
+};
+const HEADER_CURRENCY: Partial<Record<PriceFormat, string>> = { rub: "руб.", r: "р.", byn: "BYN", br: "Br", usd: "$" };
+
+/** A category's header row in a menu with `tableHeader`: the words over the title, weight and price columns, with their units. */
+export function headerCells(menu: CorpusMenu, unit: CorpusUnit): { title: string; weight: string; price: string } {
+  const words = HEADER_WORDS[menu.language];
+  const measure = unit === "g" ? words.weight : unit === "pieces" ? words.count : words.volume;
+  const currency = HEADER_CURRENCY[menu.style.price];
+  return { title: words.title, weight: `${measure}, ${UNIT_WORDS[menu.language][unit]}`, price: currency ? `${words.price}, ${currency}` : words.price };
 }

@@ -7,7 +7,7 @@
  */
 import PDFDocument from "pdfkit";
 import { createRequire } from "node:module";
-import { itemCells } from "./format";
+import { headerCells, itemCells } from "./format";
 import { CORPUS_FONTS, sectionHeading, sectionsOf, type CorpusFont, type CorpusMenu } from "./menus";
 
 const require = createRequire(import.meta.url);
@@ -105,6 +105,16 @@ export function layoutMenu(menu: CorpusMenu): CorpusPage[] {
     if (style.sectionHeadings && section !== "hookahs") heading(sectionHeading(menu, section), 1);
     for (const category of categories) {
       heading(category.name, 2);
+      if (style.tableHeader) {
+        // The columns' header, small, over the title, the weight column and the price.
+        const header = headerCells(menu, category.items[0]!.portions[0]!.unit);
+        const size = SIZES.description;
+        const col = columns[column]!;
+        run(header.title, col.left, y + size, size, false, "#555555");
+        run(header.weight, col.right - 70 - textWidth(header.weight, font, false, size), y + size, size, false, "#555555");
+        run(header.price, col.right - textWidth(header.price, font, false, size), y + size, size, false, "#555555");
+        y += size * 1.8;
+      }
       for (const item of category.items) {
         const cells = itemCells(menu, item);
         const size = SIZES.title;

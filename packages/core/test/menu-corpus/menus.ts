@@ -46,6 +46,8 @@ export type CorpusStyle = {
   sectionHeadings: boolean;
   /** Units written without a space ("300г") or with the long forms ("300 гр"). */
   unitStyle: "spaced" | "glued" | "long";
+  /** A header row over each category's items ("Блюдо | Выход, г | Цена, руб."), the cells then bare numbers (with weights in a column only). */
+  tableHeader: boolean;
 };
 
 export type CorpusMenu = {
@@ -104,6 +106,7 @@ function styleFor(language: CorpusLanguage, index: number): CorpusStyle {
     headings: (["caps", "large", "bold"] as const)[(index + LANG_INDEX[language]) % 3]!,
     sectionHeadings: index % 4 === 3,
     unitStyle: (["spaced", "glued", "long", "spaced"] as const)[index % 4]!,
+    tableHeader: index % 8 === 0,
   };
 }
 

@@ -6,6 +6,7 @@
  * set apart) become one row, the pieces joined by a tab.
  */
 import type { TextLine } from "./draft";
+import { headerCell } from "./menu-table";
 import { lineValues } from "./menu-values";
 
 export type Row = {
@@ -28,7 +29,7 @@ const median = (values: number[]) => {
 };
 
 /** A line with words besides its prices and weights: a title or a heading, not a price column. */
-const titled = (line: TextLine) => lineValues(line.text).title.replace(/[^\p{L}]/gu, "").length >= 3;
+const titled = (line: TextLine) => !headerCell(line.text) && lineValues(line.text).title.replace(/[^\p{L}]/gu, "").length >= 3;
 
 type Split = { left: TextLine[]; right: TextLine[]; across: TextLine[] };
 
@@ -50,12 +51,14 @@ function columnsOf(lines: TextLine[]): Split | undefined {
     const balance = Math.min(split.left.length, split.right.length);
     // A last column may be short (the rest of a menu's last category): two lines make one.
     if (balance < 2 || (best && balance <= best.balance)) continue;
-    // The right column's titles start at its one left edge, as the left column's do.
+    // The right column's titles start at its one left edge, as the left column's do, and are a fair
+    // share of its lines (a column of prices with a header word over each table is no column).
     const starts = (side: TextLine[]) => {
       const left = Math.min(...side.map((l) => l.x));
-      return side.filter((l) => l.x - left <= edge && withTitle.has(l)).length;
+      const titles = side.filter((l) => l.x - left <= edge && withTitle.has(l));
+      return titles.length >= 2 && titles.length >= side.length * 0.25;
     };
-    if (starts(split.right) < 2 || starts(split.left) < 2) continue;
+    if (!starts(split.right) || !starts(split.left)) continue;
     best = { ...split, balance };
   }
   return best;

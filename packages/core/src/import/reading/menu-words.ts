@@ -2,7 +2,7 @@
  * What a menu's words tell the parser (issue 50): which section a heading names (Напитки, Напоі,
  * Drinks, Бар, Кофе… → drinks; Кальяны, Hookah → hookahs), which language the menu is in
  * (Belarusian has і and ў, Russian has neither, English no Cyrillic), a heading in capitals as the
- * owner would type it, and a table's header row, which is no item.
+ * owner would type it.
  */
 import type { DraftItem, MenuDraft } from "./draft";
 
@@ -54,11 +54,3 @@ export function headingName(text: string): string {
   const name = text.replace(/^#+\s*/u, "").replace(/[\s:.…·_]+$/u, "").replace(/\s+/gu, " ").trim();
   return inCapitals(name) ? name.charAt(0) + name.slice(1).toLowerCase() : name;
 }
-
-const HEADER_WORDS = /^(наименование|название|блюдо|блюда|позиция|выход|вес|объ[её]м|цена|стоимость|назва|страва|выхад|вага|аб'?ём|кошт|цана|item|dish|name|weight|volume|portion|price|cost)$/iu;
-
-/** A table's header row ("Блюдо | Выход | Цена"). */
-export const headerRow = (text: string) => {
-  const cells = text.split("\t").map((c) => c.trim()).filter(Boolean);
-  return cells.length > 1 && cells.every((c) => HEADER_WORDS.test(c));
-};

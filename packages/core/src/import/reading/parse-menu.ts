@@ -10,14 +10,17 @@
  *    like one (commas, a full stop, many words), under an item;
  *  - else a heading when items follow it, after a gap or at the start (marked as a doubt when only
  *    its place says so), or a description of the item above.
+ * A table's header row ("Блюдо | Выход, г | Цена, руб.") is no item: it gives the bare numbers of the
+ * rows below it their units (menu-table.ts).
  * A heading straight after another makes the first a section's heading ("Напитки" over "Кофе",
  * "Чай"): its section holds for the categories below it whose own names say none.
  */
 import type { DraftDoubt, DraftItem, DraftSource, MenuDraft, TextLine } from "./draft";
 import { DRAFT_ITEMS_MAX } from "./limits";
 import { readingRows, type Row } from "./menu-rows";
-import { lineValues, type LineValues } from "./menu-values";
-import { headerRow, headingName, inCapitals, languageOf, sectionNamed } from "./menu-words";
+import { lineValues, withoutLeaders, type LineValues } from "./menu-values";
+import { headingName, inCapitals, languageOf, sectionNamed } from "./menu-words";
+import { tableHeader, withUnits, type TableColumns } from "./menu-table";
 
 /** Lines a parse looks at (a 20-page PDF holds a few thousand); the rest is left out as too much. */
 export const PARSE_LINES_MAX = 20_000;
@@ -92,11 +95,19 @@ function wrapsInto(read: Read, next: Read, source: DraftSource) {
 const headingShaped = (text: string) => /^[\p{Lu}\d«"]/u.test(text) && !text.includes(",") && text.split(" ").length <= 4 && text.length <= 40;
 
 export function parseMenu(lines: TextLine[], source: DraftSource, pages: number): MenuDraft {
-  const rows = readingRows(lines.slice(0, PARSE_LINES_MAX)).filter((row) => !headerRow(row.text));
-  const reads: Read[] = rows.map((row) => {
-    const values = lineValues(row.text);
-    return { row, values, kind: kindOf(values) };
-  });
+  const rows = readingRows(lines.slice(0, PARSE_LINES_MAX));
+  const reads: Read[] = [];
+  /** The table a header row started: its units hold for the rows below it, up to the next header. */
+  let table: TableColumns | undefined;
+  for (const row of rows) {
+    const header = tableHeader(row.text);
+    if (header) {
+      table = header;
+      continue;
+    }
+    const values = lineValues(table ? withUnits(withoutLeaders(row.text), table) : row.text);
+    reads.push({ row, values, kind: kindOf(values) });
+  }
   const body = bodyOf(reads);
   const items: DraftItem[] = [];
   let truncated = lines.length > PARSE_LINES_MAX;
@@ -166,5 +177,5 @@ export function parseMenu(lines: TextLine[], source: DraftSource, pages: number)
     else if (current) describe(read.row.text.trim());
     else heading(text, false);
   }
-  return { source, language: languageOf(rows.map((r) => r.text)), pages, items, truncated };
+  return { source, language: languageOf(reads.map((r) => r.row.text)), pages, items, truncated };
 }
