@@ -74,7 +74,8 @@ export const previewImport = storeCommand(PreviewImportInput, {}, async (command
   };
   if (mapping) return ownSheet();
   const { plan: result, error } = await prepared(command, file_name, content);
-  if (!result) return error!.code === "unknownColumns" ? ownSheet() : refusedPreview(error!);
+  // Not the export's columns; or a CSV in Windows-1251, which the export's reader takes only with its header.
+  if (!result) return error!.code === "unknownColumns" || error!.code === "unreadableEncoding" ? ownSheet() : refusedPreview(error!);
   // An error quotes a cell, not all of it (a cell may hold thousands of characters).
   const errors = result.errors.map((e) => (e.value ? { ...e, value: quoteCell(e.value) } : e));
   return {
