@@ -68,6 +68,14 @@ describe("a line's values", () => {
     expect(lineValues("Борщ, 300 г..........12,50 руб.")).toMatchObject({ title: "Борщ", portions: [{ weight: "300", price: "12.5" }] });
   });
 
+  it("leaves an item's number out of its title, and marks a price with three decimals", () => {
+    expect(lineValues("1. Борщ 12,50").title).toBe("Борщ");
+    expect(lineValues("12) Солянка 9").title).toBe("Солянка");
+    expect(lineValues("7 злаков 5").title).toBe("7 злаков");
+    expect(lineValues("Борщ 12,505")).toMatchObject({ portions: [{ price: "12.51" }], doubts: ["price"] });
+    expect(lineValues("Борщ 12,50").doubts).toEqual([]);
+  });
+
   it("reads a letter-spaced heading as its word", () => {
     expect(lineValues("С А Л А Т Ы").title).toBe("САЛАТЫ");
     expect(lineValues("Чай с мёдом 3").title).toBe("Чай с мёдом");

@@ -28,7 +28,10 @@ const LOOKALIKES: Record<string, string> = { O: "0", o: "0", О: "0", о: "0", l
 /** Only a line's last characters can hold its prices: a long line's start is never scanned. */
 const TAIL_MAX = 160;
 
-type Token = { kind: "weight"; weight: string; unit: DraftPortion["unit"] } | { kind: "price"; price: string; currency: DraftPortion["currency"] };
+type Token = { kind: "weight"; weight: string; unit: DraftPortion["unit"] } | { kind: "price"; price: string; currency: DraftPortion["currency"]; odd?: boolean };
+
+/** Three decimals ("12,505", "1.200"): a typo or a thousands separator, read but marked. */
+const odd = (number: string) => /[.,]\d{3}$/u.test(number);
 
 export type LineValues = {
   /** The line without its values, leaders and trailing separators. */
@@ -61,11 +64,11 @@ function lastToken(text: string): { token?: Token; start: number } | undefined {
     return { token: { kind: "weight", weight: decimal(total), unit: unitOf(m[2]!) }, start: m.index };
   }
   m = DOLLARS.exec(text);
-  if (m) return { token: { kind: "price", price: decimal(number(m[1]!)), currency: "USD" }, start: m.index };
+  if (m) return { token: { kind: "price", price: decimal(number(m[1]!)), currency: "USD", odd: odd(m[1]!) }, start: m.index };
   m = KOPECKS.exec(text);
   if (m) return { token: { kind: "price", price: decimal(Number(m[1]) + Number(m[2]) / 100), currency: "BYN" }, start: m.index };
   m = PRICE.exec(text);
-  if (m) return { token: { kind: "price", price: decimal(number(m[1]!.replace("-", "."))), currency: /usd|\$/i.test(m[2] ?? "") ? "USD" : "BYN" }, start: m.index };
+  if (m) return { token: { kind: "price", price: decimal(number(m[1]!.replace("-", "."))), currency: /usd|\$/i.test(m[2] ?? "") ? "USD" : "BYN", odd: odd(m[1]!) }, start: m.index };
   m = SEPARATOR.exec(text);
   if (m && m[0].length) return { start: m.index };
   return undefined;
@@ -91,7 +94,7 @@ function portionsOf(tokens: Token[]): { portions: DraftPortion[]; doubts: DraftD
     else if (!last) portions.push({ weight: weight.weight, unit: weight.unit, price: "", currency: "BYN" });
     else doubts.push("weight");
   }
-  if (portions.some((p) => !p.price || Number(p.price) <= 0 || Number(p.price) > 100_000)) doubts.push("price");
+  if (portions.some((p) => !p.price || Number(p.price) <= 0 || Number(p.price) > 100_000) || tokens.some((t) => t.kind === "price" && t.odd)) doubts.push("price");
   return { portions, doubts };
 }
 
@@ -121,7 +124,8 @@ export function lineValues(line: string): LineValues {
       doubts = ["price"];
     }
   }
-  title = title.replace(/^[\s•*·–—-]+/u, "").replace(/[\s,;:(—–-]+$/u, "").replace(/\s+/gu, " ");
+  // Bullets and an item's number ("1. Борщ", "2) Солянка") are not its title.
+  title = title.replace(/^[\s•*·–—-]+/u, "").replace(/^\d{1,3}[.)]\s+/u, "").replace(/[\s,;:(—–-]+$/u, "").replace(/\s+/gu, " ");
   // A letter-spaced heading ("С А Л А Т Ы") read as the word it is.
   if (/^(?:\p{L} ){2,}\p{L}$/u.test(title)) title = title.replace(/ /gu, "");
   return { title, portions, doubts: [...new Set(doubts)], valueless: tokens.length === 0 && !portions.length };
