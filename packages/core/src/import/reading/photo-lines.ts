@@ -7,7 +7,7 @@
  * worker is terminated then).
  */
 import { createWorker, OEM, PSM, type Block } from "tesseract.js";
-import { preparePhoto, probePhoto } from "../../render/photo-image";
+import { preparePhoto, probePhoto, type PreparedPhoto } from "../../render/photo-image";
 import { ImportRefusal } from "../menu-import-errors";
 import type { TextLine } from "./draft";
 import { PHOTO_PIXELS_MAX } from "./limits";
@@ -35,34 +35,65 @@ export async function photoLines(bytes: Uint8Array, onProgress: (percent: number
     if (percent > shown) onProgress((shown = percent));
   };
   report(PREPARED);
-  const blocks = await recognize(page.png, report);
+  const blocks = await recognize(page, report);
   report(100);
   return { lines: rowsOfPieces(piecesOf(blocks)), pages: 1 };
 }
 
-/** Tesseract's blocks of the picture, within OCR_TIMEOUT_MS (loading included); the worker is always terminated. */
-async function recognize(png: Buffer, report: (percent: number) => void): Promise<Block[]> {
+type Language = (typeof OCR_LANGUAGES)[number];
+/** The share of the page's height looked at first to tell its language. */
+const LOOK_SHARE = 0.4;
+
+/**
+ * The languages in the order Tesseract should try them, the menu's own first (it reads the first
+ * one's letters where the others' look alike: Latin "g" or Belarusian "ў" read as Russian "д", "у"):
+ * mostly Latin letters is English; "і" and "ў" outnumbering "и", "щ" and "ъ" is Belarusian.
+ */
+export function languageOrder(text: string): Language[] {
+  const count = (pattern: RegExp) => text.match(pattern)?.length ?? 0;
+  if (count(/\p{Script=Latin}/gu) > count(/\p{Script=Cyrillic}/gu)) return ["eng", "rus", "bel"];
+  if (count(/[іўІЎ]/gu) > count(/[ищъИЩЪ]/gu)) return ["bel", "rus", "eng"];
+  return ["rus", "bel", "eng"];
+}
+
+/**
+ * Tesseract's blocks of the picture: the top of the page read first to tell the menu's language,
+ * then the page with that language first. Within OCR_TIMEOUT_MS; the worker is always terminated.
+ */
+async function recognize({ png, width, height }: PreparedPhoto, report: (percent: number) => void): Promise<Block[]> {
+  let looked = false;
   const worker = await createWorker([...OCR_LANGUAGES], OEM.LSTM_ONLY, {
     langPath: ocrLangPath(),
     gzip: false,
     // Read from langPath, never cached to disk (a Lambda's code folder is read-only).
     cacheMethod: "none",
-    logger: ({ status, progress }) =>
-      report(status === "recognizing text" ? LOADED + Math.floor(progress * (100 - LOADED)) : PREPARED + Math.floor(progress * (LOADED - PREPARED))),
+    logger: ({ status, progress }) => {
+      if (status !== "recognizing text") return report(PREPARED + Math.floor(progress * (LOADED - PREPARED)));
+      const [from, share] = looked ? [LOADED + 15, 100 - LOADED - 15] : [LOADED, 15];
+      report(from + Math.floor(progress * share));
+    },
     errorHandler: () => {},
   });
+  // Sparse text: every run of words on its own, leaders dropped as specks (photo-rows.ts joins the rows).
+  // The picture's resolution is the one Tesseract is tuned for once the text is LINE_PX high.
+  const parameters = { tessedit_pageseg_mode: PSM.SPARSE_TEXT, user_defined_dpi: "300" };
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new ImportRefusal("parseTooSlow")), OCR_TIMEOUT_MS);
   });
   try {
-    const read = (async () => {
-      // Sparse text: every run of words on its own, leaders dropped as specks (photo-rows.ts joins the rows).
-      // The picture's resolution is the one Tesseract is tuned for once the text is LINE_PX high.
-      await worker.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT, user_defined_dpi: "300" });
+    const read = async () => {
+      await worker.setParameters(parameters);
+      const top = await worker.recognize(png, { rectangle: { left: 0, top: 0, width, height: Math.round(height * LOOK_SHARE) } }, { text: true });
+      looked = true;
+      const order = languageOrder(top.data.text);
+      if (order[0] !== OCR_LANGUAGES[0]) {
+        await worker.reinitialize(order, OEM.LSTM_ONLY);
+        await worker.setParameters(parameters);
+      }
       return worker.recognize(png, {}, { blocks: true, text: false });
-    })();
-    const result = await Promise.race([read, timeout]);
+    };
+    const result = await Promise.race([read(), timeout]);
     return result.data.blocks ?? [];
   } finally {
     clearTimeout(timer);

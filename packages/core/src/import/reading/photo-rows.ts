@@ -6,6 +6,7 @@
  * each column's pieces that share a row joined left to right into one line.
  */
 import type { TextLine } from "./draft";
+import { mendOcrText } from "./photo-glyphs";
 
 /** A piece of text the OCR found, with its box in the picture's pixels. */
 export type OcrPiece = { text: string; x0: number; y0: number; x1: number; y1: number; confidence: number };
@@ -81,7 +82,7 @@ function lineOf(row: OcrPiece[]): TextLine {
   const y = Math.min(...pieces.map((p) => p.y0));
   const letters = pieces.reduce((sum, p) => sum + p.text.length, 0);
   return {
-    text: pieces.map((p) => p.text).join(" "),
+    text: mendOcrText(pieces.map((p) => p.text).join(" ")),
     page: 1,
     x,
     y,
