@@ -321,6 +321,16 @@ describe("a file read through the sheet worker", () => {
     expect(read.draft.items.map((i) => `${i.title} ${i.portions[0]!.price}`)).toEqual(["Драники 7.5"]);
   });
 
+  it("refuses a CSV in another code page rather than read it as Windows-1251 nonsense", async () => {
+    // Two-byte characters as GBK writes Chinese (lead 0x81–0xFE, trail 0x40–0xFE), in fields and rows.
+    let seed = 7;
+    const next = (from: number, to: number) => from + ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % (to - from + 1));
+    const field = () => Array.from({ length: 4 }, () => [next(0x81, 0xfe), next(0x80, 0xfe)]).flat();
+    const bytes = Buffer.from(Array.from({ length: 30 }, () => [...field(), 0x3b, ...field(), 0x3b, 0x35, 0x0d, 0x0a]).flat());
+    const read = await readOwnSheet(keys, "菜单.csv", bytes);
+    expect(read instanceof ImportRefusal && read.code).toBe("unreadableEncoding");
+  });
+
   it("counts the rows of every sheet against the import's limit, and keeps a draft within its own", async () => {
     const sheet = (name: string, from: number, count: number) => ({ sheet: name, data: cells(Array.from({ length: count }, (_, i) => [`Блюдо ${from + i}`, "5,50"])) });
     const tooMany = await writeXlsxFile([sheet("Кухня", 0, 2600), sheet("Бар", 2600, 2600)]).toBuffer();

@@ -31,12 +31,16 @@ function cellText(value: unknown) {
 }
 
 /**
- * Windows-1251 is taken for a CSV that is not UTF-8 only when what it decodes to is Cyrillic text:
- * nine in ten of its letters beyond ASCII Cyrillic ones.
+ * Windows-1251 is taken for a CSV that is not UTF-8 only when what it decodes to reads as Russian or
+ * Belarusian text: nearly all its characters beyond ASCII are their letters or their typography
+ * (any other code page's bytes come out as symbols too), and hardly a word mixes Latin and Cyrillic.
  */
 function cyrillicText(text: string) {
   const beyondAscii = [...text].filter((c) => c.charCodeAt(0) > 0x7f);
-  return beyondAscii.length > 0 && beyondAscii.filter((c) => /[\u0400-\u04ff]/.test(c)).length >= beyondAscii.length * 0.9;
+  const ours = beyondAscii.filter((c) => /[А-яЁёІіЎў№«»–—…“”„]/u.test(c)).length;
+  const words = text.match(/[\p{L}]*[А-яЁёІіЎў][\p{L}]*/gu) ?? [];
+  const mixed = words.filter((w) => /[a-z]/i.test(w)).length;
+  return words.length > 0 && ours >= beyondAscii.length * 0.97 && mixed <= words.length * 0.05;
 }
 
 /** The file's sheets, their cells as text; refused over the import's limits (rows counted over all sheets). */
