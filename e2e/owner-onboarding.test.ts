@@ -15,7 +15,7 @@ import { axeViolations } from "./axe";
 import { ARTIFACTS, fileBrowser } from "./browser";
 import { demo } from "./demo";
 import { signInAs } from "./sign-in";
-import { staffApi } from "./staff-api";
+import { registeredOwner, staffApi } from "./staff-api";
 import { workerRuntime } from "./worker-runtime";
 import { pdfText } from "./pdf";
 
@@ -71,6 +71,7 @@ afterAll(async () => {
 });
 
 const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: join(ARTIFACTS, `issue33-${name}.png`), fullPage });
+const shot50 = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `issue50-${name}.png`) });
 
 /**
  * The interface's own words on the screen (labels, hints, messages, headings, buttons), without
@@ -92,14 +93,15 @@ describe("registration proposes URL names (point 2)", () => {
     const company = page.locator('input[name="company_url_key"]');
     const store = page.locator('input[name="store_url_key"]');
     const field = (name: string) => page.locator(`.field:has(input[name="${name}"])`);
-    // "Демо" gives "demo", which the demo company has: the form takes the next free variant.
+    // "Демо" gives "demo", which the demo company has: the form takes the next free variant (-2, -3…).
     await page.locator('input[name="company_name"]').fill("Демо");
-    await expect.poll(() => company.inputValue()).toMatch(/^demo[b-z]+$/);
+    await expect.poll(() => company.inputValue()).toMatch(/^demo-\d+$/);
     const suggested = await company.inputValue();
     await expect.poll(() => field("company_url_key").innerText()).toContain("Свободно");
     expect(await field("company_url_key").innerText()).toContain("Из названия латинскими буквами — можно изменить");
-    await page.locator('input[name="store_name"]').fill("Центр «Щука»");
-    await expect.poll(() => store.inputValue()).toBe("tsentrshchuka");
+    // Words every venue shares are left out ("кафе", "на"); the others are joined by hyphens.
+    await page.locator('input[name="store_name"]').fill("Кафе «Щука» на Немиге");
+    await expect.poll(() => store.inputValue()).toBe("shchuka-nemige");
 
     // The owner's own URL name is theirs: a taken one is not replaced, the variant is offered instead.
     await company.fill("demo");
@@ -120,17 +122,17 @@ describe("registration proposes URL names (point 2)", () => {
     await page.locator('input[name="password_confirmation"]').fill("Registered-pass-33");
     await page.locator('form button[type="submit"]').click();
     await page.getByTestId("registration-done").waitFor();
-    const cs = await (await page.request.get(`${base}/api/cs-object?companyKey=${suggested}&storeKey=tsentrshchuka`)).json();
-    expect(cs).toMatchObject({ company_url_key: suggested, store_url_key: "tsentrshchuka" });
+    const cs = await (await page.request.get(`${base}/api/cs-object?companyKey=${suggested}&storeKey=shchuka-nemige`)).json();
+    expect(cs).toMatchObject({ company_url_key: suggested, store_url_key: "shchuka-nemige" });
     expect(errors).toEqual([]);
   });
 
   it("in English too, with no Russian in the form's words", async () => {
     const { page, errors } = await open("/register/organization", { locale: "en", width: 1280 });
-    await page.locator('input[name="company_name"]').fill("Кофейня «Ёжик»");
-    await expect.poll(() => page.locator('input[name="company_url_key"]').inputValue()).toBe("kofeynyaezhik");
-    await page.locator('input[name="store_name"]').fill("Café Zoë");
-    await expect.poll(() => page.locator('input[name="store_url_key"]').inputValue()).toBe("cafezoe");
+    await page.locator('input[name="company_name"]').fill("Кофейня «Ёжик» у парка");
+    await expect.poll(() => page.locator('input[name="company_url_key"]').inputValue()).toBe("ezhik-parka");
+    await page.locator('input[name="store_name"]').fill("The Café Zoë");
+    await expect.poll(() => page.locator('input[name="store_url_key"]').inputValue()).toBe("zoe");
     await page.locator('.field:has(input[name="company_url_key"])').getByText("Available").waitFor();
     await page.locator('.field:has(input[name="company_url_key"])').getByText("Made from the name in Latin letters — you can change it").waitFor();
     expect(russianIn(await interfaceText(page))).toEqual([]);
@@ -138,11 +140,11 @@ describe("registration proposes URL names (point 2)", () => {
     await shot(page, "register-suggested-en-1280");
     const small = await open("/register/organization", { locale: "en", width: 390 });
     await small.page.locator('input[name="company_name"]').fill("Демо");
-    await expect.poll(() => small.page.locator('input[name="company_url_key"]').inputValue()).toMatch(/^demo[b-z]+$/);
+    await expect.poll(() => small.page.locator('input[name="company_url_key"]').inputValue()).toMatch(/^demo-\d+$/);
     await shot(small.page, "register-suggested-en-390");
     const wide = await open("/register/organization", { locale: "ru", width: 1280 });
     await wide.page.locator('input[name="company_name"]').fill("Демо");
-    await expect.poll(() => wide.page.locator('input[name="company_url_key"]').inputValue()).toMatch(/^demo[b-z]+$/);
+    await expect.poll(() => wide.page.locator('input[name="company_url_key"]').inputValue()).toMatch(/^demo-\d+$/);
     await shot(wide.page, "register-suggested-ru-1280");
     expect(errors).toEqual([]);
   });
@@ -318,6 +320,103 @@ describe("messages that say what is wrong (point 7)", () => {
     }
     // Back to the owner's own language, for the tests that follow.
     await as("ru", 1280);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("the way in, smoother (issue 50, point 8)", () => {
+  it("the new-store dialog suggests a URL name as registration does; the copy link needs another store's menu; the guest view starts off", async () => {
+    const key = "w" + randomUUID().replace(/[^a-f]/g, "").slice(0, 9);
+    const { email, password, api } = await registeredOwner(base, key);
+    const cs = (await (await api.request(`/api/cs-object?companyKey=${key}&storeKey=main&scope=owned`)).json()) as { store_id: string };
+    // The store says its city: a taken store URL name is offered with it.
+    const settings = (await (await api.request(`/api/store-settings?storeId=${cs.store_id}`)).json()) as Record<string, unknown>;
+    expect((await api.send("PUT", "/api/store-settings", { ...settings, storeId: cs.store_id, address: "г. Минск, ул. Немига 5" })).status).toBe(200);
+
+    const { page, errors } = await open("/login", { locale: "ru", width: 1280 });
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="password"]').fill(password);
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL(`${base}/${key}/main/admin-panel`);
+    await page.getByTestId("welcome-dialog").getByRole("button", { name: "Начать" }).click();
+    const kitchen = async (store: string) => {
+      const stores = page.waitForResponse((r) => r.url().includes("/api/stores?"));
+      await page.goto(`${base}/${key}/${store}/admin-panel/kitchen`);
+      await stores;
+      await page.getByTestId("categories-empty").or(page.locator(".categories-layout")).first().waitFor();
+    };
+    // One store: nothing to copy from.
+    await kitchen("main");
+    expect(await page.getByTestId("menu-copy-open").count()).toBe(0);
+
+    // "Кафе Main": the filler word goes, "main" is taken, the city's variant is taken in its place.
+    await page.goto(`${base}/${key}/main/admin-panel/settings/stores`);
+    await page.getByTestId("new-store").click();
+    const dialog = page.getByTestId("new-store-dialog");
+    const url = dialog.locator('input[name="url_key"]');
+    await dialog.locator('input[name="name"]').fill("Кафе Main");
+    await expect.poll(() => url.inputValue()).toBe("main-minsk");
+    await dialog.getByText("Свободно").waitFor();
+    expect(await dialog.innerText()).toContain("Из названия латинскими буквами — можно изменить");
+    expect(await axeViolations(page, { include: "[data-testid=new-store-dialog]" })).toEqual([]);
+    await shot50(page, "new-store-ru-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot50(page, "new-store-ru-390");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // The owner's own URL name is kept while the name changes.
+    await url.fill("terrasa");
+    await dialog.locator('input[name="name"]').fill("Кафе Терраса");
+    expect(await url.inputValue()).toBe("terrasa");
+    await url.fill("");
+    await dialog.locator('input[name="name"]').fill("Кафе Main");
+    await expect.poll(() => url.inputValue()).toBe("main-minsk");
+    await dialog.getByText("Свободно").waitFor();
+    await dialog.locator('button[type="submit"]').click();
+    await dialog.waitFor({ state: "detached" });
+    await page.getByTestId("store-row").filter({ hasText: "/main-minsk" }).waitFor();
+
+    // Two stores, neither with a menu: still nothing to copy. Once main has a dish, main-minsk offers it.
+    await kitchen("main-minsk");
+    expect(await page.getByTestId("menu-copy-open").count()).toBe(0);
+    const category = (await (await api.send("POST", "/api/categories", { store_id: cs.store_id, section: "kitchen", name: "Супы" })).json()) as { id: string };
+    const portion = { weight: "250", unit: "g", price: "5", currency: "BYN" };
+    expect((await api.send("POST", "/api/items", { store_id: cs.store_id, category_id: category.id, title: "Борщ", description: "", visible: true, portions: [portion] })).status).toBe(201);
+    await kitchen("main-minsk");
+    await page.getByTestId("menu-copy-open").first().waitFor();
+    await kitchen("main");
+    expect(await page.getByTestId("menu-copy-open").count()).toBe(0);
+
+    // "As guests see it" is off: the new owner has the editing tools (add, quick actions).
+    await page.goto(`${base}/${key}/main/admin-panel/kitchen/${category.id}`);
+    const guestView = page.getByRole("switch", { name: "Как видят гости" });
+    await guestView.waitFor({ state: "attached" });
+    expect(await guestView.isChecked()).toBe(false);
+    await page.getByTestId("add-item").waitFor();
+    await page.getByTestId("admin-item").getByTestId("select-item").waitFor();
+    // The checkbox is drawn as a switch: a person clicks its label.
+    const toggle = page.locator("label.ma-switch", { hasText: "Как видят гости" });
+    await toggle.click();
+    await expect.poll(() => page.getByTestId("add-item").count()).toBe(0);
+    expect(await page.getByTestId("select-item").count()).toBe(0);
+    await page.reload();
+    await guestView.waitFor({ state: "attached" });
+    expect(await guestView.isChecked()).toBe(true);
+    await toggle.click();
+    await page.getByTestId("add-item").waitFor();
+
+    // In English: the dialog's words and its shots.
+    expect((await api.send("PATCH", "/api/me", { ui_locale: "en" })).ok).toBe(true);
+    await page.goto(`${base}/${key}/main/admin-panel/settings/stores`);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("en");
+    await page.getByTestId("new-store").click();
+    await dialog.locator('input[name="name"]').fill("The Main Bar");
+    await expect.poll(() => url.inputValue()).toBe("main-2");
+    await dialog.getByText("Available").waitFor();
+    expect(russianIn(await interfaceText(page, "dialog"))).toEqual([]);
+    expect(await axeViolations(page, { include: "[data-testid=new-store-dialog]" })).toEqual([]);
+    await shot50(page, "new-store-en-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot50(page, "new-store-en-390");
     expect(errors).toEqual([]);
   });
 });
