@@ -148,8 +148,8 @@ describe("menu import", () => {
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ code: "importInvalid" });
     expect(await items()).toEqual(before);
-    // A sheet that is not the export's.
-    expect((await preview("menu.csv", "a,b,c\n1,2,3")).errors).toEqual([{ row: 1, column: "", code: "unknownColumns" }]);
+    // A sheet that is not the export's is read as the owner's own (issue 50); this one has no item to read.
+    expect((await preview("menu.csv", "a,b,c\n1,2,3")).errors).toEqual([{ row: 1, column: "", code: "nothingRead" }]);
   });
 
   it("writes a Chinese sheet's titles as hand-made Chinese translations; new rows need the Russian sheet", async () => {
