@@ -47,7 +47,7 @@ export type CorpusStyle = {
   /** Units written without a space ("300г") or with the long forms ("300 гр"). */
   unitStyle: "spaced" | "glued" | "long";
   /** A header row over each category's items ("Блюдо | Выход, г | Цена, руб."), the cells then bare numbers (with weights in a column only). */
-  tableHeader: boolean;
+  tableHeader?: boolean;
 };
 
 export type CorpusMenu = {
