@@ -170,6 +170,18 @@ describe("parseMenu on pasted text", () => {
     ]);
   });
 
+  it("reads a menu pasted from a messenger: emoji, 'Цена:', 'от'", () => {
+    const draft = parseText(["🍲 СУПЫ 🍲", "🔥 Борщ со сметаной. Цена: 12 руб", "Солянка — 9,50 руб. 💯", "", "🍕 Пицца", "Маргарита от 15 р.", "Пепперони ... 18 руб. 50 коп."].join("\n"));
+    expect(draft.items.map((i) => [i.category, i.title, i.portions[0]!.price])).toEqual([
+      ["Супы", "Борщ со сметаной", "12"],
+      ["Супы", "Солянка", "9.5"],
+      ["Пицца", "Маргарита", "15"],
+      ["Пицца", "Пепперони", "18.5"],
+    ]);
+    // A price "from" is the least one: the owner checks it.
+    expect(draft.items.map((i) => i.doubts)).toEqual([[], [], ["price"], []]);
+  });
+
   it("skips a table's header row and reads tab-separated cells", () => {
     const draft = parseText("Салаты\nБлюдо\tВыход\tЦена\nЦезарь\t250 г\t12,50");
     expect(draft.items).toEqual([{ section: "kitchen", category: "Салаты", title: "Цезарь", description: "", portions: [{ weight: "250", unit: "g", price: "12.5", currency: "BYN" }], doubts: [] }]);

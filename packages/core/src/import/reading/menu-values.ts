@@ -25,6 +25,9 @@ const SEPARATOR = /[\s.…·_|/;:,()—–-]+$/u;
 const LOOSE_PRICE = /(?<=\s)([\dOoОоlIЗз]{1,5}(?:[.,][\dOoОоlIЗз]{1,2})?)$/u;
 const LOOKALIKES: Record<string, string> = { O: "0", o: "0", О: "0", о: "0", l: "1", I: "1", З: "3", з: "3" };
 
+/** What may stand before a title: bullets, dashes, emoji (a menu pasted from a messenger). */
+export const LEADING_MARKS = /^[\s•*·–—\-\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\uFE0F\u200D]+/u;
+
 /** Only a line's last characters can hold its prices: a long line's start is never scanned. */
 const TAIL_MAX = 160;
 
@@ -103,7 +106,7 @@ export const withoutLeaders = (text: string) => text.replace(/\s*(?:[.…·_]\s?
 
 /** A line's title and the portions at its end. */
 export function lineValues(line: string): LineValues {
-  const text = withoutLeaders(line).replace(/\s+$/u, "");
+  const text = withoutLeaders(line).replace(/[\s\p{Extended_Pictographic}\uFE0F\u200D]+$/u, "");
   const head = text.length > TAIL_MAX ? text.length - TAIL_MAX : 0;
   const tokens: Token[] = [];
   let rest = text.slice(head);
@@ -124,8 +127,17 @@ export function lineValues(line: string): LineValues {
       doubts = ["price"];
     }
   }
-  // Bullets and an item's number ("1. Борщ", "2) Солянка") are not its title.
-  title = title.replace(/^[\s•*·–—-]+/u, "").replace(/^\d{1,3}[.)]\s+/u, "").replace(/[\s,;:(—–-]+$/u, "").replace(/\s+/gu, " ");
+  // Bullets, emoji and an item's number ("1. Борщ", "2) Солянка") are not its title; nor is the word
+  // the price follows ("Борщ. Цена: 12 руб"); a price "from" ("Пицца от 15") is the least one: marked.
+  const from = /(?<![\p{L}])(?:от|ад|from)\s*$/iu;
+  if (portions.length && from.test(title)) doubts = [...doubts, "price"];
+  title = title
+    .replace(LEADING_MARKS, "")
+    .replace(/^\d{1,3}[.)]\s+/u, "")
+    .replace(from, "")
+    .replace(/(?<![\p{L}])(?:цена|стоимость|кошт|цана|price)[\s.:]*$/iu, "")
+    .replace(/[\s,.;:(—–-]+$/u, "")
+    .replace(/\s+/gu, " ");
   // A letter-spaced heading ("С А Л А Т Ы") read as the word it is.
   if (/^(?:\p{L} ){2,}\p{L}$/u.test(title)) title = title.replace(/ /gu, "");
   return { title, portions, doubts: [...new Set(doubts)], valueless: tokens.length === 0 && !portions.length };

@@ -5,6 +5,7 @@
  * owner would type it.
  */
 import type { DraftItem, MenuDraft } from "./draft";
+import { LEADING_MARKS } from "./menu-values";
 
 type Section = DraftItem["section"];
 
@@ -49,8 +50,8 @@ export const inCapitals = (text: string) => {
   return l.length >= 3 && l === l.toUpperCase() && l !== l.toLowerCase();
 };
 
-/** A heading's name as the owner would type it: capitals made a capital and small letters, "#" and a trailing colon dropped. */
+/** A heading's name as the owner would type it: capitals made a capital and small letters, "#", emoji and a trailing colon dropped. */
 export function headingName(text: string): string {
-  const name = text.replace(/^#+\s*/u, "").replace(/[\s:.…·_]+$/u, "").replace(/\s+/gu, " ").trim();
+  const name = text.replace(/^#+\s*/u, "").replace(LEADING_MARKS, "").replace(/[\s:.…·_\p{Extended_Pictographic}\uFE0F]+$/u, "").replace(/\s+/gu, " ").trim();
   return inCapitals(name) ? name.charAt(0) + name.slice(1).toLowerCase() : name;
 }
