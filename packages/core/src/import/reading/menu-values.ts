@@ -26,7 +26,9 @@ const LOOSE_PRICE = /(?<=\s)([\dOoОоlIЗз]{1,5}(?:[.,][\dOoОоlIЗз]{1,2})?
 const LOOKALIKES: Record<string, string> = { O: "0", o: "0", О: "0", о: "0", l: "1", I: "1", З: "3", з: "3" };
 
 /** What may stand before a title: bullets, dashes, emoji (a menu pasted from a messenger). */
-export const LEADING_MARKS = /^[\s•*·–—\-\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\uFE0F\u200D]+/u;
+export const LEADING_MARKS = /^(?:[\s•*·–—\-\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}]|\uFE0F|\u200D)+/u;
+/** Emoji (with their joiners and variation selectors) and spaces at a line's end. */
+export const TRAILING_MARKS = /(?:[\s\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}]|\uFE0F|\u200D)+$/u;
 
 /** Only a line's last characters can hold its prices: a long line's start is never scanned. */
 const TAIL_MAX = 160;
@@ -106,7 +108,7 @@ export const withoutLeaders = (text: string) => text.replace(/\s*(?:[.…·_]\s?
 
 /** A line's title and the portions at its end. */
 export function lineValues(line: string): LineValues {
-  const text = withoutLeaders(line).replace(/[\s\p{Extended_Pictographic}\uFE0F\u200D]+$/u, "");
+  const text = withoutLeaders(line).replace(TRAILING_MARKS, "");
   const head = text.length > TAIL_MAX ? text.length - TAIL_MAX : 0;
   const tokens: Token[] = [];
   let rest = text.slice(head);

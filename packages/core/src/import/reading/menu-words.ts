@@ -5,7 +5,7 @@
  * owner would type it.
  */
 import type { DraftItem, MenuDraft } from "./draft";
-import { LEADING_MARKS } from "./menu-values";
+import { LEADING_MARKS, TRAILING_MARKS } from "./menu-values";
 
 type Section = DraftItem["section"];
 
@@ -52,6 +52,6 @@ export const inCapitals = (text: string) => {
 
 /** A heading's name as the owner would type it: capitals made a capital and small letters, "#", emoji and a trailing colon dropped. */
 export function headingName(text: string): string {
-  const name = text.replace(/^#+\s*/u, "").replace(LEADING_MARKS, "").replace(/[\s:.…·_\p{Extended_Pictographic}\uFE0F]+$/u, "").replace(/\s+/gu, " ").trim();
+  const name = text.replace(/^#+\s*/u, "").replace(LEADING_MARKS, "").replace(TRAILING_MARKS, "").replace(/[\s:.…·_]+$/u, "").replace(/\s+/gu, " ").trim();
   return inCapitals(name) ? name.charAt(0) + name.slice(1).toLowerCase() : name;
 }
