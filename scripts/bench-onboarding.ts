@@ -14,6 +14,10 @@
  * actions and ≤ 3 minutes of the owner's time. Printed, never asserted: the exit code is 1 only
  * when the journey itself fails. Needs Java and a built web app.
  *
+ * Two journeys, each with its table (issue 50): the owner brings our spreadsheet, then another
+ * owner brings the same menu as a designer's PDF, read into a draft they check and confirm (goal
+ * ≤ 5 minutes and ≤ 40 actions; scripts/onboarding-sources.ts).
+ *
  * A plain script, not a vitest file: nothing here may call vitest's inject() (e2e/browser.ts's
  * launchBrowser does), so the browser is launched (or connected to) here.
  *
@@ -28,14 +32,13 @@
 import { join } from "node:path";
 import { chromium, type Download } from "playwright-core";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { templateRows } from "@menu/core/import/menu-template";
-import { textSheet } from "@menu/core/render/menu-sheet";
 import { MENU_LANGUAGES } from "@menu/core/shared/model";
 import { fakeTranslation, startFakeLibreTranslate } from "../packages/core/test/support/fake-translate-servers";
 import { chromiumOptions } from "../e2e/chromium";
 import { linkMailedTo } from "../e2e/outbox";
 import { benchRuntime, sized } from "./bench-support";
 import { owner, printTable, step, until as untilWithin, wait } from "./onboarding-journey";
+import { pdf, sheetRows, spreadsheet, type Source } from "./onboarding-sources";
 
 /** The bulk dialog's default count: the owner keeps it. */
 const TABLES = 10;
@@ -50,39 +53,6 @@ const UI_MS = 120_000;
 const WAIT_MS = 600_000;
 /** Polls until `check` answers something truthy, within WAIT_MS. */
 const until = <T>(what: string, check: () => Promise<T | undefined | null | false>) => untilWithin(what, check, WAIT_MS);
-
-/** The 100-item (ITEMS) Russian sheet: the template's columns, five kitchen and four drinks categories. */
-function sheetRows(): string[][] {
-  const [header, kitchenExample, drinksExample] = templateRows() as [string[], string[], string[]];
-  const kitchen = kitchenExample[0]!;
-  const drinks = drinksExample[0]!;
-  const yes = kitchenExample[9]!;
-  const menu: [string, string, string[], string][] = [
-    [kitchen, "Супы", ["Борщ", "Солянка", "Щи", "Уха", "Рассольник", "Харчо"], "г"],
-    [kitchen, "Салаты", ["Оливье", "Винегрет", "Цезарь", "Греческий", "Сельдь под шубой", "Мимоза"], "г"],
-    [kitchen, "Горячее", ["Котлета", "Плов", "Бефстроганов", "Голубцы", "Драники", "Пельмени"], "г"],
-    [kitchen, "Гарниры", ["Картофельное пюре", "Гречка", "Рис", "Овощи гриль", "Макароны", "Перловка"], "г"],
-    [kitchen, "Десерты", ["Сырники", "Блины", "Медовик", "Наполеон", "Пирожок с вишней", "Мороженое"], "г"],
-    [drinks, "Чай", ["Чай чёрный", "Чай зелёный", "Чай с чабрецом", "Иван-чай", "Чай с облепихой"], "мл"],
-    [drinks, "Кофе", ["Эспрессо", "Американо", "Капучино", "Латте", "Раф"], "мл"],
-    [drinks, "Соки", ["Сок яблочный", "Сок апельсиновый", "Сок томатный", "Морс клюквенный", "Компот"], "мл"],
-    [drinks, "Лимонады", ["Лимонад тархун", "Лимонад груша", "Квас", "Лимонад мятный", "Лимонад малиновый"], "мл"],
-  ];
-  const styles = ["домашний", "по-деревенски", "фирменный", "по-купечески"];
-  const rows: string[][] = [];
-  for (let round = 0; rows.length < ITEMS; round++) {
-    for (const [section, category, names, unit] of menu) {
-      if (rows.length === ITEMS) break;
-      const name = names[round % names.length]!;
-      const title = round < names.length ? name : `${name} ${styles[Math.floor(round / names.length) - 1]}`;
-      if (rows.some((r) => r[2] === title)) continue;
-      rows.push([section, category, title, `${title} по рецепту нашей кухни`, `${unit === "г" ? 250 + round * 10 : 300} ${unit}`, (5 + rows.length * 0.25).toFixed(2), "BYN", "", "", yes, ""]);
-    }
-  }
-  // In the sheet's order: a category's items together.
-  const order = menu.map((m) => m[1]);
-  return [header, ...rows.sort((a, b) => order.indexOf(a[1]!) - order.indexOf(b[1]!))];
-}
 
 async function pdfPages(bytes: Uint8Array) {
   const doc = await getDocument({ data: bytes, useSystemFonts: false }).promise;
@@ -105,18 +75,17 @@ const engine = await startFakeLibreTranslate({ delayMs: ENGINE_DELAY_MS });
 const runtime = await benchRuntime("bench-onboarding", { LIBRETRANSLATE_URL: engine.url });
 const { dataDir } = runtime;
 const browser = process.env.BENCH_BROWSER_WS ? await chromium.connect(process.env.BENCH_BROWSER_WS) : await chromium.launch(chromiumOptions());
+const rows = sheetRows(ITEMS);
+const titles = rows.slice(1).map((r) => r[2]!);
+
 let failed = false;
-try {
-  const base = runtime.baseUrl;
-  const rows = sheetRows();
-  const titles = rows.slice(1).map((r) => r[2]!);
-  const sheet = Buffer.from(await textSheet(rows));
+const base = runtime.baseUrl;
+/** One owner's way from registering to guests reading the menu in every language. */
+async function journey({ cafe, email, bring }: Source) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
-  // A runtime of others may have seen this owner already (an earlier run): a new address then.
-  const email = runtime.own ? "owner@berezka.example" : `owner-${Date.now().toString(36)}@berezka.example`;
   const password = "Berezka-2026-menu";
   let admin = "";
   let qrUrl = "";
@@ -125,7 +94,7 @@ try {
     await wait(() => page.goto(base + "/"));
     await owner.click(page.locator(".site-header__register"));
     await wait(() => page.locator('input[name="company_name"]').waitFor());
-    await owner.fill(page.locator('input[name="company_name"]'), "Кафе «Берёзка»");
+    await owner.fill(page.locator('input[name="company_name"]'), cafe);
     await owner.fill(page.locator('input[name="store_name"]'), "Центральное");
     // The URL names come from the names typed, checked as they are proposed: the owner keeps them.
     const company = page.locator('input[name="company_url_key"]');
@@ -160,17 +129,14 @@ try {
     await wait(() => page.getByTestId("checklist").waitFor({ timeout: UI_MS }));
   });
 
-  await step(`Import a ${titles.length}-item sheet`, async () => {
+  await step(`Import the ${titles.length}-item menu`, async () => {
     // From the checklist's menu step to the empty menu editor's import.
     await owner.click(page.getByTestId("checklist-link-menu"));
     // The overview has an import panel of its own further down: this one is the empty kitchen's.
     await wait(() => page.waitForURL((u) => u.pathname === `${admin}/kitchen`, { timeout: UI_MS }));
     await wait(() => page.getByTestId("categories-empty").waitFor({ timeout: UI_MS }));
     const panel = page.getByTestId("menu-import");
-    await owner.choose(panel.getByTestId("import-file"), { name: "menu.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: sheet });
-    await wait(() => panel.getByTestId("import-create").waitFor({ timeout: UI_MS }));
-    if (await panel.getByTestId("import-errors").count()) throw new Error(`The sheet has errors: ${await panel.getByTestId("import-errors").innerText()}`);
-    await owner.click(panel.getByTestId("import-apply"));
+    await bring(panel);
     const result = panel.getByTestId("import-result");
     await wait(() => result.waitFor({ timeout: WAIT_MS }));
     const added = await result.getByTestId("import-result-added").locator("dd").innerText();
@@ -278,6 +244,20 @@ try {
     }
   });
   if (errors.length) console.log(`Page errors on the owner's screen:\n${errors.join("\n")}`);
+  await context.close();
+}
+
+// A runtime of others may have seen these owners already (an earlier run): new addresses then.
+const emailOf = (name: string) => (runtime.own ? `owner@${name}.example` : `owner-${Date.now().toString(36)}@${name}.example`);
+const sources = [spreadsheet(rows, emailOf("berezka")), pdf(rows, emailOf("lipka"))];
+try {
+  for (const source of sources) {
+    try {
+      await journey(source);
+    } finally {
+      printTable(source.title, source.goalMinutes);
+    }
+  }
 } catch (error) {
   failed = true;
   console.error(error);
@@ -287,7 +267,6 @@ try {
     console.error(`Screen at ${p.url()}: ${path}`);
   }
 } finally {
-  printTable();
   await browser.close();
   await runtime.stop();
   await engine.close();

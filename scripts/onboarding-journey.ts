@@ -5,7 +5,8 @@
  */
 import type { Locator, Page } from "playwright-core";
 
-const GOAL = { actions: 40, ownerSeconds: 180 };
+/** Actions at most per journey (its minutes of the owner's time are the journey's own: printTable). */
+const GOAL_ACTIONS = 40;
 /** The owner's estimated seconds per click or field, per typed character, per file chosen. */
 const COST = { action: 2, char: 0.3, file: 8 };
 
@@ -73,7 +74,9 @@ export async function step(name: string, run: () => Promise<void>) {
 const actionsOf = (s: Step) => s.clicks + s.fields + s.files;
 const ownerSeconds = (s: Step) => (s.clicks + s.fields) * COST.action + s.chars * COST.char + s.files * COST.file + s.ownerWaitMs / 1000;
 
-export function printTable() {
+/** The journey's table under its title, against ≤ GOAL_ACTIONS actions and `goalMinutes`; the next journey starts a table of its own. */
+export function printTable(title: string, goalMinutes: number) {
+  const GOAL = { actions: GOAL_ACTIONS, ownerSeconds: goalMinutes * 60 };
   const total: Step = steps.reduce(
     (t, s) => ({ ...t, wallMs: t.wallMs + s.wallMs, machineMs: t.machineMs + s.machineMs, ownerWaitMs: t.ownerWaitMs + s.ownerWaitMs, clicks: t.clicks + s.clicks, fields: t.fields + s.fields, chars: t.chars + s.chars, files: t.files + s.files }),
     { name: "Total", wallMs: 0, machineMs: 0, ownerWaitMs: 0, clicks: 0, fields: 0, chars: 0, files: 0 },
@@ -84,11 +87,12 @@ export function printTable() {
   const lines = [head, ...steps.map(row), row(total)];
   const widths = head.map((_, i) => Math.max(...lines.map((l) => l[i]!.length)));
   const fmt = (l: string[]) => `| ${l.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
-  console.log(["", fmt(head), `|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`, ...steps.map((s) => fmt(row(s))), fmt(row(total))].join("\n"));
+  console.log(["", title, "", fmt(head), `|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`, ...steps.map((s) => fmt(row(s))), fmt(row(total))].join("\n"));
   const estimate = ownerSeconds(total);
   console.log(
     `\nGoal: ≤ ${GOAL.actions} actions — ${actionsOf(total)} (${actionsOf(total) <= GOAL.actions ? "met" : "missed"}); ` +
       `≤ ${GOAL.ownerSeconds / 60} min of the owner's time — ${(estimate / 60).toFixed(1)} min (${estimate <= GOAL.ownerSeconds ? "met" : "missed"}).` +
       `\nOwner estimate: ${COST.action} s per click or field, ${COST.char} s per typed character, ${COST.file} s per file, plus the waits on the owner's screen.`,
   );
+  steps.length = 0;
 }
