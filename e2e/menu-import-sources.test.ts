@@ -316,6 +316,19 @@ describe("an owner's own menu, from each source to the live menu", () => {
     await toLiveMenu(
       () => page.getByTestId("import-file").setInputFiles({ name: "наше-меню.csv", mimeType: "text/csv", buffer: Buffer.from(rows.map((r) => r.map((c) => `"${c}"`).join(";")).join("\r\n")) }),
       expected,
+      {
+        // The guessed columns show above the draft; the owner's change reads the sheet again into a new draft.
+        afterDraft: async () => {
+          const group = page.getByTestId("column-mapping-field").first();
+          expect(await group.inputValue()).toBe("category");
+          const categories = () => page.getByTestId("draft-category").count();
+          expect(await categories()).toBe(2);
+          await group.selectOption("skip");
+          await expect.poll(categories).toBe(1);
+          await group.selectOption("category");
+          await expect.poll(categories).toBe(2);
+        },
+      },
     );
   });
 });
