@@ -10,12 +10,13 @@
  *
  * A source is one entry of SOURCES (the corpus's CorpusSource: its name, goals, and how it writes a
  * menu out and reads it). Check mode (`BENCH_CHECK=1` or `--check`, scripts/bench-support.ts): one
- * menu per language.
+ * menu per language (photos: one photo).
  */
 import { addScores, CORPUS, DOCUMENT_SOURCES, scoreDraft, type CorpusSource, type DraftScore } from "../packages/core/test/menu-corpus";
+import { PHOTO_SOURCE } from "../packages/core/test/menu-corpus/photo-menus";
 import { CHECK, percentile } from "./bench-support";
 
-const SOURCES: CorpusSource[] = [...DOCUMENT_SOURCES];
+const SOURCES: CorpusSource[] = [...DOCUMENT_SOURCES, PHOTO_SOURCE];
 const PAGE_SECONDS_GOAL = 10;
 
 const menus = CHECK ? (["ru", "be", "en"] as const).map((language) => CORPUS.find((m) => m.language === language && m.style.columns === 2)!) : CORPUS;
@@ -26,7 +27,9 @@ const goals: [string, boolean][] = [];
 for (const source of SOURCES) {
   const scores: DraftScore[] = [];
   const perPage: number[] = [];
-  for (const menu of menus) {
+  // A source with menus of its own (photos) reads one of them in check mode.
+  const list = source.menus ? source.menus.slice(0, CHECK ? 1 : undefined) : menus;
+  for (const menu of list) {
     const read = await source.prepare(menu);
     const started = performance.now();
     const draft = await read();
@@ -38,7 +41,7 @@ for (const source of SOURCES) {
   const worst = perPage.at(-1) ?? NaN;
   rows.push({
     source: source.name,
-    menus: menus.length,
+    menus: list.length,
     "items expected": total.items,
     "items found": `${total.itemsFound} (${percent(total.itemsFound, total.items)})`,
     "titles right": `${total.titlesRight} (${percent(total.titlesRight, total.items)})`,

@@ -8,6 +8,8 @@
 import sharp from "sharp";
 import { divideByLight, evenLight, lineHeight, paperLight, skewDegrees, type Grey } from "./photo-measure";
 
+export type { Grey } from "./photo-measure";
+
 /** Height of a line of body text (ascenders to descenders) the OCR gets. */
 const LINE_PX = 40;
 /** The picture handed to the OCR, at most: its time grows with the pixels. */
@@ -37,6 +39,8 @@ export async function probePhoto(bytes: Uint8Array): Promise<PhotoFormat | undef
 export type PreparedPhoto = {
   /** Greyscale PNG, light evened out, straightened and scaled: what the OCR reads. */
   png: Buffer;
+  /** The same pixels, raw. */
+  grey: Grey;
   width: number;
   height: number;
   /** The tilt straightened, in degrees (positive: the lines fell to the right). */
@@ -76,7 +80,7 @@ export async function preparePhoto(bytes: Uint8Array, maxPixels: number): Promis
   const straight = Math.abs(skew) < 0.1 ? scaled : await grey(raw(scaled).rotate(-skew, { background: "#ffffff" }));
   const even = await evenFull(straight);
   const png = await raw(even).png({ compressionLevel: 1 }).toBuffer();
-  return { png, width: even.width, height: even.height, skew, scale };
+  return { png, grey: even, width: even.width, height: even.height, skew, scale };
 }
 
 /** The light evened out at full size: the paper's light found on a quarter-size copy (fast), scaled back up. */
@@ -85,4 +89,10 @@ async function evenFull(page: Grey): Promise<Grey> {
   const light = paperLight(quarter, Math.max(4, Math.round(LINE_PX / 4)));
   const full = await grey(raw({ ...quarter, data: light }).resize({ width: page.width, height: page.height, fit: "fill" }));
   return { ...page, data: divideByLight(page.data, full.data) };
+}
+
+/** The top `share` of a prepared picture, scaled by `scale`, as PNG: a quick first look at the page. */
+export async function topOfPhoto({ png, width, height }: PreparedPhoto, share: number, scale: number): Promise<Buffer> {
+  const top = sharp(png).extract({ left: 0, top: 0, width, height: Math.max(1, Math.round(height * share)) });
+  return top.resize({ width: Math.max(1, Math.round(width * scale)) }).png({ compressionLevel: 1 }).toBuffer();
 }

@@ -20,6 +20,8 @@ export type CorpusSource = {
   goals: { prices: number; titles?: number };
   /** Writes the menu out and returns its read, to be timed. */
   prepare: (menu: CorpusMenu) => Promise<() => Promise<MenuDraft>>;
+  /** Menus of its own instead of CORPUS (a photo shows a menu's first page: photo-menus.ts). */
+  menus?: readonly CorpusMenu[];
 };
 
 export const DOCUMENT_SOURCES: CorpusSource[] = [

@@ -35,23 +35,27 @@ function afterNumber(word: string, number: string, cyrillicLine: boolean): strin
 
 function unitOrCurrency(word: string, cyrillicLine: boolean): string {
   if (/^[BВ][rгГ]\.?$/u.test(word)) return "Br";
-  if (/^[BВ][YУ][NНИ]$/u.test(word)) return "BYN";
+  if (/^[BВ][YУ][NНИМM]$/u.test(word)) return "BYN";
   if (cyrillicLine) {
     if (/^[rг]\.?$/u.test(word)) return "г";
     if (/^[rг][pр]\.?$/u.test(word)) return "гр";
     if (/^[pр]\.?$/u.test(word)) return word.replace("p", "р");
     if (/^[pр][yу][bб6]\.?$/u.test(word)) return word.endsWith(".") ? "руб." : "руб";
     if (/^[MМ][lлЛ]$/u.test(word)) return "мл";
-  } else if (/^[9дaаq]$/u.test(word)) return "g";
+  } else {
+    if (/^[9дaаq]$/u.test(word)) return "g";
+    if (/^p[ce]s\.?$/u.test(word)) return "pcs";
+  }
   return word;
 }
 
-/** A line's text with its look-alike letters and lost decimal points put right. */
-export function mendOcrText(text: string): string {
+/** A line's text with its look-alike letters and lost decimal points put right; `cyrillic`: the menu's alphabet. */
+export function mendOcrText(text: string, cyrillic: boolean): string {
   // Two digits after a number and a space, then the line's end or a currency: cents.
   const pointed = text.replace(/(^|\s)(\$?\d{1,4}) (\d{2})(?=\s*$|\s+(?:[BВ][rгГ]|[BВ][YУ][NНИ]|[pр]\.|[pр]$|[pр][yу]б))/gu, "$1$2.$3");
   const words = pointed.split(" ").map(oneAlphabet);
-  const cyrillicLine = count(pointed, CYRILLIC) > count(pointed, LATIN);
+  const [inCyrillic, inLatin] = [count(pointed, CYRILLIC), count(pointed, LATIN)];
+  const cyrillicLine = inCyrillic === inLatin ? cyrillic : inCyrillic > inLatin;
   return words
     .map((word, i) => {
       // "$12.50" read as "S12.50".

@@ -7,11 +7,12 @@
  * worker is terminated then).
  */
 import { createWorker, OEM, PSM, type Block } from "tesseract.js";
-import { preparePhoto, probePhoto, type PreparedPhoto } from "../../render/photo-image";
+import { preparePhoto, probePhoto, topOfPhoto, type PreparedPhoto } from "../../render/photo-image";
+import { inkShare } from "../../render/photo-measure";
 import { ImportRefusal } from "../menu-import-errors";
 import type { TextLine } from "./draft";
 import { PHOTO_PIXELS_MAX } from "./limits";
-import { rowsOfPieces, type OcrPiece } from "./photo-rows";
+import { linesOfPieces, type OcrPiece } from "./photo-rows";
 import { OCR_LANGUAGES, ocrLangPath } from "./photo-tessdata";
 
 /** A photo's reading is stopped after this (the background job's own bound is wider). */
@@ -35,24 +36,26 @@ export async function photoLines(bytes: Uint8Array, onProgress: (percent: number
     if (percent > shown) onProgress((shown = percent));
   };
   report(PREPARED);
-  const blocks = await recognize(page, report);
+  const { blocks, languages } = await recognize(page, report);
   report(100);
-  return { lines: rowsOfPieces(piecesOf(blocks)), pages: 1 };
+  return { lines: linesOfPieces(piecesOf(blocks), languages[0] !== "eng", (box) => inkShare(page.grey, box)), pages: 1 };
 }
 
 type Language = (typeof OCR_LANGUAGES)[number];
-/** The share of the page's height looked at first to tell its language. */
-const LOOK_SHARE = 0.4;
+/** The first look to tell the language: the page's top third, smaller (the alphabet shows at any size). */
+const LOOK = { share: 0.33, scale: 0.6 };
 
 /**
  * The languages in the order Tesseract should try them, the menu's own first (it reads the first
- * one's letters where the others' look alike: Latin "g" or Belarusian "ў" read as Russian "д", "у"):
- * mostly Latin letters is English; "і" and "ў" outnumbering "и", "щ" and "ъ" is Belarusian.
+ * one's letters where the others' look alike: Latin "g" or Belarusian "ў", "і" read as Russian
+ * "д", "у", "1"): mostly Latin letters is English; Cyrillic with hardly an "и" (Belarusian has
+ * none, Russian about one letter in fifteen) is Belarusian.
  */
 export function languageOrder(text: string): Language[] {
   const count = (pattern: RegExp) => text.match(pattern)?.length ?? 0;
-  if (count(/\p{Script=Latin}/gu) > count(/\p{Script=Cyrillic}/gu)) return ["eng", "rus", "bel"];
-  if (count(/[іўІЎ]/gu) > count(/[ищъИЩЪ]/gu)) return ["bel", "rus", "eng"];
+  const cyrillic = count(/\p{Script=Cyrillic}/gu);
+  if (count(/\p{Script=Latin}/gu) > cyrillic) return ["eng", "rus", "bel"];
+  if (cyrillic >= 40 && count(/[иИ]/gu) < cyrillic * 0.015) return ["bel", "rus", "eng"];
   return ["rus", "bel", "eng"];
 }
 
@@ -60,7 +63,7 @@ export function languageOrder(text: string): Language[] {
  * Tesseract's blocks of the picture: the top of the page read first to tell the menu's language,
  * then the page with that language first. Within OCR_TIMEOUT_MS; the worker is always terminated.
  */
-async function recognize({ png, width, height }: PreparedPhoto, report: (percent: number) => void): Promise<Block[]> {
+async function recognize(page: PreparedPhoto, report: (percent: number) => void): Promise<{ blocks: Block[]; languages: Language[] }> {
   let looked = false;
   const worker = await createWorker([...OCR_LANGUAGES], OEM.LSTM_ONLY, {
     langPath: ocrLangPath(),
@@ -84,17 +87,17 @@ async function recognize({ png, width, height }: PreparedPhoto, report: (percent
   try {
     const read = async () => {
       await worker.setParameters(parameters);
-      const top = await worker.recognize(png, { rectangle: { left: 0, top: 0, width, height: Math.round(height * LOOK_SHARE) } }, { text: true });
+      const top = await worker.recognize(await topOfPhoto(page, LOOK.share, LOOK.scale), {}, { text: true });
       looked = true;
       const order = languageOrder(top.data.text);
       if (order[0] !== OCR_LANGUAGES[0]) {
         await worker.reinitialize(order, OEM.LSTM_ONLY);
         await worker.setParameters(parameters);
       }
-      return worker.recognize(png, {}, { blocks: true, text: false });
+      const { data } = await worker.recognize(page.png, {}, { blocks: true, text: false });
+      return { blocks: data.blocks ?? [], languages: order };
     };
-    const result = await Promise.race([read(), timeout]);
-    return result.data.blocks ?? [];
+    return await Promise.race([read(), timeout]);
   } finally {
     clearTimeout(timer);
     await worker.terminate();
