@@ -40,7 +40,8 @@ export function CopyMenuDialog({ cs, open, onClose }: { cs: CsObject; open: bool
   const notice = copyNotice(shown, j);
   const sourceId = j?.source_store_id ?? chosen;
   const copying = j?.status === "copying" || j?.status === "undoing" || confirm.isPending;
-  const others = (stores.data ?? []).filter((s) => s.id !== cs.store_id);
+  // Only a store with a menu is a source (the link shows only when there is one: issue 50).
+  const others = (stores.data ?? []).filter((s) => s.id !== cs.store_id && s.items > 0);
   const p = j?.preview;
   /** Refused because of another copy: that copy is shown (with a notice), not the refusal. */
   const adoptRefused = (error: Error, reset: () => void) => {
