@@ -271,6 +271,33 @@ describe("parseMenu on positioned lines", () => {
     expect(parseText("Горячее\nСтейк из мраморной говядины\nс овощами гриль 32\nКотлета 18").items.map((i) => i.title)).toEqual(["Стейк из мраморной говядины с овощами гриль", "Котлета"]);
   });
 
+  it("reads what an OCR makes of a photo: a lost comma, a lost unit after a bracket, specks before a price, '|' for l, a short heading after a gap", () => {
+    const draft = parseMenu(
+      [
+        line("Супы", 40, 10, 14, true),
+        line("Борщ (300 гр)", 40, 40),
+        line("‚ 12,50 р", 400, 40),
+        line("Солянка (350", 40, 60),
+        line("11,90 р.", 400, 60),
+        line("Уха (300 гр)", 40, 80),
+        line("1790 р", 400, 80),
+        line("Лимонады", 40, 130, 8),
+        line("Напиток\tОбъём, |\tЦена", 40, 150, 8),
+        line("Морс", 40, 170),
+        line("0,3", 300, 170),
+        line("5,00", 400, 170),
+      ],
+      "photo",
+      1,
+    );
+    expect(draft.items.map((i) => [i.category, i.title, i.portions.map((p) => `${p.weight}${p.unit} ${p.price}`).join(), i.doubts])).toEqual([
+      ["Супы", "Борщ", "300g 12.5", []],
+      ["Супы", "Солянка", "g 11.9", []],
+      ["Супы", "Уха", "300g 17.9", ["price"]],
+      ["Лимонады", "Морс", "0.3l 5", []],
+    ]);
+  });
+
   it("marks a title the OCR was unsure of, and a priced line set like a heading", () => {
     const draft = parseMenu([line("Супы", 40, 10, 14, true), { ...line("Борщ 7,00", 40, 40), confidence: 41 }, line("Бизнес-ланч 15,00", 40, 60, 16, true), line("Солянка 8", 40, 90)], "photo", 1);
     expect(draft.items.map((i) => i.doubts)).toEqual([["title"], ["heading"], []]);

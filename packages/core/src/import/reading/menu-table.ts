@@ -10,7 +10,8 @@
 const TITLE = String.raw`(?:наименование|название|блюдо|блюда|напиток|напитки|позиция|назва|страва|напой|меню|item|dish|drink|name|menu)(?:\s+\p{L}+)?`;
 const WEIGHT = String.raw`выход|вес|объ[её]м|кол-во|количество|порция|выхад|вага|аб'?ём|колькасць|weight|volume|portion|qty|size`;
 const PRICE = String.raw`цена|стоимость|кошт|цана|price|cost`;
-const UNIT = String.raw`кг|гр|г|мл|л|шт|kg|gr|g|ml|l|pcs`;
+/** Units, with the litre's "l" as an OCR may read it ("|", "1"). */
+const UNIT = String.raw`кг|гр|г|мл|л|шт|kg|gr|g|ml|l|pcs|\||1`;
 const CURRENCY = String.raw`byn|руб|р|br|usd|\$|₽`;
 /** A header cell: its word, then perhaps a unit or currency after a comma or in brackets ("Выход, г", "Цена (BYN)"). */
 const CELL = new RegExp(`^(?:(${TITLE})|(${WEIGHT})|(${PRICE}))\\.?(?:\\s*[,(/]?\\s*(${UNIT}|${CURRENCY})\\.?\\)?)?$`, "iu");
@@ -36,7 +37,7 @@ export function tableHeader(text: string): TableColumns | undefined {
     if (!cell) continue;
     const m = CELL.exec(cell);
     if (!m) return undefined;
-    const suffix = (m[4] ?? "").toLowerCase();
+    const suffix = (m[4] ?? "").toLowerCase().replace(/^[|1]$/u, "l");
     if (m[2]) columns.weight = { index, unit: suffix };
     if (m[3]) columns.price = { index, currency: suffix };
   }

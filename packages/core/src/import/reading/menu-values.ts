@@ -10,7 +10,7 @@ import type { DraftDoubt, DraftPortion } from "./draft";
 
 const NUM = String.raw`\d{1,6}(?:[.,]\d{1,3})?`;
 /** A value starts the line or follows white space, a bracket or a separator ("B-52" has no number). */
-const START = String.raw`(?:^|(?<=[\s(\/|;:—–…]|(?:^|\s)-|\.\.))`;
+const START = String.raw`(?:^|(?<=[\s(\/|;:—–…‚„'\u0060´~*]|(?:^|\s)-|\.\.))`;
 const UNIT = String.raw`(кг|гр|г|мл|л|шт|kg|gr|g|ml|l|pcs|pc|pieces)\.?`;
 /** "300/50 г" is written without spaces; "4 / 0,5 л" is a price, then the next portion's volume. */
 const WEIGHT = new RegExp(`${START}(${NUM}(?:\\/${NUM})*)\\s*${UNIT}$`, "iu");
@@ -20,7 +20,8 @@ const DOLLARS = new RegExp(`${START}\\$\\s*(${NUM})$`, "iu");
 const KOPECKS = new RegExp(`${START}(\\d{1,6})\\s*(?:[рp]|[рp][уy][бb6])\\.?\\s*(\\d{1,2})\\s*(?:[кk]|коп)\\.?$`, "iu");
 /** A price's number may also be written "12-50" (roubles-kopecks), as Belarusian menus often do. */
 const PRICE = new RegExp(`${START}(${NUM}|\\d{1,6}-\\d{2})\\s*${CURRENCY}?$`, "iu");
-const SEPARATOR = /[\s.…·_|/;:,()—–-]+$/u;
+/** Between values: white space, leaders, dashes, slashes, brackets, and the marks an OCR makes of specks ("‚ 6,00"). */
+const SEPARATOR = /[\s.…·_|/;:,()—–\-‚„'`´~*]+$/u;
 /** What an OCR makes of digits: letters that look like them. */
 const LOOSE_PRICE = /(?<=\s)([\dOoОоlIЗз]{1,5}(?:[.,][\dOoОоlIЗз]{1,2})?)$/u;
 const LOOKALIKES: Record<string, string> = { O: "0", o: "0", О: "0", о: "0", l: "1", I: "1", З: "3", з: "3" };
@@ -73,6 +74,8 @@ function lastToken(text: string): { token?: Token; start: number } | undefined {
   m = KOPECKS.exec(text);
   if (m) return { token: { kind: "price", price: decimal(Number(m[1]) + Number(m[2]) / 100), currency: "BYN" }, start: m.index };
   m = PRICE.exec(text);
+  // A bare number right after a bracket is a weight whose unit was lost ("(350"), not a price.
+  if (m && !m[2] && text[m.index - 1] === "(") return { start: m.index };
   if (m) return { token: { kind: "price", price: decimal(number(m[1]!.replace("-", "."))), currency: /usd|\$/i.test(m[2] ?? "") ? "USD" : "BYN", odd: odd(m[1]!) }, start: m.index };
   m = SEPARATOR.exec(text);
   if (m && m[0].length) return { start: m.index };

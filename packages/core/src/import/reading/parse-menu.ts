@@ -91,6 +91,22 @@ function wrapsInto(read: Read, next: Read, source: DraftSource) {
   return /^\p{Ll}/u.test(next.values.title) || source === "pdf" || source === "photo";
 }
 
+/**
+ * An OCR drops a price's comma now and then ("17,90" read "1790"): a whole price of three or four
+ * digits twenty times the menu's median is read in roubles and kopecks, and marked.
+ */
+function restoreLostCommas(items: DraftItem[]) {
+  const prices = items.flatMap((i) => i.portions.map((p) => Number(p.price)).filter((p) => p > 0));
+  const usual = median(prices);
+  for (const item of items) {
+    for (const portion of item.portions) {
+      if (!/^\d{3,4}$/u.test(portion.price) || Number(portion.price) < 20 * usual) continue;
+      portion.price = String(Number(portion.price) / 100);
+      if (!item.doubts.includes("price")) item.doubts.push("price");
+    }
+  }
+}
+
 /** Short and capitalised, as a category's name is. */
 const headingShaped = (text: string) => /^[\p{Lu}\d«"]/u.test(text) && !text.includes(",") && text.split(" ").length <= 4 && text.length <= 40;
 
@@ -170,12 +186,14 @@ export function parseMenu(lines: TextLine[], source: DraftSource, pages: number)
     const text = read.values.title || read.row.text.trim();
     if (headingStyled(read, body)) heading(text, false);
     else if (next?.kind === "values" && priced(next.values)) addItem(read, ["price"]);
-    else if (next && wrapsInto(read, next, source)) next.values.title = `${text} ${next.values.title}`;
+    // A gap after an item starts something new (a category), not the rest of a title.
+    else if (next && !(current && afterGap(read, body)) && wrapsInto(read, next, source)) next.values.title = `${text} ${next.values.title}`;
     else if (current && descriptionStyled(read, body) && !afterGap(read, body)) describe(read.row.text.trim());
     else if (next?.kind === "item" && (afterGap(read, body) || !current)) heading(text, false);
-    else if (next?.kind === "item" && headingShaped(text)) heading(text, true);
+    else if ((next?.kind === "item" || afterGap(read, body)) && headingShaped(text)) heading(text, true);
     else if (current) describe(read.row.text.trim());
     else heading(text, false);
   }
+  if (source === "photo") restoreLostCommas(items);
   return { source, language: languageOf(reads.map((r) => r.row.text)), pages, items, truncated };
 }
