@@ -75,9 +75,10 @@ async function recognize(page: PreparedPhoto, report: (percent: number) => void)
       const [from, share] = looked ? [LOADED + 15, 100 - LOADED - 15] : [LOADED, 15];
       report(from + Math.floor(progress * share));
     },
+    // A failed job rejects its promise; without a handler tesseract.js would also throw it uncaught.
     errorHandler: () => {},
   });
-  // Sparse text: every run of words on its own, leaders dropped as specks (photo-rows.ts joins the rows).
+  // Sparse text: every run of words on its own, leaders dropped as specks (photo-rows.ts joins close ones).
   // The picture's resolution is the one Tesseract is tuned for once the text is LINE_PX high.
   const parameters = { tessedit_pageseg_mode: PSM.SPARSE_TEXT, user_defined_dpi: "300" };
   let timer: NodeJS.Timeout | undefined;
@@ -91,7 +92,7 @@ async function recognize(page: PreparedPhoto, report: (percent: number) => void)
       looked = true;
       const order = languageOrder(top.data.text);
       if (order[0] !== OCR_LANGUAGES[0]) {
-        await worker.reinitialize(order, OEM.LSTM_ONLY);
+        await worker.reinitialize(order.join("+"), OEM.LSTM_ONLY);
         await worker.setParameters(parameters);
       }
       const { data } = await worker.recognize(page.png, {}, { blocks: true, text: false });
