@@ -7,7 +7,8 @@
 import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { photoLines } from "@menu/core/import/reading/photo-lines";
+import { languageOrder, photoLines } from "@menu/core/import/reading/photo-lines";
+import { mendOcrText } from "@menu/core/import/reading/photo-glyphs";
 import { parseMenu } from "@menu/core/import/reading/parse-menu";
 import { MENU_DOCUMENT_MAX, PHOTO_PIXELS_MAX } from "@menu/core/import/reading/limits";
 import { scoreDraft } from "./menu-corpus";
@@ -55,5 +56,27 @@ describe("a photo of a printed menu", () => {
     // A JPEG cut short after its header: the header reads, the pixels do not.
     const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#eee" } }).jpeg().toBuffer();
     expect(await refusal(photoLines(jpeg.subarray(0, 400)))).toBe("unknownFileKind");
+  });
+});
+
+describe("what the OCR misreads", () => {
+  it("tells the menu's language from a first look, its own tried first", () => {
+    expect(languageOrder("Bean Coffee House Dumplings Khinkali (5 pcs) 13,50 BYN")[0]).toBe("eng");
+    expect(languageOrder("Трактир «У Немиги» Пельмени Вареники с картофелем 12,20 руб Салат из свежих овощей")[0]).toBe("rus");
+    expect(languageOrder("Рэстаран «Валошкі» ДЭСЕРТЫ Мядоўнік (130 гр) Чызкейк Нью-Ёрк Марожанае Салата са свежай гародніны")[0]).toBe("bel");
+  });
+
+  it("puts look-alike letters, units, currencies and lost decimal points right", () => {
+    expect(mendOcrText("Сало 150 г 15.00 Вг", true)).toBe("Сало 150 г 15.00 Br");
+    expect(mendOcrText("Омлет (250/50 rp) 6,75 р.", true)).toBe("Омлет (250/50 гр) 6,75 р.");
+    expect(mendOcrText("Дранiкi 12,50", true)).toBe("Дранікі 12,50");
+    expect(mendOcrText("Сняданк!", true)).toBe("Сняданкі");
+    expect(mendOcrText("Tomato soup $10 20", false)).toBe("Tomato soup $10.20");
+    expect(mendOcrText("Hawaiian 500 9 14.90", false)).toBe("Hawaiian 500 g 14.90");
+    expect(mendOcrText("Homemade kvass 0.3 | — 10.90", false)).toBe("Homemade kvass 0.3 l — 10.90");
+    expect(mendOcrText("Finnish soup (300 gr) 9,90 ВУМ", false)).toBe("Finnish soup (300 gr) 9,90 BYN");
+    // Left alone: a count, and two numbers that are no price.
+    expect(mendOcrText("Кальян 1 шт 42", true)).toBe("Кальян 1 шт 42");
+    expect(mendOcrText("Сок 200 50 г", true)).toBe("Сок 200 50 г");
   });
 });
