@@ -4,7 +4,7 @@ import { FormattedMessage } from "react-intl";
 import { FormAlert } from "@/components/form/fields";
 import { errorMessageFor } from "@/lib/errors";
 import { DraftCategory, ITEMS_PAGE, type CategoryView } from "./draft-category";
-import { checkDraft, fieldId, firstProblemId, type Problems } from "./draft-problems";
+import { checkDraft, fieldId, firstProblem, type Problems } from "./draft-problems";
 import { doubtfulItems, draftOf, draftState, reduceDraft, type DraftAction, type DraftState, type EditorItem } from "./draft-state";
 import { ApplyProgress, type Applying } from "./plan-preview";
 import "./draft-editor.css";
@@ -105,9 +105,8 @@ export function DraftEditor({ draft, onConfirm, applying, onDiscard, focusOnMoun
       found = outcome.problems;
     }
     setProblems(found);
-    const first = firstProblemId(state, found);
-    const item = state.items.find((i) => first?.startsWith(`draft-${i.key}-`));
-    if (item && first) reveal(item, first);
+    const first = firstProblem(state, found);
+    if (first) reveal(first.item, first.id);
   };
 
   const problemCount = [...problems.values()].reduce((n, list) => n + list.length, 0);

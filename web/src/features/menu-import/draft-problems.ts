@@ -10,7 +10,7 @@ import { WORDS } from "@menu/core/shared/menu-rows";
 import type { z } from "zod";
 import { issueMessage, type FieldMessage } from "@/components/form/validation";
 import type { MessageId } from "@/i18n/catalogs";
-import type { DraftState } from "./draft-state";
+import type { DraftState, EditorItem } from "./draft-state";
 
 export type ProblemField = "title" | "category" | "description" | "price" | "weight";
 export type Problem = { field: ProblemField; portion?: number; message: FieldMessage };
@@ -68,10 +68,11 @@ export function serverProblems(draft: MenuDraft, keys: string[], errors: { row: 
   return problems;
 }
 
-/** The first problem's field id, in the order shown. */
-export function firstProblemId(state: DraftState, problems: Problems): string | undefined {
+/** The first item with a problem, in the order shown, and its first problem's field id. */
+export function firstProblem(state: DraftState, problems: Problems): { item: EditorItem; id: string } | undefined {
   const order = new Map(state.categories.map((c, i) => [c.key, i]));
-  const first = state.items.filter((i) => problems.has(i.key)).sort((a, b) => order.get(a.category)! - order.get(b.category)!)[0];
-  const problem = first && problems.get(first.key)![0]!;
-  return first && fieldId(first.key, problem!.field, problem!.portion);
+  const item = state.items.filter((i) => problems.has(i.key)).sort((a, b) => order.get(a.category)! - order.get(b.category)!)[0];
+  if (!item) return undefined;
+  const problem = problems.get(item.key)![0]!;
+  return { item, id: fieldId(item.key, problem.field, problem.portion) };
 }

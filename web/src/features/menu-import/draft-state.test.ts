@@ -1,6 +1,6 @@
 import type { DraftItem, MenuDraft } from "@menu/core/import/reading/draft";
 import { describe, expect, it } from "vitest";
-import { checkDraft, firstProblemId, serverProblems } from "./draft-problems";
+import { checkDraft, firstProblem, serverProblems } from "./draft-problems";
 import { doubtfulItems, draftOf, draftState, reduceDraft, type DraftAction, type DraftState } from "./draft-state";
 
 const item = (title: string, over: Partial<DraftItem> = {}): DraftItem => ({
@@ -76,7 +76,7 @@ describe("the draft editor's state", () => {
       ],
       ["i2", [["price", undefined]]],
     ]);
-    expect(firstProblemId(state, problems)).toBe("draft-i1-title");
+    expect(firstProblem(state, problems)?.id).toBe("draft-i1-title");
     const { draft: edited, keys } = draftOf(state, d);
     const fromServer = serverProblems(edited, keys, [{ row: 3, column: "Цена", code: "required" }]);
     expect([...fromServer].map(([key, list]) => [key, list.map((p) => [p.field, p.message])])).toEqual([["i1", [["price", { id: "import.error.required" }]]]]);
