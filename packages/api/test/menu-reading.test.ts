@@ -31,8 +31,7 @@ const job = (id: string, s = v, actor = staff(s)) => call(actor, `/api/menu-impo
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]);
 /** What the queue was given, instead of running it. */
 let sent: Record<string, unknown>[] = [];
-const ports = () => usePorts();
-let saved: ReturnType<typeof ports>;
+let saved: ReturnType<typeof usePorts>;
 
 beforeAll(async () => {
   v = await venue("reading");
