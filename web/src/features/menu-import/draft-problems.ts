@@ -3,12 +3,12 @@
  * with the item form's own rules before anything is sent, and the preview's row errors (should the
  * server find more) mapped back from the row to the item and portion (draft-rows.ts).
  */
-import { ITEM_MESSAGES, ItemTitle, Price, PRICE_MAX, Weight, WEIGHT_MAX } from "@menu/core/item/schemas";
+import { ItemTitle, Price, Weight } from "@menu/core/item/schemas";
 import { draftRows } from "@menu/core/import/reading/draft-rows";
 import type { MenuDraft } from "@menu/core/import/reading/draft";
 import { WORDS } from "@menu/core/shared/menu-rows";
-import type { z } from "zod";
-import { issueMessage, type FieldMessage } from "@/components/form/validation";
+import type { FieldMessage } from "@/components/form/validation";
+import { firstIssueMessage } from "@/components/form/item-messages";
 import type { MessageId } from "@/i18n/catalogs";
 import type { DraftState, EditorItem } from "./draft-state";
 
@@ -20,16 +20,6 @@ export type Problems = Map<string, Problem[]>;
 /** The element id of an item's field, so a problem or a doubt can be jumped to. */
 export const fieldId = (itemKey: string, field: ProblemField, portion = 0) => `draft-${itemKey}-${field}${field === "price" || field === "weight" ? `-${portion}` : ""}`;
 
-const OWN: Record<string, FieldMessage> = {
-  [ITEM_MESSAGES.priceZero]: { id: "menuAdmin.validation.priceZero" },
-  [ITEM_MESSAGES.weightZero]: { id: "menuAdmin.validation.weightZero" },
-  [ITEM_MESSAGES.priceDecimals]: { id: "menuAdmin.validation.decimals", values: { n: 2 } },
-  [ITEM_MESSAGES.weightDecimals]: { id: "menuAdmin.validation.decimals", values: { n: 3 } },
-  [ITEM_MESSAGES.priceMax]: { id: "menuAdmin.validation.atMost", values: { max: PRICE_MAX } },
-  [ITEM_MESSAGES.weightMax]: { id: "menuAdmin.validation.atMost", values: { max: WEIGHT_MAX } },
-};
-const messageOf = (error: z.core.$ZodError) => OWN[error.issues[0]!.message] ?? issueMessage(error.issues[0]!);
-
 function add(problems: Problems, key: string, problem: Problem) {
   problems.set(key, [...(problems.get(key) ?? []), problem]);
 }
@@ -39,13 +29,13 @@ export function checkDraft(state: DraftState): Problems {
   const problems: Problems = new Map();
   for (const item of state.items) {
     const title = ItemTitle.safeParse(item.title);
-    if (!title.success) add(problems, item.key, { field: "title", message: messageOf(title.error) });
+    if (!title.success) add(problems, item.key, { field: "title", message: firstIssueMessage(title.error) });
     if (!item.portions.length) add(problems, item.key, { field: "price", message: { id: "import.draft.problem.noPrice" } });
     item.portions.forEach((p, portion) => {
       const price = Price.safeParse(p.price.replace(/\s/g, ""));
-      if (!price.success) add(problems, item.key, { field: "price", portion, message: messageOf(price.error) });
+      if (!price.success) add(problems, item.key, { field: "price", portion, message: firstIssueMessage(price.error) });
       const weight = p.weight.trim() ? Weight.safeParse(p.weight.replace(/\s/g, "")) : undefined;
-      if (weight && !weight.success) add(problems, item.key, { field: "weight", portion, message: messageOf(weight.error) });
+      if (weight && !weight.success) add(problems, item.key, { field: "weight", portion, message: firstIssueMessage(weight.error) });
     });
   }
   return problems;

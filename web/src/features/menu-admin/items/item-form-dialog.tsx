@@ -18,7 +18,7 @@ import { TranslationsPanel } from "../translations/translations-panel";
 import { itemQueryOptions, useSaveItem, type ItemInfo } from "./api";
 import { applyToStores, type ApplyChoice } from "../copy/api";
 import { ApplyToStoresFields } from "../copy/apply-to-stores-fields";
-import { errorsByPath } from "../shared/form-messages";
+import { errorsByPath } from "@/components/form/item-messages";
 import { Icon } from "@/components/icon";
 import { MarksPicker, type Marks } from "./marks-picker";
 

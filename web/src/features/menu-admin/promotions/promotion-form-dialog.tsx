@@ -11,7 +11,7 @@ import { ImageField } from "@/components/image-field";
 import { RichTextEditor } from "@/components/rich-text-editor";
 import type { CsObject } from "@/lib/admin-scope";
 import { errorMessageFor } from "@/lib/errors";
-import { errorsByPath } from "../shared/form-messages";
+import { errorsByPath } from "@/components/form/item-messages";
 import { RecordTabs, type RecordTab } from "../translations/record-tabs";
 import { TranslationsPanel } from "../translations/translations-panel";
 import { promotionsQueryOptions, useSavePromotion, type PromotionInfo } from "./api";

@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { FieldMessageText, FormAlert, SubmitButton } from "@/components/form/fields";
 import type { FieldMessage } from "@/components/form/validation";
 import { errorMessageFor } from "@/lib/errors";
-import { errorsByPath } from "../shared/form-messages";
+import { errorsByPath } from "@/components/form/item-messages";
 import { useSaveTranslation } from "./api";
 import type { Translatable } from "./status";
 

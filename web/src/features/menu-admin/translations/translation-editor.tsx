@@ -8,7 +8,7 @@ import type { FieldMessage } from "@/components/form/validation";
 import { RichTextEditor } from "@/components/rich-text-editor";
 import type { MessageId } from "@/i18n/catalogs";
 import { errorMessageFor } from "@/lib/errors";
-import { errorsByPath } from "../shared/form-messages";
+import { errorsByPath } from "@/components/form/item-messages";
 import { useSaveTranslation } from "./api";
 
 type Entry = TranslationsInfo[string];

@@ -1,8 +1,8 @@
 import { ITEM_MESSAGES, PRICE_MAX, WEIGHT_MAX } from "@menu/core/item/schemas";
 import type { z } from "zod";
-import { issueMessage, type FieldMessage } from "@/components/form/validation";
+import { issueMessage, type FieldMessage } from "./validation";
 
-/** The item and promotion forms' own texts of the specification, on top of the shared ones. */
+/** The item, promotion and import-draft forms' own texts of the specification, on top of the shared ones. */
 const OWN: Record<string, FieldMessage> = {
   [ITEM_MESSAGES.priceZero]: { id: "menuAdmin.validation.priceZero" },
   [ITEM_MESSAGES.weightZero]: { id: "menuAdmin.validation.weightZero" },
@@ -16,6 +16,9 @@ const OWN: Record<string, FieldMessage> = {
 const GAME: Record<string, FieldMessage> = {
   [ITEM_MESSAGES.weightZero]: { id: "menuAdmin.validation.quantityZero" },
 };
+
+/** The message of one schema's first issue (a single field's check, as the import draft makes). */
+export const firstIssueMessage = (error: z.core.$ZodError): FieldMessage => OWN[error.issues[0]!.message] ?? issueMessage(error.issues[0]!);
 
 /** Errors by full path ("title", "portions.0.price"): nested rows need more than the first segment. */
 export function errorsByPath(error: z.core.$ZodError, { game = false }: { game?: boolean } = {}): Record<string, FieldMessage> {
