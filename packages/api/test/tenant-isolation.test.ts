@@ -78,6 +78,7 @@ let victimExport: string;
 let victimUpload: string;
 let victimSecondStore: string;
 let victimCopy: string;
+let victimReading: string;
 /** Taken table calls (issue 36), one per request: the rightful user's "done" deletes the one it names. */
 const victimCalls: string[] = [];
 let nextCall = 0;
@@ -131,6 +132,9 @@ beforeAll(async () => {
   victimCopy = `20260101000000000-${randomUUID().slice(0, 8)}`;
   const preview = { categories: 0, new_categories: 0, items: 1, creates: 1, updates: 0, portions: 1, photos: 0, translations: {}, glossary: 0, new_glossary: 0, invalid: 0, invalid_titles: [] };
   await Db().entities.menuCopy.create({ ...keys, copy_id: victimCopy, source_store_id: victimSecondStore, status: "ready", preview: JSON.stringify(preview), total: 1, expiresAt: 4102444800 }).go();
+  // A photo being read, so the reading job route (issue 50) has something to address.
+  victimReading = randomUUID();
+  await Db().entities.menuReading.create({ ...keys, reading_id: victimReading, status: "queued", progress: 0, attempts: 0, expiresAt: 4102444800 }).go();
   const admin = await platformAdmin();
   const signedIn = async (email: string) => {
     const b = browser(app);
@@ -161,6 +165,7 @@ beforeAll(async () => {
     victimUpload,
     victimSecondStore,
     victimCopy,
+    victimReading,
     victimSubscription.subscription_id,
     victimSubscription.invoice_id,
   ]);
@@ -259,6 +264,8 @@ function byName(name: string): unknown {
       return victimSecondStore;
     case "copyId":
       return victimCopy;
+    case "jobId":
+      return victimReading;
     // An image upload's declared file.
     case "content_type":
       return "image/png";
@@ -322,7 +329,7 @@ function byName(name: string): unknown {
   }
 }
 /** Optional fields that address a tenant are always filled, so a route cannot dodge the check by defaults. */
-const TENANT_FIELDS = new Set(["companyId", "company_id", "storeId", "store_id", "userId", "user_id", "ids", "subscriptionId", "invoiceId", "tableId", "categoryId", "category_id", "category_ids", "itemId", "item_id", "item_ids", "promotionId", "promotion_id", "promotion_ids", "abbreviationId", "exportId", "uploadId", "targetId", "source_store_id", "copyId"]);
+const TENANT_FIELDS = new Set(["companyId", "company_id", "storeId", "store_id", "userId", "user_id", "ids", "subscriptionId", "invoiceId", "tableId", "categoryId", "category_id", "category_ids", "itemId", "item_id", "item_ids", "promotionId", "promotion_id", "promotion_ids", "abbreviationId", "exportId", "uploadId", "targetId", "source_store_id", "copyId", "jobId"]);
 
 const resolve = (s: Schema): Schema => (s.$ref ? resolve(doc.components!.schemas![s.$ref.split("/").pop()!]!) : s);
 
