@@ -42,7 +42,7 @@ const WEB_LAYERS = [["content"], ["i18n"], ["lib"], ["components"], ["features"]
  */
 const MENU_ADMIN_LAYERS = [["shared"], ["cards", "copy", "translations"], ["items", "promotions"], ["categories"]];
 
-const DRAWING = "node_modules/(pdfkit|sharp|fontkit|qrcode|write-excel-file|read-excel-file)/";
+const DRAWING = "node_modules/(pdfkit|sharp|fontkit|qrcode|write-excel-file|read-excel-file|libheif-js)/";
 const TESTS = "(\\.test\\.tsx?$|/test/|/testing/)";
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

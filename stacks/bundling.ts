@@ -23,7 +23,8 @@ import { PDF_FONT_FILES } from "../packages/core/src/render/pdf-font-files";
  * (`import()`): a cold start that draws no sheet or code and reads no document does not parse them
  * (the API bundle stays under 1.5 MB, decision 053). tesseract.js runs its own worker script and
  * loads its wasm core from its packages' folders, so it can only be shipped; its language data
- * (Debian's, from the build machine: photo-tessdata.ts) goes beside it, in OCR_DATA_DIR.
+ * (Debian's, from the build machine: photo-tessdata.ts) goes beside it, in OCR_DATA_DIR. So does
+ * libheif-js, which decodes an iPhone's HEIC photo (render/photo-heic.ts) with its `.wasm` file.
  * The packages are copied from the workspace with their dependencies, so a function runs exactly
  * the versions the tests load; only the native parts (sharp's, and pdfjs-dist's @napi-rs/canvas's)
  * are fetched, for Lambda's linux-arm64, at the versions those releases name. Not SST's `nodejs.install`: it would `npm install`
@@ -37,7 +38,7 @@ const LIBRARIES: Record<keyof Draws, { packages: string[]; shipped: boolean }> =
   images: { packages: ["sharp"], shipped: true },
   sheets: { packages: ["write-excel-file", "read-excel-file"], shipped: true },
   documents: { packages: ["pdfjs-dist", "mammoth"], shipped: true },
-  ocr: { packages: ["tesseract.js"], shipped: true },
+  ocr: { packages: ["tesseract.js", "libheif-js"], shipped: true },
 };
 /** Lambda's platform (sst.config.ts: arm_64), as sharp names its native packages. */
 export const LAMBDA_PLATFORM = "linux-arm64";
@@ -216,9 +217,14 @@ function copyWithDependencies(name: string, from: string, modules: string, neste
 
 /**
  * Files of a shipped package that Node never loads: tesseract.js-core's builds with the wasm inlined
- * as base64 (for bundlers; 26 MB), where its Node loader reads the `.wasm` file beside each build.
+ * as base64 (for bundlers; 26 MB), where its Node loader reads the `.wasm` file beside each build;
+ * libheif-js's pure-JavaScript build (3 MB) and its builds with the wasm inlined (4 MB), where
+ * render/photo-heic.ts loads libheif-wasm/libheif.js with the `.wasm` file beside it.
  */
-const LEFT_BEHIND: Record<string, RegExp> = { "tesseract.js-core": /\.wasm\.js$/ };
+const LEFT_BEHIND: Record<string, RegExp> = {
+  "tesseract.js-core": /\.wasm\.js$/,
+  "libheif-js": /libheif-js[\\/](libheif([\\/]|$)|libheif-wasm[\\/]libheif-bundle\.m?js$)/,
+};
 
 /** Node's lookup of `node_modules/<name>` upwards from a folder, as a real path. */
 export function findPackage(name: string, from: string): string | undefined {

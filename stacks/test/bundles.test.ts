@@ -17,8 +17,10 @@ import { draftOrRefusal, type TextLine } from "../../packages/core/src/import/re
 import { docxLines } from "../../packages/core/src/import/reading/docx-lines";
 import { parseMenu } from "../../packages/core/src/import/reading/parse-menu";
 import { pdfLines } from "../../packages/core/src/import/reading/pdf-lines";
+import { PHOTO_PIXELS_MAX } from "../../packages/core/src/import/reading/limits";
 import { OCR_LANGUAGES, ocrLangPath } from "../../packages/core/src/import/reading/photo-tessdata";
 import { PDF_FONT_FILES } from "../../packages/core/src/render/pdf-font-files";
+import { preparePhoto } from "../../packages/core/src/render/photo-image";
 import { SHEET_WORKER_READY, SHEET_WORKER_ROLE } from "../../packages/core/src/render/sheet-worker";
 import { CORPUS, renderDocx, renderPdf, scoreDraft } from "../../packages/core/test/menu-corpus";
 import { PHOTO_CORPUS, photoOf } from "../../packages/core/test/menu-corpus/photo-menus";
@@ -36,7 +38,7 @@ const HANDLERS = {
   read: "packages/functions/src/workers/read.handler",
   mailFeedback: "packages/functions/src/mail-feedback.handler",
 };
-const DRAWING = ["pdfkit", "fontkit", "sharp", "write-excel-file", "read-excel-file", "pdfjs-dist", "mammoth", "tesseract.js", "tesseract.js-core"];
+const DRAWING = ["pdfkit", "fontkit", "sharp", "write-excel-file", "read-excel-file", "pdfjs-dist", "mammoth", "tesseract.js", "tesseract.js-core", "libheif-js"];
 const core = path.join(root, "packages/core");
 /** The version of a package the core's tests load (`from` a package that depends on it). */
 const testedVersion = (name: string, from = core) => packageJson(findPackage(name, from)!).version;
@@ -76,6 +78,7 @@ describe("Lambda bundles", () => {
     expect(api.external.sort()).toEqual(["mammoth", "pdfjs-dist", "pdfkit", "qrcode", "read-excel-file", "sharp", "write-excel-file"]);
     for (const name of [...DRAWING, "qrcode"]) expect(api.packageBytes.has(name), name).toBe(false);
     expect(existsSync(path.join(api.folder, "node_modules/tesseract.js")), "tesseract.js").toBe(false);
+    expect(existsSync(path.join(api.folder, "node_modules/libheif-js")), "libheif-js").toBe(false);
   });
 
   it("loads the document readers at the API's first document, not at its cold start", () => {
@@ -93,8 +96,8 @@ describe("Lambda bundles", () => {
 
   it("ships the read worker's OCR beside its bundle: tesseract.js with its wasm core at the tested versions, sharp, and the three languages' data where OCR_LANG_PATH says", () => {
     const bundle = bundles[HANDLERS.read]!;
-    expect([...bundle.external].sort()).toEqual(["sharp", "tesseract.js"]);
-    for (const name of ["tesseract.js", "tesseract.js-core", "pdfkit", "pdfjs-dist", "mammoth"]) expect(bundle.packageBytes.has(name), name).toBe(false);
+    expect([...bundle.external].sort()).toEqual(["libheif-js", "sharp", "tesseract.js"]);
+    for (const name of ["tesseract.js", "tesseract.js-core", "libheif-js", "pdfkit", "pdfjs-dist", "mammoth"]) expect(bundle.packageBytes.has(name), name).toBe(false);
     const shipped = (name: string) => packageJson(path.join(bundle.folder, "node_modules", name)).version;
     expect(shipped("tesseract.js")).toBe(testedVersion("tesseract.js"));
     expect(shipped("tesseract.js-core")).toBe(testedVersion("tesseract.js-core", findPackage("tesseract.js", core)));
@@ -131,6 +134,29 @@ describe("Lambda bundles", () => {
     // The domain test's goal for photos (packages/core/test/menu-reading-photo.test.ts).
     expect(score.pricesRight / score.items, JSON.stringify(score)).toBeGreaterThanOrEqual(0.9);
   }, 180_000);
+
+  it("decodes an iPhone's HEIC photo with the libheif-js the read worker ships (its wasm file, not the builds it leaves behind), from its folder", async () => {
+    const bundle = bundles[HANDLERS.read]!;
+    const shipped = path.join(bundle.folder, "node_modules/libheif-js");
+    expect(packageJson(shipped).version).toBe(testedVersion("libheif-js"));
+    expect(readdirSync(path.join(shipped, "libheif-wasm")).sort()).toEqual(["LICENSE", "libheif.d.ts", "libheif.js", "libheif.wasm"]);
+    expect(existsSync(path.join(shipped, "libheif")), "the pure-JavaScript build").toBe(false);
+    // preparePhoto built as the worker's bundle is built, beside it: the HEIC decoded, then straightened and cleaned by sharp.
+    const entry = path.join(work, "photo-image-entry.ts");
+    await writeFile(entry, `export { preparePhoto } from ${JSON.stringify(path.join(core, "src/render/photo-image.ts"))};\n`);
+    const outfile = path.join(path.dirname(bundle.file), "photo-image.mjs");
+    await sstEsbuild(root).build(sstBuildOptions(root, functions[HANDLERS.read]!, outfile, entry));
+    const heic = path.join(core, "test/menu-corpus/photo-en-03.heic");
+    const script = `
+      import { readFileSync } from "node:fs";
+      const { preparePhoto } = await import(${JSON.stringify(pathToFileURL(outfile).href)});
+      const { png, width, height, skew } = await preparePhoto(new Uint8Array(readFileSync(${JSON.stringify(heic)})), ${PHOTO_PIXELS_MAX});
+      process.stdout.write(JSON.stringify({ png: png.subarray(1, 4).toString(), width, height, skew }));`;
+    const output = execFileSync(process.execPath, ["--input-type=module", "--no-warnings", "-e", script], { cwd: bundle.folder, env: { PATH: process.env.PATH }, encoding: "utf8" });
+    // The picture the workspace's own preparePhoto makes of it (the domain test reads that one's menu).
+    const { width, height, skew } = await preparePhoto(new Uint8Array(readFileSync(heic)), PHOTO_PIXELS_MAX);
+    expect(JSON.parse(output)).toEqual({ png: "PNG", width, height, skew });
+  }, 60_000);
 
   it("leaves the drawing libraries out of the scheduler, the mail-feedback handler and the workers that draw nothing", () => {
     for (const handler of [HANDLERS.scheduler, HANDLERS.translate, HANDLERS.publish, HANDLERS.mailFeedback]) {

@@ -3,14 +3,19 @@
  * (ru/be/en, one and two columns; tilted, unevenly lit, blurred, JPEG) through photoLines (sharp,
  * then Tesseract with Debian's rus/bel/eng data) and the one parser, scored exactly as the bench
  * scores the whole set (`pnpm bench:menu-reading`); and the photos refused before any reading.
+ * An iPhone's HEIC too: menu-corpus/photo-en-03.heic is photo-en-03's JPEG scaled to 1400 px wide
+ * and encoded with libheif's heif-enc at quality 35 (`heif-enc -q 35`, Debian's libheif-examples).
  */
+import { readFile } from "node:fs/promises";
 import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { fileKind } from "@menu/core/import/reading/file-kind";
 import { languageOrder, photoLines } from "@menu/core/import/reading/photo-lines";
 import { mendOcrText } from "@menu/core/import/reading/photo-glyphs";
 import { parseMenu } from "@menu/core/import/reading/parse-menu";
 import { MENU_DOCUMENT_MAX, PHOTO_PIXELS_MAX } from "@menu/core/import/reading/limits";
+import { preparePhoto } from "@menu/core/render/photo-image";
 import { scoreDraft } from "./menu-corpus";
 import { PHOTO_CORPUS, photoOf } from "./menu-corpus/photo-menus";
 
@@ -56,6 +61,41 @@ describe("a photo of a printed menu", () => {
     // A JPEG cut short after its header: the header reads, the pixels do not.
     const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#eee" } }).jpeg().toBuffer();
     expect(await refusal(photoLines(jpeg.subarray(0, 400)))).toBe("unknownFileKind");
+  });
+});
+
+describe("an iPhone's HEIC photo (HEIF with HEVC, which sharp's prebuilt build does not decode)", () => {
+  const heic = () => readFile(new URL("./menu-corpus/photo-en-03.heic", import.meta.url)).then((buffer) => new Uint8Array(buffer));
+  const photo = PHOTO_CORPUS.find((p) => p.id.startsWith("photo-en-03"))!;
+
+  it("is a photo by its bytes, whatever its name", async () => {
+    const bytes = await heic();
+    expect(fileKind("IMG_0001.HEIC", bytes)).toBe("photo");
+    expect(fileKind("menu.jpg", bytes)).toBe("photo");
+  });
+
+  it("is read as its JPEG is: the same menu's prices and titles", async () => {
+    const bytes = await heic();
+    expect(bytes.length).toBeLessThanOrEqual(MENU_DOCUMENT_MAX);
+    const { lines, pages } = await photoLines(bytes);
+    const score = scoreDraft(photo.menu, parseMenu(lines, "photo", pages));
+    expect(score.pricesRight / score.items, JSON.stringify(score)).toBeGreaterThanOrEqual(0.9);
+    expect(score.titlesRight / score.items, JSON.stringify(score)).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it("is refused from its header when it names more pixels than PHOTO_PIXELS_MAX, nothing decoded", async () => {
+    // The fixture with its pictures' sizes (the `ispe` boxes: type, version and flags, width, height) made larger than the bound.
+    const big = Buffer.from(await heic());
+    const side = Math.ceil(Math.sqrt(PHOTO_PIXELS_MAX)) + 1;
+    for (let at = big.indexOf("ispe"); at >= 0; at = big.indexOf("ispe", at + 4)) {
+      big.writeUInt32BE(side, at + 8);
+      big.writeUInt32BE(side, at + 12);
+    }
+    expect((await sharp(big).metadata()).width).toBe(side);
+    expect(await refusal(photoLines(big))).toBe("photoTooLarge");
+    // The decoder's own bound, before decoding (a decoded picture would not match the header and fail otherwise).
+    expect(await refusal(preparePhoto(big, PHOTO_PIXELS_MAX))).toBe(`the HEIC holds ${side * side} pixels, more than ${PHOTO_PIXELS_MAX}`);
+    expect(await refusal(preparePhoto(await heic(), 1400 * 1979 - 1))).toMatch(/^the HEIC holds 2770600 pixels, more than/);
   });
 });
 

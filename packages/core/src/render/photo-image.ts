@@ -1,6 +1,7 @@
 /**
  * Rendering adapter: a photo of a printed menu made ready for OCR (import/reading/photo-lines.ts).
- * Decoded within a pixel bound, turned upright (EXIF), straightened (its text lines' tilt measured
+ * Decoded within a pixel bound (a HEIC by photo-heic.ts, loaded at the first one; sharp decodes
+ * the rest), turned upright (EXIF), straightened (its text lines' tilt measured
  * on a small copy), its light evened out (each pixel divided by the paper's brightness around it,
  * so shadows and a vignette go), and scaled so that a line of text is about LINE_PX high, the size
  * Tesseract reads best; never more than OCR_PIXELS_MAX.
@@ -21,19 +22,36 @@ const SKEW_MAX = 10;
 
 export type PhotoFormat = { format: string; pixels: number; decodable: boolean };
 
+/** The header as sharp reads it, nothing decoded; undefined when sharp reads no image in the bytes. */
+const header = (bytes: Uint8Array) => sharp(bytes, { limitInputPixels: false }).metadata().catch(() => undefined);
+
+/**
+ * HEIC: HEIF with HEVC inside. sharp's prebuilt libvips reads its header (the primary picture's
+ * size) but decodes HEIF with AV1 (AVIF) only, HEVC being patent-encumbered: photo-heic.ts does.
+ */
+const isHeic = (meta: sharp.Metadata) => meta.format === "heif" && meta.compression === "hevc";
+
 /**
  * The header only (nothing decoded, no pixel bound yet): sharp's format name and the pixels.
- * HEIC (HEIF with HEVC inside) is not decodable: sharp's prebuilt libvips reads HEIF with AV1
- * (AVIF) only, HEVC being patent-encumbered. Undefined when sharp reads no image in the bytes.
+ * Undefined when sharp reads no image in the bytes.
  */
 export async function probePhoto(bytes: Uint8Array): Promise<PhotoFormat | undefined> {
-  try {
-    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
-    const decodable = ["jpeg", "png", "webp"].includes(meta.format) || (meta.format === "heif" && meta.compression === "av1");
-    return { format: meta.format, pixels: (meta.width ?? 0) * (meta.height ?? 0), decodable };
-  } catch {
-    return undefined;
-  }
+  const meta = await header(bytes);
+  if (!meta) return undefined;
+  const decodable = ["jpeg", "png", "webp"].includes(meta.format) || (meta.format === "heif" && meta.compression === "av1") || isHeic(meta);
+  return { format: meta.format, pixels: (meta.width ?? 0) * (meta.height ?? 0), decodable };
+}
+
+/**
+ * The photo as sharp takes it, within `maxPixels`: a HEIC decoded to raw RGBA first (its size
+ * checked on its header before), any other picture as it is (sharp checks its header).
+ */
+async function photoInput(bytes: Uint8Array, maxPixels: number): Promise<() => sharp.Sharp> {
+  const meta = await header(bytes);
+  if (!meta || !isHeic(meta)) return () => sharp(bytes, { limitInputPixels: maxPixels, failOn: "error" });
+  const { decodeHeic } = await import("./photo-heic");
+  const { data, width, height, channels } = await decodeHeic(bytes, maxPixels);
+  return () => sharp(data, { raw: { width, height, channels }, limitInputPixels: maxPixels });
 }
 
 export type PreparedPhoto = {
@@ -60,7 +78,8 @@ const raw = ({ data, width, height }: Grey) => sharp(data, { raw: { width, heigh
 
 /** A photo prepared for OCR. Rejects when the bytes do not decode or hold more than `maxPixels`. */
 export async function preparePhoto(bytes: Uint8Array, maxPixels: number): Promise<PreparedPhoto> {
-  const upright = () => sharp(bytes, { limitInputPixels: maxPixels, failOn: "error" }).autoOrient();
+  const input = await photoInput(bytes, maxPixels);
+  const upright = () => input().autoOrient();
   const { width: fullWidth, height: fullHeight } = await upright().metadata().then((m) => ({
     // autoOrient's metadata still names the stored size: a quarter turn swaps it.
     width: (m.orientation ?? 1) >= 5 ? m.height! : m.width!,
