@@ -98,7 +98,7 @@ const CHECKS: { name: string; where: Where; headline: RegExp[] }[] = [
   { name: "bench:import", where: "this file's runtime", headline: [/Own export .*items unchanged/, /Total, file to guest menu/] },
   { name: "bench:scale", where: "this file's runtime", headline: [/baseline measured: \d+ items/, /30× measured: \d+ items/, /Goals: ratios/] },
   { name: "bench:onboarding", where: "this file's runtime", headline: [/\| Step +\|/, /Goal: ≤ \d+ actions/] },
-  { name: "bench:abuse", where: "this file's runtime", headline: [/Results:/, /menu JSON +quiet p50/, /goal (met|missed): no junk rows/, /owner.s sign-in \(known device\) quiet/] },
+  { name: "bench:abuse", where: "this file's runtime", headline: [/Results of run 1 of 1/, /menu JSON +quiet p50/, /median [0-9.]+×/, /goal (met|missed): no junk rows/, /owner.s sign-in \(known device\) quiet/] },
 ];
 
 describe("every script on main runs", () => {
