@@ -12,6 +12,8 @@ type Keys = { company_id: string; store_id: string };
 
 /** Mappings a store keeps; choosing another replaces the one chosen longest ago. */
 export const REMEMBERED_MAX = 20;
+/** Rows read at most: the kept ones and a few written at once before the oldest were forgotten. */
+const READ_MAX = REMEMBERED_MAX * 2;
 
 /** The header row as it is known again: its names lower-cased, spaces collapsed; undefined when it has none. */
 export function headersHash(headers: string[]): string | undefined {
@@ -23,9 +25,9 @@ export function headersHash(headers: string[]): string | undefined {
 /** A mapping remembered, with the hash of the header row it was chosen for. */
 export type RememberedMapping = { hash: string; mapping: SheetMapping };
 
-/** The store's remembered mappings (at most REMEMBERED_MAX: one query). */
+/** The store's remembered mappings (at most REMEMBERED_MAX are kept: one bounded query). */
 export async function rememberedMappings(keys: Keys): Promise<RememberedMapping[]> {
-  const { data } = await Db().entities.sheetMapping.query.byStore(keys).go({ pages: "all" });
+  const { data } = await Db().entities.sheetMapping.query.byStore(keys).go({ limit: READ_MAX });
   return data.flatMap((m) => {
     const mapping = SheetMapping.safeParse({ columns: m.columns, sheetsAs: m.sheets_as });
     return mapping.success ? [{ hash: m.headers_hash, mapping: mapping.data }] : [];
@@ -48,7 +50,7 @@ export async function rememberMapping(keys: Keys, headers: string[], mapping: Sh
   const entity = Db().entities.sheetMapping;
   await entity.put({ ...keys, headers_hash, columns: mapping.columns, sheets_as: mapping.sheetsAs }).go();
   // Read after the write, so two remembered at once still leave at most REMEMBERED_MAX behind.
-  const { data } = await entity.query.byStore(keys).go({ pages: "all" });
+  const { data } = await entity.query.byStore(keys).go({ limit: READ_MAX });
   const older = data.filter((m) => m.headers_hash !== headers_hash).sort((a, b) => b.updated_at.localeCompare(a.updated_at));
   const extra = older.slice(REMEMBERED_MAX - 1);
   if (extra.length) await entity.delete(extra.map((m) => ({ ...keys, headers_hash: m.headers_hash }))).go();
