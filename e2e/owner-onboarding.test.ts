@@ -150,6 +150,36 @@ describe("registration proposes URL names (point 2)", () => {
   });
 });
 
+describe("registration can open the menu at once (issue 50, point 8)", () => {
+  it("the box under the 3 days' note, ticked from the keyboard, registers a store open to guests with its trial started", async () => {
+    const { page, errors } = await open("/register/organization", { locale: "ru", width: 390 });
+    const key = `open${randomUUID().replace(/[^a-f]/g, "").slice(0, 10)}`;
+    await page.locator('input[name="company_name"]').fill("Открытое кафе");
+    await page.locator('input[name="company_url_key"]').fill(key);
+    await page.locator('input[name="store_name"]').fill("Центр");
+    await page.locator('input[name="store_url_key"]').fill("center");
+    await page.locator('input[name="email"]').fill(`${key}@example.com`);
+    await page.locator('input[name="password"]').fill("Registered-pass-1");
+    await page.locator('input[name="password_confirmation"]').fill("Registered-pass-1");
+    const box = page.getByRole("checkbox", { name: "Открыть меню гостям сразу: 14 бесплатных дней начнутся сегодня" });
+    expect(await box.isChecked()).toBe(false);
+    await box.focus();
+    await page.keyboard.press("Space");
+    expect(await box.isChecked()).toBe(true);
+    expect(await axeViolations(page, { include: "form" })).toEqual([]);
+    await page.screenshot({ path: join(ARTIFACTS, "issue50-register-open-now-ru-390.png"), fullPage: true });
+    await page.locator('form button[type="submit"]').click();
+    await page.getByTestId("registration-done").waitFor();
+    // The first publish of the store says nothing hides it (a store in preparation says "preparation").
+    const manifest = async () => {
+      const res = await page.request.get(`${base}/m/${key}/center/manifest.json`);
+      return res.ok() ? ((await res.json()) as { hidden?: string }).hidden ?? "open" : "unpublished";
+    };
+    await expect.poll(manifest, { timeout: 30_000 }).toBe("open");
+    expect(errors).toEqual([]);
+  });
+});
+
 describe("tables in bulk, chosen cards and the print page (points 3 and 6)", () => {
   it("adds a range all or nothing, prints the chosen tables' cards with the logo, as the PDF prints them", async () => {
     const { page, errors, as } = await owner();

@@ -26,7 +26,7 @@ afterEach(() => clock.reset());
 
 type Venue = Awaited<ReturnType<typeof registerOrganization>>;
 
-async function register(at: Date): Promise<Venue> {
+async function register(at: Date, open_now = false): Promise<Venue> {
   clock.set(at);
   const key = letters("time");
   return withActor({ type: "public" }, () =>
@@ -38,6 +38,7 @@ async function register(at: Date): Promise<Venue> {
       email: `${key}@example.com`,
       password: "long-enough-1",
       password_confirmation: "long-enough-1",
+      open_now,
     }),
   );
 }
@@ -102,6 +103,22 @@ describe("the subscription timeline", () => {
     // Running the job again, or twice at once, changes nothing.
     await Promise.all([jobAt(addDays(t0, 18)), runSchedules(addDays(t0, 18))]);
     expect(await events(v)).toEqual(["added:trial", "activated:trial", "completed:trial"]);
+  });
+
+  it("registration asked to open the menu at once: no preparation, the 14-day trial starts then and the menu is open", async () => {
+    const t0 = new Date("2030-03-01T09:00:00Z");
+    const v = await register(t0, true);
+    // Preparation ended as it began (the test clock runs on from t0).
+    const opened = new Date(v.preparation_ends_at);
+    expect(opened.getTime() - t0.getTime()).toBeLessThan(60_000);
+    expect((await state(v)).active).toMatchObject({ plan: "trial", status: "active", starts_at: v.preparation_ends_at, ends_at: addDays(opened, 14).toISOString() });
+    expect(await guestMenu(v)).toBe("open");
+    expect(await events(v)).toEqual(["added:trial", "activated:trial"]);
+    // The scheduler's look changes nothing; the trial ends when it would have.
+    await jobAt(addDays(t0, 3.01));
+    expect(await events(v)).toEqual(["added:trial", "activated:trial"]);
+    await jobAt(addDays(t0, 14.01));
+    expect((await state(v)).phase).toBe("hidden");
   });
 
   it("activation during preparation → paid plan → invoice → marked paid → active → renewal queued → completed → next → hidden", async () => {

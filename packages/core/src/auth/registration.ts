@@ -11,7 +11,7 @@ import { RESERVED_NAME_MESSAGE, UrlKey } from "../shared/url-key";
 import { cityOf, urlNameVariants } from "../shared/url-name-suggest";
 import { storesOfCompany } from "../store/store";
 import { newStoreLanguages } from "../billing/gate";
-import { startPreparation } from "../billing/lifecycle";
+import { advanceStore, startPreparation } from "../billing/lifecycle";
 import { addDays, PREPARATION_DAYS } from "../billing/plans";
 import { hashPassword } from "./password";
 import { emailGuard, userById } from "./user";
@@ -68,7 +68,8 @@ async function freeVariant(kind: "companyUrl" | "storeUrl", taken: string, guard
 }
 
 /**
- * /register/organization: the company, its first store (in its 3-day preparation period) and the
+ * /register/organization: the company, its first store (in its 3-day preparation period, or open
+ * with the trial started when the owner asked for that) and the
  * user as company_manager, with the three guards (company URL name, store URL name, e-mail) in one
  * transaction, so a taken value leaves nothing behind. Then the confirmation e-mail; the user
  * cannot sign in before confirming.
@@ -81,8 +82,9 @@ export async function registerOrganization(input: RegisterOrganization, ctx: Req
   const user_id = newId();
   const password_hash = await hashPassword(v.password);
   const now = clock.now();
-  // PRODUCT.md: registration starts 3 days of preparation, the menu hidden from guests.
-  const preparation_ends_at = addDays(now, PREPARATION_DAYS).toISOString();
+  // PRODUCT.md: registration starts 3 days of preparation, the menu hidden from guests; an owner
+  // who asks to open the menu at once has none (as "Открыть меню сейчас" ends it).
+  const preparation_ends_at = v.open_now ? now.toISOString() : addDays(now, PREPARATION_DAYS).toISOString();
   await guardedWrite(
     {
       claim: [
@@ -112,8 +114,10 @@ export async function registerOrganization(input: RegisterOrganization, ctx: Req
         .commit(),
     ],
   );
-  // The subscription lifecycle looks at the store again when preparation ends (trial starts).
-  await startPreparation({ company_id, store_id }, now);
+  // The subscription lifecycle looks at the store again when preparation ends (trial starts), or,
+  // opened at once, starts the trial now.
+  if (v.open_now) await advanceStore({ company_id, store_id }, now);
+  else await startPreparation({ company_id, store_id }, now);
   const token = await issueToken("confirm", user_id);
   await sendAccountMail("confirm", v.email, v.ui_locale, { email: v.email, company: v.company_name, token });
   return {

@@ -72,6 +72,8 @@ export const RegisterOrganization = z
     password: NewPassword,
     password_confirmation: Confirmation,
     ui_locale: z.enum(UI_LOCALES).default("ru"),
+    /** "Open the menu to guests right away": no 3 days of preparation, the trial starts now (issue 50). */
+    open_now: z.boolean().default(false),
   })
   .refine(matching, mismatch);
 export type RegisterOrganization = z.input<typeof RegisterOrganization>;

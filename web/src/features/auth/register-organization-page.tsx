@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { RegisterOrganization } from "@menu/core/shared/account-forms";
 import type { ComponentProps } from "react";
 import { FormattedMessage } from "react-intl";
-import { FormAlert, SubmitButton, TextField } from "@/components/form/fields";
+import { CheckboxField, FormAlert, SubmitButton, TextField } from "@/components/form/fields";
 import { useZodForm } from "@/components/form/use-zod-form";
 import { apiFieldError } from "@/components/form/validation";
 import { errorMessageFor } from "@/lib/errors";
@@ -20,8 +20,8 @@ const NAME_OF: Record<UrlField, "company_name" | "store_name"> = { company_url_k
 
 /**
  * /register/organization: a company with its first store and its manager. E-mail and URL names are
- * checked while typed; the store starts its 3-day preparation (the footer says the menu can be
- * opened at once after signing in: decision 105); a confirmation link is mailed. Each URL name
+ * checked while typed; the store starts its 3-day preparation, or with "open the menu right away"
+ * ticked its trial at once (decision 105); a confirmation link is mailed. Each URL name
  * follows its name (`useUrlNameFollowing`).
  */
 export function RegisterOrganizationPage() {
@@ -35,6 +35,7 @@ export function RegisterOrganizationPage() {
     password: "",
     password_confirmation: "",
     ui_locale: language,
+    open_now: false,
   }, { live: URL_FIELDS });
   const email = useAvailability("email", String(form.values.email));
   const companyKey = useAvailability("company_url_key", String(form.values.company_url_key));
@@ -147,6 +148,7 @@ export function RegisterOrganizationPage() {
         <p className="auth-card__note">
           <FormattedMessage id="register.trialNote" />
         </p>
+        <CheckboxField label="register.openNow" {...form.bind("open_now")} />
         <SubmitButton pending={mutation.isPending} label="register.submit" />
       </form>
     </AuthLayout>
