@@ -166,3 +166,103 @@ export function inkShare({ data, width, height }: Grey, box: { x0: number; y0: n
   }
   return all ? ink / all : 0;
 }
+
+type Speck = { x0: number; y0: number; x1: number; y1: number; x: number; y: number; size: number };
+
+/** The page's specks (8-connected ink of at most `max` pixels a side): a leader's dots are among them. */
+function specks({ data, width, height }: Grey, max: number): Speck[] {
+  const seen = new Uint8Array(data.length);
+  const stack = new Int32Array(data.length);
+  const out: Speck[] = [];
+  for (let start = 0; start < data.length; start++) {
+    if (seen[start] || data[start]! >= INK) continue;
+    seen[start] = 1;
+    let top = 0;
+    stack[top++] = start;
+    let [x0, y0, x1, y1] = [width, height, 0, 0];
+    while (top > 0) {
+      const at = stack[--top]!;
+      const x = at % width;
+      const y = (at - x) / width;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      for (let dy = -1; dy <= 1; dy++) {
+        const ny = y + dy;
+        if (ny < 0 || ny >= height) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          if (nx < 0 || nx >= width) continue;
+          const next = ny * width + nx;
+          if (!seen[next] && data[next]! < INK) {
+            seen[next] = 1;
+            stack[top++] = next;
+          }
+        }
+      }
+    }
+    const [w, h] = [x1 - x0 + 1, y1 - y0 + 1];
+    if (w <= max && h <= max && w >= 2 && h >= 2 && w <= h * 2 && h <= w * 2) out.push({ x0, y0, x1, y1, x: (x0 + x1) / 2, y: (y0 + y1) / 2, size: Math.max(w, h) });
+  }
+  return out;
+}
+
+/** A leader has at least this many dots, evenly spaced on one line. */
+const LEADER_DOTS = 6;
+
+/**
+ * The page with its dotted leaders (runs of LEADER_DOTS or more like specks on one line, set apart
+ * evenly by more than twice their size) painted out: the OCR otherwise reads some as rows of
+ * letters, slowly (a page's time grew threefold) and into the text. A lone point (a price's decimal
+ * point, an ellipsis) stays.
+ */
+export function withoutLeaders(grey: Grey): Grey {
+  const max = Math.max(3, Math.round(grey.width / 200));
+  const found = specks(grey, max).sort((a, b) => a.x - b.x);
+  type Chain = { dots: Speck[]; step: number };
+  const chains: Chain[] = [];
+  // The chains still open, by band of `max` pixels of height (a dot's next one is in its band or one beside it).
+  const open = new Map<number, Chain[]>();
+  const band = (dot: Speck) => Math.floor(dot.y / max);
+  for (const dot of found) {
+    const near = [-1, 0, 1].flatMap((d) => {
+      const list = open.get(band(dot) + d) ?? [];
+      // Chains left well behind can take no more dots.
+      const kept = list.filter(({ dots }) => dot.x - dots.at(-1)!.x <= max * 6);
+      if (kept.length !== list.length) open.set(band(dot) + d, kept);
+      return kept;
+    });
+    const chain = near.find(({ dots, step }) => {
+      const last = dots.at(-1)!;
+      const gap = dot.x - last.x;
+      const size = Math.max(dot.size, last.size);
+      if (Math.abs(dot.y - last.y) > size * 0.6 || dot.size > last.size * 1.6 || last.size > dot.size * 1.6) return false;
+      if (gap < size * 2 || gap > size * 6) return false;
+      return !step || Math.abs(gap - step) <= step * 0.3;
+    });
+    if (chain) {
+      if (!chain.step) chain.step = dot.x - chain.dots.at(-1)!.x;
+      chain.dots.push(dot);
+    } else {
+      const started = { dots: [dot], step: 0 };
+      open.set(band(dot), [...(open.get(band(dot)) ?? []), started]);
+      chains.push(started);
+    }
+  }
+  const data = new Uint8Array(grey.data);
+  for (const { dots } of chains) {
+    if (dots.length < LEADER_DOTS) continue;
+    // With the dot's blurred rim, lighter than ink; painted the paper's shade around it (no white patch the OCR sees).
+    for (const { x0, y0, x1, y1, size } of dots) {
+      const rim = Math.max(2, Math.round(size * 0.6));
+      const [left, right] = [Math.max(0, x0 - rim), Math.min(grey.width - 1, x1 + rim)];
+      const [top, bottom] = [Math.max(0, y0 - rim), Math.min(grey.height - 1, y1 + rim)];
+      let sum = 0;
+      for (let x = left; x <= right; x++) sum += grey.data[top * grey.width + x]! + grey.data[bottom * grey.width + x]!;
+      const paper = Math.round(sum / (2 * (right - left + 1)));
+      for (let y = top; y <= bottom; y++) data.fill(paper, y * grey.width + left, y * grey.width + right + 1);
+    }
+  }
+  return { ...grey, data };
+}

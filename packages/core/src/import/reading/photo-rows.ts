@@ -21,9 +21,14 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const height = (piece: OcrPiece) => piece.y1 - piece.y0;
 const middle = (piece: OcrPiece) => (piece.y0 + piece.y1) / 2;
 
+/** A piece of one letter alone, below this confidence, is a speck or a lone digit misread ("7" as "у"). */
+const LONE_LETTER_MIN = 70;
+
 /** The pieces worth reading: some letter or digit, confident enough, of a text's height. */
 function readable(pieces: OcrPiece[]): OcrPiece[] {
-  const kept = pieces.filter((piece) => /[\p{L}\p{N}]/u.test(piece.text) && piece.confidence >= CONFIDENCE_MIN);
+  const kept = pieces.filter(
+    (piece) => /[\p{L}\p{N}]/u.test(piece.text) && piece.confidence >= (/^\p{L}$/u.test(piece.text) ? LONE_LETTER_MIN : CONFIDENCE_MIN),
+  );
   const usual = median(kept.map(height));
   return kept.filter((piece) => height(piece) >= usual * 0.4 && height(piece) <= usual * 4);
 }
