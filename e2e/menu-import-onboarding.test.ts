@@ -12,6 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
 import { ARTIFACTS, downloadedBytes, launchBrowser } from "./browser";
+import { pickInterfaceLanguage } from "./sign-in";
 import { registeredOwner } from "./staff-api";
 import { workerRuntime } from "./worker-runtime";
 
@@ -25,17 +26,6 @@ afterAll(async () => {
 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `issue33-import-${name}.png`), fullPage: true });
-
-/** Picks the interface language in the header (at 1280 px), then the width. */
-async function as(page: Page, locale: "ru" | "en", width: number) {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  const html = () => page.evaluate(() => document.documentElement.lang);
-  if ((await html()) !== locale) {
-    await page.locator(`.staff-header__lang button[lang="${locale}"]`).click();
-    await expect.poll(html).toBe(locale);
-  }
-  await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-}
 
 describe("the import on the empty menu editor", () => {
   it("offers the template, imports it in the sheet's order with icons, and keeps the summary", async () => {
@@ -59,12 +49,12 @@ describe("the import on the empty menu editor", () => {
     await panel.waitFor();
     for (const locale of ["ru", "en"] as const) {
       for (const width of [390, 1280]) {
-        await as(page, locale, width);
+        await pickInterfaceLanguage(page, locale, width);
         expect(await axeViolations(page)).toEqual([]);
         await shot(page, `empty-${locale}-${width}`);
       }
     }
-    await as(page, "ru", 1280);
+    await pickInterfaceLanguage(page, "ru", 1280);
 
     // The CSV template link answers a CSV file; the Excel one downloads the workbook imported below.
     const csv = await page.request.get(base + (await panel.getByTestId("import-template-csv").getAttribute("href"))!);
@@ -91,13 +81,13 @@ describe("the import on the empty menu editor", () => {
     expect(await axeViolations(page)).toEqual([]);
     for (const locale of ["ru", "en"] as const) {
       for (const width of [390, 1280]) {
-        await as(page, locale, width);
+        await pickInterfaceLanguage(page, locale, width);
         await result.waitFor();
         expect(await axeViolations(page)).toEqual([]);
         await shot(page, `result-${locale}-${width}`);
       }
     }
-    await as(page, "ru", 1280);
+    await pickInterfaceLanguage(page, "ru", 1280);
 
     // Its links lead to the categories; within the section the summary is still there.
     await result.getByRole("link", { name: "Супы" }).click();

@@ -17,6 +17,7 @@ import { printPage } from "../packages/core/test/menu-corpus/photo-page";
 import { axeViolations } from "./axe";
 import { ARTIFACTS, launchBrowser } from "./browser";
 import { publishedMenu } from "./demo";
+import { pickInterfaceLanguage } from "./sign-in";
 import { registeredOwner } from "./staff-api";
 import { workerRuntime } from "./worker-runtime";
 
@@ -46,17 +47,6 @@ afterAll(async () => {
   expect(errors).toEqual([]);
   await browser?.close();
 });
-
-/** Picks the interface language in the header (at 1280 px), then the width. */
-async function as(locale: "ru" | "en", width: number) {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  const html = () => page.evaluate(() => document.documentElement.lang);
-  if ((await html()) !== locale) {
-    await page.locator(`.staff-header__lang button[lang="${locale}"]`).click();
-    await expect.poll(html).toBe(locale);
-  }
-  await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-}
 
 /** What the guest menu should show: title → price per portion, and the category. */
 type Expected = { category: string; title: string; prices: string[] }[];
@@ -227,12 +217,12 @@ describe("an owner's own menu, from each source to the live menu", () => {
       afterDraft: async () => {
         for (const locale of ["ru", "en"] as const) {
           for (const width of [390, 1280]) {
-            await as(locale, width);
+            await pickInterfaceLanguage(page, locale, width);
             expect(await axeViolations(page, { include: "[data-testid=menu-import]" })).toEqual([]);
             await page.getByTestId("menu-import").screenshot({ path: join(ARTIFACTS, `issue50-draft-${locale}-${width}.png`) });
           }
         }
-        await as("ru", 1280);
+        await pickInterfaceLanguage(page, "ru", 1280);
       },
     });
   });

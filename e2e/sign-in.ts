@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 
 import { demo } from "./demo";
 import { workerRuntime } from "./worker-runtime";
@@ -15,4 +16,15 @@ export async function signInAs(page: Page, role: string, landing = "/demo/center
   await page.locator('input[name="password"]').fill(password);
   await page.locator('form button[type="submit"]').click();
   await page.waitForURL(base + landing);
+}
+
+/** Picks a staff page's interface language in the header (at 1280 px: phones have it in the avatar menu), then the width. */
+export async function pickInterfaceLanguage(page: Page, locale: "ru" | "en", width: number) {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const html = () => page.evaluate(() => document.documentElement.lang);
+  if ((await html()) !== locale) {
+    await page.locator(`.staff-header__lang button[lang="${locale}"]`).click();
+    await expect.poll(html).toBe(locale);
+  }
+  await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
 }

@@ -4,6 +4,8 @@
  * slightly out of focus, with sensor noise, saved as a JPEG. Deterministic: the seed picks it all.
  */
 import { createCanvas, type Canvas } from "@napi-rs/canvas";
+// The same seed, the same photo.
+import { seeded } from "./menus";
 
 export type Shot = {
   /** Degrees the page is turned (positive: clockwise). */
@@ -19,21 +21,9 @@ export type Shot = {
   quality: number;
 };
 
-/** A small seeded generator (mulberry32): the same seed, the same photo. */
-export function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A shot drawn from the seed: tilt 2–6° either way, some keystone, blur, dim light and noise. */
 export function shotOf(seed: number): Shot {
-  const random = seeded(seed);
+  const random = seeded(seed).next;
   const between = (a: number, b: number) => a + (b - a) * random();
   return {
     tilt: between(2, 6) * (random() < 0.5 ? -1 : 1),
@@ -47,7 +37,7 @@ export function shotOf(seed: number): Shot {
 
 /** The photo of `page` (a white printed page) as JPEG bytes. */
 export async function photograph(page: Canvas, shot: Shot, seed: number): Promise<Uint8Array> {
-  const random = seeded(seed * 7919 + 1);
+  const random = seeded(seed * 7919 + 1).next;
   const margin = 0.08;
   const width = Math.round(page.width * (1 + 2 * margin));
   const height = Math.round(page.height * (1 + 2 * margin));
