@@ -25,10 +25,10 @@
  * the loopback address's event allowance of that runtime for the minute, so give it one of its own.
  */
 import { randomUUID } from "node:crypto";
-import { request as httpRequest } from "node:http";
 import { loadavg } from "node:os";
 import { configureDb, Db } from "@menu/core";
 import { IMPORT_ROWS_MAX } from "@menu/core/import/menu-import-limits";
+import { callFrom } from "../e2e/staff-api";
 import { workbookEntries, zip } from "../packages/api/test/support/hostile-zip";
 import { benchRuntime, closedLoop, demoOf, dynamoEndpoint, percentile, signIn, sized } from "./bench-support";
 
@@ -57,16 +57,7 @@ const PERSONAL = ["ivan.petrov@mail.by", "+375 29 123-45-67", "4111 1111 1111 11
  * runtime takes the socket's address, so each loopback address is another client. Answers the status.
  */
 async function guess(base: string, localAddress: string, email: string) {
-  const call = (method: string, path: string, headers: Record<string, string>, body?: string) =>
-    new Promise<{ status: number; cookies: string[]; text: string }>((ok, fail) => {
-      const req = httpRequest(`${base}${path}`, { method, headers, localAddress }, (res) => {
-        let text = "";
-        res.on("data", (d: Buffer) => (text += d.toString()));
-        res.on("end", () => ok({ status: res.statusCode!, cookies: (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!), text }));
-      });
-      req.on("error", fail);
-      req.end(body);
-    });
+  const call = (method: string, path: string, headers: Record<string, string>, body?: string) => callFrom(base, localAddress, method, path, headers, body);
   const csrf = await call("GET", "/api/auth/csrf", {});
   const { csrfToken } = JSON.parse(csrf.text) as { csrfToken: string };
   const form = new URLSearchParams({ csrfToken, email, password: "Wrong-password-1", json: "true" }).toString();
