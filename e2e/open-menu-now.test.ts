@@ -40,6 +40,8 @@ describe("open the menu now", () => {
     await page.waitForURL(base + path);
     // A new owner's first visit greets them first.
     await page.getByTestId("welcome-dialog").getByRole("button", { name: "Начать" }).click();
+    // The welcome has its own "open now" button: wait until it has gone, so one button is left.
+    await expect.poll(() => page.getByTestId("welcome-dialog").isVisible()).toBe(false);
     await expect.poll(() => page.getByTestId("phase").innerText()).toBe("Подготовка");
     await expect.poll(guest, { timeout: 30_000 }).toContain("готовит своё меню");
 
