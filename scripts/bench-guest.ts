@@ -1,7 +1,7 @@
 /**
  * pnpm bench:guest — what a guest's first view of a ~150-item demo store costs, and how fast the
- * local runtime serves the published menu compared with nginx serving the same files (same tool,
- * same concurrency, same run). Loopback only, bounded in count and time.
+ * local runtime serves the published menu compared with nginx serving the same files precompressed
+ * (same tool, same concurrency, same run) and with a bare Node http server answering the same bytes. Loopback only, bounded in count and time.
  *
  * Then Lighthouse (npm `lighthouse`, its mobile defaults: a simulated slow 4G network and a 4×
  * slower CPU) loads the menu page BENCH_LIGHTHOUSE_RUNS times (default 3) with Chromium
@@ -24,14 +24,14 @@
  * missing (no apt-get); the targets do not set the exit code. BENCH_BASE_URL and BENCH_DATA_DIR
  * name a running runtime to read instead of starting one (the bench only reads).
  */
-import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { freePort } from "../packages/local/src/dynamo";
-import { benchRuntime, CHECK, goalsExitCode, sized } from "./bench-support";
+import { benchRuntime, goalsExitCode, sized } from "./bench-support";
 import { firstTouch } from "./guest-first-touch";
+import { ensureTools, throughput } from "./guest-throughput";
 
 const root = resolve(import.meta.dirname, "..");
 const dist = join(root, "web/dist");
@@ -39,24 +39,9 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const gz = (b: Buffer) => gzipSync(b, { level: 9 }).length;
 const br = (b: Buffer) => brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
-/** Whether nginx and wrk are there, installed with apt-get when missing (not in check mode: then false). */
-function ensureTools() {
-  const missing = ["nginx", "wrk"].filter((t) => spawnSync("sh", ["-c", `command -v ${t} || test -x /usr/sbin/${t}`]).status !== 0);
-  if (!missing.length) return true;
-  if (CHECK) {
-    console.log(`Check mode: ${missing.join(", ")} missing, the throughput comparison with nginx is skipped (no apt-get).`);
-    return false;
-  }
-  console.log(`Installing ${missing.join(", ")} with apt-get…`);
-  execFileSync("apt-get", ["install", "-y", "--no-install-recommends", ...missing], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
-  return true;
-}
-const nginxBin = () => (existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx");
-
 const haveTools = ensureTools();
 const runtime = await benchRuntime("bench-guest");
 const { dataDir } = runtime;
-let nginx: ReturnType<typeof spawn> | undefined;
 try {
   const base = runtime.baseUrl;
   const company = "demo";
@@ -113,62 +98,8 @@ try {
   console.log(`  own modules: ${own.map((s) => s.replace(/^.*?(src\/|packages\/)/, "$1")).join(", ")}`);
   console.log(offending.length ? `  ADMIN/ROUTER CODE FOUND: ${offending.join(", ")}` : "  no admin, auth, router, query, zod, quill, qrcode, react-intl or catalog module in it ✔");
 
-  // ---- Throughput: the local runtime against nginx serving the same files.
-  const ratios: number[] = [];
-  if (haveTools) {
-    const site = mkdtempSync(join(tmpdir(), "menu-nginx-"));
-    mkdirSync(join(site, company, store), { recursive: true });
-    cpSync(join(dataDir, "objects/m"), join(site, "m"), { recursive: true, filter: (src) => !src.endsWith(".meta") });
-    cpSync(join(dataDir, `objects/m/${company}/${store}/ru/menu.html`), join(site, company, store, "menu.html"));
-    const port = await freePort();
-    const conf = join(site, "nginx.conf");
-    writeFileSync(
-      conf,
-      `worker_processes ${process.env.BENCH_NGINX_WORKERS ?? "1"}; daemon off; pid ${site}/nginx.pid; error_log ${site}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
-  types { text/html html; application/json json; }
-  gzip on; gzip_comp_level 6; gzip_types application/json; gzip_vary on;
-  client_body_temp_path ${site}/tmp; proxy_temp_path ${site}/tmp; fastcgi_temp_path ${site}/tmp; uwsgi_temp_path ${site}/tmp; scgi_temp_path ${site}/tmp;
-  server {
-    listen 127.0.0.1:${port};
-    root ${site};
-    etag on;
-    location = ${pagePath} { default_type text/html; try_files /${company}/${store}/menu.html =404; add_header Cache-Control no-cache; }
-    location /m/ { add_header Cache-Control "public, max-age=0, must-revalidate"; }
-  }
-}
-`,
-    );
-    mkdirSync(join(site, "tmp"), { recursive: true });
-    nginx = spawn(nginxBin(), ["-c", conf, "-p", site], { stdio: "ignore" });
-    const nginxBase = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 50 && !(await fetch(nginxBase + jsonPath).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 100));
-
-    const DURATION = process.env.BENCH_SECONDS ?? sized("8", "1");
-    const CONNECTIONS = process.env.BENCH_CONNECTIONS ?? sized("32", "4");
-    const wrk = (url: string) => {
-      const out = execFileSync("wrk", ["-t2", `-c${CONNECTIONS}`, `-d${DURATION}s`, "--latency", "-H", "Accept-Encoding: gzip, br", url], { encoding: "utf8" });
-      const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
-      const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
-      const ms = p99 ? Number(p99[1]) * (p99[2] === "us" ? 0.001 : p99[2] === "s" ? 1000 : 1) : NaN;
-      return { rps, p99: ms };
-    };
-    // Warm both (the runtime's edge cache, nginx's page cache).
-    for (const b of [base, nginxBase]) for (const p of [pagePath, jsonPath]) await fetch(b + p, { headers: { "accept-encoding": "gzip" } });
-    // One nginx worker against the runtime's one Node process (BENCH_NGINX_WORKERS=auto for all cores).
-    console.log(`\nThroughput (wrk, 2 threads, ${CONNECTIONS} connections, ${DURATION} s each, gzip/br accepted, loopback; nginx workers: ${process.env.BENCH_NGINX_WORKERS ?? "1"}):`);
-    console.log("  url                          server          req/s     p99 ms");
-    for (const p of [pagePath, jsonPath]) {
-      const local = wrk(base + p);
-      const ref = wrk(nginxBase + p);
-      ratios.push(local.rps / ref.rps);
-      console.log(`  ${p.padEnd(28)} local runtime ${local.rps.toFixed(0).padStart(8)} ${local.p99.toFixed(2).padStart(10)}`);
-      console.log(`  ${"".padEnd(28)} nginx         ${ref.rps.toFixed(0).padStart(8)} ${ref.p99.toFixed(2).padStart(10)}`);
-      console.log(`  ${"".padEnd(28)} ratio ${(local.rps / ref.rps).toFixed(2)}× nginx`);
-    }
-  }
+  // ---- Throughput: the local runtime against nginx serving the same files, and a bare Node server.
+  const ratios = haveTools ? await throughput({ base, dataDir, company, store, pagePath, jsonPath }) : [];
 
   // ---- Lighthouse: the first view on a simulated phone (median of BENCH_LIGHTHOUSE_RUNS runs).
   const guestPath = `${pagePath}?table=1`;
@@ -211,14 +142,13 @@ http {
     [`menu JSON ≤ 40 KB gzip (${kb(totals["menu JSON"]!)})`, totals["menu JSON"]! <= 40 * 1024],
     ["no admin code in the guest route", offending.length === 0],
     haveTools
-      ? ([`local runtime ≥ 0.5× nginx (${ratios.map((r) => r.toFixed(2)).join(", ")})`, ratios.every((r) => r >= 0.5)] as const)
+      ? ([`local runtime ≥ 0.5× nginx serving the same files precompressed (${ratios.map((r) => r.toFixed(2)).join(", ")})`, ratios.every((r) => r >= 0.5)] as const)
       : (["local runtime ≥ 0.5× nginx (not measured: nginx or wrk missing)", false] as const),
   ] as const;
   console.log("\nTargets:");
   for (const [what, ok] of checks) console.log(`  ${ok ? "✔" : "✘"} ${what}`);
   process.exitCode = goalsExitCode(checks);
 } finally {
-  nginx?.kill("SIGQUIT");
   await runtime.stop();
 }
 

@@ -109,7 +109,7 @@ describe("restore rehearsal", () => {
     const webDist = mkdtempSync(join(dir, "web-"));
     // The runtime's guest pages (its front server's first handler) over HTTP; the API below in-process.
     const published = publishedHandler();
-    server = createServer((req, res) => void published(req, res).then((answered) => answered || res.writeHead(404).end())).listen(0, "127.0.0.1");
+    server = createServer((req, res) => void Promise.resolve(published(req, res)).then((answered) => answered || res.writeHead(404).end())).listen(0, "127.0.0.1");
     await once(server, "listening");
     const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 

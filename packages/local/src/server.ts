@@ -145,7 +145,7 @@ function isRedirectSource(sources: string[], pathname: string): boolean {
  * every behaviour's (the app sets the same ones on its own).
  */
 export function frontServer(
-  published: (req: IncomingMessage, res: ServerResponse, security: OutgoingHttpHeaders) => Promise<boolean>,
+  published: (req: IncomingMessage, res: ServerResponse, security: OutgoingHttpHeaders) => boolean | Promise<boolean>,
   app: RequestListener,
   security: SecurityPolicy = { scriptHashes: [] },
 ) {
@@ -153,18 +153,16 @@ export function frontServer(
   const server = createServer({ highWaterMark: 64 * 1024 }, (req, res) => {
     const https = cameOverHttps("encrypted" in req.socket ? "https:" : "http:", req.headers["x-forwarded-proto"]?.toString());
     const set = headers(https);
-    // A published file's head holds them (built once per file); anything else gets them here.
-    published(req, res, set).then(
-      async (answered) => {
-        if (answered) return;
-        for (const name in set) res.setHeader(name, set[name]!);
-        await app(req, res);
-      },
-      (error) => {
-        console.error("Serving a published page failed", error);
-        if (!res.headersSent) res.writeHead(500, set).end();
-      },
-    );
+    // A published file's head holds them (built once per file); anything else gets them here. A warm
+    // published file is answered synchronously: no promise or closure per guest request.
+    let answered: boolean | Promise<boolean>;
+    try {
+      answered = published(req, res, set);
+    } catch (error) {
+      return failed(res, set, error);
+    }
+    if (answered instanceof Promise) answered.then((done) => (done ? undefined : toApp(app, req, res, set))).catch((error: unknown) => failed(res, set, error));
+    else if (!answered) toApp(app, req, res, set).catch((error: unknown) => failed(res, set, error));
   });
   server.on("clientError", refuseUnparsed);
   // Node closes an idle kept-alive socket after 5 s; a client that sends on it at that moment gets
@@ -173,6 +171,16 @@ export function frontServer(
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   return server;
+}
+
+async function toApp(app: RequestListener, req: IncomingMessage, res: ServerResponse, set: OutgoingHttpHeaders) {
+  for (const name in set) res.setHeader(name, set[name]!);
+  await app(req, res);
+}
+
+function failed(res: ServerResponse, set: OutgoingHttpHeaders, error: unknown) {
+  console.error("Serving a published page failed", error);
+  if (!res.headersSent) res.writeHead(500, set).end();
 }
 
 /**
