@@ -5,7 +5,7 @@ import SlowestFirst from "./test/slowest-first";
 /**
  * `pnpm test` (scripts/test-run.ts) runs domain, web and stacks first, then e2e in a vitest process
  * of its own, so the browser tests' runtimes and Chromium are not up while the domain tests run.
- * Files run two at a time (vitest's default is one on a 2-core machine).
+ * Files run two at a time (vitest's default is one on a 2-core machine); `pnpm test` runs e2e three at a time.
  */
 const WORKERS = 2;
 

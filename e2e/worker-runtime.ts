@@ -8,9 +8,9 @@ export type SharedRuntime = {
 };
 
 /**
- * The shared runtime of the vitest worker running this file. The e2e files run on two workers; each
- * worker has a runtime of its own, both restored from the one seeded data folder (runtime.global.ts),
- * so two files that change the demo menu at the same time never meet, and the files of one worker
+ * The shared runtime of the vitest worker running this file. The e2e files run on three workers
+ * (scripts/test-run.ts); each worker has a runtime of its own, all restored from the one seeded data
+ * folder (runtime.global.ts), so files that change the demo menu at the same time never meet, and the files of one worker
  * run one after the other as before.
  */
 export function workerRuntime(): SharedRuntime {
