@@ -1,7 +1,8 @@
 /**
  * pnpm bench:guest — what a guest's first view of a ~150-item demo store costs, and how fast the
  * local runtime serves the published menu compared with nginx serving the same files precompressed
- * (same tool, same concurrency, same run) and with a bare Node http server answering the same bytes. Loopback only, bounded in count and time.
+ * and with a bare Node http server answering the same bytes (scripts/guest-throughput.ts; same tool,
+ * same concurrency, same run). Loopback only, bounded in count and time.
  *
  * Then Lighthouse (npm `lighthouse`, its mobile defaults: a simulated slow 4G network and a 4×
  * slower CPU) loads the menu page BENCH_LIGHTHOUSE_RUNS times (default 3) with Chromium

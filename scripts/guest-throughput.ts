@@ -85,7 +85,7 @@ server {
   for (const b of [base, nginxBase, bare.base]) for (const p of [pagePath, jsonPath]) await fetch(b + p, { headers: { "accept-encoding": "gzip" } });
   // One nginx worker against the runtime's one Node process (BENCH_NGINX_WORKERS=auto for all cores).
   console.log(
-    `\nThroughput (wrk, 2 threads, ${CONNECTIONS} connections, ${DURATION} s each, ${ROUNDS} rounds taking turns, gzip/br accepted, loopback; nginx workers: ${process.env.BENCH_NGINX_WORKERS ?? "1"}, load ${loadavg()[0]!.toFixed(2)}):`,
+    `\nThroughput (wrk, 2 threads, ${CONNECTIONS} connections, ${DURATION} s each, ${ROUNDS} round${ROUNDS === 1 ? "" : "s"} taking turns, gzip/br accepted, loopback; nginx workers: ${process.env.BENCH_NGINX_WORKERS ?? "1"}, load ${loadavg()[0]!.toFixed(2)}):`,
   );
   console.log("  url / server                          req/s (median)   each round");
   try {
