@@ -27,7 +27,11 @@ export async function axeViolations(
       type Result = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] };
       const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<Result> } }).axe;
       const context = exclude?.length ? { include: [include ?? "html"], exclude } : (include ?? document);
-      const result = await axe.run(context, rules ? { runOnly: { type: "rule", values: rules } } : {});
+      // Bounded: a run that never ends fails here, said so, instead of as the test's time-out.
+      const result = await Promise.race([
+        axe.run(context, rules ? { runOnly: { type: "rule", values: rules } } : {}),
+        new Promise<never>((_, fail) => setTimeout(() => fail(new Error("axe.run did not end within 60 s")), 60_000)),
+      ]);
       return result.violations
         .filter((v) => v.impact === "serious" || v.impact === "critical")
         .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => String(n.target[0])) }));

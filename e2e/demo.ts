@@ -17,7 +17,8 @@ export const path = (url: string) => new URL(url).pathname + new URL(url).search
 
 /** A JSON file or call of the runtime (no cache), or an error naming it. */
 export async function getJson<T>(p: string, base = workerRuntime().baseUrl) {
-  const res = await fetch(`${base}${p}`, { cache: "no-store" });
+  // Bounded: an answer that never comes fails here, naming the path, rather than as a test's time-out.
+  const res = await fetch(`${base}${p}`, { cache: "no-store", signal: AbortSignal.timeout(30_000) });
   if (!res.ok) throw new Error(`${p}: ${res.status}`);
   return (await res.json()) as T;
 }

@@ -19,7 +19,12 @@ async function scrollThrough(page: Page) {
     .poll(
       () =>
         page.evaluate(async () => {
-          const frame = () => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+          // Two frames, or 200 ms when frames stall (a busy browser): this call must end for the poll to go on.
+          const frame = () =>
+            new Promise((ok) => {
+              requestAnimationFrame(() => requestAnimationFrame(ok));
+              setTimeout(ok, 200);
+            });
           // Bounded, so a page whose end never settles fails the poll instead of hanging the test
           // (the poll waits for each call to end).
           const until = performance.now() + 5000;
