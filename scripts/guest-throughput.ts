@@ -31,8 +31,6 @@ const nginxBin = () => (existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "ngi
 /** The ratios of the runtime's rate to nginx's, the page's then the JSON's. */
 export async function throughput({ base, dataDir, company, store, pagePath, jsonPath }: { base: string; dataDir: string; company: string; store: string; pagePath: string; jsonPath: string }) {
   const ratios: number[] = [];
-// ---- Throughput: the local runtime against nginx serving the same files, and Node's own http
-// module answering the same bytes from memory (what no Node server can beat: the ceiling).
   const site = mkdtempSync(join(tmpdir(), "menu-nginx-"));
   mkdirSync(join(site, company, store), { recursive: true });
   cpSync(join(dataDir, "objects/m"), join(site, "m"), { recursive: true, filter: (src) => !src.endsWith(".meta") });
