@@ -77,6 +77,18 @@ describe("the published guest menu", () => {
     const html = await (await fetch(`${base}/demo/center/menu`)).text();
     // Nothing in the markup makes the browser fetch code or data before its first view is shown.
     expect(html).not.toMatch(/<script[^>]+src=|rel="modulepreload"|rel="preload"[^>]+as="fetch"/);
+    // The first banner is the largest paint: the only picture fetched with high priority; the logo and
+    // the other banners ask for low, so on a slow link they do not share its bandwidth.
+    const pictures = [...html.matchAll(/<img [^>]*>/g)].map(([tag]) => tag);
+    const high = pictures.filter((tag) => /fetchPriority="high"/i.test(tag));
+    expect(high).toHaveLength(1);
+    const preloaded = /<link rel="preload" href="([^"]+)" as="image" fetchpriority="high"/.exec(html)?.[1];
+    expect(preloaded).toBeDefined();
+    expect(high[0]).toContain(`src="${preloaded}"`);
+    const logo = pictures.find((tag) => /width="56"/.test(tag));
+    const otherBanners = pictures.filter((tag) => /width="320"/.test(tag) && tag !== high[0]);
+    expect(otherBanners.length).toBeGreaterThan(0);
+    for (const tag of [logo, ...otherBanners]) expect(tag).toMatch(/fetchPriority="low"/i);
     const { page, errors } = await phone();
     const requested: string[] = [];
     page.on("request", (r) => {

@@ -22,7 +22,8 @@ export function GuestHeader({ menu, table, tableName, open, onLanguage, infoHref
       {store.logo_light || store.logo_dark ? (
         <picture className="guest-header__logo">
           {store.logo_dark ? <source media="(prefers-color-scheme: dark)" srcSet={`/${store.logo_dark}`} /> : null}
-          <img src={`/${store.logo_light ?? store.logo_dark}`} alt="" width={56} height={56} />
+          {/* Low: on a slow link the first banner (the largest paint) comes before a 56 px logo. */}
+          <img src={`/${store.logo_light ?? store.logo_dark}`} alt="" width={56} height={56} decoding="async" fetchPriority="low" />
         </picture>
       ) : null}
       <div className="guest-header__text">

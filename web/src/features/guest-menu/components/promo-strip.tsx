@@ -31,7 +31,8 @@ export function PromoStrip({ categories, promotions, company, storeKey, onGo }: 
                   width={320}
                   height={160}
                   decoding="async"
-                  {...(index === 0 ? { fetchPriority: "high" as const } : { loading: "lazy" as const })}
+                  // The first banner is the page's largest paint: the others never compete with it for a slow link.
+                  {...(index === 0 ? { fetchPriority: "high" as const } : { loading: "lazy" as const, fetchPriority: "low" as const })}
                 />
               ) : null}
               <span>
