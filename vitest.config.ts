@@ -3,8 +3,8 @@ import { defineConfig } from "vitest/config";
 import SlowestFirst from "./test/slowest-first";
 
 /**
- * `pnpm test` (scripts/test-run.ts) runs domain, web and stacks in one vitest process and e2e in
- * another, side by side (the domain tests' CPU work fills the browser tests' waits).
+ * `pnpm test` (scripts/test-run.ts) runs domain, web and stacks first, then e2e in a vitest process
+ * of its own, so the browser tests' runtimes and Chromium are not up while the domain tests run.
  * Files run two at a time (vitest's default is one on a 2-core machine); `pnpm test` runs e2e three at a time.
  */
 const WORKERS = 2;

@@ -1,20 +1,17 @@
 /**
- * `pnpm test`: the SPA build, then the whole suite in two phases side by side, then the run's own times.
+ * `pnpm test`: the whole suite in two phases, then the run's own times.
  *
- *   - domain, web and stacks, two files at a time (DynamoDB Local in memory, one table per file);
- *     its output is held and printed in one piece when it ends, so the two do not interleave;
- *   - e2e, three files at a time, each worker against a shared local runtime of its own, and Chromium.
+ *   1. domain, web and stacks, two files at a time (DynamoDB Local in memory, one table per file);
+ *   2. e2e, three files at a time, each worker against a shared local runtime of its own, and Chromium, started only now.
  *
- * The browser tests wait on pages, polls and timers much of the time; the domain tests' CPU-bound
- * work fills those waits instead of running before them. Both phases always run to their end, so
- * one run reports every failure. Each vitest process
+ * Both phases run even when the first fails, so one run reports every failure. Each vitest process
  * gets a temporary folder of its own as TMPDIR (data folders, objects, outboxes, Chromium profiles),
  * removed when the run ends, failed or not. Arguments go to vitest (`pnpm test e2e/shell`, `-t name`),
  * except `--record-times`: a whole run that passed then writes its files' times to
  * test/file-times.json, the order a clean clone runs them in (test/slowest-first.ts).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { TIMES_FILE } from "../test/slowest-first";
@@ -25,41 +22,28 @@ const args = process.argv.slice(2).filter((a) => a !== "--record-times");
 const runDir = mkdtempSync(join(tmpdir(), "menu-run-"));
 const timesFile = join(runDir, "times.jsonl");
 const cleanUp = () => rmSync(runDir, { recursive: true, force: true });
-const running = new Set<ChildProcess>();
+let current: ChildProcess | undefined;
 let interrupted = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     interrupted = true;
-    // Each phase's vitest stops its runtimes on the signal; the folder goes once all have.
-    const left = [...running].filter((child) => child.exitCode === null);
-    let waiting = left.length;
-    for (const child of left) child.once("exit", () => --waiting === 0 && cleanUp()).kill(signal);
-    if (!left.length) cleanUp();
+    // The phase's vitest stops its runtimes on the signal; the folder goes once it has.
+    if (current && current.exitCode === null) current.once("exit", cleanUp).kill(signal);
+    else cleanUp();
     process.exitCode = 130;
   });
 }
 
-/** `held`: the output goes to a file of the run and is printed when the command ends. */
-function run(label: string, command: string, commandArgs: string[], held = false): Promise<{ code: number; seconds: number }> {
+function run(label: string, command: string, commandArgs: string[]): Promise<{ code: number; seconds: number }> {
   const started = Date.now();
-  const log = join(runDir, `${label.replace(/\W+/g, "-")}.log`);
-  const out = held ? openSync(log, "w") : "inherit";
-  console.log(`\n▶ ${label}${held ? " (its output follows when it ends)" : ""}`);
+  console.log(`\n▶ ${label}`);
   return new Promise((ok) => {
-    const child = spawn(command, commandArgs, {
+    const child = (current = spawn(command, commandArgs, {
       cwd: root,
-      stdio: held ? ["ignore", out, out] : "inherit",
+      stdio: "inherit",
       env: { ...process.env, TMPDIR: runDir, MENU_TEST_TIMES: timesFile },
-    });
-    running.add(child);
-    child.once("exit", (code, signal) => {
-      running.delete(child);
-      if (typeof out === "number") {
-        closeSync(out);
-        console.log(`\n▶ ${label}: its output\n${readFileSync(log, "utf8")}`);
-      }
-      ok({ code: code ?? (signal ? 1 : 0), seconds: (Date.now() - started) / 1000 });
-    });
+    }));
+    child.once("exit", (code, signal) => ok({ code: code ?? (signal ? 1 : 0), seconds: (Date.now() - started) / 1000 }));
   });
 }
 
@@ -70,21 +54,16 @@ function run(label: string, command: string, commandArgs: string[], held = false
  */
 const E2E_WORKERS = 3;
 
-const vitest = (label: string, projects: string[], options: { workers?: number; held?: boolean } = {}) =>
-  run(
-    label,
-    process.execPath,
-    [
-      join(root, "node_modules/vitest/vitest.mjs"),
-      "run",
-      ...projects.flatMap((p) => ["--project", p]),
-      ...(options.workers ? [`--maxWorkers=${options.workers}`] : []),
-      // A filter given on the command line may match no file of a phase.
-      ...(args.length ? ["--passWithNoTests"] : []),
-      ...args,
-    ],
-    options.held,
-  );
+const vitest = (label: string, projects: string[], workers?: number) =>
+  run(label, process.execPath, [
+    join(root, "node_modules/vitest/vitest.mjs"),
+    "run",
+    ...projects.flatMap((p) => ["--project", p]),
+    ...(workers ? [`--maxWorkers=${workers}`] : []),
+    // A filter given on the command line may match no file of a phase.
+    ...(args.length ? ["--passWithNoTests"] : []),
+    ...args,
+  ]);
 
 type Timing = { project: string; file: string; ms: number; state: string };
 
@@ -118,15 +97,8 @@ const phases: { label: string; code: number; seconds: number }[] = [];
 try {
   const build = await run("building the SPA (web/dist) for the browser tests", "pnpm", ["--filter", "@menu/web", "build"]);
   phases.push({ label: "SPA build", ...build });
-  if (!interrupted) {
-    const e2eLabel = "e2e (one shared runtime per worker)";
-    // Without a build the browser tests cannot run: the phase counts as failed.
-    const [domain, e2e] = await Promise.all([
-      vitest("domain, web and stacks", ["domain", "web", "stacks"], { held: true }),
-      build.code === 0 ? vitest(e2eLabel, ["e2e"], { workers: E2E_WORKERS }) : { code: 1, seconds: 0 },
-    ]);
-    phases.push({ label: "domain, web and stacks", ...domain }, { label: e2eLabel, ...e2e });
-  }
+  if (!interrupted) phases.push({ label: "domain, web and stacks", ...(await vitest("domain, web and stacks", ["domain", "web", "stacks"])) });
+  if (!interrupted && build.code === 0) phases.push({ label: "e2e (one shared runtime per worker)", ...(await vitest("e2e (one shared runtime per worker)", ["e2e"], E2E_WORKERS)) });
   report(phases);
   if (record && !args.length && phases.length === 3 && phases.every((p) => p.code === 0)) recordTimes();
 } finally {
