@@ -29,7 +29,10 @@ async function seedTemplate() {
   const engine = await startFakeLibreTranslate();
   const dir = mkdtempSync(join(tmpdir(), "menu-e2e-template-"));
   try {
-    const seeding = await startRuntime(dir, { LIBRETRANSLATE_URL: engine.url });
+    // No message delays (LOCAL_QUEUE_DELAYS=0): the stop waits for the queue to drain, and a debounced
+    // message pending at that moment held it up to a minute (the seed took 20 s one run, 90 s the next).
+    // The data is the same: a delayed message's work is done either way before the stop ends.
+    const seeding = await startRuntime(dir, { LIBRETRANSLATE_URL: engine.url, LOCAL_QUEUE_DELAYS: "0" });
     const code = await seeding.stop();
     if (code !== 0) throw new Error(`The template runtime stopped with ${code}:\n${seeding.output()}`);
     if (!seeding.output().includes("loading the demo data")) throw new Error(`The template runtime did not load the demo data:\n${seeding.output()}`);
