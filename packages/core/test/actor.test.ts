@@ -51,7 +51,7 @@ describe("the actor of a call", () => {
         await Promise.resolve();
         return useActor();
       });
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await new Promise<void>((resolve) => process.nextTick(resolve));
       return [inner, useActor()];
     });
     expect(seen).toEqual([{ type: "system" }, owner]);
